@@ -1,0 +1,112 @@
+import path from "node:path";
+
+/** Every setting Skillgraph reads, validated once at start; the only reader of process.env. */
+export interface Config {
+  readonly port: number;
+  readonly host: string;
+  readonly production: boolean;
+  /** Where the embedded default keeps its SQLite file, generated credential and key. */
+  readonly dataDir: string;
+  /** postgres://… selects PostgreSQL; unset selects SQLite in dataDir. */
+  readonly databaseUrl: string | undefined;
+  readonly platformToken: string | undefined;
+  /** base64 of 32 bytes; generated into dataDir by the embedded default when unset. */
+  readonly secretKey: string | undefined;
+  readonly redisUrl: string | undefined;
+  /** Hosts or CIDR ranges outbound requests may reach although loopback or private (SEC-13). */
+  readonly outboundAllowHosts: readonly string[];
+  readonly corsOrigins: readonly string[];
+  readonly introspection: boolean;
+  readonly bodyLimitBytes: number;
+  readonly seedDemo: boolean;
+  readonly logLevel: string;
+  readonly skillMaxFiles: number;
+  readonly skillMaxBytes: number;
+  readonly authFailuresPerMinute: number;
+  readonly sessionStore: "memory" | "file" | "redis";
+  readonly sessionStorePath: string;
+  readonly sessionStoreSkillsTtlSecs: number;
+  readonly customEvents: boolean;
+  readonly gatewayConfig: string | undefined;
+  readonly webhookRetryBaseMs: number;
+  readonly webhookMaxAttempts: number;
+  readonly webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, key: string, fallback: number, min: number, max: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${key} must be a whole number from ${min} to ${max}; it is '${raw}'.`);
+  }
+  return value;
+}
+
+function flag(env: Env, key: string, fallback: boolean): boolean {
+  const raw = env[key]?.toLowerCase();
+  if (raw === undefined || raw === "") return fallback;
+  if (["1", "true", "yes", "on"].includes(raw)) return true;
+  if (["0", "false", "no", "off"].includes(raw)) return false;
+  throw new ConfigError(`${key} must be true or false; it is '${env[key]}'.`);
+}
+
+function list(env: Env, key: string): string[] {
+  return (env[key] ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function oneOf<T extends string>(env: Env, key: string, values: readonly T[], fallback: T): T {
+  const raw = env[key];
+  if (raw === undefined || raw === "") return fallback;
+  if ((values as readonly string[]).includes(raw)) return raw as T;
+  throw new ConfigError(`${key} must be one of ${values.join(", ")}; it is '${raw}'.`);
+}
+
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const port = integer(env, "PORT", 4000, 0, 65535);
+  const dataDir = path.resolve(env.DATA_DIR ?? "data");
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError("DATABASE_URL must be a postgres:// URL; leave it unset for the embedded SQLite database.");
+  }
+  const production = env.NODE_ENV === "production";
+  const config: Config = {
+    port,
+    host: env.HOST ?? "0.0.0.0",
+    production,
+    dataDir,
+    databaseUrl,
+    platformToken: env.PLATFORM_TOKEN || undefined,
+    secretKey: env.SECRET_KEY || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    outboundAllowHosts: list(env, "OUTBOUND_ALLOW_HOSTS"),
+    corsOrigins: env.CORS_ORIGINS ? list(env, "CORS_ORIGINS") : [`http://localhost:${port}`],
+    introspection: flag(env, "INTROSPECTION", !production),
+    bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", 12 * 1024 * 1024, 1024, 256 * 1024 * 1024),
+    seedDemo: flag(env, "SEED_DEMO", true),
+    logLevel: env.LOG_LEVEL ?? "info",
+    skillMaxFiles: integer(env, "SKILL_MAX_FILES", 200, 1, 10_000),
+    skillMaxBytes: integer(env, "SKILL_MAX_BYTES", 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    authFailuresPerMinute: integer(env, "AUTH_FAILURES_PER_MINUTE", 20, 1, 100_000),
+    sessionStore: oneOf(env, "SESSION_STORE", ["memory", "file", "redis"] as const, "memory"),
+    sessionStorePath: path.resolve(env.SESSION_STORE_PATH ?? path.join(dataDir, "sessions")),
+    sessionStoreSkillsTtlSecs: integer(env, "SESSION_STORE_SKILLS_TTL_SECS", 86_400, 0, 31_536_000),
+    customEvents: flag(env, "CUSTOM_EVENTS", false),
+    gatewayConfig: env.GATEWAY_CONFIG || undefined,
+    webhookRetryBaseMs: integer(env, "WEBHOOK_RETRY_BASE_MS", 1000, 1, 3_600_000),
+    webhookMaxAttempts: integer(env, "WEBHOOK_MAX_ATTEMPTS", 8, 1, 100),
+    webDist: path.resolve(env.WEB_DIST ?? path.join(__dirname, "..", "..", "..", "web", "dist")),
+    ...overrides,
+  };
+  if (config.sessionStore === "redis" && !config.redisUrl) {
+    throw new ConfigError("SESSION_STORE=redis needs REDIS_URL.");
+  }
+  return Object.freeze(config);
+}

@@ -1,0 +1,22 @@
+// Every TypeORM entity, handed to platform/db by the composition root (platform never imports modules).
+import { ApiKeyEntity } from "./modules/auth/api-key.entity";
+import { AuditEntryEntity } from "./modules/audit/audit-entry.entity";
+import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge/knowledge-base.entity";
+import { ProjectEntity } from "./modules/projects/project.entity";
+import { SkillEntity } from "./modules/skills/skill.entity";
+import { BlobEntity, SkillFileEntity } from "./modules/skills/skill-file.entity";
+import { SkillPointerMoveEntity } from "./modules/skills/skill-pointer-move.entity";
+import { SkillVersionEntity } from "./modules/skills/skill-version.entity";
+
+export const entities = [
+  ProjectEntity,
+  ApiKeyEntity,
+  AuditEntryEntity,
+  SkillEntity,
+  SkillVersionEntity,
+  SkillFileEntity,
+  BlobEntity,
+  SkillPointerMoveEntity,
+  KnowledgeBaseEntity,
+  KnowledgeDocumentEntity,
+];

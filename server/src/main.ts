@@ -1,0 +1,88 @@
+import "reflect-metadata";
+import fs from "node:fs";
+import path from "node:path";
+import { createApp, type AppSecrets } from "./app";
+import { ConfigError, loadConfig, type Config } from "./config";
+import { SecretKeyError, parseSecretKey, sha256Hex } from "./platform/crypto";
+import { loadOrCreatePlatformTokenHash, loadOrCreateSecretKey } from "./platform/embedded-secrets";
+import { generatePlatformToken } from "./modules/auth/credentials";
+import { seedDemoProject } from "./modules/demo/demo-seed";
+
+function banner(lines: string[]): void {
+  const width = Math.max(...lines.map((l) => l.length));
+  const rule = "=".repeat(width + 4);
+  console.log(`\n${rule}\n${lines.map((l) => `| ${l.padEnd(width)} |`).join("\n")}\n${rule}\n`);
+}
+
+/** Secrets from config; the embedded default (no DATABASE_URL) generates what is missing into the data dir. */
+function resolveSecrets(config: Config): { secrets: AppSecrets; generatedToken?: string } {
+  const embedded = !config.databaseUrl;
+  if (!embedded && (!config.secretKey || !config.platformToken)) {
+    throw new ConfigError("With DATABASE_URL set, SECRET_KEY and PLATFORM_TOKEN must be set too (see the README).");
+  }
+  const secretKey = config.secretKey ?? loadOrCreateSecretKey(config.dataDir);
+  parseSecretKey(secretKey);
+  if (config.platformToken) return { secrets: { secretKey, platformTokenHash: sha256Hex(config.platformToken) } };
+  const kept = loadOrCreatePlatformTokenHash(config.dataDir, generatePlatformToken);
+  return { secrets: { secretKey, platformTokenHash: kept.hash }, generatedToken: kept.generated };
+}
+
+function findExamples(start: string): string | null {
+  for (let dir = start; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, "examples", "skills");
+    if (fs.existsSync(candidate)) return candidate;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const { secrets, generatedToken } = resolveSecrets(config);
+  const app = await createApp(config, secrets);
+  if (generatedToken) {
+    banner([
+      "Platform credential (shown once; only its hash is kept in the data directory):",
+      generatedToken,
+      "Use it as 'Authorization: Bearer <credential>' to create projects.",
+    ]);
+  }
+  const examples = config.seedDemo ? findExamples(__dirname) : null;
+  if (examples) {
+    const demo = await seedDemoProject(app.services, examples);
+    if (demo) {
+      banner([
+        `Demo project ${demo.projectId} with ${demo.skills.length} published skills: ${demo.skills.map((s) => s.name).join(", ")}`,
+        "Its admin API key (shown once):",
+        demo.apiKey,
+      ]);
+    }
+  }
+  const port = await app.http.listen(config.port, config.host);
+  app.logger.info({ port, database: app.db.dialect, dataDir: config.databaseUrl ? undefined : config.dataDir }, "Skillgraph is listening");
+  console.log(`Skillgraph: GraphQL on http://localhost:${port}/graphql, health on /healthz and /readyz`);
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.logger.info({ signal }, "shutting down: finishing in-flight requests");
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.logger.error({ err: error }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof SecretKeyError) {
+    console.error(`Skillgraph cannot start: ${error.message}`);
+  } else {
+    console.error("Skillgraph cannot start:", error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,43 @@
+import type { DbManager } from "../../platform/db/database";
+import { ProjectEntity } from "../projects/project.entity";
+import { ApiKeyEntity } from "./api-key.entity";
+
+export interface KeyWithProject {
+  key: ApiKeyEntity;
+  projectDeleted: boolean;
+}
+
+export class ApiKeyRepository {
+  constructor(private readonly m: DbManager) {}
+
+  insert(key: ApiKeyEntity): Promise<ApiKeyEntity> {
+    return this.m.getRepository(ApiKeyEntity).save(key);
+  }
+
+  /** The key by its public lookup part, with whether its project is deleted: one query per authentication. */
+  async findByLookup(lookup: string): Promise<KeyWithProject | null> {
+    const row = await this.m
+      .getRepository(ApiKeyEntity)
+      .createQueryBuilder("k")
+      .innerJoin(ProjectEntity, "p", "p.id = k.project_id")
+      .addSelect("p.deleted_at", "project_deleted_at")
+      .where("k.lookup = :lookup", { lookup })
+      .getRawAndEntities();
+    const key = row.entities[0];
+    if (!key) return null;
+    const raw = row.raw[0] as { project_deleted_at: unknown };
+    return { key, projectDeleted: raw.project_deleted_at !== null && raw.project_deleted_at !== undefined };
+  }
+
+  findInProject(projectId: string, id: string): Promise<ApiKeyEntity | null> {
+    return this.m.getRepository(ApiKeyEntity).findOneBy({ projectId, id });
+  }
+
+  listForProject(projectId: string): Promise<ApiKeyEntity[]> {
+    return this.m.getRepository(ApiKeyEntity).find({ where: { projectId }, order: { createdAt: "DESC", id: "ASC" } });
+  }
+
+  async revoke(id: string, at: Date): Promise<void> {
+    await this.m.getRepository(ApiKeyEntity).update({ id }, { revokedAt: at });
+  }
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import type { Database, Tx } from "../../platform/db/database";
+import { NotFound } from "../../platform/errors";
+import type { Role } from "../../platform/graphql/context";
+import type { AuditService } from "../audit/audit.service";
+import { ApiKeyEntity } from "./api-key.entity";
+import { ApiKeyRepository } from "./api-key.repository";
+import type { AuthContext, AuthService } from "./auth.service";
+import { generateApiKey } from "./credentials";
+
+export interface IssuedApiKey {
+  id: string;
+  role: Role;
+  key: string;
+}
+
+export class ApiKeyService {
+  constructor(
+    private readonly db: Database,
+    private readonly auth: AuthService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** Makes a key inside the caller's transaction; the plaintext leaves only in the return value (PJ-2). */
+  async issue(tx: Tx, projectId: string, role: Role, name: string | null, actor: string): Promise<IssuedApiKey> {
+    const generated = generateApiKey();
+    const entity = Object.assign(new ApiKeyEntity(), {
+      id: randomUUID(),
+      projectId,
+      name,
+      role,
+      lookup: generated.lookup,
+      keyHash: generated.hash,
+      createdBy: actor,
+      createdAt: new Date(),
+      revokedAt: null,
+    });
+    await new ApiKeyRepository(tx.manager).insert(entity);
+    await this.audit.record(tx, {
+      projectId,
+      resourceType: "api_key",
+      resourceId: entity.id,
+      action: "create",
+      actor,
+      data: { role, name },
+    });
+    return { id: entity.id, role, key: generated.key };
+  }
+
+  async create(ctx: AuthContext, role: Role, name: string | null, projectId?: string | null): Promise<IssuedApiKey> {
+    const scope = await this.auth.authorize(ctx, "admin", projectId);
+    return this.db.write((tx) => this.issue(tx, scope.projectId, role, name?.trim() || null, scope.actor));
+  }
+
+  async revoke(ctx: AuthContext, id: string, projectId?: string | null): Promise<string> {
+    const scope = await this.auth.authorize(ctx, "admin", projectId);
+    return this.db.write(async (tx) => {
+      const keys = new ApiKeyRepository(tx.manager);
+      const key = await keys.findInProject(scope.projectId, id);
+      if (!key) throw new NotFound("The API key");
+      if (!key.revokedAt) {
+        await keys.revoke(id, new Date());
+        await this.audit.record(tx, {
+          projectId: scope.projectId,
+          resourceType: "api_key",
+          resourceId: id,
+          action: "revoke",
+          actor: scope.actor,
+        });
+      }
+      return id;
+    });
+  }
+
+  async list(ctx: AuthContext, projectId?: string | null): Promise<ApiKeyEntity[]> {
+    const scope = await this.auth.authorize(ctx, "admin", projectId);
+    return this.db.read((m) => new ApiKeyRepository(m).listForProject(scope.projectId));
+  }
+}

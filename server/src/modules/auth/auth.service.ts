@@ -1,0 +1,85 @@
+import { constantTimeEqualHex, sha256Hex } from "../../platform/crypto";
+import type { Database } from "../../platform/db/database";
+import { Forbidden, NotFound, Unauthenticated } from "../../platform/errors";
+import type { Principal, RequestContext, Role } from "../../platform/graphql/context";
+import type { Authentication } from "../../platform/http/server";
+import { ProjectRepository } from "../projects/project.repository";
+import { ApiKeyRepository } from "./api-key.repository";
+import { apiKeyLookup, bearerCredential } from "./credentials";
+
+const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
+
+/** What a service may touch: one project, as one actor with one role. Built only by AuthService.authorize. */
+export interface ProjectScope {
+  readonly projectId: string;
+  readonly actor: string;
+  readonly role: Role;
+  readonly principal: Principal;
+}
+
+export interface AuthContext extends RequestContext {
+  readonly credentialFailure?: string;
+}
+
+export class AuthService {
+  constructor(
+    private readonly db: Database,
+    private readonly platformTokenHash: string,
+  ) {}
+
+  /** Turns an Authorization header into a principal; a bad credential is a failure, never an exception. */
+  async authenticate(header: string | undefined): Promise<Authentication> {
+    const bearer = bearerCredential(header);
+    if (bearer === null) return { principal: null };
+    if ("malformed" in bearer) {
+      return { principal: null, failure: "The Authorization header must be 'Bearer <credential>'." };
+    }
+    const hash = sha256Hex(bearer.credential);
+    if (constantTimeEqualHex(hash, this.platformTokenHash)) return { principal: { kind: "platform" } };
+    const lookup = apiKeyLookup(bearer.credential);
+    const found = lookup ? await this.db.read((m) => new ApiKeyRepository(m).findByLookup(lookup)) : null;
+    if (!found || !constantTimeEqualHex(hash, found.key.keyHash) || found.key.revokedAt || found.projectDeleted) {
+      return { principal: null, failure: "The credential is not valid: it is unknown, revoked or its project is deleted." };
+    }
+    return { principal: { kind: "key", keyId: found.key.id, projectId: found.key.projectId, role: found.key.role } };
+  }
+
+  /** The principal of a request, or UNAUTHENTICATED (SEC-7). */
+  principal(ctx: AuthContext): Principal {
+    if (ctx.principal) return ctx.principal;
+    throw new Unauthenticated(ctx.credentialFailure);
+  }
+
+  requirePlatform(ctx: AuthContext): void {
+    const principal = this.principal(ctx);
+    if (principal.kind !== "platform") {
+      throw new Unauthenticated("This operation needs the platform credential; project API keys cannot perform it.");
+    }
+  }
+
+  /**
+   * The one place a request is scoped to a project (PJ-1). A key acts on its own project; naming another
+   * project reads exactly as a project that does not exist. The platform credential acts as an admin on the
+   * project it names.
+   */
+  async authorize(ctx: AuthContext, required: Role, projectId?: string | null): Promise<ProjectScope> {
+    const principal = this.principal(ctx);
+    if (principal.kind === "key") {
+      if (projectId && projectId !== principal.projectId) throw new NotFound("The project");
+      if (RANK[principal.role] < RANK[required]) {
+        throw new Forbidden(`This operation needs the ${required} role; this key has the ${principal.role} role.`, {
+          required_role: required,
+        });
+      }
+      return { projectId: principal.projectId, actor: principal.keyId, role: principal.role, principal };
+    }
+    if (!projectId) {
+      throw new Forbidden("The platform credential must name the project (projectId); or use a project API key.", {
+        field: "projectId",
+      });
+    }
+    const project = await this.db.read((m) => new ProjectRepository(m).findLive(projectId));
+    if (!project) throw new NotFound("The project");
+    return { projectId, actor: "platform", role: "admin", principal };
+  }
+}

@@ -1,0 +1,36 @@
+import { In } from "typeorm";
+import type { DbManager } from "../../platform/db/database";
+import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./knowledge-base.entity";
+
+export class KnowledgeRepository {
+  constructor(private readonly m: DbManager) {}
+
+  async insertBase(base: KnowledgeBaseEntity): Promise<void> {
+    await this.m.getRepository(KnowledgeBaseEntity).insert(base);
+  }
+
+  async insertDocument(document: KnowledgeDocumentEntity): Promise<void> {
+    await this.m.getRepository(KnowledgeDocumentEntity).insert(document);
+  }
+
+  findBase(projectId: string, id: string): Promise<KnowledgeBaseEntity | null> {
+    return this.m.getRepository(KnowledgeBaseEntity).findOneBy({ projectId, id });
+  }
+
+  /** Bases of one project among `ids`; ids of other projects are simply absent. */
+  findBases(projectId: string, ids: readonly string[]): Promise<KnowledgeBaseEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.m.getRepository(KnowledgeBaseEntity).findBy({ projectId, id: In([...ids]) });
+  }
+
+  listBases(projectId: string): Promise<KnowledgeBaseEntity[]> {
+    return this.m.getRepository(KnowledgeBaseEntity).find({ where: { projectId }, order: { createdAt: "DESC", id: "ASC" } });
+  }
+
+  documentsOf(baseIds: readonly string[]): Promise<KnowledgeDocumentEntity[]> {
+    if (baseIds.length === 0) return Promise.resolve([]);
+    return this.m
+      .getRepository(KnowledgeDocumentEntity)
+      .find({ where: { knowledgeBaseId: In([...baseIds]) }, order: { createdAt: "ASC", id: "ASC" } });
+  }
+}

@@ -1,0 +1,52 @@
+import DataLoader from "dataloader";
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { AuthContext } from "../auth/auth.service";
+import type { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./knowledge-base.entity";
+import type { KnowledgeService } from "./knowledge.service";
+import { KnowledgeBaseInputType, KnowledgeBaseType, KnowledgeDocumentType } from "./knowledge.types";
+
+@Resolver(() => KnowledgeBaseType)
+export class KnowledgeResolver {
+  constructor(private readonly knowledge: KnowledgeService) {}
+
+  @Query(() => [KnowledgeBaseType])
+  knowledgeBases(
+    @Ctx() ctx: AuthContext,
+    @Arg("projectId", () => ID, { nullable: true }) projectId: string | null,
+  ): Promise<KnowledgeBaseEntity[]> {
+    return this.knowledge.list(ctx, projectId);
+  }
+
+  @Query(() => KnowledgeBaseType)
+  knowledgeBase(@Ctx() ctx: AuthContext, @Arg("id", () => ID) id: string): Promise<KnowledgeBaseEntity> {
+    return this.knowledge.get(ctx, id);
+  }
+
+  @Mutation(() => KnowledgeBaseType)
+  createKnowledgeBase(
+    @Ctx() ctx: AuthContext,
+    @Arg("input", () => KnowledgeBaseInputType) input: KnowledgeBaseInputType,
+  ): Promise<KnowledgeBaseEntity> {
+    return this.knowledge.createBase(ctx, input);
+  }
+
+  @Mutation(() => KnowledgeDocumentType, { description: "Adds a document; calls read documents when they start (RT-8)." })
+  addKnowledgeDocument(
+    @Ctx() ctx: AuthContext,
+    @Arg("knowledgeBaseId", () => ID) knowledgeBaseId: string,
+    @Arg("title", () => String) title: string,
+    @Arg("content", () => String) content: string,
+  ): Promise<KnowledgeDocumentEntity> {
+    return this.knowledge.addDocument(ctx, knowledgeBaseId, title, content);
+  }
+
+  @FieldResolver(() => [KnowledgeDocumentType])
+  documents(@Root() base: KnowledgeBaseEntity, @Ctx() ctx: AuthContext): Promise<KnowledgeDocumentEntity[]> {
+    return ctx.loaders
+      .get("knowledgeDocumentsByBase", () => new DataLoader<string, KnowledgeDocumentEntity[]>(async (ids) => {
+        const documents = await this.knowledge.documentsOf(ids);
+        return ids.map((id) => documents.filter((d) => d.knowledgeBaseId === id));
+      }))
+      .load(base.id);
+  }
+}

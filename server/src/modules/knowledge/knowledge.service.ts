@@ -1,0 +1,125 @@
+import { randomUUID } from "node:crypto";
+import type { Database } from "../../platform/db/database";
+import { Invalid, NotFound, type Problem } from "../../platform/errors";
+import type { AuditService } from "../audit/audit.service";
+import type { AuthContext, AuthService } from "../auth/auth.service";
+import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./knowledge-base.entity";
+import { KnowledgeRepository } from "./knowledge.repository";
+
+export interface KnowledgeBaseInput {
+  name: string;
+  description?: string | null;
+  topK?: number | null;
+  similarityThreshold?: number | null;
+}
+
+function checkBase(input: KnowledgeBaseInput): Problem[] {
+  const problems: Problem[] = [];
+  const name = input.name.trim();
+  if (name.length < 1 || name.length > 200) problems.push({ path: "name", message: `name must have 1 to 200 characters; it has ${name.length}.` });
+  if (input.topK != null && (!Number.isInteger(input.topK) || input.topK < 1 || input.topK > 50)) {
+    problems.push({ path: "topK", message: `topK must be a whole number from 1 to 50; it is ${input.topK}.` });
+  }
+  const threshold = input.similarityThreshold;
+  if (threshold != null && !(threshold >= 0 && threshold <= 1)) {
+    problems.push({ path: "similarityThreshold", message: `similarityThreshold must be from 0 to 1; it is ${threshold}.` });
+  }
+  return problems;
+}
+
+export class KnowledgeService {
+  constructor(
+    private readonly db: Database,
+    private readonly auth: AuthService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async createBase(ctx: AuthContext, input: KnowledgeBaseInput, projectId?: string | null): Promise<KnowledgeBaseEntity> {
+    const scope = await this.auth.authorize(ctx, "editor", projectId);
+    const problems = checkBase(input);
+    if (problems.length > 0) throw Invalid.of(problems);
+    const base = Object.assign(new KnowledgeBaseEntity(), {
+      id: randomUUID(),
+      projectId: scope.projectId,
+      name: input.name.trim(),
+      description: input.description ?? "",
+      topK: input.topK ?? 3,
+      similarityThreshold: input.similarityThreshold ?? 0,
+      createdAt: new Date(),
+    });
+    return this.db.write(async (tx) => {
+      await new KnowledgeRepository(tx.manager).insertBase(base);
+      await this.audit.record(tx, {
+        projectId: scope.projectId,
+        resourceType: "knowledge_base",
+        resourceId: base.id,
+        action: "create",
+        actor: scope.actor,
+        data: { name: base.name },
+      });
+      return base;
+    });
+  }
+
+  async addDocument(
+    ctx: AuthContext,
+    knowledgeBaseId: string,
+    title: string,
+    content: string,
+  ): Promise<KnowledgeDocumentEntity> {
+    const scope = await this.auth.authorize(ctx, "editor");
+    const problems: Problem[] = [];
+    if (title.trim().length < 1 || title.length > 500) problems.push({ path: "title", message: "title must have 1 to 500 characters." });
+    if (content.length < 1 || content.length > 1_000_000) {
+      problems.push({ path: "content", message: `content must have 1 to 1,000,000 characters; it has ${content.length}.` });
+    }
+    if (problems.length > 0) throw Invalid.of(problems);
+    return this.db.write(async (tx) => {
+      const repo = new KnowledgeRepository(tx.manager);
+      if (!(await repo.findBase(scope.projectId, knowledgeBaseId))) throw new NotFound("The knowledge base");
+      const document = Object.assign(new KnowledgeDocumentEntity(), {
+        id: randomUUID(),
+        knowledgeBaseId,
+        title: title.trim(),
+        content,
+        createdAt: new Date(),
+      });
+      await repo.insertDocument(document);
+      await this.audit.record(tx, {
+        projectId: scope.projectId,
+        resourceType: "knowledge_base",
+        resourceId: knowledgeBaseId,
+        action: "add_document",
+        actor: scope.actor,
+        data: { document_id: document.id, title: document.title },
+      });
+      return document;
+    });
+  }
+
+  async list(ctx: AuthContext, projectId?: string | null): Promise<KnowledgeBaseEntity[]> {
+    const scope = await this.auth.authorize(ctx, "viewer", projectId);
+    return this.db.read((m) => new KnowledgeRepository(m).listBases(scope.projectId));
+  }
+
+  async get(ctx: AuthContext, id: string): Promise<KnowledgeBaseEntity> {
+    const scope = await this.auth.authorize(ctx, "viewer");
+    const base = await this.db.read((m) => new KnowledgeRepository(m).findBase(scope.projectId, id));
+    if (!base) throw new NotFound("The knowledge base");
+    return base;
+  }
+
+  /** The ids among `ids` that are knowledge bases of the project (SK-4). */
+  async existingIds(projectId: string, ids: readonly string[]): Promise<Set<string>> {
+    const bases = await this.db.read((m) => new KnowledgeRepository(m).findBases(projectId, ids));
+    return new Set(bases.map((b) => b.id));
+  }
+
+  findBases(projectId: string, ids: readonly string[]): Promise<KnowledgeBaseEntity[]> {
+    return this.db.read((m) => new KnowledgeRepository(m).findBases(projectId, ids));
+  }
+
+  documentsOf(baseIds: readonly string[]): Promise<KnowledgeDocumentEntity[]> {
+    return this.db.read((m) => new KnowledgeRepository(m).documentsOf(baseIds));
+  }
+}

@@ -1,0 +1,22 @@
+import { Entity, Index, PrimaryColumn } from "typeorm";
+import { IdColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
+
+@Entity({ name: "projects" })
+export class ProjectEntity {
+  @PrimaryColumn({ type: "varchar", length: 36 })
+  id!: string;
+
+  @TextColumn("name", { length: 200 })
+  name!: string;
+
+  /** The project this one reads its skills from (LB-1); null when it reads its own. */
+  @Index("idx_projects_skill_library")
+  @IdColumn("skill_library_id", { nullable: true })
+  skillLibraryId!: string | null;
+
+  @TimestampColumn("created_at")
+  createdAt!: Date;
+
+  @TimestampColumn("deleted_at", { nullable: true })
+  deletedAt!: Date | null;
+}

@@ -1,0 +1,91 @@
+import Ajv from "ajv";
+import type { Problem } from "./problem";
+
+/** A webhook tool as the API receives it (SK-3). */
+export interface ToolInput {
+  name: string;
+  description: string;
+  parameters?: unknown;
+  webhookUrl: string;
+  webhookSecret?: string | null;
+}
+
+export interface CheckedTool {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  webhookUrl: string;
+  /** undefined: keep the stored secret (input omitted it or sent back "***"); null: no secret. */
+  webhookSecret: string | null | undefined;
+}
+
+export const MASKED_SECRET = "***";
+const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
+const EMPTY_PARAMETERS = { type: "object", properties: {} };
+
+const metaValidator = new Ajv({ strict: false, allErrors: true, validateSchema: true });
+
+function urlProblem(url: string): string | null {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return "is not an absolute URL; give one like https://example.com/hooks/tool.";
+  }
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
+    return `must use http or https, not '${parsed.protocol.replace(/:$/, "")}'.`;
+  }
+  if (parsed.username || parsed.password) return "must not carry a user name or password; use webhook_secret.";
+  return null;
+}
+
+function parametersProblem(parameters: unknown): string | null {
+  if (typeof parameters !== "object" || parameters === null || Array.isArray(parameters)) {
+    return "must be a JSON Schema object such as {\"type\": \"object\", \"properties\": {…}}.";
+  }
+  if ((parameters as { type?: unknown }).type !== "object") {
+    return "must be a JSON Schema of type \"object\" (the tool's arguments are an object).";
+  }
+  if (!metaValidator.validateSchema(parameters)) {
+    const first = metaValidator.errors?.[0];
+    return `is not a valid JSON Schema: ${first ? `${first.instancePath || "(root)"} ${first.message ?? ""}`.trim() : "rejected by the meta-schema"}.`;
+  }
+  try {
+    metaValidator.compile(parameters);
+  } catch (error) {
+    return `cannot be compiled as a JSON Schema: ${(error as Error).message}.`;
+  }
+  return null;
+}
+
+/** Checks every tool of one input; all problems, each named by place and name (SK-5). */
+export function checkTools(tools: readonly ToolInput[], place = "tools"): { tools: CheckedTool[]; problems: Problem[] } {
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  const checked = tools.map((tool, i) => {
+    const label = `${place}[${i}] '${tool.name}'`;
+    const add = (field: string, message: string) => problems.push({ path: `${place}[${i}].${field}`, message: `${label} ${field}: ${message}` });
+    if (!TOOL_NAME.test(tool.name)) add("name", "a tool name has 1 to 64 letters, digits, '_' or '-'.");
+    else if (seen.has(tool.name)) add("name", "another tool of this version has the same name.");
+    seen.add(tool.name);
+    if (tool.description.trim().length === 0) add("description", "describe what the tool does, so the model knows when to call it.");
+    else if (tool.description.length > 4096) add("description", `must be at most 4096 characters; it has ${tool.description.length}.`);
+    const parameters = tool.parameters ?? EMPTY_PARAMETERS;
+    const schemaProblem = parametersProblem(parameters);
+    if (schemaProblem) add("parameters", schemaProblem);
+    const url = urlProblem(tool.webhookUrl);
+    if (url) add("webhook_url", url);
+    const secret = tool.webhookSecret;
+    if (typeof secret === "string" && secret !== MASKED_SECRET && secret.length > 1024) {
+      add("webhook_secret", "must be at most 1024 characters.");
+    }
+    return {
+      name: tool.name,
+      description: tool.description,
+      parameters: parameters as Record<string, unknown>,
+      webhookUrl: tool.webhookUrl,
+      webhookSecret: secret === MASKED_SECRET || secret === undefined ? undefined : secret === "" ? null : secret,
+    };
+  });
+  return { tools: checked, problems };
+}

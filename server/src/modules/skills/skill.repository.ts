@@ -1,0 +1,174 @@
+import { In, type QueryDeepPartialEntity } from "typeorm";
+import type { DbManager } from "../../platform/db/database";
+import type { PageWindow } from "../../platform/graphql/page";
+import { SkillEntity } from "./skill.entity";
+import { BlobEntity, SkillFileEntity } from "./skill-file.entity";
+import { SkillPointerMoveEntity } from "./skill-pointer-move.entity";
+import { SkillVersionEntity, type VersionStateName } from "./skill-version.entity";
+
+export interface VersionFilter {
+  projectId: string;
+  name?: string | null;
+  state?: VersionStateName | null;
+}
+
+/** The only place that builds skill queries. */
+export class SkillRepository {
+  constructor(private readonly m: DbManager) {}
+
+  private get versions() {
+    return this.m.getRepository(SkillVersionEntity);
+  }
+
+  private get postgres(): boolean {
+    return this.m.connection.options.type === "postgres";
+  }
+
+  /** Creates the skill row for (project, name) unless it exists (a concurrent creator may win; that is fine). */
+  async ensureSkill(skill: SkillEntity): Promise<void> {
+    await this.m.createQueryBuilder().insert().into(SkillEntity).values(skill).orIgnore().execute();
+  }
+
+  /**
+   * The skill row, locked for the rest of the transaction on PostgreSQL (SQLite serialises write transactions
+   * already). New versions, publishes, rollbacks and deletes of one skill queue up on this row.
+   */
+  async lockSkill(projectId: string, name: string): Promise<SkillEntity | null> {
+    const qb = this.m
+      .getRepository(SkillEntity)
+      .createQueryBuilder("s")
+      .where("s.project_id = :projectId AND s.name = :name", { projectId, name });
+    if (this.postgres) qb.setLock("pessimistic_write");
+    return qb.getOne();
+  }
+
+  async findSkill(projectId: string, name: string): Promise<SkillEntity | null> {
+    return this.m.getRepository(SkillEntity).findOneBy({ projectId, name });
+  }
+
+  async saveSkill(skill: SkillEntity): Promise<void> {
+    await this.m
+      .getRepository(SkillEntity)
+      .update({ id: skill.id }, { lastVersion: skill.lastVersion, liveVersionId: skill.liveVersionId });
+  }
+
+  findVersion(projectId: string, id: string): Promise<SkillVersionEntity | null> {
+    return this.versions.findOneBy({ projectId, id });
+  }
+
+  findVersions(projectId: string, ids: readonly string[]): Promise<SkillVersionEntity[]> {
+    return this.versions.findBy({ projectId, id: In([...ids]) });
+  }
+
+  findPublished(projectId: string, name: string): Promise<SkillVersionEntity | null> {
+    return this.versions.findOneBy({ projectId, name, state: "published" });
+  }
+
+  /** The newest version of a skill by number (for "identical import" checks). */
+  findNewest(projectId: string, name: string): Promise<SkillVersionEntity | null> {
+    return this.versions.findOne({ where: { projectId, name }, order: { version: "DESC" } });
+  }
+
+  async countVersions(projectId: string, name: string): Promise<number> {
+    return this.versions.countBy({ projectId, name });
+  }
+
+  async insertVersion(version: SkillVersionEntity): Promise<void> {
+    await this.versions.insert(version as QueryDeepPartialEntity<SkillVersionEntity>);
+  }
+
+  async updateDraft(
+    id: string,
+    fields: Pick<
+      SkillVersionEntity,
+      "description" | "skillMd" | "instructions" | "frontmatter" | "warnings" | "tools" | "knowledgeBases" | "updatedAt"
+    >,
+  ): Promise<void> {
+    await this.versions.update({ id, state: "draft" }, fields as QueryDeepPartialEntity<SkillVersionEntity>);
+  }
+
+  async setState(id: string, state: VersionStateName, at: Date): Promise<void> {
+    const stamps =
+      state === "published" ? { publishedAt: at, archivedAt: null } : state === "archived" ? { archivedAt: at } : {};
+    await this.versions.update({ id }, { state, updatedAt: at, ...stamps });
+  }
+
+  async deleteVersion(id: string): Promise<void> {
+    await this.versions.delete({ id });
+  }
+
+  /** Newest first (SV-6); ties broken by version number, never by time alone. */
+  async page(filter: VersionFilter, window: PageWindow): Promise<[SkillVersionEntity[], number]> {
+    const qb = this.versions.createQueryBuilder("v").where("v.project_id = :projectId", { projectId: filter.projectId });
+    if (filter.name) qb.andWhere("v.name = :name", { name: filter.name });
+    if (filter.state) qb.andWhere("v.state = :state", { state: filter.state });
+    return qb
+      .orderBy("v.created_at", "DESC")
+      .addOrderBy("v.version", "DESC")
+      .addOrderBy("v.id", "ASC")
+      .skip(window.offset)
+      .take(window.limit)
+      .getManyAndCount();
+  }
+
+  // ---- files and content-addressed blobs ----
+
+  async insertBlobsIfAbsent(blobs: BlobEntity[]): Promise<void> {
+    if (blobs.length === 0) return;
+    const known = new Set(
+      (await this.m.getRepository(BlobEntity).find({ select: { sha256: true }, where: { sha256: In(blobs.map((b) => b.sha256)) } })).map(
+        (b) => b.sha256,
+      ),
+    );
+    const fresh = blobs.filter((b) => !known.has(b.sha256));
+    // Another transaction may store the same content meanwhile: identical bytes, so ignoring the clash is right.
+    for (const blob of fresh) {
+      await this.m.createQueryBuilder().insert().into(BlobEntity).values(blob).orIgnore().execute();
+    }
+  }
+
+  async replaceFiles(versionId: string, files: SkillFileEntity[]): Promise<void> {
+    await this.m.getRepository(SkillFileEntity).delete({ versionId });
+    if (files.length > 0) await this.m.getRepository(SkillFileEntity).insert(files as QueryDeepPartialEntity<SkillFileEntity>[]);
+  }
+
+  filesOf(versionIds: readonly string[]): Promise<SkillFileEntity[]> {
+    if (versionIds.length === 0) return Promise.resolve([]);
+    return this.m.getRepository(SkillFileEntity).find({ where: { versionId: In([...versionIds]) }, order: { path: "ASC" } });
+  }
+
+  blobs(hashes: readonly string[]): Promise<BlobEntity[]> {
+    if (hashes.length === 0) return Promise.resolve([]);
+    return this.m.getRepository(BlobEntity).findBy({ sha256: In([...hashes]) });
+  }
+
+  // ---- live pointer history (SV-9) ----
+
+  async recordMove(move: Omit<SkillPointerMoveEntity, "id">): Promise<void> {
+    await this.m.getRepository(SkillPointerMoveEntity).insert(move);
+  }
+
+  moves(projectId: string, name: string): Promise<SkillPointerMoveEntity[]> {
+    return this.m
+      .getRepository(SkillPointerMoveEntity)
+      .find({ where: { projectId, name }, order: { at: "ASC", id: "ASC" } });
+  }
+
+  /** For each skill of the project (or the names given), the last pointer move at or before `at`. */
+  async movesAsOf(projectId: string, at: Date, names?: readonly string[]): Promise<SkillPointerMoveEntity[]> {
+    const qb = this.m
+      .getRepository(SkillPointerMoveEntity)
+      .createQueryBuilder("m")
+      .where("m.project_id = :projectId AND m.at <= :at", { projectId, at: at.getTime() })
+      .andWhere(
+        `m.id = (SELECT MAX(m2.id) FROM skill_pointer_moves m2
+                 WHERE m2.project_id = m.project_id AND m2.name = m.name AND m2.at <= :at)`,
+      );
+    if (names && names.length > 0) qb.andWhere("m.name IN (:...names)", { names: [...names] });
+    return qb.orderBy("m.name", "ASC").getMany();
+  }
+
+  async deleteProjectLogs(projectId: string): Promise<void> {
+    await this.m.getRepository(SkillPointerMoveEntity).delete({ projectId });
+  }
+}

@@ -1,0 +1,169 @@
+import DataLoader from "dataloader";
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { Page } from "../../platform/graphql/page";
+import { JSONScalar } from "../../platform/graphql/scalars";
+import type { AuthContext } from "../auth/auth.service";
+import type { KnowledgeBaseEntity } from "../knowledge/knowledge-base.entity";
+import type { KnowledgeService } from "../knowledge/knowledge.service";
+import type { SkillBundleService } from "./skill-bundle.service";
+import type { SkillDiffService } from "./skill-diff.service";
+import type { SkillFileEntity } from "./skill-file.entity";
+import type { SkillPointerMoveEntity } from "./skill-pointer-move.entity";
+import type { LiveAt, SkillService } from "./skill.service";
+import { SkillVersionInput } from "./skill.inputs";
+import {
+  LiveSkillVersionType,
+  SkillFileType,
+  SkillKnowledgeBaseType,
+  SkillPointerMoveType,
+  SkillToolType,
+  SkillVersionPage,
+  SkillVersionType,
+  VersionState,
+} from "./skill.types";
+import type { SkillVersionEntity } from "./skill-version.entity";
+import { MASKED_SECRET } from "./skill-tools";
+
+@Resolver(() => SkillVersionType)
+export class SkillResolver {
+  constructor(
+    private readonly skillService: SkillService,
+    private readonly bundles: SkillBundleService,
+    private readonly diffs: SkillDiffService,
+    private readonly knowledge: KnowledgeService,
+  ) {}
+
+  @Query(() => SkillVersionPage, { description: "Newest first; state PUBLISHED lists the live version of every skill (SV-6)." })
+  skills(
+    @Ctx() ctx: AuthContext,
+    @Arg("name", () => String, { nullable: true }) name: string | null,
+    @Arg("state", () => VersionState, { nullable: true }) state: VersionState | null,
+    @Arg("page", () => Int, { defaultValue: 1 }) page: number,
+    @Arg("limit", () => Int, { defaultValue: 50 }) limit: number,
+    @Arg("projectId", () => ID, { nullable: true }) projectId: string | null,
+  ): Promise<Page<SkillVersionEntity>> {
+    return this.skillService.list(ctx, { name, state, projectId }, page, limit);
+  }
+
+  @Query(() => SkillVersionType, { nullable: true })
+  skillVersion(@Ctx() ctx: AuthContext, @Arg("id", () => ID) id: string): Promise<SkillVersionEntity | null> {
+    return this.skillService.get(ctx, id);
+  }
+
+  @Query(() => JSONScalar, { description: "SKILL.md, tools, knowledge bases and files of two versions compared (SV-8)." })
+  diffSkillVersions(
+    @Ctx() ctx: AuthContext,
+    @Arg("fromId", () => ID) fromId: string,
+    @Arg("toId", () => ID) toId: string,
+  ): Promise<Record<string, unknown>> {
+    return this.diffs.diff(ctx, fromId, toId);
+  }
+
+  @Query(() => [SkillPointerMoveType], { description: "Every move of the skill's live pointer, oldest first (SV-9)." })
+  skillPointerHistory(@Ctx() ctx: AuthContext, @Arg("name", () => String) name: string): Promise<SkillPointerMoveEntity[]> {
+    return this.skillService.pointerHistory(ctx, name);
+  }
+
+  @Query(() => [LiveSkillVersionType], { description: "Which version of each skill was live at `at` (SV-9)." })
+  skillsLiveAt(
+    @Ctx() ctx: AuthContext,
+    @Arg("at", () => Date) at: Date,
+    @Arg("names", () => [String], { nullable: true }) names: string[] | null,
+  ): Promise<LiveAt[]> {
+    return this.skillService.liveAt(ctx, at, names);
+  }
+
+  @Query(() => String, { description: "The version as an Agent Skills zip, base64 (SK-2)." })
+  exportSkillBundle(@Ctx() ctx: AuthContext, @Arg("id", () => ID) id: string): Promise<string> {
+    return this.bundles.exportZip(ctx, id);
+  }
+
+  @Mutation(() => SkillVersionType, { description: "Version 1 of a new skill, or the next version of one; a draft (SV-1)." })
+  createSkillVersion(
+    @Ctx() ctx: AuthContext,
+    @Arg("input", () => SkillVersionInput) input: SkillVersionInput,
+  ): Promise<SkillVersionEntity> {
+    return this.skillService.create(ctx, input);
+  }
+
+  @Mutation(() => SkillVersionType, { description: "Drafts only (SV-2)." })
+  updateSkillVersion(
+    @Ctx() ctx: AuthContext,
+    @Arg("id", () => ID) id: string,
+    @Arg("input", () => SkillVersionInput) input: SkillVersionInput,
+  ): Promise<SkillVersionEntity> {
+    return this.skillService.update(ctx, id, input);
+  }
+
+  @Mutation(() => SkillVersionType)
+  publishSkillVersion(@Ctx() ctx: AuthContext, @Arg("id", () => ID) id: string): Promise<SkillVersionEntity> {
+    return this.skillService.publish(ctx, id);
+  }
+
+  @Mutation(() => SkillVersionType)
+  rollbackSkill(
+    @Ctx() ctx: AuthContext,
+    @Arg("name", () => String) name: string,
+    @Arg("toVersionId", () => ID) toVersionId: string,
+  ): Promise<SkillVersionEntity> {
+    return this.skillService.rollback(ctx, name, toVersionId);
+  }
+
+  @Mutation(() => ID)
+  deleteSkillVersion(@Ctx() ctx: AuthContext, @Arg("id", () => ID) id: string): Promise<string> {
+    return this.skillService.delete(ctx, id);
+  }
+
+  @Mutation(() => SkillVersionType, { description: "An Agent Skills zip (base64) becomes the skill's next draft (SK-2)." })
+  importSkillBundle(@Ctx() ctx: AuthContext, @Arg("zipBase64", () => String) zipBase64: string): Promise<SkillVersionEntity> {
+    return this.bundles.importZip(ctx, zipBase64);
+  }
+
+  @FieldResolver(() => [SkillToolType])
+  tools(@Root() version: SkillVersionEntity): SkillToolType[] {
+    return version.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      parameters: t.parameters,
+      webhookUrl: t.webhookUrl,
+      webhookSecret: t.sealedSecret ? MASKED_SECRET : null,
+    }));
+  }
+
+  @FieldResolver(() => [SkillFileType])
+  files(@Root() version: SkillVersionEntity, @Ctx() ctx: AuthContext): Promise<SkillFileEntity[]> {
+    return ctx.loaders
+      .get("skillFilesByVersion", () => new DataLoader<string, SkillFileEntity[]>(async (ids) => {
+        const files = await this.skillService.filesOf(ids);
+        return ids.map((id) => files.filter((f) => f.versionId === id));
+      }))
+      .load(version.id);
+  }
+
+  @FieldResolver(() => [SkillKnowledgeBaseType])
+  async knowledgeBases(@Root() version: SkillVersionEntity, @Ctx() ctx: AuthContext): Promise<SkillKnowledgeBaseType[]> {
+    const loader = ctx.loaders.get("knowledgeBaseById", () => new DataLoader<string, KnowledgeBaseEntity | null>(async (ids) => {
+      const bases = new Map((await this.knowledge.findBases(version.projectId, ids)).map((b) => [b.id, b]));
+      return ids.map((id) => bases.get(id) ?? null);
+    }));
+    const bases = await loader.loadMany(version.knowledgeBases.map((k) => k.knowledgeBaseId));
+    return version.knowledgeBases.flatMap((ref, i) => {
+      const base = bases[i];
+      return base && !(base instanceof Error) ? [{ knowledgeBase: base, mode: ref.mode as SkillKnowledgeBaseType["mode"] }] : [];
+    });
+  }
+}
+
+@Resolver(() => SkillFileType)
+export class SkillFileResolver {
+  constructor(private readonly skills: SkillService) {}
+
+  @FieldResolver(() => String, { description: "The file's bytes, base64." })
+  async contentBase64(@Root() file: SkillFileEntity, @Ctx() ctx: AuthContext): Promise<string> {
+    const loader = ctx.loaders.get("blobBySha", () => new DataLoader<string, string>(async (hashes) => {
+      const blobs = new Map((await this.skills.blobs(hashes)).map((b) => [b.sha256, b.contentBase64]));
+      return hashes.map((h) => blobs.get(h) ?? "");
+    }));
+    return loader.load(file.sha256);
+  }
+}

@@ -1,0 +1,367 @@
+import { randomUUID } from "node:crypto";
+import type { SecretBox } from "../../platform/crypto";
+import type { Database, Tx } from "../../platform/db/database";
+import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
+import { pageWindow, type Page } from "../../platform/graphql/page";
+import type { AuditService } from "../audit/audit.service";
+import type { AuthContext, AuthService, ProjectScope } from "../auth/auth.service";
+import type { KnowledgeService } from "../knowledge/knowledge.service";
+import { SkillEntity } from "./skill.entity";
+import { SkillRepository } from "./skill.repository";
+import { bundleFingerprint, checkContent, knowledgeBaseProblems, type SkillContentInput } from "./skill-content";
+import { parseSkillMd } from "./skill-md";
+import { BlobEntity, SkillFileEntity } from "./skill-file.entity";
+import type { FileLimits } from "./skill-files";
+import type { SkillPointerMoveEntity } from "./skill-pointer-move.entity";
+import type { CheckedTool } from "./skill-tools";
+import { SkillVersionEntity, type StoredTool, type VersionStateName } from "./skill-version.entity";
+
+/** Refuses to delete a version while something depends on the skill (SV-7); registered by other modules. */
+export type DeleteGuard = (tx: Tx, projectId: string, name: string) => Promise<void>;
+
+export interface LiveAt {
+  name: string;
+  versionId: string | null;
+  version: number | null;
+  since: Date;
+}
+
+const secretBinding = (versionId: string, toolName: string) => `skill_version:${versionId}:tool:${toolName}`;
+
+export class SkillService {
+  private readonly deleteGuards: DeleteGuard[] = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly auth: AuthService,
+    private readonly audit: AuditService,
+    private readonly knowledge: KnowledgeService,
+    private readonly secrets: SecretBox,
+    private readonly limits: FileLimits,
+  ) {}
+
+  onDelete(guard: DeleteGuard): void {
+    this.deleteGuards.push(guard);
+  }
+
+  // ---- authoring (SV-1, SV-2) ----
+
+  /** SV-1: version 1 of a new name, or the next version of an existing one; always a draft. */
+  async create(ctx: AuthContext, input: SkillContentInput, projectId?: string | null): Promise<SkillVersionEntity> {
+    const scope = await this.auth.authorize(ctx, "editor", projectId);
+    return this.createInScope(scope, input);
+  }
+
+  async createInScope(scope: ProjectScope, input: SkillContentInput, extraWarnings: string[] = []): Promise<SkillVersionEntity> {
+    const content = await this.checkedContent(scope.projectId, input);
+    const name = content.parsed.name;
+    return this.db.write(async (tx) => {
+      const repo = new SkillRepository(tx.manager);
+      const now = new Date();
+      await repo.ensureSkill(
+        Object.assign(new SkillEntity(), { id: randomUUID(), projectId: scope.projectId, name, lastVersion: 0, liveVersionId: null, createdAt: now }),
+      );
+      const skill = await repo.lockSkill(scope.projectId, name);
+      if (!skill) throw new Error(`skill row ${scope.projectId}/${name} is missing inside its transaction`);
+      const previous = await repo.findNewest(scope.projectId, name);
+      const id = randomUUID();
+      const version = Object.assign(new SkillVersionEntity(), {
+        id,
+        projectId: scope.projectId,
+        skillId: skill.id,
+        name,
+        version: skill.lastVersion + 1,
+        state: "draft" as const,
+        description: content.parsed.description,
+        skillMd: content.parsed.skillMd,
+        instructions: content.parsed.instructions,
+        frontmatter: content.parsed.frontmatter,
+        warnings: [...content.parsed.warnings, ...extraWarnings],
+        tools: this.sealTools(id, content.tools, previous),
+        knowledgeBases: content.knowledgeBases,
+        createdBy: scope.actor,
+        createdAt: now,
+        updatedAt: now,
+        publishedAt: null,
+        archivedAt: null,
+      });
+      skill.lastVersion = version.version;
+      await repo.saveSkill(skill);
+      await repo.insertVersion(version);
+      await this.storeFiles(repo, id, content.files);
+      await this.audit.record(tx, {
+        projectId: scope.projectId,
+        resourceType: "skill",
+        resourceId: id,
+        action: "create",
+        actor: scope.actor,
+        data: { name, version: version.version },
+      });
+      return version;
+    });
+  }
+
+  /** SV-2: only a draft changes; its name stays. */
+  async update(ctx: AuthContext, id: string, input: SkillContentInput): Promise<SkillVersionEntity> {
+    const scope = await this.auth.authorize(ctx, "editor");
+    const content = await this.checkedContent(scope.projectId, input);
+    return this.db.write(async (tx) => {
+      const repo = new SkillRepository(tx.manager);
+      const version = await repo.findVersion(scope.projectId, id);
+      if (!version) throw new NotFound("The skill version");
+      if (version.state !== "draft") {
+        throw new Conflict(
+          `Version ${version.version} of '${version.name}' is ${version.state} and never changes; create a new version to change the skill.`,
+          { state: version.state },
+        );
+      }
+      if (content.parsed.name !== version.name) {
+        throw Invalid.field(
+          "frontmatter.name",
+          `frontmatter.name: a draft keeps its skill's name '${version.name}'; create a new skill to use '${content.parsed.name}'.`,
+        );
+      }
+      const updated = {
+        description: content.parsed.description,
+        skillMd: content.parsed.skillMd,
+        instructions: content.parsed.instructions,
+        frontmatter: content.parsed.frontmatter,
+        warnings: content.parsed.warnings,
+        tools: this.sealTools(id, content.tools, version),
+        knowledgeBases: content.knowledgeBases,
+        updatedAt: new Date(),
+      };
+      await repo.updateDraft(id, updated);
+      await this.storeFiles(repo, id, content.files);
+      await this.audit.record(tx, {
+        projectId: scope.projectId,
+        resourceType: "skill",
+        resourceId: id,
+        action: "update",
+        actor: scope.actor,
+        data: { name: version.name, version: version.version },
+      });
+      return Object.assign(version, updated);
+    });
+  }
+
+  // ---- the live pointer (SV-3, SV-4, SV-7, SV-9) ----
+
+  /** SV-3: the draft goes live; the version that was live is archived, in one transaction. */
+  async publish(ctx: AuthContext, id: string): Promise<SkillVersionEntity> {
+    const scope = await this.auth.authorize(ctx, "editor");
+    return this.db.write(async (tx) => {
+      const repo = new SkillRepository(tx.manager);
+      const target = await this.findLockedVersion(repo, scope.projectId, id);
+      if (target.state !== "draft") {
+        throw new Conflict(
+          target.state === "published"
+            ? `Version ${target.version} of '${target.name}' is already live.`
+            : `Version ${target.version} of '${target.name}' is archived; roll back to it (rollbackSkill) to make it live again.`,
+          { state: target.state },
+        );
+      }
+      const publishProblems = parseSkillMd(target.skillMd).publishProblems;
+      if (publishProblems.length > 0) {
+        throw Invalid.of(publishProblems, `Version ${target.version} of '${target.name}' cannot be published: ${publishProblems.map((p) => p.message).join(" ")}`);
+      }
+      return this.moveLivePointer(tx, repo, scope, target, "publish");
+    });
+  }
+
+  /** SV-4: an archived version goes live again, keeping its id and number. */
+  async rollback(ctx: AuthContext, name: string, toVersionId: string): Promise<SkillVersionEntity> {
+    const scope = await this.auth.authorize(ctx, "editor");
+    return this.db.write(async (tx) => {
+      const repo = new SkillRepository(tx.manager);
+      const target = await this.findLockedVersion(repo, scope.projectId, toVersionId);
+      if (target.name !== name) {
+        throw Invalid.field("toVersionId", `Version ${toVersionId} is not a version of '${name}'.`, { skill: name, version_id: toVersionId });
+      }
+      if (target.state === "draft") {
+        throw Invalid.field(
+          "toVersionId",
+          `Version ${target.version} of '${name}' is a draft: publish it instead of rolling back to it.`,
+          { skill: name, version_id: toVersionId },
+        );
+      }
+      if (target.state === "published") throw new Conflict(`Version ${target.version} of '${name}' is already live.`, { state: "published" });
+      return this.moveLivePointer(tx, repo, scope, target, "rollback");
+    });
+  }
+
+  private async findLockedVersion(repo: SkillRepository, projectId: string, id: string): Promise<SkillVersionEntity> {
+    const found = await repo.findVersion(projectId, id);
+    if (!found) throw new NotFound("The skill version");
+    await repo.lockSkill(projectId, found.name);
+    // Read again under the lock: a concurrent publish may have changed its state meanwhile.
+    const locked = await repo.findVersion(projectId, id);
+    if (!locked) throw new NotFound("The skill version");
+    return locked;
+  }
+
+  private async moveLivePointer(
+    tx: Tx,
+    repo: SkillRepository,
+    scope: ProjectScope,
+    target: SkillVersionEntity,
+    action: "publish" | "rollback",
+  ): Promise<SkillVersionEntity> {
+    const now = new Date();
+    const live = await repo.findPublished(scope.projectId, target.name);
+    if (live) await repo.setState(live.id, "archived", now);
+    await repo.setState(target.id, "published", now);
+    const skill = await repo.findSkill(scope.projectId, target.name);
+    if (skill) {
+      skill.liveVersionId = target.id;
+      await repo.saveSkill(skill);
+    }
+    await repo.recordMove({ projectId: scope.projectId, name: target.name, versionId: target.id, version: target.version, action, actor: scope.actor, at: now });
+    const entry = { projectId: scope.projectId, resourceType: "skill" as const, actor: scope.actor };
+    await this.audit.record(
+      tx,
+      { ...entry, resourceId: target.id, action, data: { name: target.name, version: target.version, ...(live ? { archived_version_id: live.id } : {}) } },
+      ...(live ? [{ ...entry, resourceId: live.id, action: "archived", data: { name: live.name, version: live.version, by: action } }] : []),
+    );
+    return Object.assign(target, { state: "published" as const, publishedAt: now, archivedAt: null, updatedAt: now });
+  }
+
+  /** SV-7: deletes one version unless the skill is in use; deleting the live one leaves no live version. */
+  async delete(ctx: AuthContext, id: string): Promise<string> {
+    const scope = await this.auth.authorize(ctx, "editor");
+    return this.db.write(async (tx) => {
+      const repo = new SkillRepository(tx.manager);
+      const version = await this.findLockedVersion(repo, scope.projectId, id);
+      for (const guard of this.deleteGuards) await guard(tx, scope.projectId, version.name);
+      const now = new Date();
+      if (version.state === "published") {
+        const skill = await repo.findSkill(scope.projectId, version.name);
+        if (skill) {
+          skill.liveVersionId = null;
+          await repo.saveSkill(skill);
+        }
+        await repo.recordMove({ projectId: scope.projectId, name: version.name, versionId: null, version: null, action: "delete", actor: scope.actor, at: now });
+      }
+      await repo.deleteVersion(id);
+      await this.audit.record(tx, {
+        projectId: scope.projectId,
+        resourceType: "skill",
+        resourceId: id,
+        action: "delete",
+        actor: scope.actor,
+        data: { name: version.name, version: version.version, state: version.state },
+      });
+      return id;
+    });
+  }
+
+  // ---- reading ----
+
+  async list(
+    ctx: AuthContext,
+    filter: { name?: string | null; state?: VersionStateName | null; projectId?: string | null },
+    page: number,
+    limit: number,
+  ): Promise<Page<SkillVersionEntity>> {
+    const scope = await this.auth.authorize(ctx, "viewer", filter.projectId);
+    const window = pageWindow(page, limit);
+    const [items, total] = await this.db.read((m) => new SkillRepository(m).page({ projectId: scope.projectId, name: filter.name, state: filter.state }, window));
+    return { items, total, page: window.page, limit: window.limit };
+  }
+
+  async get(ctx: AuthContext, id: string): Promise<SkillVersionEntity | null> {
+    const scope = await this.auth.authorize(ctx, "viewer");
+    return this.db.read((m) => new SkillRepository(m).findVersion(scope.projectId, id));
+  }
+
+  async getOrFail(ctx: AuthContext, id: string): Promise<SkillVersionEntity> {
+    const version = await this.get(ctx, id);
+    if (!version) throw new NotFound("The skill version");
+    return version;
+  }
+
+  /** SV-9: every move of the live pointer of one skill, oldest first. */
+  async pointerHistory(ctx: AuthContext, name: string): Promise<SkillPointerMoveEntity[]> {
+    const scope = await this.auth.authorize(ctx, "viewer");
+    return this.db.read((m) => new SkillRepository(m).moves(scope.projectId, name));
+  }
+
+  /** SV-9: which version of each skill (or of the names given) was live at `at`. */
+  async liveAt(ctx: AuthContext, at: Date, names?: readonly string[] | null): Promise<LiveAt[]> {
+    const scope = await this.auth.authorize(ctx, "viewer");
+    const moves = await this.db.read((m) => new SkillRepository(m).movesAsOf(scope.projectId, at, names ?? undefined));
+    return moves.map((m) => ({ name: m.name, versionId: m.versionId, version: m.version, since: m.at }));
+  }
+
+  filesOf(versionIds: readonly string[]): Promise<SkillFileEntity[]> {
+    return this.db.read((m) => new SkillRepository(m).filesOf(versionIds));
+  }
+
+  blobs(hashes: readonly string[]): Promise<BlobEntity[]> {
+    return this.db.read((m) => new SkillRepository(m).blobs(hashes));
+  }
+
+  /** The newest version's bundle fingerprint, to tell an identical re-import (SK-2). */
+  async newestFingerprint(projectId: string, name: string): Promise<{ version: SkillVersionEntity; fingerprint: string } | null> {
+    return this.db.read(async (m) => {
+      const repo = new SkillRepository(m);
+      const newest = await repo.findNewest(projectId, name);
+      if (!newest) return null;
+      const files = await repo.filesOf([newest.id]);
+      return { version: newest, fingerprint: bundleFingerprint(newest.skillMd, files) };
+    });
+  }
+
+  // ---- helpers ----
+
+  private async checkedContent(projectId: string, input: SkillContentInput) {
+    const content = checkContent(input, this.limits);
+    const ids = content.knowledgeBases.map((k) => k.knowledgeBaseId);
+    const known = await this.knowledge.existingIds(projectId, ids);
+    const problems: Problem[] = [...content.problems, ...knowledgeBaseProblems(content.knowledgeBases, known)];
+    if (problems.length > 0) {
+      throw Invalid.of(
+        problems,
+        problems.length === 1 ? `The skill version was refused: ${problems[0]!.message}` : `The skill version was refused with ${problems.length} problems: ${problems.map((p) => p.message).join(" ")}`,
+      );
+    }
+    return content;
+  }
+
+  /**
+   * Seals each tool's secret bound to this version and tool name (SEC-10). A tool sent without a secret, or
+   * with the "***" it reads back as, keeps the secret its namesake had in `previous`.
+   */
+  private sealTools(versionId: string, tools: CheckedTool[], previous: SkillVersionEntity | null): StoredTool[] {
+    return tools.map((tool) => {
+      let sealedSecret: string | null = null;
+      if (typeof tool.webhookSecret === "string") {
+        sealedSecret = this.secrets.seal(tool.webhookSecret, secretBinding(versionId, tool.name));
+      } else if (tool.webhookSecret === undefined && previous) {
+        const old = previous.tools.find((t) => t.name === tool.name);
+        if (old?.sealedSecret) {
+          const plain = this.secrets.open(old.sealedSecret, secretBinding(previous.id, old.name));
+          sealedSecret = this.secrets.seal(plain, secretBinding(versionId, tool.name));
+        }
+      }
+      return { name: tool.name, description: tool.description, parameters: tool.parameters, webhookUrl: tool.webhookUrl, sealedSecret };
+    });
+  }
+
+  /** The plaintext secret of a tool, for the runtime that signs webhook calls. */
+  openToolSecret(version: SkillVersionEntity, toolName: string): string | null {
+    const tool = version.tools.find((t) => t.name === toolName);
+    return tool?.sealedSecret ? this.secrets.open(tool.sealedSecret, secretBinding(version.id, toolName)) : null;
+  }
+
+  private async storeFiles(repo: SkillRepository, versionId: string, files: ReturnType<typeof checkContent>["files"]): Promise<void> {
+    const now = new Date();
+    await repo.insertBlobsIfAbsent(
+      files.map((f) => Object.assign(new BlobEntity(), { sha256: f.sha256, size: f.size, contentBase64: f.contentBase64, createdAt: now })),
+    );
+    await repo.replaceFiles(
+      versionId,
+      files.map((f) => Object.assign(new SkillFileEntity(), { versionId, path: f.path, sha256: f.sha256, size: f.size })),
+    );
+  }
+}

@@ -1,0 +1,82 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from "node:crypto";
+
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/** A random token of base62 characters (each ~5.95 bits), e.g. 43 characters ≈ 256 bits. */
+export function randomToken(length = 43): string {
+  const out: string[] = [];
+  while (out.length < length) {
+    for (const byte of randomBytes(length * 2)) {
+      // 248 = 4 * 62: rejecting larger bytes keeps the distribution uniform
+      if (byte < 248 && out.length < length) out.push(ALPHABET[byte % 62]!);
+    }
+  }
+  return out.join("");
+}
+
+export function sha256Hex(input: string | Uint8Array): string {
+  return createHash("sha256").update(input).digest("hex");
+}
+
+export function constantTimeEqualHex(a: string, b: string): boolean {
+  const left = Buffer.from(a, "hex");
+  const right = Buffer.from(b, "hex");
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+export class SecretKeyError extends Error {}
+
+/** Parses a SECRET_KEY: base64 of exactly 32 bytes. */
+export function parseSecretKey(base64: string): Buffer {
+  const key = Buffer.from(base64, "base64");
+  if (key.length !== 32 || key.toString("base64").replace(/=+$/, "") !== base64.trim().replace(/=+$/, "")) {
+    throw new SecretKeyError("SECRET_KEY must be the base64 encoding of exactly 32 random bytes (try `openssl rand -base64 32`).");
+  }
+  return key;
+}
+
+export class SecretTampered extends Error {
+  constructor() {
+    super("A stored secret failed its integrity check: it was altered or moved to another row.");
+  }
+}
+
+/**
+ * AES-256-GCM for secrets at rest (SEC-10). Each value gets a random 96-bit IV and is bound to its row through
+ * the associated data, so a ciphertext copied onto another row fails to decrypt. The key version prefix lets a
+ * later key rotation decrypt old rows with the old key.
+ * Format: `v<keyVersion>:<iv b64>:<tag b64>:<ciphertext b64>`.
+ */
+export class SecretBox {
+  private readonly keys: ReadonlyMap<number, Buffer>;
+  constructor(
+    keys: Record<number, Buffer>,
+    private readonly currentVersion: number,
+  ) {
+    this.keys = new Map(Object.entries(keys).map(([v, k]) => [Number(v), k]));
+    if (!this.keys.has(currentVersion)) throw new SecretKeyError(`No secret key with version ${currentVersion}.`);
+  }
+
+  seal(plaintext: string, boundTo: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv("aes-256-gcm", this.keys.get(this.currentVersion)!, iv);
+    cipher.setAAD(Buffer.from(boundTo, "utf8"));
+    const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
+    const tag = cipher.getAuthTag();
+    return `v${this.currentVersion}:${iv.toString("base64")}:${tag.toString("base64")}:${ciphertext.toString("base64")}`;
+  }
+
+  open(sealed: string, boundTo: string): string {
+    const match = /^v(\d+):([^:]+):([^:]+):([^:]*)$/.exec(sealed);
+    const key = match ? this.keys.get(Number(match[1])) : undefined;
+    if (!match || !key) throw new SecretTampered();
+    try {
+      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(match[2]!, "base64"));
+      decipher.setAAD(Buffer.from(boundTo, "utf8"));
+      decipher.setAuthTag(Buffer.from(match[3]!, "base64"));
+      return Buffer.concat([decipher.update(Buffer.from(match[4]!, "base64")), decipher.final()]).toString("utf8");
+    } catch {
+      throw new SecretTampered();
+    }
+  }
+}

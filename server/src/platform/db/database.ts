@@ -1,0 +1,129 @@
+import fs from "node:fs";
+import path from "node:path";
+import { DataSource, type EntityManager, type MixedList, type EntitySchema, type ObjectLiteral } from "typeorm";
+import { Mutex } from "./mutex";
+import { postgresMigrations, sqliteMigrations } from "./migrations";
+
+export type Dialect = "sqlite" | "postgres";
+/** The handle repositories query through; services only pass it along. */
+export type DbManager = EntityManager;
+
+export interface Tx {
+  readonly manager: DbManager;
+  /** Runs after the transaction commits (cache invalidation, outbox wake-ups); never on rollback. */
+  afterCommit(effect: () => void | Promise<void>): void;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… or undefined for SQLite. */
+  url: string | undefined;
+  /** SQLite file; ":memory:" for a throwaway database. */
+  sqlitePath?: string;
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
+  entities: MixedList<Function | string | EntitySchema<ObjectLiteral>>;
+  poolSize?: number;
+}
+
+const RETRYABLE_PG_CODES = new Set(["40001", "40P01"]); // serialization failure, deadlock
+
+export class Database {
+  private readonly writeLock = new Mutex();
+  private closed = false;
+
+  private constructor(
+    readonly dataSource: DataSource,
+    readonly dialect: Dialect,
+  ) {}
+
+  static async open(options: DatabaseOptions): Promise<Database> {
+    const dialect: Dialect = options.url ? "postgres" : "sqlite";
+    const migrations = dialect === "postgres" ? postgresMigrations : sqliteMigrations;
+    const dataSource =
+      dialect === "postgres"
+        ? new DataSource({
+            type: "postgres",
+            url: options.url,
+            entities: options.entities,
+            migrations,
+            migrationsTableName: "migrations",
+            extra: { max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 },
+          })
+        : new DataSource({
+            type: "better-sqlite3",
+            database: prepareSqlitePath(options.sqlitePath ?? ":memory:"),
+            entities: options.entities,
+            migrations,
+            migrationsTableName: "migrations",
+            enableWAL: options.sqlitePath !== ":memory:",
+            prepareDatabase: (db: { pragma(source: string): unknown }) => {
+              db.pragma("foreign_keys = ON");
+              db.pragma("busy_timeout = 5000");
+            },
+          });
+    await dataSource.initialize();
+    return new Database(dataSource, dialect);
+  }
+
+  async migrate(): Promise<void> {
+    await this.writeLock.run(async () => {
+      await this.dataSource.runMigrations({ transaction: "each" });
+    });
+  }
+
+  /** Reads outside a transaction. */
+  read<T>(fn: (manager: DbManager) => Promise<T>): Promise<T> {
+    return fn(this.dataSource.manager);
+  }
+
+  /**
+   * One transaction. SQLite: serialised in process (one connection, no nesting). PostgreSQL: retried on
+   * serialization failures and deadlocks. Effects registered with afterCommit run once it committed.
+   */
+  async write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      const effects: Array<() => void | Promise<void>> = [];
+      try {
+        const run = () =>
+          this.dataSource.transaction((manager) => fn({ manager, afterCommit: (effect) => effects.push(effect) }));
+        const result = this.dialect === "sqlite" ? await this.writeLock.run(run) : await run();
+        for (const effect of effects) await effect();
+        return result;
+      } catch (error) {
+        if (attempt < 4 && RETRYABLE_PG_CODES.has(pgErrorCode(error) ?? "")) continue;
+        throw error;
+      }
+    }
+  }
+
+  async ping(): Promise<boolean> {
+    try {
+      await this.dataSource.query("SELECT 1");
+      return !(await this.dataSource.showMigrations());
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.writeLock.run(() => this.dataSource.destroy());
+  }
+}
+
+export function pgErrorCode(error: unknown): string | undefined {
+  const candidate = error as { code?: unknown; driverError?: { code?: unknown } };
+  const code = candidate?.driverError?.code ?? candidate?.code;
+  return typeof code === "string" ? code : undefined;
+}
+
+/** True for a unique-constraint violation on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  const code = pgErrorCode(error);
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || /UNIQUE constraint failed/.test(String(error));
+}
+
+function prepareSqlitePath(file: string): string {
+  if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
+  return file;
+}

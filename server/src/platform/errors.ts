@@ -1,0 +1,73 @@
+/**
+ * Domain errors: what went wrong, in words a person can act on, with the details the API contract names.
+ * platform/graphql/errors.ts maps them to GraphQL error codes in one place.
+ */
+export type ErrorDetails = Record<string, unknown>;
+
+export interface Problem {
+  /** Where the problem is, e.g. `frontmatter.name`, `tools[1].webhook_url`. */
+  path: string;
+  message: string;
+  /** More fields the contract names for this kind of problem (`skill`, `version_id`, `collides_with`, …). */
+  fields?: ErrorDetails;
+}
+
+export abstract class DomainError extends Error {
+  abstract readonly kind: "not_found" | "conflict" | "invalid" | "forbidden" | "unauthenticated" | "rate_limited";
+  constructor(
+    message: string,
+    readonly details?: ErrorDetails,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class NotFound extends DomainError {
+  readonly kind = "not_found" as const;
+  constructor(what: string) {
+    super(`${what} was not found.`);
+  }
+}
+
+export class Conflict extends DomainError {
+  readonly kind = "conflict" as const;
+}
+
+export class Forbidden extends DomainError {
+  readonly kind = "forbidden" as const;
+}
+
+export class Unauthenticated extends DomainError {
+  readonly kind = "unauthenticated" as const;
+  constructor(message = "A valid credential is required: send 'Authorization: Bearer <key>'.") {
+    super(message);
+  }
+}
+
+export class RateLimited extends DomainError {
+  readonly kind = "rate_limited" as const;
+}
+
+/** Bad input. With several problems, every one is in `details.problems` and the first one's fields at the top. */
+export class Invalid extends DomainError {
+  readonly kind = "invalid" as const;
+  static of(problems: Problem[], summary?: string): Invalid {
+    const first = problems[0];
+    if (!first) throw new Error("Invalid.of needs at least one problem");
+    const message =
+      summary ??
+      (problems.length === 1
+        ? first.message
+        : `${problems.length} problems: ${problems.map((p) => p.message).join(" ")}`);
+    return new Invalid(message, { field: first.path, ...first.fields, problems: problems.map(snakeProblem) });
+  }
+  /** One problem on one field, with extra fields the contract names (skill, version_id, …). */
+  static field(field: string, message: string, extra: ErrorDetails = {}): Invalid {
+    return Invalid.of([{ path: field, message, fields: extra }]);
+  }
+}
+
+function snakeProblem(problem: Problem): ErrorDetails {
+  return { path: problem.path, field: problem.path, message: problem.message, ...problem.fields };
+}

@@ -1,0 +1,211 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import path from "node:path";
+import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
+import {
+  ApolloServerPluginLandingPageDisabled,
+  ApolloServerPluginSchemaReportingDisabled,
+  ApolloServerPluginUsageReportingDisabled,
+} from "@apollo/server/plugin/disabled";
+import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
+import { expressMiddleware } from "@as-integrations/express5";
+import { ApolloArmor } from "@escape.tech/graphql-armor";
+import cors from "cors";
+import express, { type NextFunction, type Request, type Response } from "express";
+import type { GraphQLSchema } from "graphql";
+import helmet from "helmet";
+import { Loaders, type Principal, type RequestContext } from "../graphql/context";
+import { createErrorFormatter } from "../graphql/errors";
+import type { Logger } from "../logger";
+import { AuthFailureLimiter } from "./auth-failure-limiter";
+
+export type Authentication = { principal: Principal | null; failure?: string };
+
+export interface HttpOptions {
+  schema: GraphQLSchema;
+  logger: Logger;
+  introspection: boolean;
+  corsOrigins: readonly string[];
+  bodyLimitBytes: number;
+  authFailuresPerMinute: number;
+  webDist?: string;
+  authenticate(authorization: string | undefined): Promise<Authentication>;
+  ready(): Promise<boolean>;
+}
+
+export interface HttpServer {
+  readonly app: express.Express;
+  readonly server: http.Server;
+  listen(port: number, host?: string): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export interface GraphQLRequestContext extends RequestContext {
+  readonly credentialFailure?: string;
+}
+
+/** The request id goes on every internal error after formatting (formatError cannot see the context). */
+function requestIdPlugin(logger: Logger): ApolloServerPlugin<GraphQLRequestContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didEncounterErrors({ contextValue, errors }) {
+          for (const error of errors) {
+            if (!error.extensions?.code || error.extensions.code === "INTERNAL_SERVER_ERROR") {
+              logger.error({ requestId: contextValue.requestId, err: error.originalError ?? error }, "unexpected error");
+            }
+          }
+        },
+        async willSendResponse({ contextValue, response }) {
+          if (response.body.kind !== "single") return;
+          for (const error of response.body.singleResult.errors ?? []) {
+            if (error.extensions?.code === "INTERNAL_SERVER_ERROR") {
+              (error as { message: string }).message =
+                `Something went wrong on our side. Quote request id ${contextValue.requestId} when you report it.`;
+              (error.extensions as Record<string, unknown>).requestId = contextValue.requestId;
+            }
+          }
+        },
+      };
+    },
+  };
+}
+
+function jsonError(res: Response, status: number, code: string, message: string): void {
+  res.status(status).json({ errors: [{ message, extensions: { code } }] });
+}
+
+export async function createHttpServer(options: HttpOptions): Promise<HttpServer> {
+  const app = express();
+  const server = http.createServer(app);
+  const limiter = new AuthFailureLimiter(options.authFailuresPerMinute);
+  const armor = new ApolloArmor({
+    maxDepth: { n: 12 },
+    maxAliases: { n: 20 },
+    maxTokens: { n: 3000 },
+    maxDirectives: { n: 20 },
+    costLimit: { maxCost: 20_000 },
+    blockFieldSuggestion: { enabled: true },
+  });
+  const protection = armor.protect();
+  const apollo = new ApolloServer<GraphQLRequestContext>({
+    schema: options.schema,
+    introspection: options.introspection,
+    csrfPrevention: true,
+    allowBatchedHttpRequests: false,
+    includeStacktraceInErrorResponses: false,
+    formatError: createErrorFormatter(options.logger),
+    validationRules: [...protection.validationRules],
+    plugins: [
+      ...protection.plugins,
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginUsageReportingDisabled(),
+      ApolloServerPluginSchemaReportingDisabled(),
+      ApolloServerPluginDrainHttpServer({ httpServer: server }),
+      requestIdPlugin(options.logger),
+    ],
+  });
+  await apollo.start();
+
+  app.disable("x-powered-by");
+  app.set("trust proxy", "loopback");
+  app.use((req, res, next) => {
+    const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || randomUUID();
+    res.locals.requestId = requestId;
+    res.setHeader("x-request-id", requestId);
+    next();
+  });
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", "data:"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+    }),
+  );
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ready = await options.ready();
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
+  });
+
+  app.use(
+    "/graphql",
+    cors<cors.CorsRequest>({ origin: [...options.corsOrigins], credentials: false, maxAge: 600 }),
+    (req, res, next) => {
+      if (limiter.isBlocked(req.ip ?? "unknown")) {
+        res.setHeader("retry-after", "60");
+        jsonError(res, 429, "RATE_LIMITED", "Too many failed authentication attempts from this address; wait a minute.");
+        return;
+      }
+      next();
+    },
+    express.json({ limit: options.bodyLimitBytes }),
+    (req, res, next) => {
+      if (Array.isArray(req.body)) {
+        jsonError(res, 400, "BAD_REQUEST", "Batched operations are not accepted: send one operation per request.");
+        return;
+      }
+      next();
+    },
+    expressMiddleware(apollo, {
+      context: async ({ req, res }) => {
+        const auth = await options.authenticate(req.get("authorization"));
+        if (auth.failure) limiter.recordFailure(req.ip ?? "unknown");
+        return {
+          requestId: res.locals.requestId as string,
+          principal: auth.principal,
+          credentialFailure: auth.failure,
+          loaders: new Loaders(),
+        };
+      },
+    }),
+  );
+
+  if (options.webDist && fs.existsSync(path.join(options.webDist, "index.html"))) {
+    const index = path.join(options.webDist, "index.html");
+    app.use(express.static(options.webDist, { index: false, maxAge: "1h" }));
+    app.get(/^\/(?!graphql|v1\/|healthz|readyz).*/, (_req, res) => res.sendFile(index));
+  }
+
+  app.use((error: Error & { status?: number; type?: string }, _req: Request, res: Response, _next: NextFunction) => {
+    if (error.type === "entity.too.large") {
+      jsonError(res, 413, "PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${options.bodyLimitBytes} bytes.`);
+      return;
+    }
+    if (error.type === "entity.parse.failed") {
+      jsonError(res, 400, "BAD_REQUEST", "The request body is not valid JSON.");
+      return;
+    }
+    options.logger.error({ err: error, requestId: res.locals.requestId }, "unhandled http error");
+    jsonError(res, error.status && error.status < 500 ? error.status : 500, "INTERNAL_SERVER_ERROR", `Something went wrong on our side. Quote request id ${String(res.locals.requestId)} when you report it.`);
+  });
+
+  return {
+    app,
+    server,
+    listen: (port, host) =>
+      new Promise((resolve, reject) => {
+        server.once("error", reject);
+        server.listen(port, host, () => {
+          const address = server.address();
+          resolve(typeof address === "object" && address ? address.port : port);
+        });
+      }),
+    stop: async () => {
+      await apollo.stop();
+      if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

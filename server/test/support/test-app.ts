@@ -1,0 +1,96 @@
+import "reflect-metadata";
+import { randomBytes } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { createApp, type App } from "../../src/app";
+import { loadConfig, type Config } from "../../src/config";
+import { entities } from "../../src/entities";
+import { sha256Hex } from "../../src/platform/crypto";
+import { Database, type Dialect } from "../../src/platform/db/database";
+import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
+import { createLogger } from "../../src/platform/logger";
+import { generatePlatformToken } from "../../src/modules/auth/credentials";
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+
+export interface GqlResponse<T = Record<string, unknown>> {
+  status: number;
+  data: T | null;
+  errors?: Array<{ message: string; extensions?: { code?: string; details?: Record<string, unknown>; requestId?: string } }>;
+}
+
+export interface TestApp {
+  app: App;
+  url: string;
+  platformToken: string;
+  dialect: Dialect;
+  /** POSTs one GraphQL operation over real HTTP. */
+  gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<GqlResponse<T>>;
+  /** Like gql, but fails the test on errors and returns data. */
+  ok<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<T>;
+  /** A fresh project with its admin key. */
+  project(name?: string): Promise<{ id: string; adminKey: string }>;
+  close(): Promise<void>;
+}
+
+export async function openTestDatabase(dialect: Dialect): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (dialect === "sqlite") {
+    const db = await Database.open({ url: undefined, sqlitePath: ":memory:", entities });
+    return { db, drop: async () => {} };
+  }
+  const scratch = await createScratchPostgres(process.env.TEST_DATABASE_URL!);
+  const db = await Database.open({ url: scratch.url, entities, poolSize: 20 });
+  return { db, drop: scratch.drop };
+}
+
+export async function createTestApp(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestApp> {
+  const { db, drop } = await openTestDatabase(dialect);
+  const platformToken = generatePlatformToken();
+  const config = loadConfig(
+    { PORT: "0", DATA_DIR: path.join(os.tmpdir(), `sg-test-${randomBytes(6).toString("hex")}`), LOG_LEVEL: "silent", SEED_DEMO: "false" },
+    { host: "127.0.0.1", webDist: "", ...overrides },
+  );
+  const app = await createApp(
+    config,
+    { secretKey: randomBytes(32).toString("base64"), platformTokenHash: sha256Hex(platformToken) },
+    { db, logger: createLogger(process.env.TEST_LOG_LEVEL ?? "silent") },
+  );
+  const port = await app.http.listen(0, "127.0.0.1");
+  const url = `http://127.0.0.1:${port}`;
+
+  const gql: TestApp["gql"] = async (query, variables = {}, token = null) => {
+    const res = await fetch(`${url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    const body = (await res.json()) as { data?: unknown; errors?: GqlResponse["errors"] };
+    return { status: res.status, data: (body.data ?? null) as never, errors: body.errors };
+  };
+  const ok: TestApp["ok"] = async (query, variables, token) => {
+    const res = await gql(query, variables, token);
+    if (res.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(res.errors, null, 2)}`);
+    return res.data as never;
+  };
+  return {
+    app,
+    url,
+    platformToken,
+    dialect,
+    gql,
+    ok,
+    project: async (name = "Test project") => {
+      const data = await ok<{ createProject: { project: { id: string }; apiKey: string } }>(
+        `mutation($name: String!) { createProject(name: $name) { project { id } apiKey } }`,
+        { name },
+        platformToken,
+      );
+      return { id: data.createProject.project.id, adminKey: data.createProject.apiKey };
+    },
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
