@@ -127,6 +127,8 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
           connectSrc: ["'self'"],
           objectSrc: ["'none'"],
           frameAncestors: ["'none'"],
+          // The console is often served over plain HTTP (a container on a private network); do not force https.
+          upgradeInsecureRequests: null,
         },
       },
     }),

@@ -1,0 +1,27 @@
+import type { Locator, Page } from "playwright-core";
+
+/** The console's start page at `/`: title, server status and the API key form. */
+export class HomePage {
+  readonly heading: Locator;
+  readonly serverStatus: Locator;
+  readonly serverReadiness: Locator;
+  readonly apiKeyInput: Locator;
+  readonly listSkillsButton: Locator;
+
+  constructor(private readonly page: Page) {
+    this.heading = page.getByRole("heading", { level: 1 });
+    this.serverStatus = page.getByTestId("server-status");
+    this.serverReadiness = page.getByTestId("server-readiness");
+    this.apiKeyInput = page.getByLabel("API key");
+    this.listSkillsButton = page.getByRole("button", { name: "List skills" });
+  }
+
+  async open(): Promise<number | undefined> {
+    const response = await this.page.goto("/");
+    return response?.status();
+  }
+
+  title(): Promise<string> {
+    return this.page.title();
+  }
+}

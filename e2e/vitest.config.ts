@@ -1,0 +1,15 @@
+import { fileURLToPath } from "node:url";
+import { defineConfig } from "vitest/config";
+
+export default defineConfig({
+  test: {
+    root: fileURLToPath(new URL(".", import.meta.url)),
+    include: ["journeys/**/*.e2e.test.ts"],
+    globalSetup: ["./support/global-setup.ts"],
+    // Each journey file starts its own server and browser: a few in parallel, not one per core.
+    pool: "forks",
+    maxWorkers: 2,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
