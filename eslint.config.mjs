@@ -15,7 +15,8 @@ const fileNames = {
       Program(node) {
         const base = path.basename(context.filename).replace(/\.(ts|tsx|mts|mjs|js)$/, "");
         if (/^\d+-/.test(base) && context.filename.includes(`${path.sep}migrations${path.sep}`)) return;
-        if (!KEBAB.test(base)) context.report({ node, messageId: "kebab", data: { name: path.basename(context.filename) } });
+        if (!KEBAB.test(base))
+          context.report({ node, messageId: "kebab", data: { name: path.basename(context.filename) } });
       },
     };
   },
@@ -41,14 +42,26 @@ export default tseslint.config(
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: false }],
       "@typescript-eslint/no-explicit-any": "error",
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" }],
-      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports", disallowTypeAnnotations: false }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", destructuredArrayIgnorePattern: "^_" },
+      ],
+      "@typescript-eslint/consistent-type-imports": [
+        "error",
+        { fixStyle: "inline-type-imports", disallowTypeAnnotations: false },
+      ],
       "no-restricted-imports": ["error", { paths: [{ name: "typeorm", message: typeormOnlyHere }] }],
     },
   },
   {
     // Where TypeORM may be imported.
-    files: ["server/src/**/*.entity.ts", "server/src/**/*.repository.ts", "server/src/platform/db/**", "server/scripts/**", "server/bench/**"],
+    files: [
+      "server/src/**/*.entity.ts",
+      "server/src/**/*.repository.ts",
+      "server/src/platform/db/**",
+      "server/scripts/**",
+      "server/bench/**",
+    ],
     rules: { "no-restricted-imports": "off" },
   },
   {
@@ -57,7 +70,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/modules/**"], message: "platform/ never imports modules/: take it from the composition root (app.ts)." }] },
+        {
+          patterns: [
+            {
+              group: ["**/modules/**"],
+              message: "platform/ never imports modules/: take it from the composition root (app.ts).",
+            },
+          ],
+        },
       ],
     },
   },
@@ -66,7 +86,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/modules/**"], message: "platform/ never imports modules/: take it from the composition root (app.ts)." }] },
+        {
+          patterns: [
+            {
+              group: ["**/modules/**"],
+              message: "platform/ never imports modules/: take it from the composition root (app.ts).",
+            },
+          ],
+        },
       ],
     },
   },
@@ -83,7 +110,10 @@ export default tseslint.config(
             { name: "type-graphql", message: "The runtime is pure: no GraphQL." },
           ],
           patterns: [
-            { group: ["node:http", "node:https", "node:net", "node:fs", "../*", "!./*"], message: "The runtime is pure: no I/O and nothing of ours outside runtime/." },
+            {
+              group: ["node:http", "node:https", "node:net", "node:fs", "../*", "!./*"],
+              message: "The runtime is pure: no I/O and nothing of ours outside runtime/.",
+            },
           ],
         },
       ],
@@ -96,7 +126,13 @@ export default tseslint.config(
         "error",
         {
           paths: [{ name: "typeorm", message: "Resolvers shape GraphQL only: no SQL." }],
-          patterns: [{ group: ["**/*.repository", "**/*.entity"], allowTypeImports: true, message: "Resolvers call services, never repositories." }],
+          patterns: [
+            {
+              group: ["**/*.repository", "**/*.entity"],
+              allowTypeImports: true,
+              message: "Resolvers call services, never repositories.",
+            },
+          ],
         },
       ],
     },

@@ -1,8 +1,12 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+// VITEST_JSON_REPORT=<file> adds a JSON report (CI sums the counts of every suite from it).
+const jsonReport = process.env.VITEST_JSON_REPORT;
+
 export default defineConfig({
   test: {
+    reporters: jsonReport ? ["default", ["json", { outputFile: jsonReport }]] : ["default"],
     root: fileURLToPath(new URL(".", import.meta.url)),
     include: ["journeys/**/*.e2e.test.ts"],
     globalSetup: ["./support/global-setup.ts"],

@@ -1,9 +1,13 @@
 import { defineConfig } from "vitest/config";
 
-// Decorator metadata: vitest's default transformer follows tsconfig.json
-// (experimentalDecorators + emitDecoratorMetadata + useDefineForClassFields: false), as tsc does.
+// Decorator metadata: vitest's default transformer follows tsconfig.json (experimentalDecorators,
+// emitDecoratorMetadata, useDefineForClassFields: false), as tsc does, so type-graphql and TypeORM see the same types.
+// VITEST_JSON_REPORT=<file> adds a JSON report (CI sums the counts of every suite from it).
+const jsonReport = process.env.VITEST_JSON_REPORT;
+
 export default defineConfig({
   test: {
+    reporters: jsonReport ? ["default", ["json", { outputFile: jsonReport }]] : ["default"],
     projects: [
       {
         extends: true,

@@ -20,7 +20,8 @@ async function pendingSql(db: Database): Promise<{ up: string[]; down: string[] 
 }
 
 function render(className: string, sql: { up: string[]; down: string[] }): string {
-  const lines = (queries: string[]) => queries.map((q) => `    await queryRunner.query(${JSON.stringify(q)});`).join("\n");
+  const lines = (queries: string[]) =>
+    queries.map((q) => `    await queryRunner.query(${JSON.stringify(q)});`).join("\n");
   return `import type { MigrationInterface, QueryRunner } from "typeorm";
 
 export class ${className} implements MigrationInterface {
@@ -60,14 +61,23 @@ async function main(): Promise<void> {
       }
     },
   );
-  for (const [dialect, sql] of [["sqlite", sqliteSql], ["postgres", pgSql]] as const) {
+  for (const [dialect, sql] of [
+    ["sqlite", sqliteSql],
+    ["postgres", pgSql],
+  ] as const) {
     if (sql.up.length === 0) {
       console.log(`${dialect}: the entities match the migrations; nothing to write.`);
       continue;
     }
-    const file = path.join(dir, dialect, `${stamp}-${name.replace(/[A-Z]/g, (c, i) => (i ? "-" : "") + c.toLowerCase())}.ts`);
+    const file = path.join(
+      dir,
+      dialect,
+      `${stamp}-${name.replace(/[A-Z]/g, (c, i) => (i ? "-" : "") + c.toLowerCase())}.ts`,
+    );
     fs.writeFileSync(file, render(className, sql));
-    console.log(`${dialect}: wrote ${path.relative(process.cwd(), file)} (${sql.up.length} statements); add ${className} to migrations/index.ts.`);
+    console.log(
+      `${dialect}: wrote ${path.relative(process.cwd(), file)} (${sql.up.length} statements); add ${className} to migrations/index.ts.`,
+    );
   }
 }
 

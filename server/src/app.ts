@@ -38,7 +38,14 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets) {
   const projects = new ProjectService(db, auth, audit, apiKeys);
   const knowledge = new KnowledgeService(db, auth, audit);
   const limits = { maxFiles: config.skillMaxFiles, maxTotalBytes: config.skillMaxBytes };
-  const skills = new SkillService(db, auth, audit, knowledge, new SecretBox({ 1: parseSecretKey(secrets.secretKey) }, 1), limits);
+  const skills = new SkillService(
+    db,
+    auth,
+    audit,
+    knowledge,
+    new SecretBox({ 1: parseSecretKey(secrets.secretKey) }, 1),
+    limits,
+  );
   const bundles = new SkillBundleService(auth, skills, limits);
   const diffs = new SkillDiffService(skills);
   projects.onPurge(async (tx, projectId) => {
@@ -87,7 +94,11 @@ export interface App {
 }
 
 /** The composition root: services, resolvers and routes, handed to platform/. Tests call it too (no listen). */
-export async function createApp(config: Config, secrets: AppSecrets, options: { db?: Database; logger?: Logger } = {}): Promise<App> {
+export async function createApp(
+  config: Config,
+  secrets: AppSecrets,
+  options: { db?: Database; logger?: Logger } = {},
+): Promise<App> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const db =
     options.db ??

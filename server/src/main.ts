@@ -58,7 +58,10 @@ async function main(): Promise<void> {
     }
   }
   const port = await app.http.listen(config.port, config.host);
-  app.logger.info({ port, database: app.db.dialect, dataDir: config.databaseUrl ? undefined : config.dataDir }, "Skillgraph is listening");
+  app.logger.info(
+    { port, database: app.db.dialect, dataDir: config.databaseUrl ? undefined : config.dataDir },
+    "Skillgraph is listening",
+  );
   console.log(`Skillgraph: GraphQL on http://localhost:${port}/graphql, health on /healthz and /readyz`);
 
   let stopping = false;

@@ -49,7 +49,9 @@ export async function fetchProjectSkills(apiKey: string, signal: AbortSignal): P
     });
   } catch (error) {
     if (signal.aborted) throw error;
-    throw new Error(`The server could not be reached (${describe(error)}). Check that it is running.`);
+    throw new Error(`The server could not be reached (${describe(error)}). Check that it is running.`, {
+      cause: error,
+    });
   }
 
   const text = await response.text();

@@ -30,10 +30,15 @@ export class SecretKeyError extends Error {}
 export function parseSecretKey(base64: string): Buffer {
   const key = Buffer.from(base64, "base64");
   if (key.length !== 32 || key.toString("base64").replace(/=+$/, "") !== base64.trim().replace(/=+$/, "")) {
-    throw new SecretKeyError("SECRET_KEY must be the base64 encoding of exactly 32 random bytes (try `openssl rand -base64 32`).");
+    throw new SecretKeyError(
+      "SECRET_KEY must be the base64 encoding of exactly 32 random bytes (try `openssl rand -base64 32`).",
+    );
   }
   return key;
 }
+
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
 
 export class SecretTampered extends Error {
   constructor() {
@@ -58,8 +63,8 @@ export class SecretBox {
   }
 
   seal(plaintext: string, boundTo: string): string {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv("aes-256-gcm", this.keys.get(this.currentVersion)!, iv);
+    const iv = randomBytes(IV_BYTES);
+    const cipher = createCipheriv("aes-256-gcm", this.keys.get(this.currentVersion)!, iv, { authTagLength: TAG_BYTES });
     cipher.setAAD(Buffer.from(boundTo, "utf8"));
     const ciphertext = Buffer.concat([cipher.update(plaintext, "utf8"), cipher.final()]);
     const tag = cipher.getAuthTag();
@@ -70,10 +75,14 @@ export class SecretBox {
     const match = /^v(\d+):([^:]+):([^:]+):([^:]*)$/.exec(sealed);
     const key = match ? this.keys.get(Number(match[1])) : undefined;
     if (!match || !key) throw new SecretTampered();
+    const iv = Buffer.from(match[2]!, "base64");
+    const tag = Buffer.from(match[3]!, "base64");
+    // Exactly a 96-bit IV and a full 128-bit tag: GCM would otherwise verify a truncated tag (a weaker check).
+    if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new SecretTampered();
     try {
-      const decipher = createDecipheriv("aes-256-gcm", key, Buffer.from(match[2]!, "base64"));
+      const decipher = createDecipheriv("aes-256-gcm", key, iv, { authTagLength: TAG_BYTES });
       decipher.setAAD(Buffer.from(boundTo, "utf8"));
-      decipher.setAuthTag(Buffer.from(match[3]!, "base64"));
+      decipher.setAuthTag(tag);
       return Buffer.concat([decipher.update(Buffer.from(match[4]!, "base64")), decipher.final()]).toString("utf8");
     } catch {
       throw new SecretTampered();

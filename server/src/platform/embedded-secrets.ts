@@ -18,7 +18,10 @@ export function loadOrCreateSecretKey(dataDir: string): string {
 }
 
 /** The platform token's hash; a token is generated (and returned, to print once) only when none is kept. */
-export function loadOrCreatePlatformTokenHash(dataDir: string, generate: () => string): { hash: string; generated?: string } {
+export function loadOrCreatePlatformTokenHash(
+  dataDir: string,
+  generate: () => string,
+): { hash: string; generated?: string } {
   const file = path.join(dataDir, "platform-token.sha256");
   if (fs.existsSync(file)) return { hash: fs.readFileSync(file, "utf8").trim() };
   fs.mkdirSync(dataDir, { recursive: true });

@@ -17,7 +17,10 @@ export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ["sqlite", "p
 export interface GqlResponse<T = Record<string, unknown>> {
   status: number;
   data: T | null;
-  errors?: Array<{ message: string; extensions?: { code?: string; details?: Record<string, unknown>; requestId?: string } }>;
+  errors?: Array<{
+    message: string;
+    extensions?: { code?: string; details?: Record<string, unknown>; requestId?: string };
+  }>;
 }
 
 export interface TestApp {
@@ -26,9 +29,17 @@ export interface TestApp {
   platformToken: string;
   dialect: Dialect;
   /** POSTs one GraphQL operation over real HTTP. */
-  gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<GqlResponse<T>>;
+  gql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string | null,
+  ): Promise<GqlResponse<T>>;
   /** Like gql, but fails the test on errors and returns data. */
-  ok<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, token?: string | null): Promise<T>;
+  ok<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    token?: string | null,
+  ): Promise<T>;
   /** A fresh project with its admin key. */
   project(name?: string): Promise<{ id: string; adminKey: string }>;
   close(): Promise<void>;
@@ -48,7 +59,12 @@ export async function createTestApp(dialect: Dialect, overrides: Partial<Config>
   const { db, drop } = await openTestDatabase(dialect);
   const platformToken = generatePlatformToken();
   const config = loadConfig(
-    { PORT: "0", DATA_DIR: path.join(os.tmpdir(), `sg-test-${randomBytes(6).toString("hex")}`), LOG_LEVEL: "silent", SEED_DEMO: "false" },
+    {
+      PORT: "0",
+      DATA_DIR: path.join(os.tmpdir(), `sg-test-${randomBytes(6).toString("hex")}`),
+      LOG_LEVEL: "silent",
+      SEED_DEMO: "false",
+    },
     { host: "127.0.0.1", webDist: "", ...overrides },
   );
   const app = await createApp(

@@ -39,7 +39,10 @@ export class AuthService {
     const lookup = apiKeyLookup(bearer.credential);
     const found = lookup ? await this.db.read((m) => new ApiKeyRepository(m).findByLookup(lookup)) : null;
     if (!found || !constantTimeEqualHex(hash, found.key.keyHash) || found.key.revokedAt || found.projectDeleted) {
-      return { principal: null, failure: "The credential is not valid: it is unknown, revoked or its project is deleted." };
+      return {
+        principal: null,
+        failure: "The credential is not valid: it is unknown, revoked or its project is deleted.",
+      };
     }
     return { principal: { kind: "key", keyId: found.key.id, projectId: found.key.projectId, role: found.key.role } };
   }

@@ -26,13 +26,22 @@ export async function seedDemoProject(
   if ((await services.projects.list(platform, true)).length > 0) return null;
   const { project, apiKey } = await services.projects.create(platform, "Demo");
   // The seed acts as the demo project's admin key, through the same checks as any client.
-  const asAdmin: AuthContext = { ...platform, principal: (await services.auth.authenticate(`Bearer ${apiKey}`)).principal };
+  const asAdmin: AuthContext = {
+    ...platform,
+    principal: (await services.auth.authenticate(`Bearer ${apiKey}`)).principal,
+  };
   const scope = await services.auth.authorize(asAdmin, "editor");
   const toolsFile = path.join(examplesDir, "..", "demo-tools.json");
-  const tools: Record<string, ToolInput[]> = fs.existsSync(toolsFile) ? JSON.parse(fs.readFileSync(toolsFile, "utf8")) : {};
+  const tools: Record<string, ToolInput[]> = fs.existsSync(toolsFile)
+    ? JSON.parse(fs.readFileSync(toolsFile, "utf8"))
+    : {};
   const seeded: DemoSeedResult["skills"] = [];
   const folders = fs.existsSync(examplesDir)
-    ? fs.readdirSync(examplesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()
+    ? fs
+        .readdirSync(examplesDir, { withFileTypes: true })
+        .filter((d) => d.isDirectory())
+        .map((d) => d.name)
+        .sort()
     : [];
   for (const folder of folders) {
     const draft = await services.bundles.importDirectory(scope, path.join(examplesDir, folder), tools[folder]);

@@ -24,7 +24,9 @@ export class KnowledgeRepository {
   }
 
   listBases(projectId: string): Promise<KnowledgeBaseEntity[]> {
-    return this.m.getRepository(KnowledgeBaseEntity).find({ where: { projectId }, order: { createdAt: "DESC", id: "ASC" } });
+    return this.m
+      .getRepository(KnowledgeBaseEntity)
+      .find({ where: { projectId }, order: { createdAt: "DESC", id: "ASC" } });
   }
 
   documentsOf(baseIds: readonly string[]): Promise<KnowledgeDocumentEntity[]> {

@@ -30,7 +30,9 @@ export class KnowledgeResolver {
     return this.knowledge.createBase(ctx, input);
   }
 
-  @Mutation(() => KnowledgeDocumentType, { description: "Adds a document; calls read documents when they start (RT-8)." })
+  @Mutation(() => KnowledgeDocumentType, {
+    description: "Adds a document; calls read documents when they start (RT-8).",
+  })
   addKnowledgeDocument(
     @Ctx() ctx: AuthContext,
     @Arg("knowledgeBaseId", () => ID) knowledgeBaseId: string,
@@ -43,10 +45,14 @@ export class KnowledgeResolver {
   @FieldResolver(() => [KnowledgeDocumentType])
   documents(@Root() base: KnowledgeBaseEntity, @Ctx() ctx: AuthContext): Promise<KnowledgeDocumentEntity[]> {
     return ctx.loaders
-      .get("knowledgeDocumentsByBase", () => new DataLoader<string, KnowledgeDocumentEntity[]>(async (ids) => {
-        const documents = await this.knowledge.documentsOf(ids);
-        return ids.map((id) => documents.filter((d) => d.knowledgeBaseId === id));
-      }))
+      .get(
+        "knowledgeDocumentsByBase",
+        () =>
+          new DataLoader<string, KnowledgeDocumentEntity[]>(async (ids) => {
+            const documents = await this.knowledge.documentsOf(ids);
+            return ids.map((id) => documents.filter((d) => d.knowledgeBaseId === id));
+          }),
+      )
       .load(base.id);
   }
 }

@@ -16,13 +16,17 @@ export interface KnowledgeBaseInput {
 function checkBase(input: KnowledgeBaseInput): Problem[] {
   const problems: Problem[] = [];
   const name = input.name.trim();
-  if (name.length < 1 || name.length > 200) problems.push({ path: "name", message: `name must have 1 to 200 characters; it has ${name.length}.` });
+  if (name.length < 1 || name.length > 200)
+    problems.push({ path: "name", message: `name must have 1 to 200 characters; it has ${name.length}.` });
   if (input.topK != null && (!Number.isInteger(input.topK) || input.topK < 1 || input.topK > 50)) {
     problems.push({ path: "topK", message: `topK must be a whole number from 1 to 50; it is ${input.topK}.` });
   }
   const threshold = input.similarityThreshold;
   if (threshold != null && !(threshold >= 0 && threshold <= 1)) {
-    problems.push({ path: "similarityThreshold", message: `similarityThreshold must be from 0 to 1; it is ${threshold}.` });
+    problems.push({
+      path: "similarityThreshold",
+      message: `similarityThreshold must be from 0 to 1; it is ${threshold}.`,
+    });
   }
   return problems;
 }
@@ -34,7 +38,11 @@ export class KnowledgeService {
     private readonly audit: AuditService,
   ) {}
 
-  async createBase(ctx: AuthContext, input: KnowledgeBaseInput, projectId?: string | null): Promise<KnowledgeBaseEntity> {
+  async createBase(
+    ctx: AuthContext,
+    input: KnowledgeBaseInput,
+    projectId?: string | null,
+  ): Promise<KnowledgeBaseEntity> {
     const scope = await this.auth.authorize(ctx, "editor", projectId);
     const problems = checkBase(input);
     if (problems.length > 0) throw Invalid.of(problems);
@@ -69,9 +77,13 @@ export class KnowledgeService {
   ): Promise<KnowledgeDocumentEntity> {
     const scope = await this.auth.authorize(ctx, "editor");
     const problems: Problem[] = [];
-    if (title.trim().length < 1 || title.length > 500) problems.push({ path: "title", message: "title must have 1 to 500 characters." });
+    if (title.trim().length < 1 || title.length > 500)
+      problems.push({ path: "title", message: "title must have 1 to 500 characters." });
     if (content.length < 1 || content.length > 1_000_000) {
-      problems.push({ path: "content", message: `content must have 1 to 1,000,000 characters; it has ${content.length}.` });
+      problems.push({
+        path: "content",
+        message: `content must have 1 to 1,000,000 characters; it has ${content.length}.`,
+      });
     }
     if (problems.length > 0) throw Invalid.of(problems);
     return this.db.write(async (tx) => {

@@ -22,12 +22,16 @@ export class ProjectResolver {
     return this.projectService.list(ctx, includeDeleted);
   }
 
-  @Mutation(() => CreateProjectPayload, { description: "Platform only. Returns the project's first admin key, shown once." })
+  @Mutation(() => CreateProjectPayload, {
+    description: "Platform only. Returns the project's first admin key, shown once.",
+  })
   createProject(@Ctx() ctx: AuthContext, @Arg("name", () => String) name: string): Promise<CreateProjectPayload> {
     return this.projectService.create(ctx, name);
   }
 
-  @Mutation(() => ProjectType, { description: "Platform only. Soft delete: the project reads as not found until purged." })
+  @Mutation(() => ProjectType, {
+    description: "Platform only. Soft delete: the project reads as not found until purged.",
+  })
   deleteProject(@Ctx() ctx: AuthContext, @Arg("id", () => ID) id: string): Promise<ProjectEntity> {
     return this.projectService.delete(ctx, id);
   }
@@ -41,20 +45,28 @@ export class ProjectResolver {
   skillLibrary(@Root() project: ProjectEntity, @Ctx() ctx: AuthContext): Promise<ProjectEntity | null> | null {
     if (!project.skillLibraryId) return null;
     return ctx.loaders
-      .get("projectById", () => new DataLoader<string, ProjectEntity | null>(async (ids) => {
-        const found = new Map((await this.projectService.findManyLive(ids)).map((p) => [p.id, p]));
-        return ids.map((id) => found.get(id) ?? null);
-      }))
+      .get(
+        "projectById",
+        () =>
+          new DataLoader<string, ProjectEntity | null>(async (ids) => {
+            const found = new Map((await this.projectService.findManyLive(ids)).map((p) => [p.id, p]));
+            return ids.map((id) => found.get(id) ?? null);
+          }),
+      )
       .load(project.skillLibraryId);
   }
 
   @FieldResolver(() => [ProjectType], { description: "Projects that read their skills from this one." })
   linkedProjects(@Root() project: ProjectEntity, @Ctx() ctx: AuthContext): Promise<ProjectEntity[]> {
     return ctx.loaders
-      .get("projectsLinkedTo", () => new DataLoader<string, ProjectEntity[]>(async (ids) => {
-        const linked = await this.projectService.findLinkedTo(ids);
-        return ids.map((id) => linked.filter((p) => p.skillLibraryId === id));
-      }))
+      .get(
+        "projectsLinkedTo",
+        () =>
+          new DataLoader<string, ProjectEntity[]>(async (ids) => {
+            const linked = await this.projectService.findLinkedTo(ids);
+            return ids.map((id) => linked.filter((p) => p.skillLibraryId === id));
+          }),
+      )
       .load(project.id);
   }
 }

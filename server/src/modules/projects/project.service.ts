@@ -62,7 +62,13 @@ export class ProjectService {
       if (!project) throw new NotFound("The project");
       project.deletedAt = new Date();
       await projects.markDeleted(id, project.deletedAt);
-      await this.audit.record(tx, { projectId: id, resourceType: "project", resourceId: id, action: "delete", actor: "platform" });
+      await this.audit.record(tx, {
+        projectId: id,
+        resourceType: "project",
+        resourceId: id,
+        action: "delete",
+        actor: "platform",
+      });
       return project;
     });
   }

@@ -35,15 +35,25 @@ export class SkillBundleService {
     return this.importResult(scope, await readDirectoryBundle(dir, this.limits), tools);
   }
 
-  private async importResult(scope: ProjectScope, result: BundleResult, tools?: ToolInput[]): Promise<SkillVersionEntity> {
+  private async importResult(
+    scope: ProjectScope,
+    result: BundleResult,
+    tools?: ToolInput[],
+  ): Promise<SkillVersionEntity> {
     if (!result.ok) throw refused(result.problems);
     const { bundle, folder } = result;
-    const files = bundle.files.map((f) => ({ path: f.path, sha256: createHash("sha256").update(f.content).digest("hex") }));
+    const files = bundle.files.map((f) => ({
+      path: f.path,
+      sha256: createHash("sha256").update(f.content).digest("hex"),
+    }));
     const newest = await this.skills.newestFingerprint(scope.projectId, folder);
     if (newest && newest.fingerprint === bundleFingerprint(bundle.skillMd, files) && !tools) {
       // SK-2: an identical bundle makes no new version; the newest one says so.
       return Object.assign(newest.version, {
-        warnings: [...newest.version.warnings, `The bundle is identical to version ${newest.version.version}; no new version was made.`],
+        warnings: [
+          ...newest.version.warnings,
+          `The bundle is identical to version ${newest.version.version}; no new version was made.`,
+        ],
       });
     }
     const previous = newest?.version;
@@ -51,7 +61,14 @@ export class SkillBundleService {
       skillMd: bundle.skillMd,
       files: bundle.files.map((f) => ({ path: f.path, contentBase64: Buffer.from(f.content).toString("base64") })),
       // A bundle holds no tools or knowledge bases: the new version keeps those of the newest one.
-      tools: tools ?? previous?.tools.map((t) => ({ name: t.name, description: t.description, parameters: t.parameters, webhookUrl: t.webhookUrl })),
+      tools:
+        tools ??
+        previous?.tools.map((t) => ({
+          name: t.name,
+          description: t.description,
+          parameters: t.parameters,
+          webhookUrl: t.webhookUrl,
+        })),
       knowledgeBases: previous?.knowledgeBases,
     });
   }
@@ -62,7 +79,10 @@ export class SkillBundleService {
     const blobs = new Map((await this.skills.blobs(files.map((f) => f.sha256))).map((b) => [b.sha256, b]));
     const zip = writeZipBundle(version.name, {
       skillMd: version.skillMd,
-      files: files.map((f) => ({ path: f.path, content: new Uint8Array(Buffer.from(blobs.get(f.sha256)?.contentBase64 ?? "", "base64")) })),
+      files: files.map((f) => ({
+        path: f.path,
+        content: new Uint8Array(Buffer.from(blobs.get(f.sha256)?.contentBase64 ?? "", "base64")),
+      })),
     });
     return Buffer.from(zip).toString("base64");
   }

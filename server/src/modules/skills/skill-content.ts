@@ -35,7 +35,10 @@ function decodeFiles(input: NonNullable<SkillContentInput["files"]>, problems: P
   return input.map((file, i) => {
     const compact = file.contentBase64.replace(/\s+/g, "");
     if (compact.length % 4 === 1 || !BASE64.test(compact)) {
-      problems.push({ path: `files[${i}].content_base64`, message: `files[${i}] '${file.path}' content_base64: is not valid base64.` });
+      problems.push({
+        path: `files[${i}].content_base64`,
+        message: `files[${i}] '${file.path}' content_base64: is not valid base64.`,
+      });
       return { path: file.path, content: new Uint8Array() };
     }
     return { path: file.path, content: new Uint8Array(Buffer.from(compact, "base64")) };
@@ -78,7 +81,12 @@ export function knowledgeBaseProblems(refs: readonly StoredKnowledgeRef[], known
   return refs.flatMap((ref, i) =>
     known.has(ref.knowledgeBaseId)
       ? []
-      : [{ path: `knowledge_bases[${i}]`, message: `knowledge_bases[${i}] '${ref.knowledgeBaseId}': not in this project.` }],
+      : [
+          {
+            path: `knowledge_bases[${i}]`,
+            message: `knowledge_bases[${i}] '${ref.knowledgeBaseId}': not in this project.`,
+          },
+        ],
   );
 }
 

@@ -17,10 +17,16 @@ export class SkillDiffService {
   async diff(ctx: AuthContext, fromId: string, toId: string): Promise<Record<string, unknown>> {
     const [from, to] = await Promise.all([this.skills.getOrFail(ctx, fromId), this.skills.getOrFail(ctx, toId)]);
     const files = await this.skills.filesOf([from.id, to.id]);
-    const filesOf = (id: string) => files.filter((f) => f.versionId === id).map((f) => ({ path: f.path, size: f.size, sha256: f.sha256 }));
+    const filesOf = (id: string) =>
+      files.filter((f) => f.versionId === id).map((f) => ({ path: f.path, size: f.size, sha256: f.sha256 }));
     const tools = diffByKey(from.tools.map(publicTool), to.tools.map(publicTool), (t) => t.name, sameJson);
     const bases = diffByKey(from.knowledgeBases, to.knowledgeBases, (k) => k.knowledgeBaseId, sameJson);
-    const fileDiff = diffByKey(filesOf(from.id), filesOf(to.id), (f) => f.path, (a, b) => a.sha256 === b.sha256);
+    const fileDiff = diffByKey(
+      filesOf(from.id),
+      filesOf(to.id),
+      (f) => f.path,
+      (a, b) => a.sha256 === b.sha256,
+    );
     const lines = diffLines(from.skillMd, to.skillMd);
     return {
       from: { id: from.id, name: from.name, version: from.version },
@@ -35,7 +41,11 @@ export class SkillDiffService {
       knowledge_bases: {
         added: bases.added.map((k) => ({ knowledge_base_id: k.knowledgeBaseId, mode: k.mode })),
         removed: bases.removed.map((k) => ({ knowledge_base_id: k.knowledgeBaseId, mode: k.mode })),
-        changed: bases.changed.map((c) => ({ knowledge_base_id: c.to.knowledgeBaseId, from_mode: c.from.mode, to_mode: c.to.mode })),
+        changed: bases.changed.map((c) => ({
+          knowledge_base_id: c.to.knowledgeBaseId,
+          from_mode: c.from.mode,
+          to_mode: c.to.mode,
+        })),
       },
       files: fileDiff,
     };

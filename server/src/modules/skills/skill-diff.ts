@@ -40,7 +40,12 @@ export interface KeyedDiff<T> {
 }
 
 /** Compares two lists of items by key; `same` decides whether two items of one key are unchanged. */
-export function diffByKey<T>(from: readonly T[], to: readonly T[], key: (item: T) => string, same: (a: T, b: T) => boolean): KeyedDiff<T> {
+export function diffByKey<T>(
+  from: readonly T[],
+  to: readonly T[],
+  key: (item: T) => string,
+  same: (a: T, b: T) => boolean,
+): KeyedDiff<T> {
   const before = new Map(from.map((item) => [key(item), item]));
   const after = new Map(to.map((item) => [key(item), item]));
   const diff: KeyedDiff<T> = { added: [], removed: [], changed: [] };

@@ -23,7 +23,8 @@ describe.each(dialects)("skill lifecycle on %s", (dialect) => {
   afterAll(async () => t?.close());
 
   const create = async (name: string, opts: Parameters<typeof skillMd>[1] = {}, token = key) =>
-    (await t.ok<{ createSkillVersion: Version }>(CREATE, { input: { skillMd: skillMd(name, opts) } }, token)).createSkillVersion;
+    (await t.ok<{ createSkillVersion: Version }>(CREATE, { input: { skillMd: skillMd(name, opts) } }, token))
+      .createSkillVersion;
 
   it("SV-1 a new name makes version 1, a draft; the same name makes the next version", async () => {
     const v1 = await create("sv1-skill");
@@ -50,7 +51,11 @@ describe.each(dialects)("skill lifecycle on %s", (dialect) => {
     );
     expect(edited.updateSkillVersion.instructions).toContain("edited body");
     await t.ok(PUBLISH, { id: v1.id }, key);
-    const refused = await t.gql(UPDATE, { id: v1.id, input: { skillMd: skillMd("sv2-skill", { body: "again" }) } }, key);
+    const refused = await t.gql(
+      UPDATE,
+      { id: v1.id, input: { skillMd: skillMd("sv2-skill", { body: "again" }) } },
+      key,
+    );
     expect(refused.errors?.[0]?.extensions?.code).toBe("CONFLICT");
     const read = await t.ok<{ skillVersion: { state: string } }>(READ, { id: v1.id }, key);
     expect(read.skillVersion.state).toBe("PUBLISHED");
@@ -59,16 +64,25 @@ describe.each(dialects)("skill lifecycle on %s", (dialect) => {
   it("SV-2 a draft keeps its skill's name", async () => {
     const v1 = await create("sv2-name");
     const refused = await t.gql(UPDATE, { id: v1.id, input: { skillMd: skillMd("sv2-other") } }, key);
-    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", details: { field: "frontmatter.name" } });
+    expect(refused.errors?.[0]?.extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      details: { field: "frontmatter.name" },
+    });
   });
 
   it("SV-3 publishing a draft makes it live and archives the version that was live", async () => {
     const v1 = await create("sv3-skill");
     const v2 = await create("sv3-skill", { body: "v2" });
     await t.ok(PUBLISH, { id: v1.id }, key);
-    const published = await t.ok<{ publishSkillVersion: { state: string; publishedAt: string } }>(PUBLISH, { id: v2.id }, key);
+    const published = await t.ok<{ publishSkillVersion: { state: string; publishedAt: string } }>(
+      PUBLISH,
+      { id: v2.id },
+      key,
+    );
     expect(published.publishSkillVersion.state).toBe("PUBLISHED");
-    expect((await t.ok<{ skillVersion: { state: string } }>(READ, { id: v1.id }, key)).skillVersion.state).toBe("ARCHIVED");
+    expect((await t.ok<{ skillVersion: { state: string } }>(READ, { id: v1.id }, key)).skillVersion.state).toBe(
+      "ARCHIVED",
+    );
     const live = await t.ok<{ skills: { items: Version[] } }>(LIST, { name: "sv3-skill", state: "PUBLISHED" }, key);
     expect(live.skills.items.map((v) => v.id)).toEqual([v2.id]);
   });
@@ -85,22 +99,36 @@ describe.each(dialects)("skill lifecycle on %s", (dialect) => {
     const v2 = await create("sv4-skill", { body: "v2" });
     await t.ok(PUBLISH, { id: v1.id }, key);
     await t.ok(PUBLISH, { id: v2.id }, key);
-    const rolled = await t.ok<{ rollbackSkill: { id: string; state: string; version: number } }>(ROLLBACK, { name: "sv4-skill", to: v1.id }, key);
+    const rolled = await t.ok<{ rollbackSkill: { id: string; state: string; version: number } }>(
+      ROLLBACK,
+      { name: "sv4-skill", to: v1.id },
+      key,
+    );
     expect(rolled.rollbackSkill).toEqual({ id: v1.id, state: "PUBLISHED", version: 1 });
-    expect((await t.ok<{ skillVersion: { state: string } }>(READ, { id: v2.id }, key)).skillVersion.state).toBe("ARCHIVED");
+    expect((await t.ok<{ skillVersion: { state: string } }>(READ, { id: v2.id }, key)).skillVersion.state).toBe(
+      "ARCHIVED",
+    );
   });
 
   it("SV-4 a draft cannot be rolled back to", async () => {
     const v1 = await create("sv4-draft");
     const refused = await t.gql(ROLLBACK, { name: "sv4-draft", to: v1.id }, key);
-    expect(refused.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", details: { field: "toVersionId" } });
+    expect(refused.errors?.[0]?.extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      details: { field: "toVersionId" },
+    });
     expect(refused.errors?.[0]?.message).toMatch(/draft/);
   });
 
   it("SV-6 lists are newest first in a page envelope, filtered by name and state", async () => {
     const { adminKey } = await t.project("list project");
-    for (const name of ["list-a", "list-b", "list-a"]) await create(name, { body: `${name} ${Math.random()}` }, adminKey);
-    const all = await t.ok<{ skills: { total: number; page: number; limit: number; items: Version[] } }>(LIST, { page: 1, limit: 2 }, adminKey);
+    for (const name of ["list-a", "list-b", "list-a"])
+      await create(name, { body: `${name} ${Math.random()}` }, adminKey);
+    const all = await t.ok<{ skills: { total: number; page: number; limit: number; items: Version[] } }>(
+      LIST,
+      { page: 1, limit: 2 },
+      adminKey,
+    );
     expect(all.skills).toMatchObject({ total: 3, page: 1, limit: 2 });
     expect(all.skills.items.map((v) => `${v.name}@${v.version}`)).toEqual(["list-a@2", "list-b@1"]);
     const page2 = await t.ok<{ skills: { items: Version[] } }>(LIST, { page: 2, limit: 2 }, adminKey);
@@ -112,7 +140,11 @@ describe.each(dialects)("skill lifecycle on %s", (dialect) => {
   });
 
   it("SV-6 a limit outside 1–200 or a page below 1 is BAD_USER_INPUT naming the field", async () => {
-    for (const [vars, field] of [[{ limit: 0 }, "limit"], [{ limit: 201 }, "limit"], [{ page: 0 }, "page"]] as const) {
+    for (const [vars, field] of [
+      [{ limit: 0 }, "limit"],
+      [{ limit: 201 }, "limit"],
+      [{ page: 0 }, "page"],
+    ] as const) {
       const res = await t.gql(LIST, vars, key);
       expect(res.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", details: { field } });
     }

@@ -41,10 +41,10 @@ function urlProblem(url: string): string | null {
 
 function parametersProblem(parameters: unknown): string | null {
   if (typeof parameters !== "object" || parameters === null || Array.isArray(parameters)) {
-    return "must be a JSON Schema object such as {\"type\": \"object\", \"properties\": {…}}.";
+    return 'must be a JSON Schema object such as {"type": "object", "properties": {…}}.';
   }
   if ((parameters as { type?: unknown }).type !== "object") {
-    return "must be a JSON Schema of type \"object\" (the tool's arguments are an object).";
+    return 'must be a JSON Schema of type "object" (the tool\'s arguments are an object).';
   }
   if (!metaValidator.validateSchema(parameters)) {
     const first = metaValidator.errors?.[0];
@@ -59,17 +59,23 @@ function parametersProblem(parameters: unknown): string | null {
 }
 
 /** Checks every tool of one input; all problems, each named by place and name (SK-5). */
-export function checkTools(tools: readonly ToolInput[], place = "tools"): { tools: CheckedTool[]; problems: Problem[] } {
+export function checkTools(
+  tools: readonly ToolInput[],
+  place = "tools",
+): { tools: CheckedTool[]; problems: Problem[] } {
   const problems: Problem[] = [];
   const seen = new Set<string>();
   const checked = tools.map((tool, i) => {
     const label = `${place}[${i}] '${tool.name}'`;
-    const add = (field: string, message: string) => problems.push({ path: `${place}[${i}].${field}`, message: `${label} ${field}: ${message}` });
+    const add = (field: string, message: string) =>
+      problems.push({ path: `${place}[${i}].${field}`, message: `${label} ${field}: ${message}` });
     if (!TOOL_NAME.test(tool.name)) add("name", "a tool name has 1 to 64 letters, digits, '_' or '-'.");
     else if (seen.has(tool.name)) add("name", "another tool of this version has the same name.");
     seen.add(tool.name);
-    if (tool.description.trim().length === 0) add("description", "describe what the tool does, so the model knows when to call it.");
-    else if (tool.description.length > 4096) add("description", `must be at most 4096 characters; it has ${tool.description.length}.`);
+    if (tool.description.trim().length === 0)
+      add("description", "describe what the tool does, so the model knows when to call it.");
+    else if (tool.description.length > 4096)
+      add("description", `must be at most 4096 characters; it has ${tool.description.length}.`);
     const parameters = tool.parameters ?? EMPTY_PARAMETERS;
     const schemaProblem = parametersProblem(parameters);
     if (schemaProblem) add("parameters", schemaProblem);

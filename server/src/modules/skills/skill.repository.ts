@@ -99,7 +99,9 @@ export class SkillRepository {
 
   /** Newest first (SV-6); ties broken by version number, never by time alone. */
   async page(filter: VersionFilter, window: PageWindow): Promise<[SkillVersionEntity[], number]> {
-    const qb = this.versions.createQueryBuilder("v").where("v.project_id = :projectId", { projectId: filter.projectId });
+    const qb = this.versions
+      .createQueryBuilder("v")
+      .where("v.project_id = :projectId", { projectId: filter.projectId });
     if (filter.name) qb.andWhere("v.name = :name", { name: filter.name });
     if (filter.state) qb.andWhere("v.state = :state", { state: filter.state });
     return qb
@@ -116,9 +118,11 @@ export class SkillRepository {
   async insertBlobsIfAbsent(blobs: BlobEntity[]): Promise<void> {
     if (blobs.length === 0) return;
     const known = new Set(
-      (await this.m.getRepository(BlobEntity).find({ select: { sha256: true }, where: { sha256: In(blobs.map((b) => b.sha256)) } })).map(
-        (b) => b.sha256,
-      ),
+      (
+        await this.m
+          .getRepository(BlobEntity)
+          .find({ select: { sha256: true }, where: { sha256: In(blobs.map((b) => b.sha256)) } })
+      ).map((b) => b.sha256),
     );
     const fresh = blobs.filter((b) => !known.has(b.sha256));
     // Another transaction may store the same content meanwhile: identical bytes, so ignoring the clash is right.
@@ -129,12 +133,15 @@ export class SkillRepository {
 
   async replaceFiles(versionId: string, files: SkillFileEntity[]): Promise<void> {
     await this.m.getRepository(SkillFileEntity).delete({ versionId });
-    if (files.length > 0) await this.m.getRepository(SkillFileEntity).insert(files as QueryDeepPartialEntity<SkillFileEntity>[]);
+    if (files.length > 0)
+      await this.m.getRepository(SkillFileEntity).insert(files as QueryDeepPartialEntity<SkillFileEntity>[]);
   }
 
   filesOf(versionIds: readonly string[]): Promise<SkillFileEntity[]> {
     if (versionIds.length === 0) return Promise.resolve([]);
-    return this.m.getRepository(SkillFileEntity).find({ where: { versionId: In([...versionIds]) }, order: { path: "ASC" } });
+    return this.m
+      .getRepository(SkillFileEntity)
+      .find({ where: { versionId: In([...versionIds]) }, order: { path: "ASC" } });
   }
 
   blobs(hashes: readonly string[]): Promise<BlobEntity[]> {

@@ -33,7 +33,9 @@ export class SkillResolver {
     private readonly knowledge: KnowledgeService,
   ) {}
 
-  @Query(() => SkillVersionPage, { description: "Newest first; state PUBLISHED lists the live version of every skill (SV-6)." })
+  @Query(() => SkillVersionPage, {
+    description: "Newest first; state PUBLISHED lists the live version of every skill (SV-6).",
+  })
   skills(
     @Ctx() ctx: AuthContext,
     @Arg("name", () => String, { nullable: true }) name: string | null,
@@ -50,7 +52,9 @@ export class SkillResolver {
     return this.skillService.get(ctx, id);
   }
 
-  @Query(() => JSONScalar, { description: "SKILL.md, tools, knowledge bases and files of two versions compared (SV-8)." })
+  @Query(() => JSONScalar, {
+    description: "SKILL.md, tools, knowledge bases and files of two versions compared (SV-8).",
+  })
   diffSkillVersions(
     @Ctx() ctx: AuthContext,
     @Arg("fromId", () => ID) fromId: string,
@@ -60,7 +64,10 @@ export class SkillResolver {
   }
 
   @Query(() => [SkillPointerMoveType], { description: "Every move of the skill's live pointer, oldest first (SV-9)." })
-  skillPointerHistory(@Ctx() ctx: AuthContext, @Arg("name", () => String) name: string): Promise<SkillPointerMoveEntity[]> {
+  skillPointerHistory(
+    @Ctx() ctx: AuthContext,
+    @Arg("name", () => String) name: string,
+  ): Promise<SkillPointerMoveEntity[]> {
     return this.skillService.pointerHistory(ctx, name);
   }
 
@@ -78,7 +85,9 @@ export class SkillResolver {
     return this.bundles.exportZip(ctx, id);
   }
 
-  @Mutation(() => SkillVersionType, { description: "Version 1 of a new skill, or the next version of one; a draft (SV-1)." })
+  @Mutation(() => SkillVersionType, {
+    description: "Version 1 of a new skill, or the next version of one; a draft (SV-1).",
+  })
   createSkillVersion(
     @Ctx() ctx: AuthContext,
     @Arg("input", () => SkillVersionInput) input: SkillVersionInput,
@@ -114,8 +123,13 @@ export class SkillResolver {
     return this.skillService.delete(ctx, id);
   }
 
-  @Mutation(() => SkillVersionType, { description: "An Agent Skills zip (base64) becomes the skill's next draft (SK-2)." })
-  importSkillBundle(@Ctx() ctx: AuthContext, @Arg("zipBase64", () => String) zipBase64: string): Promise<SkillVersionEntity> {
+  @Mutation(() => SkillVersionType, {
+    description: "An Agent Skills zip (base64) becomes the skill's next draft (SK-2).",
+  })
+  importSkillBundle(
+    @Ctx() ctx: AuthContext,
+    @Arg("zipBase64", () => String) zipBase64: string,
+  ): Promise<SkillVersionEntity> {
     return this.bundles.importZip(ctx, zipBase64);
   }
 
@@ -133,23 +147,36 @@ export class SkillResolver {
   @FieldResolver(() => [SkillFileType])
   files(@Root() version: SkillVersionEntity, @Ctx() ctx: AuthContext): Promise<SkillFileEntity[]> {
     return ctx.loaders
-      .get("skillFilesByVersion", () => new DataLoader<string, SkillFileEntity[]>(async (ids) => {
-        const files = await this.skillService.filesOf(ids);
-        return ids.map((id) => files.filter((f) => f.versionId === id));
-      }))
+      .get(
+        "skillFilesByVersion",
+        () =>
+          new DataLoader<string, SkillFileEntity[]>(async (ids) => {
+            const files = await this.skillService.filesOf(ids);
+            return ids.map((id) => files.filter((f) => f.versionId === id));
+          }),
+      )
       .load(version.id);
   }
 
   @FieldResolver(() => [SkillKnowledgeBaseType])
-  async knowledgeBases(@Root() version: SkillVersionEntity, @Ctx() ctx: AuthContext): Promise<SkillKnowledgeBaseType[]> {
-    const loader = ctx.loaders.get("knowledgeBaseById", () => new DataLoader<string, KnowledgeBaseEntity | null>(async (ids) => {
-      const bases = new Map((await this.knowledge.findBases(version.projectId, ids)).map((b) => [b.id, b]));
-      return ids.map((id) => bases.get(id) ?? null);
-    }));
+  async knowledgeBases(
+    @Root() version: SkillVersionEntity,
+    @Ctx() ctx: AuthContext,
+  ): Promise<SkillKnowledgeBaseType[]> {
+    const loader = ctx.loaders.get(
+      "knowledgeBaseById",
+      () =>
+        new DataLoader<string, KnowledgeBaseEntity | null>(async (ids) => {
+          const bases = new Map((await this.knowledge.findBases(version.projectId, ids)).map((b) => [b.id, b]));
+          return ids.map((id) => bases.get(id) ?? null);
+        }),
+    );
     const bases = await loader.loadMany(version.knowledgeBases.map((k) => k.knowledgeBaseId));
     return version.knowledgeBases.flatMap((ref, i) => {
       const base = bases[i];
-      return base && !(base instanceof Error) ? [{ knowledgeBase: base, mode: ref.mode as SkillKnowledgeBaseType["mode"] }] : [];
+      return base && !(base instanceof Error)
+        ? [{ knowledgeBase: base, mode: ref.mode as SkillKnowledgeBaseType["mode"] }]
+        : [];
     });
   }
 }
@@ -160,10 +187,14 @@ export class SkillFileResolver {
 
   @FieldResolver(() => String, { description: "The file's bytes, base64." })
   async contentBase64(@Root() file: SkillFileEntity, @Ctx() ctx: AuthContext): Promise<string> {
-    const loader = ctx.loaders.get("blobBySha", () => new DataLoader<string, string>(async (hashes) => {
-      const blobs = new Map((await this.skills.blobs(hashes)).map((b) => [b.sha256, b.contentBase64]));
-      return hashes.map((h) => blobs.get(h) ?? "");
-    }));
+    const loader = ctx.loaders.get(
+      "blobBySha",
+      () =>
+        new DataLoader<string, string>(async (hashes) => {
+          const blobs = new Map((await this.skills.blobs(hashes)).map((b) => [b.sha256, b.contentBase64]));
+          return hashes.map((h) => blobs.get(h) ?? "");
+        }),
+    );
     return loader.load(file.sha256);
   }
 }

@@ -52,14 +52,25 @@ export class SkillService {
     return this.createInScope(scope, input);
   }
 
-  async createInScope(scope: ProjectScope, input: SkillContentInput, extraWarnings: string[] = []): Promise<SkillVersionEntity> {
+  async createInScope(
+    scope: ProjectScope,
+    input: SkillContentInput,
+    extraWarnings: string[] = [],
+  ): Promise<SkillVersionEntity> {
     const content = await this.checkedContent(scope.projectId, input);
     const name = content.parsed.name;
     return this.db.write(async (tx) => {
       const repo = new SkillRepository(tx.manager);
       const now = new Date();
       await repo.ensureSkill(
-        Object.assign(new SkillEntity(), { id: randomUUID(), projectId: scope.projectId, name, lastVersion: 0, liveVersionId: null, createdAt: now }),
+        Object.assign(new SkillEntity(), {
+          id: randomUUID(),
+          projectId: scope.projectId,
+          name,
+          lastVersion: 0,
+          liveVersionId: null,
+          createdAt: now,
+        }),
       );
       const skill = await repo.lockSkill(scope.projectId, name);
       if (!skill) throw new Error(`skill row ${scope.projectId}/${name} is missing inside its transaction`);
@@ -163,7 +174,10 @@ export class SkillService {
       }
       const publishProblems = parseSkillMd(target.skillMd).publishProblems;
       if (publishProblems.length > 0) {
-        throw Invalid.of(publishProblems, `Version ${target.version} of '${target.name}' cannot be published: ${publishProblems.map((p) => p.message).join(" ")}`);
+        throw Invalid.of(
+          publishProblems,
+          `Version ${target.version} of '${target.name}' cannot be published: ${publishProblems.map((p) => p.message).join(" ")}`,
+        );
       }
       return this.moveLivePointer(tx, repo, scope, target, "publish");
     });
@@ -176,7 +190,10 @@ export class SkillService {
       const repo = new SkillRepository(tx.manager);
       const target = await this.findLockedVersion(repo, scope.projectId, toVersionId);
       if (target.name !== name) {
-        throw Invalid.field("toVersionId", `Version ${toVersionId} is not a version of '${name}'.`, { skill: name, version_id: toVersionId });
+        throw Invalid.field("toVersionId", `Version ${toVersionId} is not a version of '${name}'.`, {
+          skill: name,
+          version_id: toVersionId,
+        });
       }
       if (target.state === "draft") {
         throw Invalid.field(
@@ -185,7 +202,8 @@ export class SkillService {
           { skill: name, version_id: toVersionId },
         );
       }
-      if (target.state === "published") throw new Conflict(`Version ${target.version} of '${name}' is already live.`, { state: "published" });
+      if (target.state === "published")
+        throw new Conflict(`Version ${target.version} of '${name}' is already live.`, { state: "published" });
       return this.moveLivePointer(tx, repo, scope, target, "rollback");
     });
   }
@@ -216,12 +234,34 @@ export class SkillService {
       skill.liveVersionId = target.id;
       await repo.saveSkill(skill);
     }
-    await repo.recordMove({ projectId: scope.projectId, name: target.name, versionId: target.id, version: target.version, action, actor: scope.actor, at: now });
+    await repo.recordMove({
+      projectId: scope.projectId,
+      name: target.name,
+      versionId: target.id,
+      version: target.version,
+      action,
+      actor: scope.actor,
+      at: now,
+    });
     const entry = { projectId: scope.projectId, resourceType: "skill" as const, actor: scope.actor };
     await this.audit.record(
       tx,
-      { ...entry, resourceId: target.id, action, data: { name: target.name, version: target.version, ...(live ? { archived_version_id: live.id } : {}) } },
-      ...(live ? [{ ...entry, resourceId: live.id, action: "archived", data: { name: live.name, version: live.version, by: action } }] : []),
+      {
+        ...entry,
+        resourceId: target.id,
+        action,
+        data: { name: target.name, version: target.version, ...(live ? { archived_version_id: live.id } : {}) },
+      },
+      ...(live
+        ? [
+            {
+              ...entry,
+              resourceId: live.id,
+              action: "archived",
+              data: { name: live.name, version: live.version, by: action },
+            },
+          ]
+        : []),
     );
     return Object.assign(target, { state: "published" as const, publishedAt: now, archivedAt: null, updatedAt: now });
   }
@@ -240,7 +280,15 @@ export class SkillService {
           skill.liveVersionId = null;
           await repo.saveSkill(skill);
         }
-        await repo.recordMove({ projectId: scope.projectId, name: version.name, versionId: null, version: null, action: "delete", actor: scope.actor, at: now });
+        await repo.recordMove({
+          projectId: scope.projectId,
+          name: version.name,
+          versionId: null,
+          version: null,
+          action: "delete",
+          actor: scope.actor,
+          at: now,
+        });
       }
       await repo.deleteVersion(id);
       await this.audit.record(tx, {
@@ -265,7 +313,9 @@ export class SkillService {
   ): Promise<Page<SkillVersionEntity>> {
     const scope = await this.auth.authorize(ctx, "viewer", filter.projectId);
     const window = pageWindow(page, limit);
-    const [items, total] = await this.db.read((m) => new SkillRepository(m).page({ projectId: scope.projectId, name: filter.name, state: filter.state }, window));
+    const [items, total] = await this.db.read((m) =>
+      new SkillRepository(m).page({ projectId: scope.projectId, name: filter.name, state: filter.state }, window),
+    );
     return { items, total, page: window.page, limit: window.limit };
   }
 
@@ -302,7 +352,10 @@ export class SkillService {
   }
 
   /** The newest version's bundle fingerprint, to tell an identical re-import (SK-2). */
-  async newestFingerprint(projectId: string, name: string): Promise<{ version: SkillVersionEntity; fingerprint: string } | null> {
+  async newestFingerprint(
+    projectId: string,
+    name: string,
+  ): Promise<{ version: SkillVersionEntity; fingerprint: string } | null> {
     return this.db.read(async (m) => {
       const repo = new SkillRepository(m);
       const newest = await repo.findNewest(projectId, name);
@@ -322,7 +375,9 @@ export class SkillService {
     if (problems.length > 0) {
       throw Invalid.of(
         problems,
-        problems.length === 1 ? `The skill version was refused: ${problems[0]!.message}` : `The skill version was refused with ${problems.length} problems: ${problems.map((p) => p.message).join(" ")}`,
+        problems.length === 1
+          ? `The skill version was refused: ${problems[0]!.message}`
+          : `The skill version was refused with ${problems.length} problems: ${problems.map((p) => p.message).join(" ")}`,
       );
     }
     return content;
@@ -344,7 +399,13 @@ export class SkillService {
           sealedSecret = this.secrets.seal(plain, secretBinding(versionId, tool.name));
         }
       }
-      return { name: tool.name, description: tool.description, parameters: tool.parameters, webhookUrl: tool.webhookUrl, sealedSecret };
+      return {
+        name: tool.name,
+        description: tool.description,
+        parameters: tool.parameters,
+        webhookUrl: tool.webhookUrl,
+        sealedSecret,
+      };
     });
   }
 
@@ -354,14 +415,27 @@ export class SkillService {
     return tool?.sealedSecret ? this.secrets.open(tool.sealedSecret, secretBinding(version.id, toolName)) : null;
   }
 
-  private async storeFiles(repo: SkillRepository, versionId: string, files: ReturnType<typeof checkContent>["files"]): Promise<void> {
+  private async storeFiles(
+    repo: SkillRepository,
+    versionId: string,
+    files: ReturnType<typeof checkContent>["files"],
+  ): Promise<void> {
     const now = new Date();
     await repo.insertBlobsIfAbsent(
-      files.map((f) => Object.assign(new BlobEntity(), { sha256: f.sha256, size: f.size, contentBase64: f.contentBase64, createdAt: now })),
+      files.map((f) =>
+        Object.assign(new BlobEntity(), {
+          sha256: f.sha256,
+          size: f.size,
+          contentBase64: f.contentBase64,
+          createdAt: now,
+        }),
+      ),
     );
     await repo.replaceFiles(
       versionId,
-      files.map((f) => Object.assign(new SkillFileEntity(), { versionId, path: f.path, sha256: f.sha256, size: f.size })),
+      files.map((f) =>
+        Object.assign(new SkillFileEntity(), { versionId, path: f.path, sha256: f.sha256, size: f.size }),
+      ),
     );
   }
 }

@@ -20,7 +20,10 @@ export function TimestampColumn(name: string, options: Pick<ColumnOptions, "null
 }
 
 /** A counter or sequence that may outgrow 32 bits; read back as a JS number. */
-export function BigIntColumn(name: string, options: Pick<ColumnOptions, "nullable" | "default"> = {}): PropertyDecorator {
+export function BigIntColumn(
+  name: string,
+  options: Pick<ColumnOptions, "nullable" | "default"> = {},
+): PropertyDecorator {
   return Column({ type: "bigint", name, transformer: integerFromBigint, ...options });
 }
 
@@ -32,6 +35,9 @@ export function IdColumn(name: string, options: Pick<ColumnOptions, "nullable"> 
   return Column({ type: "varchar", length: 36, name, nullable: options.nullable ?? false });
 }
 
-export function TextColumn(name: string, options: Pick<ColumnOptions, "nullable" | "length" | "default"> = {}): PropertyDecorator {
+export function TextColumn(
+  name: string,
+  options: Pick<ColumnOptions, "nullable" | "length" | "default"> = {},
+): PropertyDecorator {
   return Column({ type: options.length ? "varchar" : "text", name, ...options });
 }

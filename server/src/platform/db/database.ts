@@ -107,7 +107,9 @@ export class Database {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.writeLock.run(() => this.dataSource.destroy());
+    await this.writeLock.run(async () => {
+      if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    });
   }
 }
 

@@ -53,7 +53,10 @@ function requestIdPlugin(logger: Logger): ApolloServerPlugin<GraphQLRequestConte
         async didEncounterErrors({ contextValue, errors }) {
           for (const error of errors) {
             if (!error.extensions?.code || error.extensions.code === "INTERNAL_SERVER_ERROR") {
-              logger.error({ requestId: contextValue.requestId, err: error.originalError ?? error }, "unexpected error");
+              logger.error(
+                { requestId: contextValue.requestId, err: error.originalError ?? error },
+                "unexpected error",
+              );
             }
           }
         },
@@ -148,7 +151,12 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     (req, res, next) => {
       if (limiter.isBlocked(req.ip ?? "unknown")) {
         res.setHeader("retry-after", "60");
-        jsonError(res, 429, "RATE_LIMITED", "Too many failed authentication attempts from this address; wait a minute.");
+        jsonError(
+          res,
+          429,
+          "RATE_LIMITED",
+          "Too many failed authentication attempts from this address; wait a minute.",
+        );
         return;
       }
       next();
@@ -183,7 +191,12 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
 
   app.use((error: Error & { status?: number; type?: string }, _req: Request, res: Response, _next: NextFunction) => {
     if (error.type === "entity.too.large") {
-      jsonError(res, 413, "PAYLOAD_TOO_LARGE", `The request body is larger than the limit of ${options.bodyLimitBytes} bytes.`);
+      jsonError(
+        res,
+        413,
+        "PAYLOAD_TOO_LARGE",
+        `The request body is larger than the limit of ${options.bodyLimitBytes} bytes.`,
+      );
       return;
     }
     if (error.type === "entity.parse.failed") {
@@ -191,7 +204,12 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       return;
     }
     options.logger.error({ err: error, requestId: res.locals.requestId }, "unhandled http error");
-    jsonError(res, error.status && error.status < 500 ? error.status : 500, "INTERNAL_SERVER_ERROR", `Something went wrong on our side. Quote request id ${String(res.locals.requestId)} when you report it.`);
+    jsonError(
+      res,
+      error.status && error.status < 500 ? error.status : 500,
+      "INTERNAL_SERVER_ERROR",
+      `Something went wrong on our side. Quote request id ${String(res.locals.requestId)} when you report it.`,
+    );
   });
 
   return {

@@ -1,0 +1,488 @@
+import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit } from "yaml";
+import type { Alias, Document, ErrorCode, YAMLError, YAMLMap } from "yaml";
+import { codePointLength, quote, type Problem } from "./problem";
+
+/** A SKILL.md read as the Agent Skills specification describes it (SK-1). */
+export interface ParsedSkillMd {
+  /** The frontmatter name after NFKC normalisation; "" when it is missing or not text. */
+  name: string;
+  description: string;
+  /** Every top-level key as read, unknown keys kept verbatim; every scalar is text. */
+  frontmatter: Record<string, unknown>;
+  /** The markdown after the closing `---`, without the blank lines that follow it. */
+  instructions: string;
+  /** The whole text normalised: BOM stripped, CRLF made LF, leading blank lines removed. */
+  skillMd: string;
+  warnings: string[];
+  /** Refusals; empty means the text is a valid draft. */
+  problems: Problem[];
+  /** Kept on a draft but refused on publish: a description or compatibility over its limit. */
+  publishProblems: Problem[];
+}
+
+export const SKILL_NAME_MAX_LENGTH = 64;
+export const DESCRIPTION_MAX_LENGTH = 1024;
+export const COMPATIBILITY_MAX_LENGTH = 500;
+
+const FENCE = "---";
+const KNOWN_KEYS = ["name", "description", "license", "compatibility", "metadata", "allowed-tools"] as const;
+// Bounds on what a frontmatter may expand to, so that alias tricks ("billion laughs") and deep nesting
+// are refused instead of exhausting memory or the stack.
+const MAX_YAML_VALUES = 10_000;
+const MAX_YAML_DEPTH = 32;
+const MAX_REPORTED_YAML_ERRORS = 5;
+
+type FrontmatterValue = string | FrontmatterValue[] | { [key: string]: FrontmatterValue };
+type FrontmatterMap = { [key: string]: FrontmatterValue };
+
+interface Findings {
+  problems: Problem[];
+  warnings: string[];
+  publishProblems: Problem[];
+}
+
+export function parseSkillMd(text: string): ParsedSkillMd {
+  const skillMd = normaliseSkillMdText(typeof text === "string" ? text : "");
+  try {
+    return parseNormalised(skillMd);
+  } catch (error) {
+    // parseSkillMd promises never to throw; reaching this is a bug, reported rather than crashing the caller.
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      ...emptyResult(skillMd),
+      problems: [
+        { path: "SKILL.md", message: `SKILL.md: the text could not be read because of an internal error (${reason}).` },
+      ],
+    };
+  }
+}
+
+/** BOM stripped, CRLF made LF, blank lines before the first line of content removed. */
+export function normaliseSkillMdText(text: string): string {
+  return stripLeadingBlankLines(text.replace(/^\uFEFF/, "").replace(/\r\n/g, "\n"));
+}
+
+function stripLeadingBlankLines(text: string): string {
+  return text.replace(/^(?:[ \t]*\n)+/, "");
+}
+
+function emptyResult(skillMd: string): ParsedSkillMd {
+  return {
+    name: "",
+    description: "",
+    frontmatter: {},
+    instructions: "",
+    skillMd,
+    warnings: [],
+    problems: [],
+    publishProblems: [],
+  };
+}
+
+function parseNormalised(skillMd: string): ParsedSkillMd {
+  const result = emptyResult(skillMd);
+  const split = splitFrontmatter(skillMd);
+  if ("problem" in split) return { ...result, problems: [split.problem] };
+
+  result.instructions = stripLeadingBlankLines(split.body);
+  const read = readFrontmatterYaml(split.yaml);
+  if ("problems" in read) return { ...result, problems: read.problems };
+
+  const findings: Findings = { problems: [...read.keyProblems], warnings: [], publishProblems: [] };
+  const name = checkNameField(read.frontmatter, findings);
+  const description = checkDescriptionField(read.frontmatter, findings);
+  checkOptionalFields(read.frontmatter, findings);
+  warnAboutUnknownKeys(read.frontmatter, findings);
+  if (result.instructions.trim() === "") {
+    findings.warnings.push(
+      "instructions: the SKILL.md has no instructions after the frontmatter; an agent that loads it gets only the description.",
+    );
+  }
+  return { ...result, name, description, frontmatter: read.frontmatter, ...findings };
+}
+
+// --- frontmatter fences ---------------------------------------------------------------------------------
+
+type SplitResult = { yaml: string; body: string } | { problem: Problem };
+
+function splitFrontmatter(skillMd: string): SplitResult {
+  const lines = skillMd.split("\n");
+  const firstLine = lines[0] ?? "";
+  if (firstLine !== FENCE) {
+    const found = firstLine === "" ? "the text is empty" : `the first line is ${quote(firstLine)}`;
+    return {
+      problem: {
+        path: "frontmatter",
+        message: `frontmatter: a SKILL.md must begin with a line that is exactly '---', then the YAML frontmatter (name, description), then a line that is exactly '---'; ${found}.`,
+      },
+    };
+  }
+  const closing = lines.indexOf(FENCE, 1);
+  if (closing === -1) {
+    return {
+      problem: {
+        path: "frontmatter",
+        message:
+          "frontmatter: the frontmatter opened by '---' on line 1 is never closed; add a line that is exactly '---' after the last frontmatter key.",
+      },
+    };
+  }
+  return { yaml: lines.slice(1, closing).join("\n"), body: lines.slice(closing + 1).join("\n") };
+}
+
+// --- YAML → plain values --------------------------------------------------------------------------------
+
+type YamlReadResult = { frontmatter: FrontmatterMap; keyProblems: Problem[] } | { problems: Problem[] };
+
+class TooComplex extends Error {}
+
+interface ReadContext {
+  anchors: Map<Alias, unknown>;
+  lines: LineCounter;
+  problems: Problem[];
+  valuesLeft: number;
+}
+
+function readFrontmatterYaml(yaml: string): YamlReadResult {
+  const lines = new LineCounter();
+  // failsafe: every scalar stays text, as the reference validator reads it (`name: 123` is "123").
+  // Duplicate keys are found while reading the tree below, so that they can be named with their path.
+  const doc = parseDocument(yaml, { schema: "failsafe", uniqueKeys: false, prettyErrors: false, lineCounter: lines });
+  if (doc.errors.length > 0) return { problems: yamlSyntaxProblems(doc.errors, lines) };
+
+  const contents: unknown = doc.contents;
+  if (contents === null || contents === undefined) return { frontmatter: {}, keyProblems: [] };
+  if (!isMap(contents)) {
+    return {
+      problems: [
+        {
+          path: "frontmatter",
+          message: `frontmatter: the frontmatter must be a mapping of keys to values (such as 'name: explain-bill'), but it is ${kindOf(contents)}.`,
+        },
+      ],
+    };
+  }
+  const context: ReadContext = { anchors: aliasTargets(doc), lines, problems: [], valuesLeft: MAX_YAML_VALUES };
+  try {
+    const frontmatter = readMap(contents, "frontmatter", 0, context);
+    return { frontmatter, keyProblems: context.problems };
+  } catch (error) {
+    if (!(error instanceof TooComplex)) throw error;
+    return {
+      problems: [
+        {
+          path: "frontmatter",
+          message: `frontmatter: the YAML is nested deeper than ${MAX_YAML_DEPTH} levels or expands (through aliases) to more than ${MAX_YAML_VALUES} values; a frontmatter holds a few short keys.`,
+        },
+      ],
+    };
+  }
+}
+
+const QUOTE_COLON_HINT = ` Quote a value that contains ': ', such as description: "Use when: a caller asks".`;
+const QUOTE_START_HINT = " Quote a value that starts with a special character such as '[', '{', '@', '`' or '%'.";
+const YAML_ERROR_HINTS: Partial<Record<ErrorCode, string>> = {
+  BLOCK_AS_IMPLICIT_KEY: QUOTE_COLON_HINT,
+  MULTILINE_IMPLICIT_KEY: QUOTE_COLON_HINT,
+  BAD_SCALAR_START: QUOTE_START_HINT,
+  BAD_INDENT: QUOTE_START_HINT,
+  UNEXPECTED_TOKEN: QUOTE_START_HINT,
+  TAB_AS_INDENT: " Indent with spaces.",
+};
+
+function yamlSyntaxProblems(errors: YAMLError[], lines: LineCounter): Problem[] {
+  const shown = errors.slice(0, MAX_REPORTED_YAML_ERRORS).map((error) => {
+    const detail = error.message.replace(/\.?\s*$/, "");
+    const hint = YAML_ERROR_HINTS[error.code] ?? "";
+    return {
+      path: "frontmatter",
+      message: `frontmatter: the YAML is not valid at ${skillMdLine(error.pos[0], lines)}: ${detail}.${hint}`,
+    };
+  });
+  const hidden = errors.length - shown.length;
+  if (hidden > 0) {
+    shown.push({ path: "frontmatter", message: `frontmatter: the YAML has ${hidden} more errors after these.` });
+  }
+  return shown;
+}
+
+/** A position in the frontmatter YAML as a line of the SKILL.md, whose line 1 is the opening `---`. */
+function skillMdLine(offset: number, lines: LineCounter): string {
+  return `line ${lines.linePos(offset).line + 1} of SKILL.md`;
+}
+
+/** Each alias's anchored node, as YAML defines it: the closest earlier node with that anchor. */
+function aliasTargets(doc: Document): Map<Alias, unknown> {
+  const anchored = new Map<string, unknown>();
+  const targets = new Map<Alias, unknown>();
+  visit(doc, {
+    Node(_key, node) {
+      if (isAlias(node)) targets.set(node, anchored.get(node.source));
+      else if (node.anchor) anchored.set(node.anchor, node);
+    },
+  });
+  return targets;
+}
+
+function readNode(node: unknown, path: string, depth: number, context: ReadContext): FrontmatterValue {
+  context.valuesLeft -= 1;
+  if (context.valuesLeft < 0 || depth > MAX_YAML_DEPTH) throw new TooComplex();
+  if (isAlias(node)) {
+    const target = context.anchors.get(node);
+    if (target === undefined) {
+      context.problems.push({
+        path,
+        message: `${path}: the alias ${quote(`*${node.source}`)} refers to no anchor defined before it; define '&${node.source}' earlier or write the value out.`,
+      });
+      return "";
+    }
+    return readNode(target, path, depth + 1, context);
+  }
+  if (isMap(node)) return readMap(node, path, depth, context);
+  if (isSeq(node)) return node.items.map((item, index) => readNode(item, `${path}[${index}]`, depth + 1, context));
+  if (isScalar(node)) return scalarText(node.value);
+  return ""; // an empty value (`key:` with nothing after it) reads as empty text, as in the failsafe schema
+}
+
+function readMap(map: YAMLMap, path: string, depth: number, context: ReadContext): FrontmatterMap {
+  const result: FrontmatterMap = {};
+  for (const pair of map.items) {
+    const keyNode = isAlias(pair.key) ? context.anchors.get(pair.key) : pair.key;
+    if (keyNode !== null && keyNode !== undefined && !isScalar(keyNode)) {
+      context.problems.push({
+        path,
+        message: `${path}: a key must be text, but one key is ${kindOf(keyNode)}; write keys as plain words such as 'author'.`,
+      });
+      continue;
+    }
+    const key = scalarText(keyNode?.value);
+    const keyPath = `${path}.${key}`;
+    if (Object.hasOwn(result, key)) {
+      const where =
+        isScalar(pair.key) && pair.key.range ? ` (again at ${skillMdLine(pair.key.range[0], context.lines)})` : "";
+      context.problems.push({
+        path: keyPath,
+        message: `${keyPath}: the key ${quote(key)} appears more than once${where}; each key may appear only once.`,
+      });
+      continue;
+    }
+    // defineProperty rather than assignment, so that a key named "__proto__" stays an ordinary key
+    Object.defineProperty(result, key, {
+      value: readNode(pair.value, keyPath, depth + 1, context),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return result;
+}
+
+function scalarText(value: unknown): string {
+  return value === null || value === undefined ? "" : String(value);
+}
+
+/** What a YAML node or a value read from one is, in words for a message. */
+function kindOf(value: unknown): string {
+  if (isSeq(value) || Array.isArray(value)) return "a list";
+  if (isScalar(value) || typeof value === "string") return "text";
+  return "a mapping";
+}
+
+function isPlainObject(value: unknown): value is FrontmatterMap {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+// --- the fields ---------------------------------------------------------------------------------------------
+
+const TEXT_HINT = "quote the value if it contains ': ' or starts with '[', '{', '-' or '&'";
+
+/** The text of an optional key; undefined when absent, and a problem when it is a mapping or a list. */
+function textField(
+  frontmatter: FrontmatterMap,
+  key: string,
+  label: string,
+  findings: Findings,
+  hint = TEXT_HINT,
+): string | undefined {
+  if (!Object.hasOwn(frontmatter, key)) return undefined;
+  const value = frontmatter[key];
+  if (typeof value === "string") return value;
+  const path = `frontmatter.${key}`;
+  findings.problems.push({ path, message: `${path}: ${label} must be text, but it is ${kindOf(value)}; ${hint}.` });
+  return undefined;
+}
+
+function checkNameField(frontmatter: FrontmatterMap, findings: Findings): string {
+  const path = "frontmatter.name";
+  if (!Object.hasOwn(frontmatter, "name")) {
+    findings.problems.push({
+      path,
+      message: `${path}: a name is required; add a line such as 'name: explain-bill' to the frontmatter.`,
+    });
+    return "";
+  }
+  const raw = textField(frontmatter, "name", "the name", findings);
+  if (raw === undefined) return "";
+  const name = raw.normalize("NFKC");
+  const check = checkSkillName(name);
+  findings.problems.push(...check.problems.map((message) => ({ path, message: `${path}: ${message}` })));
+  findings.warnings.push(...check.warnings.map((message) => `${path}: ${message}`));
+  return name;
+}
+
+function checkDescriptionField(frontmatter: FrontmatterMap, findings: Findings): string {
+  const path = "frontmatter.description";
+  if (!Object.hasOwn(frontmatter, "description")) {
+    findings.problems.push({
+      path,
+      message: `${path}: a description is required; add a line such as 'description: Explains a bill line by line. Use when a caller asks about a charge.' saying what the skill does and when to use it.`,
+    });
+    return "";
+  }
+  const description = textField(frontmatter, "description", "the description", findings);
+  if (description === undefined) return "";
+  if (description.trim() === "") {
+    findings.problems.push({
+      path,
+      message: `${path}: the description is blank; write 1 to ${DESCRIPTION_MAX_LENGTH} characters saying what the skill does and when to use it.`,
+    });
+  } else {
+    checkPublishLength(path, "the description", description, DESCRIPTION_MAX_LENGTH, findings);
+  }
+  return description;
+}
+
+function checkOptionalFields(frontmatter: FrontmatterMap, findings: Findings): void {
+  textField(frontmatter, "license", "the license", findings);
+  textField(
+    frontmatter,
+    "allowed-tools",
+    "allowed-tools",
+    findings,
+    "write the tools on one line separated by spaces, such as 'Read Bash(git:*)'",
+  );
+
+  const compatibility = textField(frontmatter, "compatibility", "compatibility", findings);
+  if (compatibility !== undefined) {
+    const path = "frontmatter.compatibility";
+    if (compatibility.trim() === "") {
+      findings.problems.push({
+        path,
+        message: `${path}: compatibility is blank; write 1 to ${COMPATIBILITY_MAX_LENGTH} characters describing what the skill needs (such as 'Needs network access'), or remove the key.`,
+      });
+    } else {
+      checkPublishLength(path, "compatibility", compatibility, COMPATIBILITY_MAX_LENGTH, findings);
+    }
+  }
+  checkMetadata(frontmatter, findings);
+}
+
+/** Over the limit: kept on a draft with a warning (real skills exceed it), refused when published (SK-1). */
+function checkPublishLength(path: string, label: string, value: string, max: number, findings: Findings): void {
+  const length = codePointLength(value);
+  if (length <= max) return;
+  findings.warnings.push(
+    `${path}: ${label} is ${length} characters long, more than the ${max} the Agent Skills specification allows; the draft is kept, but it cannot be published until ${label} is shortened.`,
+  );
+  findings.publishProblems.push({
+    path,
+    message: `${path}: ${label} is ${length} characters long; a published version allows at most ${max}.`,
+  });
+}
+
+function checkMetadata(frontmatter: FrontmatterMap, findings: Findings): void {
+  if (!Object.hasOwn(frontmatter, "metadata")) return;
+  const metadata = frontmatter["metadata"];
+  const path = "frontmatter.metadata";
+  if (!isPlainObject(metadata)) {
+    const found = typeof metadata === "string" ? `text (${quote(metadata)})` : kindOf(metadata);
+    findings.problems.push({
+      path,
+      message: `${path}: metadata must be a mapping of text keys to text values (such as 'author: acme' on an indented line below it), but it is ${found}.`,
+    });
+    return;
+  }
+  for (const [key, value] of Object.entries(metadata)) {
+    if (typeof value === "string") continue;
+    const valuePath = `${path}.${key}`;
+    findings.problems.push({
+      path: valuePath,
+      message: `${valuePath}: a metadata value must be text, but ${quote(key)} is ${kindOf(value)}; write it as one text such as 'billing support'.`,
+    });
+  }
+}
+
+function warnAboutUnknownKeys(frontmatter: FrontmatterMap, findings: Findings): void {
+  const known: readonly string[] = KNOWN_KEYS;
+  for (const key of Object.keys(frontmatter)) {
+    if (known.includes(key)) continue;
+    const lookalike = known.find((candidate) => candidate === key.toLowerCase().replace(/_/g, "-"));
+    const hint = lookalike ? ` Keys are case- and spelling-sensitive: did you mean '${lookalike}'?` : "";
+    findings.warnings.push(`frontmatter.${key}: unknown key ${quote(key)} is kept verbatim.${hint}`);
+  }
+}
+
+// --- names ------------------------------------------------------------------------------------------------
+
+/**
+ * The rules of a skill name (SK-1), as sentences without a place, so that any caller can put its own in front
+ * (`frontmatter.name: …`). The name is NFKC-normalised before it is checked.
+ */
+export function checkSkillName(rawName: string): { problems: string[]; warnings: string[] } {
+  const name = rawName.normalize("NFKC");
+  if (name === "") {
+    return {
+      problems: [
+        `the name is empty; a name has 1 to ${SKILL_NAME_MAX_LENGTH} lowercase letters, digits and hyphens, such as 'explain-bill'.`,
+      ],
+      warnings: [],
+    };
+  }
+  const problems: string[] = [];
+  const warnings: string[] = [];
+  const shown = quote(name);
+  const suggestion = suggestedName(name);
+  const forExample = suggestion && suggestion !== name ? ` (for example ${quote(suggestion)})` : "";
+
+  const length = codePointLength(name);
+  if (length > SKILL_NAME_MAX_LENGTH) {
+    problems.push(`the name ${shown} is ${length} characters long; a name has at most ${SKILL_NAME_MAX_LENGTH}.`);
+  }
+  const disallowed = [...new Set(name.match(/[^a-z0-9_-]/gu) ?? [])];
+  if (disallowed.length > 0) {
+    problems.push(
+      `the name ${shown} contains ${listOfCharacters(disallowed)}, which a name may not contain; use only lowercase ASCII letters, digits and hyphens${forExample}.`,
+    );
+  }
+  if (name.startsWith("-") || name.endsWith("-")) {
+    problems.push(`the name ${shown} starts or ends with a hyphen; a hyphen may only separate two words${forExample}.`);
+  }
+  if (name.includes("--")) {
+    problems.push(
+      `the name ${shown} contains a doubled hyphen '--'; separate words with a single hyphen${forExample}.`,
+    );
+  }
+  if (name.includes("_")) {
+    warnings.push(
+      `the name ${shown} contains an underscore; it is accepted here, but the Agent Skills specification allows only lowercase letters, digits and hyphens, so other clients may refuse it${forExample}.`,
+    );
+  }
+  return { problems, warnings };
+}
+
+function listOfCharacters(characters: string[]): string {
+  const shown = characters.slice(0, 5).map(quote);
+  const hidden = characters.length - shown.length;
+  if (hidden > 0) return `${shown.join(", ")} and ${hidden} more characters`;
+  return shown.length === 1 ? `${shown[0]}` : `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}`;
+}
+
+/** The closest name the rules accept, offered in messages; "" when nothing is left of it. */
+function suggestedName(name: string): string {
+  return name
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "")
+    .slice(0, SKILL_NAME_MAX_LENGTH)
+    .replace(/-+$/, "");
+}

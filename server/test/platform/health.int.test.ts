@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, dialects, type TestApp } from "../support/test-app";
+
+describe.each(dialects)("health on %s", (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => t?.close());
+
+  it("/healthz says the process is up and /readyz that the database is reachable and migrated", async () => {
+    const health = await fetch(`${t.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${t.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+
+  it("/readyz answers 503 while the database is unreachable", async () => {
+    const broken = await createTestApp(dialect);
+    await broken.app.db.dataSource.destroy();
+    const ready = await fetch(`${broken.url}/readyz`);
+    expect(ready.status).toBe(503);
+    expect((await fetch(`${broken.url}/healthz`)).status).toBe(200);
+    await broken.close();
+  });
+});
