@@ -23,6 +23,7 @@ const fileNames = {
 };
 
 const typeormOnlyHere = "TypeORM belongs in entities, repositories and platform/db: go through a repository.";
+const platformBelowModules = "platform/ never imports modules/: take it from the composition root (app.ts).";
 
 export default tseslint.config(
   {
@@ -65,18 +66,14 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off" },
   },
   {
-    // platform/ never imports modules/; the runtime imports nothing of ours but plain types.
+    // platform/ never imports modules/; only platform/db touches TypeORM.
     files: ["server/src/platform/**"],
     rules: {
       "no-restricted-imports": [
         "error",
         {
-          patterns: [
-            {
-              group: ["**/modules/**"],
-              message: "platform/ never imports modules/: take it from the composition root (app.ts).",
-            },
-          ],
+          paths: [{ name: "typeorm", message: typeormOnlyHere }],
+          patterns: [{ group: ["**/modules/**"], message: platformBelowModules }],
         },
       ],
     },
@@ -84,17 +81,7 @@ export default tseslint.config(
   {
     files: ["server/src/platform/db/**"],
     rules: {
-      "no-restricted-imports": [
-        "error",
-        {
-          patterns: [
-            {
-              group: ["**/modules/**"],
-              message: "platform/ never imports modules/: take it from the composition root (app.ts).",
-            },
-          ],
-        },
-      ],
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/modules/**"], message: platformBelowModules }] }],
     },
   },
   {

@@ -1,0 +1,51 @@
+// The pure call engine (issue 4, part 1): plain data in, decisions out. Calls, chat sessions and evals use it alike.
+export type {
+  AgentMode,
+  AgentSnapshot,
+  CatalogVersion,
+  CatalogVersionState,
+  HandoffTarget,
+  McpTool,
+  ResolvedSkill,
+  RuntimeKnowledgeBase,
+  RuntimeKnowledgeDocument,
+  RuntimeTool,
+  SkillCatalog,
+  SkillEntry,
+  TemplateVariables,
+} from "./types";
+export {
+  IN_THE_SKILL_LIBRARY,
+  IN_THIS_PROJECT,
+  resolveSkillEntries,
+  SKILLS_IGNORED_ON_S2S,
+  type Resolution,
+  type ResolveOptions,
+} from "./resolve";
+export {
+  currentlyLoaded,
+  loadedSkills,
+  loadSkill,
+  type LoadedState,
+  type LoadOutcome,
+  type LoadStatus,
+  type RuntimeEvent,
+} from "./loaded-set";
+export { missingVariableWarning, renderTemplate, TemplateRenderer, type RenderedText } from "./template";
+export { assembleSystemPrompt, type AssembledPrompt } from "./prompt";
+export {
+  AGENT_SOURCE,
+  assembleTools,
+  BUILTIN_SOURCE,
+  mcpSource,
+  shadowedToolWarning,
+  skillSource,
+  type OfferedTool,
+  type SkippedTool,
+  type ToolAssembly,
+} from "./tools";
+export { BUILTIN_TOOL_NAMES, HANDOFF_TO_AGENT, LOAD_SKILL, QUERY_KNOWLEDGE } from "./builtin-tools";
+export { searchableKnowledge, searchKnowledge, type KnowledgeHit, type SearchableKnowledge } from "./knowledge";
+export { handoffState, handoffTargetOf } from "./handoff";
+export { callEventData, callSkills, loadedVersionIds, type CallEventData, type CallSkillView } from "./call-view";
+export { assembleModelContext, type ModelContext } from "./model-context";
