@@ -7,6 +7,9 @@ import { Database } from "./platform/db/database";
 import { buildGraphQLSchema } from "./platform/graphql/schema";
 import { createHttpServer, type HttpServer } from "./platform/http/server";
 import { createLogger, type Logger } from "./platform/logger";
+import { AgentSecrets } from "./modules/agents/agent-secrets";
+import { AgentResolver } from "./modules/agents/agent.resolver";
+import { AgentService } from "./modules/agents/agent.service";
 import { AuditRepository } from "./modules/audit/audit.repository";
 import { AuditResolver } from "./modules/audit/audit.resolver";
 import { AuditService } from "./modules/audit/audit.service";
@@ -15,6 +18,8 @@ import { ApiKeyService } from "./modules/auth/api-key.service";
 import { AuthService } from "./modules/auth/auth.service";
 import { KnowledgeResolver } from "./modules/knowledge/knowledge.resolver";
 import { KnowledgeService } from "./modules/knowledge/knowledge.service";
+import { LibraryResolver } from "./modules/libraries/library.resolver";
+import { LibraryService } from "./modules/libraries/library.service";
 import { NodeResolver } from "./modules/node/node.resolver";
 import { ProjectResolver } from "./modules/projects/project.resolver";
 import { ProjectService } from "./modules/projects/project.service";
@@ -23,6 +28,18 @@ import { SkillDiffService } from "./modules/skills/skill-diff.service";
 import { SkillRepository } from "./modules/skills/skill.repository";
 import { SkillFileResolver, SkillResolver } from "./modules/skills/skill.resolver";
 import { SkillService } from "./modules/skills/skill.service";
+import { SkillVersionUsageResolver, UsageResolver } from "./modules/usage/usage.resolver";
+import { UsageService } from "./modules/usage/usage.service";
+import { WebhookWorker } from "./modules/webhooks/webhook-worker";
+import { WebhookResolver } from "./modules/webhooks/webhook.resolver";
+import { WebhookService } from "./modules/webhooks/webhook.service";
+import { AgentCallDirectory } from "./modules/agents/agent-directory";
+import { CallEventResolver, CallResolver } from "./modules/calls/call.resolver";
+import { CallService } from "./modules/calls/call.service";
+import { McpConnector } from "./modules/calls/mcp-connector";
+import { ToolRunner } from "./modules/calls/tool-runner";
+import { SkillCatalogService } from "./modules/skills/skill-catalog";
+import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
 
 export interface AppSecrets {
   /** base64 of 32 bytes. */
@@ -31,28 +48,64 @@ export interface AppSecrets {
   platformTokenHash: string;
 }
 
-function wireServices(db: Database, config: Config, secrets: AppSecrets) {
+function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: InvalidationBus) {
   const auth = new AuthService(db, secrets.platformTokenHash);
   const audit = new AuditService(db, auth);
   const apiKeys = new ApiKeyService(db, auth, audit);
   const projects = new ProjectService(db, auth, audit, apiKeys);
-  const knowledge = new KnowledgeService(db, auth, audit);
+  const knowledge = new KnowledgeService(db, auth, audit, bus);
   const limits = { maxFiles: config.skillMaxFiles, maxTotalBytes: config.skillMaxBytes };
-  const skills = new SkillService(
-    db,
-    auth,
-    audit,
-    knowledge,
-    new SecretBox({ 1: parseSecretKey(secrets.secretKey) }, 1),
-    limits,
-  );
+  const secretBox = new SecretBox({ 1: parseSecretKey(secrets.secretKey) }, 1);
+  const skills = new SkillService(db, auth, audit, knowledge, secretBox, limits);
   const bundles = new SkillBundleService(auth, skills, limits);
   const diffs = new SkillDiffService(skills);
+  const libraries = new LibraryService(db, auth, audit);
+  const agents = new AgentService(db, auth, audit, knowledge, skills, new AgentSecrets(secretBox));
+  const usage = new UsageService(db, auth, skills);
+  skills.onDelete((tx, projectId, name) => usage.guardSkillDelete(tx, projectId, name));
+  const webhooks = new WebhookService(db, auth, audit, secretBox, { allowList: config.outboundAllowHosts });
   projects.onPurge(async (tx, projectId) => {
+    await new SkillRepository(tx.manager).purgeProjectVersions(projectId);
     await new SkillRepository(tx.manager).deleteProjectLogs(projectId);
     await new AuditRepository(tx.manager).deleteProject(projectId);
   });
-  return { auth, audit, apiKeys, projects, knowledge, skills, bundles, diffs };
+  const catalog = new SkillCatalogService(db, bus, (projectId, ids) => knowledge.basesWithDocuments(projectId, ids));
+  skills.onLiveMoved((projectId, name) => catalog.liveMoved(projectId, name));
+  const agentDirectory = new AgentCallDirectory(db, new AgentSecrets(secretBox), knowledge, bus);
+  agents.onPublishedChanged((projectId, agentId) => agentDirectory.agentChanged(projectId, agentId));
+  const mcp = new McpConnector(config.outboundAllowHosts, config.mcpTimeoutMs);
+  const calls = new CallService(
+    db,
+    auth,
+    agentDirectory,
+    catalog,
+    webhooks,
+    mcp,
+    secretBox,
+    config.callEventRetentionSecs * 1000,
+  );
+  const tools = new ToolRunner(db, auth, calls, agentDirectory, skills, mcp, {
+    allowList: config.outboundAllowHosts,
+    timeoutMs: config.toolTimeoutMs,
+  });
+  return {
+    auth,
+    audit,
+    apiKeys,
+    projects,
+    knowledge,
+    skills,
+    bundles,
+    diffs,
+    libraries,
+    agents,
+    usage,
+    webhooks,
+    catalog,
+    agentDirectory,
+    calls,
+    tools,
+  };
 }
 
 export type Services = ReturnType<typeof wireServices>;
@@ -65,10 +118,25 @@ function resolverInstances(services: Services): object[] {
     new KnowledgeResolver(services.knowledge),
     new SkillResolver(services.skills, services.bundles, services.diffs, services.knowledge),
     new SkillFileResolver(services.skills),
+    new LibraryResolver(services.libraries),
+    new AgentResolver(services.agents, services.knowledge),
+    new UsageResolver(services.usage),
+    new SkillVersionUsageResolver(services.usage),
+    new WebhookResolver(services.webhooks),
+    new CallResolver(services.calls, services.tools),
+    new CallEventResolver(services.calls),
     new NodeResolver([
       async (ctx, id) => {
         const version = await services.skills.get(ctx, id).catch(() => null);
         return version ? { typename: "SkillVersion", value: version } : null;
+      },
+      async (ctx, id) => {
+        const version = await services.agents.get(ctx, id).catch(() => null);
+        return version ? { typename: "AgentVersion", value: version } : null;
+      },
+      async (ctx, id) => {
+        const call = await services.calls.get(ctx, id).catch(() => null);
+        return call ? { typename: "Call", value: call } : null;
       },
       async (ctx, id) => {
         const project = await services.projects.get(ctx, id).catch(() => null);
@@ -76,6 +144,19 @@ function resolverInstances(services: Services): object[] {
       },
     ]),
   ];
+}
+
+/** Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else (SQLite, one process) local only. */
+async function openInvalidationBus(
+  config: Config,
+  db: Database,
+  logger: Logger,
+  onReconnect: () => void,
+): Promise<InvalidationBus> {
+  if (config.redisUrl) return RedisBus.connect(config.redisUrl, logger, onReconnect);
+  const url = db.postgresUrl();
+  if (url) return PostgresBus.connect(url, logger, onReconnect);
+  return new LocalBus();
 }
 
 /** The schema alone (for `schema.graphql`): no database, no listening. */
@@ -90,6 +171,9 @@ export interface App {
   readonly logger: Logger;
   readonly services: Services;
   readonly http: HttpServer;
+  /** Delivers webhooks (SEC-16); started by createApp only with `startWorkers`, stopped first by close (SEC-18). */
+  readonly webhookWorker: WebhookWorker;
+  readonly bus: InvalidationBus;
   close(): Promise<void>;
 }
 
@@ -97,14 +181,28 @@ export interface App {
 export async function createApp(
   config: Config,
   secrets: AppSecrets,
-  options: { db?: Database; logger?: Logger } = {},
+  options: { db?: Database; logger?: Logger; startWorkers?: boolean; webhookPollIntervalMs?: number } = {},
 ): Promise<App> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const db =
     options.db ??
     (await Database.open({ url: config.databaseUrl, sqlitePath: `${config.dataDir}/skillgraph.sqlite`, entities }));
   await db.migrate();
-  const services = wireServices(db, config, secrets);
+  // After a lost connection to the bus came back, an invalidation may have been missed: forget what may be stale.
+  let forgetStale = (): void => undefined;
+  const bus = await openInvalidationBus(config, db, logger, () => forgetStale());
+  const services = wireServices(db, config, secrets, bus);
+  forgetStale = () => {
+    services.catalog.forgetLivePointers();
+    services.agentDirectory.forgetAll();
+  };
+  const webhookWorker = new WebhookWorker(db, services.webhooks, logger, {
+    allowList: config.outboundAllowHosts,
+    retryBaseMs: config.webhookRetryBaseMs,
+    maxAttempts: config.webhookMaxAttempts,
+    pollIntervalMs: options.webhookPollIntervalMs,
+  });
+  services.webhooks.onEnqueue(() => webhookWorker.wake());
   const resolvers = resolverInstances(services);
   const schema = await buildGraphQLSchema(resolvers);
   const http = await createHttpServer({
@@ -118,14 +216,24 @@ export async function createApp(
     authenticate: (header) => services.auth.authenticate(header),
     ready: () => db.ping(),
   });
+  const retention = setInterval(() => {
+    services.calls.expireEvents().catch((error: unknown) => logger.warn({ err: error }, "call event retention failed"));
+  }, 60_000);
+  retention.unref();
+  if (options.startWorkers) webhookWorker.start();
   return {
     config,
     db,
     logger,
     services,
     http,
+    webhookWorker,
+    bus,
     close: async () => {
+      clearInterval(retention);
+      await webhookWorker.stop();
       await http.stop();
+      await bus.close();
       await db.close();
     },
   };

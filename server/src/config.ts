@@ -31,6 +31,10 @@ export interface Config {
   readonly webhookRetryBaseMs: number;
   readonly webhookMaxAttempts: number;
   readonly webDist: string;
+  /** How long call events are kept (RT-11); afterwards a call's skills read `loaded: null`. */
+  readonly callEventRetentionSecs: number;
+  readonly toolTimeoutMs: number;
+  readonly mcpTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -102,6 +106,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     gatewayConfig: env.GATEWAY_CONFIG || undefined,
     webhookRetryBaseMs: integer(env, "WEBHOOK_RETRY_BASE_MS", 1000, 1, 3_600_000),
     webhookMaxAttempts: integer(env, "WEBHOOK_MAX_ATTEMPTS", 8, 1, 100),
+    callEventRetentionSecs: integer(env, "CALL_EVENT_RETENTION_SECS", 30 * 86_400, 1, 10 * 365 * 86_400),
+    toolTimeoutMs: integer(env, "TOOL_TIMEOUT_MS", 10_000, 10, 300_000),
+    mcpTimeoutMs: integer(env, "MCP_TIMEOUT_MS", 5_000, 10, 300_000),
     webDist: path.resolve(env.WEB_DIST ?? path.join(__dirname, "..", "..", "..", "web", "dist")),
     ...overrides,
   };

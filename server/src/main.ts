@@ -38,7 +38,7 @@ function findExamples(start: string): string | null {
 async function main(): Promise<void> {
   const config = loadConfig();
   const { secrets, generatedToken } = resolveSecrets(config);
-  const app = await createApp(config, secrets);
+  const app = await createApp(config, secrets, { startWorkers: true });
   if (generatedToken) {
     banner([
       "Platform credential (shown once; only its hash is kept in the data directory):",

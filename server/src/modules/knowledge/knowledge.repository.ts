@@ -23,6 +23,12 @@ export class KnowledgeRepository {
     return this.m.getRepository(KnowledgeBaseEntity).findBy({ projectId, id: In([...ids]) });
   }
 
+  /** By id across projects: callers filter by project (the cache is shared). */
+  findBasesAnyProject(ids: readonly string[]): Promise<KnowledgeBaseEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.m.getRepository(KnowledgeBaseEntity).findBy({ id: In([...ids]) });
+  }
+
   listBases(projectId: string): Promise<KnowledgeBaseEntity[]> {
     return this.m
       .getRepository(KnowledgeBaseEntity)

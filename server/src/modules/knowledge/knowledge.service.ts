@@ -5,6 +5,11 @@ import type { AuditService } from "../audit/audit.service";
 import type { AuthContext, AuthService } from "../auth/auth.service";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./knowledge-base.entity";
 import { KnowledgeRepository } from "./knowledge.repository";
+import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
+import { LruCache } from "../../platform/cache/lru-cache";
+import type { RuntimeKnowledgeBase } from "../runtime";
+
+const KNOWLEDGE_TOPIC = "knowledge_base";
 
 export interface KnowledgeBaseInput {
   name: string;
@@ -32,11 +37,50 @@ function checkBase(input: KnowledgeBaseInput): Problem[] {
 }
 
 export class KnowledgeService {
+  /** Bases with their documents, as calls read them when they start (RT-8); dropped when a document is added. */
+  private readonly snapshots = new LruCache<string, Omit<RuntimeKnowledgeBase, "mode"> & { projectId: string }>(5_000);
+
   constructor(
     private readonly db: Database,
     private readonly auth: AuthService,
     private readonly audit: AuditService,
-  ) {}
+    private readonly bus: InvalidationBus,
+  ) {
+    bus.subscribe(KNOWLEDGE_TOPIC, (id) => this.snapshots.delete(id));
+  }
+
+  /**
+   * The project's bases among `ids` with every document, for a call starting now. `mode` is the referrer's
+   * (a skill version or an agent), so it is "tool" here until the caller sets it.
+   */
+  async basesWithDocuments(projectId: string, ids: readonly string[]): Promise<RuntimeKnowledgeBase[]> {
+    const missing = ids.filter((id) => !this.snapshots.get(id));
+    if (missing.length > 0) {
+      const [bases, documents] = await this.db.read(async (m) => {
+        const repo = new KnowledgeRepository(m);
+        const found = await repo.findBasesAnyProject(missing);
+        return [found, await repo.documentsOf(found.map((b) => b.id))] as const;
+      });
+      for (const base of bases) {
+        this.snapshots.set(base.id, {
+          id: base.id,
+          projectId: base.projectId,
+          name: base.name,
+          topK: base.topK,
+          similarityThreshold: base.similarityThreshold,
+          documents: documents
+            .filter((d) => d.knowledgeBaseId === base.id)
+            .map((d) => ({ id: d.id, title: d.title, content: d.content })),
+        });
+      }
+    }
+    return ids.flatMap((id) => {
+      const snapshot = this.snapshots.get(id);
+      if (!snapshot || snapshot.projectId !== projectId) return [];
+      const { projectId: _project, ...base } = snapshot;
+      return [{ ...base, mode: "tool" as const }];
+    });
+  }
 
   async createBase(
     ctx: AuthContext,
@@ -97,6 +141,7 @@ export class KnowledgeService {
         createdAt: new Date(),
       });
       await repo.insertDocument(document);
+      tx.afterCommit(() => this.bus.publish(KNOWLEDGE_TOPIC, knowledgeBaseId));
       await this.audit.record(tx, {
         projectId: scope.projectId,
         resourceType: "knowledge_base",

@@ -1,4 +1,5 @@
 import Ajv from "ajv";
+import addFormats from "ajv-formats";
 import type { Problem } from "./problem";
 
 /** A webhook tool as the API receives it (SK-3). */
@@ -24,6 +25,7 @@ const TOOL_NAME = /^[A-Za-z0-9_-]{1,64}$/;
 const EMPTY_PARAMETERS = { type: "object", properties: {} };
 
 const metaValidator = new Ajv({ strict: false, allErrors: true, validateSchema: true });
+addFormats(metaValidator);
 
 function urlProblem(url: string): string | null {
   let parsed: URL;

@@ -42,6 +42,22 @@ export class SkillRepository {
     return qb.getOne();
   }
 
+  /**
+   * Share-locks the skill rows of `names` on PostgreSQL until the transaction ends, so a version of them cannot be
+   * created, published or deleted meanwhile (their writers lock the row for update); SQLite serialises already.
+   */
+  async shareLockSkills(projectId: string, names: readonly string[]): Promise<void> {
+    if (!this.postgres || names.length === 0) return;
+    await this.m
+      .getRepository(SkillEntity)
+      .createQueryBuilder("s")
+      .select("s.id")
+      .where("s.project_id = :projectId AND s.name IN (:...names)", { projectId, names: [...new Set(names)].sort() })
+      .orderBy("s.name", "ASC")
+      .setLock("pessimistic_read")
+      .getMany();
+  }
+
   async findSkill(projectId: string, name: string): Promise<SkillEntity | null> {
     return this.m.getRepository(SkillEntity).findOneBy({ projectId, name });
   }
@@ -56,12 +72,23 @@ export class SkillRepository {
     return this.versions.findOneBy({ projectId, id });
   }
 
+  /** By id alone: for a library's versions read on behalf of a linked project. */
+  findVersionAnyProject(id: string): Promise<SkillVersionEntity | null> {
+    return this.versions.findOneBy({ id });
+  }
+
   findVersions(projectId: string, ids: readonly string[]): Promise<SkillVersionEntity[]> {
     return this.versions.findBy({ projectId, id: In([...ids]) });
   }
 
   findPublished(projectId: string, name: string): Promise<SkillVersionEntity | null> {
     return this.versions.findOneBy({ projectId, name, state: "published" });
+  }
+
+  /** The live version of each of `names` (one statement). */
+  findPublishedMany(projectId: string, names: readonly string[]): Promise<SkillVersionEntity[]> {
+    if (names.length === 0) return Promise.resolve([]);
+    return this.versions.findBy({ projectId, name: In([...names]), state: "published" });
   }
 
   /** The newest version of a skill by number (for "identical import" checks). */
@@ -93,8 +120,35 @@ export class SkillRepository {
     await this.versions.update({ id }, { state, updatedAt: at, ...stamps });
   }
 
+  /** Deletes a version (its file rows go with it) and the content no other file points at any more. */
   async deleteVersion(id: string): Promise<void> {
+    const hashes = (await this.filesOf([id])).map((f) => f.sha256);
     await this.versions.delete({ id });
+    await this.deleteUnreferencedBlobs(hashes);
+  }
+
+  /** PJ-3: every version of a purged project, and the file content only it held. */
+  async purgeProjectVersions(projectId: string): Promise<void> {
+    const hashes = await this.m
+      .getRepository(SkillFileEntity)
+      .createQueryBuilder("f")
+      .innerJoin(SkillVersionEntity, "v", "v.id = f.version_id")
+      .select("DISTINCT f.sha256", "sha256")
+      .where("v.project_id = :projectId", { projectId })
+      .getRawMany<{ sha256: string }>();
+    await this.versions.delete({ projectId });
+    await this.deleteUnreferencedBlobs(hashes.map((h) => h.sha256));
+  }
+
+  private async deleteUnreferencedBlobs(hashes: readonly string[]): Promise<void> {
+    if (hashes.length === 0) return;
+    await this.m
+      .createQueryBuilder()
+      .delete()
+      .from(BlobEntity)
+      .where("sha256 IN (:...hashes)", { hashes: [...new Set(hashes)] })
+      .andWhere("NOT EXISTS (SELECT 1 FROM skill_version_files f WHERE f.sha256 = blobs.sha256)")
+      .execute();
   }
 
   /** Newest first (SV-6); ties broken by version number, never by time alone. */
@@ -111,6 +165,22 @@ export class SkillRepository {
       .skip(window.offset)
       .take(window.limit)
       .getManyAndCount();
+  }
+
+  /**
+   * One statement for a call's whole skill list (architecture: a cache miss is one query): the published
+   * versions of `names` and the versions `ids` pin, in one project.
+   */
+  async publishedOrPinned(
+    projectId: string,
+    names: readonly string[],
+    ids: readonly string[],
+  ): Promise<SkillVersionEntity[]> {
+    if (names.length === 0 && ids.length === 0) return [];
+    const qb = this.versions.createQueryBuilder("v").where("v.project_id = :projectId", { projectId });
+    const byName = names.length > 0 ? "(v.state = 'published' AND v.name IN (:...names))" : "1 = 0";
+    const byId = ids.length > 0 ? "v.id IN (:...ids)" : "1 = 0";
+    return qb.andWhere(`(${byName} OR ${byId})`, { names: [...names], ids: [...ids] }).getMany();
   }
 
   // ---- files and content-addressed blobs ----

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { SecretBox } from "../../platform/crypto";
-import type { Database, Tx } from "../../platform/db/database";
+import type { Database, DbManager, Tx } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
 import type { AuditService } from "../audit/audit.service";
@@ -42,6 +42,19 @@ export class SkillService {
 
   onDelete(guard: DeleteGuard): void {
     this.deleteGuards.push(guard);
+  }
+
+  private readonly liveMovedHooks: Array<(projectId: string, name: string) => Promise<void>> = [];
+
+  /** Runs after a publish, rollback or delete moved a skill's live pointer and committed (cache invalidation). */
+  onLiveMoved(hook: (projectId: string, name: string) => Promise<void>): void {
+    this.liveMovedHooks.push(hook);
+  }
+
+  private afterLiveMoved(tx: Tx, projectId: string, name: string): void {
+    tx.afterCommit(async () => {
+      for (const hook of this.liveMovedHooks) await hook(projectId, name);
+    });
   }
 
   // ---- authoring (SV-1, SV-2) ----
@@ -243,6 +256,7 @@ export class SkillService {
       actor: scope.actor,
       at: now,
     });
+    this.afterLiveMoved(tx, scope.projectId, target.name);
     const entry = { projectId: scope.projectId, resourceType: "skill" as const, actor: scope.actor };
     await this.audit.record(
       tx,
@@ -289,6 +303,7 @@ export class SkillService {
           actor: scope.actor,
           at: now,
         });
+        this.afterLiveMoved(tx, scope.projectId, version.name);
       }
       await repo.deleteVersion(id);
       await this.audit.record(tx, {
@@ -341,6 +356,26 @@ export class SkillService {
     const scope = await this.auth.authorize(ctx, "viewer");
     const moves = await this.db.read((m) => new SkillRepository(m).movesAsOf(scope.projectId, at, names ?? undefined));
     return moves.map((m) => ({ name: m.name, versionId: m.versionId, version: m.version, since: m.at }));
+  }
+
+  // ---- reads for other modules (agents, usage); the caller has scoped the project ----
+
+  /** Holds `names` of one project still for the rest of `tx` (see SkillRepository.shareLockSkills): SV-7 against saves. */
+  async holdSkills(tx: Tx, projectId: string, names: readonly string[]): Promise<void> {
+    await new SkillRepository(tx.manager).shareLockSkills(projectId, names);
+  }
+
+  /** The live version of each of `names` in one project; with `tx`, read inside that transaction. */
+  publishedVersions(projectId: string, names: readonly string[], tx?: Tx): Promise<SkillVersionEntity[]> {
+    const read = (m: DbManager) => new SkillRepository(m).findPublishedMany(projectId, names);
+    return tx ? read(tx.manager) : this.db.read(read);
+  }
+
+  /** Versions of one project by id; other projects' ids are simply absent. With `tx`, read inside it. */
+  versionsByIds(projectId: string, ids: readonly string[], tx?: Tx): Promise<SkillVersionEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    const read = (m: DbManager) => new SkillRepository(m).findVersions(projectId, ids);
+    return tx ? read(tx.manager) : this.db.read(read);
   }
 
   filesOf(versionIds: readonly string[]): Promise<SkillFileEntity[]> {
@@ -407,6 +442,12 @@ export class SkillService {
         sealedSecret,
       };
     });
+  }
+
+  /** A skill tool's secret in clear, to sign its webhook call (RT-7); versions are read across projects (libraries). */
+  async toolSecretOf(versionId: string, toolName: string): Promise<string | null> {
+    const version = await this.db.read((m) => new SkillRepository(m).findVersionAnyProject(versionId));
+    return version ? this.openToolSecret(version, toolName) : null;
   }
 
   /** The plaintext secret of a tool, for the runtime that signs webhook calls. */

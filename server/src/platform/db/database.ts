@@ -64,6 +64,12 @@ export class Database {
     return new Database(dataSource, dialect);
   }
 
+  /** The connection URL of a PostgreSQL database (for a dedicated LISTEN connection); undefined for SQLite. */
+  postgresUrl(): string | undefined {
+    const options = this.dataSource.options as { type: string; url?: string };
+    return options.type === "postgres" ? options.url : undefined;
+  }
+
   async migrate(): Promise<void> {
     await this.writeLock.run(async () => {
       await this.dataSource.runMigrations({ transaction: "each" });

@@ -13,7 +13,7 @@ import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloArmor } from "@escape.tech/graphql-armor";
 import cors from "cors";
 import express, { type NextFunction, type Request, type Response } from "express";
-import type { GraphQLSchema } from "graphql";
+import { GraphQLError, type GraphQLSchema } from "graphql";
 import helmet from "helmet";
 import { Loaders, type Principal, type RequestContext } from "../graphql/context";
 import { createErrorFormatter } from "../graphql/errors";
@@ -75,6 +75,9 @@ function requestIdPlugin(logger: Logger): ApolloServerPlugin<GraphQLRequestConte
   };
 }
 
+/** Tokens in one document (SEC-4); more is a parse error (400) before anything runs. */
+const MAX_TOKENS = 3000;
+
 function jsonError(res: Response, status: number, code: string, message: string): void {
   res.status(status).json({ errors: [{ message, extensions: { code } }] });
 }
@@ -86,7 +89,8 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   const armor = new ApolloArmor({
     maxDepth: { n: 12 },
     maxAliases: { n: 20 },
-    maxTokens: { n: 3000 },
+    // Counted by graphql-js's own parser (parseOptions below): armor's plugin throws from a hook, which is a 500.
+    maxTokens: { enabled: false },
     maxDirectives: { n: 20 },
     costLimit: { maxCost: 20_000 },
     blockFieldSuggestion: { enabled: true },
@@ -95,6 +99,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   const apollo = new ApolloServer<GraphQLRequestContext>({
     schema: options.schema,
     introspection: options.introspection,
+    parseOptions: { maxTokens: MAX_TOKENS },
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
@@ -171,10 +176,21 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     },
     expressMiddleware(apollo, {
       context: async ({ req, res }) => {
-        const auth = await options.authenticate(req.get("authorization"));
+        const requestId = res.locals.requestId as string;
+        let auth: Authentication;
+        try {
+          auth = await options.authenticate(req.get("authorization"));
+        } catch (error) {
+          // A failure to authenticate (e.g. the database is down) is ours: the formatter turns this into a generic
+          // INTERNAL_SERVER_ERROR carrying the request id (SEC-6); the detail goes to the log here.
+          options.logger.error({ err: error, requestId }, "authentication failed unexpectedly");
+          throw new GraphQLError("Authentication failed unexpectedly.", {
+            extensions: { code: "INTERNAL_SERVER_ERROR", requestId },
+          });
+        }
         if (auth.failure) limiter.recordFailure(req.ip ?? "unknown");
         return {
-          requestId: res.locals.requestId as string,
+          requestId,
           principal: auth.principal,
           credentialFailure: auth.failure,
           loaders: new Loaders(),

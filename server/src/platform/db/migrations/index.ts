@@ -2,8 +2,19 @@
 // the schema-drift test fails while the entities and the migrations disagree.
 import { Initial1795977713639 as PostgresInitial } from "./postgres/1795977713639-initial";
 import { Initial1795977713639 as SqliteInitial } from "./sqlite/1795977713639-initial";
+import { AddAgents1795978607577 as PostgresAddAgents } from "./postgres/1795978607577-add-agents";
+import { AddAgents1795978607577 as SqliteAddAgents } from "./sqlite/1795978607577-add-agents";
+import { AddWebhooks1795978814344 as PostgresAddWebhooks } from "./postgres/1795978814344-add-webhooks";
+import { AddWebhooks1795978814344 as SqliteAddWebhooks } from "./sqlite/1795978814344-add-webhooks";
+import { AddCalls1795980129115 as PostgresAddCalls } from "./postgres/1795980129115-add-calls";
+import { AddCalls1795980129115 as SqliteAddCalls } from "./sqlite/1795980129115-add-calls";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const sqliteMigrations: Function[] = [SqliteInitial];
+export const sqliteMigrations: Function[] = [SqliteInitial, SqliteAddAgents, SqliteAddWebhooks, SqliteAddCalls];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const postgresMigrations: Function[] = [PostgresInitial];
+export const postgresMigrations: Function[] = [
+  PostgresInitial,
+  PostgresAddAgents,
+  PostgresAddWebhooks,
+  PostgresAddCalls,
+];

@@ -1,0 +1,161 @@
+import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
+import { LruCache } from "../../platform/cache/lru-cache";
+import type { Database } from "../../platform/db/database";
+import { Invalid } from "../../platform/errors";
+import type { AgentDirectory, CallAgent } from "../calls/call-agents";
+import type { KnowledgeService } from "../knowledge/knowledge.service";
+import type { AgentSnapshot, RuntimeTool } from "../runtime";
+import { checkAgentConfig, type AgentConfigInput } from "./agent-config";
+import type { AgentSecrets } from "./agent-secrets";
+import type { AgentVersionEntity } from "./agent-version.entity";
+import { AgentRepository } from "./agent.repository";
+
+export const AGENT_LIVE_TOPIC = "agent_live";
+const agentKey = (projectId: string, agentId: string) => `${projectId}\u0000${agentId}`;
+
+const runtimeTool = (t: {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+  webhookUrl: string;
+}): RuntimeTool => ({
+  name: t.name,
+  description: t.description,
+  parameters: t.parameters,
+  webhookUrl: t.webhookUrl,
+});
+
+/**
+ * Agents as calls run them. A published version never changes, so it is cached by agent until the agent publishes
+ * again or is deleted (on every instance, through the invalidation bus).
+ */
+export class AgentCallDirectory implements AgentDirectory {
+  /** Without knowledge documents: those are read per call (RT-8), from the knowledge module's own cache. */
+  private readonly publishedByAgent = new LruCache<string, { agent: CallAgent; knowledgeBaseIds: string[] } | null>(
+    10_000,
+  );
+
+  constructor(
+    private readonly db: Database,
+    private readonly secrets: AgentSecrets,
+    private readonly knowledge: KnowledgeService,
+    private readonly bus: InvalidationBus,
+  ) {
+    bus.subscribe(AGENT_LIVE_TOPIC, (key) => this.publishedByAgent.delete(key));
+  }
+
+  /** After an agent's published version changed (publish, delete): every instance forgets it. */
+  agentChanged(projectId: string, agentId: string): Promise<void> {
+    return this.bus.publish(AGENT_LIVE_TOPIC, agentKey(projectId, agentId));
+  }
+
+  forgetAll(): void {
+    this.publishedByAgent.clear();
+  }
+
+  async published(projectId: string, agentId: string): Promise<CallAgent | null> {
+    const key = agentKey(projectId, agentId);
+    let cached = this.publishedByAgent.get(key);
+    if (cached === undefined) {
+      cached = await this.db.read(async (m) => {
+        const repo = new AgentRepository(m);
+        const version = await repo.findPublishedOfLiveAgent(projectId, agentId);
+        if (!version) return null;
+        const [entries, names] = await Promise.all([
+          repo.entriesOf([version.id]),
+          repo.namesOf(projectId, version.handoffTargets),
+        ]);
+        return { agent: this.fromVersion(version, entries, names), knowledgeBaseIds: version.knowledgeBaseIds };
+      });
+      this.publishedByAgent.set(key, cached);
+    }
+    if (!cached) return null;
+    const knowledgeBases = await this.knowledge.basesWithDocuments(projectId, cached.knowledgeBaseIds);
+    return { ...cached.agent, snapshot: { ...cached.agent.snapshot, knowledgeBases } };
+  }
+
+  private fromVersion(
+    version: AgentVersionEntity,
+    entries: ReadonlyArray<{ name: string; pinnedVersionId: string | null }>,
+    names: ReadonlyMap<string, string>,
+  ): CallAgent {
+    const snapshot: AgentSnapshot = {
+      agentId: version.agentId,
+      name: version.alias ?? version.name,
+      mode: version.mode,
+      prompt: version.prompt,
+      maxLoadedSkills: version.maxLoadedSkills,
+      tools: version.tools.map(runtimeTool),
+      knowledgeBases: [],
+      skills: entries.map((e) => ({ name: e.name, versionId: e.pinnedVersionId })),
+      handoffTargets: version.handoffTargets.flatMap((id) =>
+        names.has(id) ? [{ agentId: id, name: names.get(id)! }] : [],
+      ),
+    };
+    return {
+      snapshot,
+      versionId: version.id,
+      mcpServers: version.mcpServers.map((s) => ({
+        name: s.name,
+        url: s.url,
+        headers: this.secrets.openMcpHeaders(version, s.name),
+      })),
+      toolSecrets: {},
+    };
+  }
+
+  /** RT-1: an inline agent is checked for shape only; its skill entries become warnings or skips at resolution. */
+  async inline(projectId: string, input: unknown): Promise<CallAgent> {
+    const config = checkAgentConfig(input as AgentConfigInput);
+    if (config.problems.length > 0) {
+      throw Invalid.of(
+        config.problems.map((p) => ({ ...p, path: `inlineAgent.${p.path}` })),
+        `The inline agent was refused: ${config.problems.map((p) => p.message).join(" ")}`,
+      );
+    }
+    const bases = await this.knowledge.basesWithDocuments(projectId, config.knowledgeBaseIds);
+    const names = await this.db.read((m) => new AgentRepository(m).namesOf(projectId, config.handoffTargets));
+    return {
+      snapshot: {
+        agentId: null,
+        name: config.gatewayName,
+        mode: config.mode,
+        prompt: config.prompt,
+        maxLoadedSkills: config.maxLoadedSkills,
+        tools: config.tools.map(runtimeTool),
+        knowledgeBases: bases,
+        skills: config.skills.map((e) => ({ name: e.name, versionId: e.versionId })),
+        handoffTargets: config.handoffTargets.flatMap((id) =>
+          names.has(id) ? [{ agentId: id, name: names.get(id)! }] : [],
+        ),
+      },
+      versionId: null,
+      mcpServers: config.mcpServers.map((s) => ({
+        name: s.name,
+        url: s.url,
+        headers: Object.fromEntries(
+          Object.entries(s.headers).filter((e): e is [string, string] => typeof e[1] === "string"),
+        ),
+      })),
+      toolSecrets: Object.fromEntries(
+        config.tools.flatMap((t) => (typeof t.webhookSecret === "string" ? [[t.name, t.webhookSecret]] : [])),
+      ),
+    };
+  }
+
+  async toolSecret(agentVersionId: string, tool: string): Promise<string | null> {
+    const version = await this.db.read((m) => new AgentRepository(m).findVersionById(agentVersionId));
+    return version ? this.secrets.openToolSecret(version, tool) : null;
+  }
+
+  async mcpServer(
+    agentVersionId: string,
+    server: string,
+  ): Promise<{ name: string; url: string; headers: Record<string, string> } | null> {
+    const version = await this.db.read((m) => new AgentRepository(m).findVersionById(agentVersionId));
+    const found = version?.mcpServers.find((s) => s.name === server);
+    return version && found
+      ? { name: found.name, url: found.url, headers: this.secrets.openMcpHeaders(version, server) }
+      : null;
+  }
+}

@@ -1,0 +1,105 @@
+import type { SecretBox } from "../../platform/crypto";
+import type { StoredTool } from "../skills/skill-version.entity";
+import type { CheckedTool } from "../skills/skill-tools";
+import type { CheckedMcpServer, CheckedModel, WriteOnly } from "./agent-config";
+import type { AgentVersionEntity, StoredMcpServer, StoredModel } from "./agent-version.entity";
+
+const toolBinding = (versionId: string, tool: string) => `agent_version:${versionId}:tool:${tool}`;
+const apiKeyBinding = (versionId: string) => `agent_version:${versionId}:model:api_key`;
+const headerBinding = (versionId: string, server: string, header: string) =>
+  `agent_version:${versionId}:mcp:${server}:header:${header}`;
+
+/**
+ * Seals an agent version's write-only values (tool secrets, the model's key, MCP header values), each bound to
+ * the version id and its place (SEC-10), as skills seal their tool secrets. A value left out or sent back as
+ * "***" keeps what the agent's previous version had in the same place.
+ */
+export class AgentSecrets {
+  constructor(private readonly box: SecretBox) {}
+
+  private carry(
+    value: WriteOnly,
+    binding: string,
+    previous: { sealed: string; binding: string } | null,
+  ): string | null {
+    if (typeof value === "string") return this.box.seal(value, binding);
+    if (value === null || !previous) return null;
+    return this.box.seal(this.box.open(previous.sealed, previous.binding), binding);
+  }
+
+  tools(versionId: string, tools: readonly CheckedTool[], previous: AgentVersionEntity | null): StoredTool[] {
+    return tools.map((tool) => {
+      const old = previous?.tools.find((t) => t.name === tool.name);
+      const sealedSecret = this.carry(
+        tool.webhookSecret,
+        toolBinding(versionId, tool.name),
+        old?.sealedSecret && previous
+          ? { sealed: old.sealedSecret, binding: toolBinding(previous.id, old.name) }
+          : null,
+      );
+      return {
+        name: tool.name,
+        description: tool.description,
+        parameters: tool.parameters,
+        webhookUrl: tool.webhookUrl,
+        sealedSecret,
+      };
+    });
+  }
+
+  model(versionId: string, model: CheckedModel | null, previous: AgentVersionEntity | null): StoredModel | null {
+    if (!model) return null;
+    const old = previous?.model?.sealedApiKey;
+    const sealedApiKey = this.carry(
+      model.apiKey,
+      apiKeyBinding(versionId),
+      old && previous ? { sealed: old, binding: apiKeyBinding(previous.id) } : null,
+    );
+    return { baseUrl: model.baseUrl, model: model.model, sealedApiKey };
+  }
+
+  mcpServers(
+    versionId: string,
+    servers: readonly CheckedMcpServer[],
+    previous: AgentVersionEntity | null,
+  ): StoredMcpServer[] {
+    return servers.map((server) => {
+      const old = previous?.mcpServers.find((s) => s.name === server.name);
+      const sealedHeaders: Record<string, string> = {};
+      for (const [header, value] of Object.entries(server.headers)) {
+        const oldSealed = old?.sealedHeaders[header];
+        const sealed = this.carry(
+          value,
+          headerBinding(versionId, server.name, header),
+          oldSealed && previous
+            ? { sealed: oldSealed, binding: headerBinding(previous.id, server.name, header) }
+            : null,
+        );
+        if (sealed !== null) sealedHeaders[header] = sealed;
+      }
+      return { name: server.name, url: server.url, sealedHeaders };
+    });
+  }
+
+  /** The plaintext values, for the runtime that calls tools, the model and MCP servers. */
+  openToolSecret(version: AgentVersionEntity, toolName: string): string | null {
+    const tool = version.tools.find((t) => t.name === toolName);
+    return tool?.sealedSecret ? this.box.open(tool.sealedSecret, toolBinding(version.id, toolName)) : null;
+  }
+
+  openModelApiKey(version: AgentVersionEntity): string | null {
+    const sealed = version.model?.sealedApiKey;
+    return sealed ? this.box.open(sealed, apiKeyBinding(version.id)) : null;
+  }
+
+  openMcpHeaders(version: AgentVersionEntity, serverName: string): Record<string, string> {
+    const server = version.mcpServers.find((s) => s.name === serverName);
+    if (!server) return {};
+    return Object.fromEntries(
+      Object.entries(server.sealedHeaders).map(([h, sealed]) => [
+        h,
+        this.box.open(sealed, headerBinding(version.id, serverName, h)),
+      ]),
+    );
+  }
+}

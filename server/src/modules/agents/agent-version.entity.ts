@@ -1,0 +1,99 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from "typeorm";
+import { IdColumn, JsonColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
+import type { ProjectEntity } from "../projects/project.entity";
+import type { StoredTool, VersionStateName } from "../skills/skill-version.entity";
+import type { AgentEntity } from "./agent.entity";
+
+export type AgentModeName = "cascade" | "speech_to_speech";
+
+/** An OpenAI-compatible endpoint; the key sealed by SecretBox, bound to the version. */
+export interface StoredModel {
+  baseUrl: string;
+  model: string;
+  sealedApiKey: string | null;
+}
+
+/** A Streamable HTTP MCP server; each header value sealed, bound to the version, server and header. */
+export interface StoredMcpServer {
+  name: string;
+  url: string;
+  sealedHeaders: Record<string, string>;
+}
+
+@Entity({ name: "agent_versions" })
+@Unique("uq_agent_versions_number", ["agentId", "version"])
+// AG-1 as SV-3: the database itself allows one published version per agent
+@Index("uq_agent_versions_one_published", ["agentId"], { unique: true, where: "state = 'published'" })
+@Index("idx_agent_versions_project_created", ["projectId", "createdAt"])
+export class AgentVersionEntity {
+  @PrimaryColumn({ type: "varchar", length: 36 })
+  id!: string;
+
+  @IdColumn("project_id")
+  projectId!: string;
+
+  @ManyToOne("ProjectEntity", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "project_id" })
+  project?: ProjectEntity;
+
+  @IdColumn("agent_id")
+  agentId!: string;
+
+  @ManyToOne("AgentEntity", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "agent_id" })
+  agent?: AgentEntity;
+
+  @Column({ type: "integer", name: "version" })
+  version!: number;
+
+  @TextColumn("state", { length: 16 })
+  state!: VersionStateName;
+
+  @TextColumn("name", { length: 200 })
+  name!: string;
+
+  @TextColumn("alias", { length: 200, nullable: true })
+  alias!: string | null;
+
+  @TextColumn("mode", { length: 32 })
+  mode!: AgentModeName;
+
+  @TextColumn("prompt")
+  prompt!: string;
+
+  @Column({ type: "integer", name: "max_loaded_skills" })
+  maxLoadedSkills!: number;
+
+  @JsonColumn("tools")
+  tools!: StoredTool[];
+
+  @JsonColumn("knowledge_base_ids")
+  knowledgeBaseIds!: string[];
+
+  @JsonColumn("model", { nullable: true })
+  model!: StoredModel | null;
+
+  @JsonColumn("mcp_servers")
+  mcpServers!: StoredMcpServer[];
+
+  @JsonColumn("handoff_targets")
+  handoffTargets!: string[];
+
+  @JsonColumn("warnings")
+  warnings!: string[];
+
+  @TextColumn("created_by", { length: 64 })
+  createdBy!: string;
+
+  @TimestampColumn("created_at")
+  createdAt!: Date;
+
+  @TimestampColumn("updated_at")
+  updatedAt!: Date;
+
+  @TimestampColumn("published_at", { nullable: true })
+  publishedAt!: Date | null;
+
+  @TimestampColumn("archived_at", { nullable: true })
+  archivedAt!: Date | null;
+}

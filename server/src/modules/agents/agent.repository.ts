@@ -1,0 +1,162 @@
+import { In, IsNull, type QueryDeepPartialEntity } from "typeorm";
+import type { DbManager } from "../../platform/db/database";
+import type { PageWindow } from "../../platform/graphql/page";
+import type { VersionStateName } from "../skills/skill-version.entity";
+import { AgentEntity } from "./agent.entity";
+import { AgentSkillEntryEntity } from "./agent-skill-entry.entity";
+import { AgentVersionEntity } from "./agent-version.entity";
+
+export interface AgentVersionFilter {
+  projectId: string;
+  agentId?: string | null;
+  state?: VersionStateName | null;
+}
+
+/** The only place that builds agent queries. Deleted agents' versions are invisible to every read here. */
+export class AgentRepository {
+  constructor(private readonly m: DbManager) {}
+
+  private get agents() {
+    return this.m.getRepository(AgentEntity);
+  }
+
+  private get versions() {
+    return this.m.getRepository(AgentVersionEntity);
+  }
+
+  private get postgres(): boolean {
+    return this.m.connection.options.type === "postgres";
+  }
+
+  async insertAgent(agent: AgentEntity): Promise<void> {
+    await this.agents.insert(agent as QueryDeepPartialEntity<AgentEntity>);
+  }
+
+  /** The live agent row, locked for the rest of the transaction on PostgreSQL (SQLite serialises writes already). */
+  async lockAgent(projectId: string, agentId: string): Promise<AgentEntity | null> {
+    const qb = this.agents
+      .createQueryBuilder("a")
+      .where("a.id = :agentId AND a.project_id = :projectId AND a.deleted_at IS NULL", { agentId, projectId });
+    if (this.postgres) qb.setLock("pessimistic_write");
+    return qb.getOne();
+  }
+
+  async saveAgent(agent: AgentEntity): Promise<void> {
+    await this.agents.update(
+      { id: agent.id },
+      {
+        lastVersion: agent.lastVersion,
+        liveVersionId: agent.liveVersionId,
+        gatewayName: agent.gatewayName,
+        deletedAt: agent.deletedAt,
+      },
+    );
+  }
+
+  /** GW-1: another live agent whose newest or published version is called `gatewayName` (alias, else name). */
+  async gatewayNameHolder(
+    projectId: string,
+    gatewayName: string,
+    exceptAgentId: string | null,
+  ): Promise<string | null> {
+    const qb = this.agents
+      .createQueryBuilder("a")
+      .leftJoin(AgentVersionEntity, "v", "v.agent_id = a.id AND v.state = 'published'")
+      .select("a.id", "id")
+      .where("a.project_id = :projectId AND a.deleted_at IS NULL", { projectId })
+      .andWhere("(a.gateway_name = :gatewayName OR COALESCE(v.alias, v.name) = :gatewayName)", { gatewayName });
+    if (exceptAgentId) qb.andWhere("a.id <> :exceptAgentId", { exceptAgentId });
+    const row = await qb.limit(1).getRawOne<{ id: string }>();
+    return row?.id ?? null;
+  }
+
+  /** Live agents of the project among `ids`. */
+  async liveAgentIds(projectId: string, ids: readonly string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const found = await this.agents.find({
+      select: { id: true },
+      where: { projectId, id: In([...ids]), deletedAt: IsNull() },
+    });
+    return new Set(found.map((a) => a.id));
+  }
+
+  async insertVersion(version: AgentVersionEntity, entries: AgentSkillEntryEntity[]): Promise<void> {
+    await this.versions.insert(version as QueryDeepPartialEntity<AgentVersionEntity>);
+    if (entries.length > 0)
+      await this.m
+        .getRepository(AgentSkillEntryEntity)
+        .insert(entries as QueryDeepPartialEntity<AgentSkillEntryEntity>[]);
+  }
+
+  findNewest(agentId: string): Promise<AgentVersionEntity | null> {
+    return this.versions.findOne({ where: { agentId }, order: { version: "DESC" } });
+  }
+
+  findPublished(agentId: string): Promise<AgentVersionEntity | null> {
+    return this.versions.findOneBy({ agentId, state: "published" });
+  }
+
+  /** The published version of a live agent of the project (what a call runs, AG-1). */
+  findPublishedOfLiveAgent(projectId: string, agentId: string): Promise<AgentVersionEntity | null> {
+    return this.versions
+      .createQueryBuilder("v")
+      .innerJoin(AgentEntity, "a", "a.id = v.agent_id AND a.deleted_at IS NULL")
+      .where("v.agent_id = :agentId AND v.project_id = :projectId AND v.state = 'published'", { agentId, projectId })
+      .getOne();
+  }
+
+  /** Any version by id (versions never move between projects; callers hold the id from their own call). */
+  findVersionById(id: string): Promise<AgentVersionEntity | null> {
+    return this.versions.findOneBy({ id });
+  }
+
+  /** The current names (alias or name) of live agents among `ids`. */
+  async namesOf(projectId: string, ids: readonly string[]): Promise<Map<string, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.agents.find({
+      where: { projectId, id: In([...ids]), deletedAt: IsNull() },
+      select: { id: true, gatewayName: true },
+    });
+    return new Map(rows.map((r) => [r.id, r.gatewayName]));
+  }
+
+  /** A version of a live agent of the project. */
+  findVersion(projectId: string, id: string): Promise<AgentVersionEntity | null> {
+    return this.versions
+      .createQueryBuilder("v")
+      .innerJoin(AgentEntity, "a", "a.id = v.agent_id AND a.deleted_at IS NULL")
+      .where("v.id = :id AND v.project_id = :projectId", { id, projectId })
+      .getOne();
+  }
+
+  async setState(id: string, state: VersionStateName, at: Date): Promise<void> {
+    const stamps =
+      state === "published" ? { publishedAt: at, archivedAt: null } : state === "archived" ? { archivedAt: at } : {};
+    await this.versions.update({ id }, { state, updatedAt: at, ...stamps });
+  }
+
+  /** Newest first; ties broken by version number and id, never by time alone. */
+  async page(filter: AgentVersionFilter, window: PageWindow): Promise<[AgentVersionEntity[], number]> {
+    const qb = this.versions
+      .createQueryBuilder("v")
+      .innerJoin(AgentEntity, "a", "a.id = v.agent_id AND a.deleted_at IS NULL")
+      .where("v.project_id = :projectId", { projectId: filter.projectId });
+    if (filter.agentId) qb.andWhere("v.agent_id = :agentId", { agentId: filter.agentId });
+    if (filter.state) qb.andWhere("v.state = :state", { state: filter.state });
+    return qb
+      .orderBy("v.created_at", "DESC")
+      .addOrderBy("v.version", "DESC")
+      .addOrderBy("v.id", "ASC")
+      .skip(window.offset)
+      .take(window.limit)
+      .getManyAndCount();
+  }
+
+  /** The skill entries of many versions, in position order. */
+  entriesOf(versionIds: readonly string[]): Promise<AgentSkillEntryEntity[]> {
+    if (versionIds.length === 0) return Promise.resolve([]);
+    return this.m
+      .getRepository(AgentSkillEntryEntity)
+      .find({ where: { agentVersionId: In([...versionIds]) }, order: { agentVersionId: "ASC", position: "ASC" } });
+  }
+}

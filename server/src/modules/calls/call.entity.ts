@@ -1,0 +1,176 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
+import { IdColumn, JsonColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
+import type { ProjectEntity } from "../projects/project.entity";
+import type { CallState } from "./call-state";
+
+/** A call: what it resolved at start (and at each handoff), what is loaded now, and its status (RT-10). */
+@Entity({ name: "calls" })
+@Index("idx_calls_project_started", ["projectId", "startedAt"])
+@Index("idx_calls_project_agent", ["projectId", "agentId"])
+export class CallEntity {
+  @PrimaryColumn({ type: "varchar", length: 36 })
+  id!: string;
+
+  @IdColumn("project_id")
+  projectId!: string;
+
+  @ManyToOne("ProjectEntity", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "project_id" })
+  project?: ProjectEntity;
+
+  /** The stored agent that answers now (changes at a handoff); null for an inline agent. */
+  @IdColumn("agent_id", { nullable: true })
+  agentId!: string | null;
+
+  @TextColumn("agent_name", { length: 200 })
+  agentName!: string;
+
+  /** active | ended */
+  @TextColumn("status", { length: 16 })
+  status!: "active" | "ended";
+
+  /** The resolved context of each segment (start, then each handoff) and the loaded set: see CallState. */
+  @JsonColumn("state")
+  state!: CallState;
+
+  @JsonColumn("warnings")
+  warnings!: string[];
+
+  /** Sealed secrets of an inline agent's own tools, bound to the call: tool name → sealed secret. */
+  @JsonColumn("sealed_secrets")
+  sealedSecrets!: Record<string, string>;
+
+  @TimestampColumn("started_at")
+  startedAt!: Date;
+
+  @TimestampColumn("ended_at", { nullable: true })
+  endedAt!: Date | null;
+
+  /** When the call's events are deleted (RT-11); afterwards `loaded` reads null. */
+  @TimestampColumn("events_expire_at")
+  eventsExpireAt!: Date;
+
+  @Column({ type: "boolean", name: "events_expired", default: false })
+  eventsExpired!: boolean;
+}
+
+/** Every version a call resolved, in order (RT-10), indexed so "which calls ran version V" is one query. */
+@Entity({ name: "call_skills" })
+@Index("idx_call_skills_version", ["versionId"])
+@Index("idx_call_skills_project_name", ["projectId", "name"])
+export class CallSkillEntity {
+  @PrimaryColumn({ type: "varchar", length: 36, name: "call_id" })
+  callId!: string;
+
+  @ManyToOne("CallEntity", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "call_id" })
+  call?: CallEntity;
+
+  @PrimaryColumn({ type: "integer", name: "position" })
+  position!: number;
+
+  @IdColumn("project_id")
+  projectId!: string;
+
+  @TextColumn("name", { length: 64 })
+  name!: string;
+
+  @Column({ type: "integer", name: "version" })
+  version!: number;
+
+  @IdColumn("version_id")
+  versionId!: string;
+
+  @Column({ type: "boolean", name: "pinned" })
+  pinned!: boolean;
+
+  /** Loaded at any point of the call (an unloaded skill stays true). */
+  @Column({ type: "boolean", name: "loaded" })
+  loaded!: boolean;
+}
+
+/** Append-only call events (RT-11): skill.loaded, skill.unloaded, call.started, call.handoff, call.ended. */
+@Entity({ name: "call_events" })
+@Index("idx_call_events_call_seq", ["callId", "seq"], { unique: true })
+@Index("idx_call_events_expiry", ["expiresAt"])
+export class CallEventEntity {
+  @PrimaryColumn({ type: "varchar", length: 36 })
+  id!: string;
+
+  @IdColumn("call_id")
+  callId!: string;
+
+  @ManyToOne("CallEntity", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "call_id" })
+  call?: CallEntity;
+
+  @IdColumn("project_id")
+  projectId!: string;
+
+  /** Order within the call. */
+  @Column({ type: "integer", name: "seq" })
+  seq!: number;
+
+  @TextColumn("type", { length: 32 })
+  type!: string;
+
+  @JsonColumn("data")
+  data!: Record<string, unknown>;
+
+  /** The loaded set right after this event, oldest load first: the timeline can be replayed exactly. */
+  @JsonColumn("loaded_after")
+  loadedAfter!: string[];
+
+  /** Which segment (0 = start, then one per handoff) was answering after this event. */
+  @Column({ type: "integer", name: "segment" })
+  segment!: number;
+
+  @TimestampColumn("at")
+  at!: Date;
+
+  @TimestampColumn("expires_at")
+  expiresAt!: Date;
+}
+
+/** One tool call on a call (RT-7): what ran, with what, and how it went. */
+@Entity({ name: "tool_invocations" })
+@Index("idx_tool_invocations_call", ["callId", "at"])
+export class ToolInvocationEntity {
+  @PrimaryColumn({ type: "varchar", length: 36 })
+  id!: string;
+
+  @IdColumn("call_id")
+  callId!: string;
+
+  @ManyToOne("CallEntity", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "call_id" })
+  call?: CallEntity;
+
+  @IdColumn("project_id")
+  projectId!: string;
+
+  @TextColumn("tool", { length: 128 })
+  tool!: string;
+
+  @TextColumn("source", { length: 200 })
+  source!: string;
+
+  @JsonColumn("arguments")
+  arguments!: unknown;
+
+  /** ok | error | timeout | refused */
+  @TextColumn("status", { length: 16 })
+  status!: string;
+
+  @JsonColumn("result", { nullable: true })
+  result!: unknown;
+
+  @TextColumn("error", { nullable: true })
+  error!: string | null;
+
+  @Column({ type: "integer", name: "latency_ms" })
+  latencyMs!: number;
+
+  @TimestampColumn("at")
+  at!: Date;
+}

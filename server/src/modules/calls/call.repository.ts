@@ -1,0 +1,140 @@
+import { In, type QueryDeepPartialEntity } from "typeorm";
+import type { DbManager } from "../../platform/db/database";
+import type { PageWindow } from "../../platform/graphql/page";
+import { CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
+
+export interface CallFilter {
+  projectId: string;
+  agentId?: string | null;
+  status?: string | null;
+  skillName?: string | null;
+  skillVersionId?: string | null;
+  startedAfter?: Date | null;
+  startedBefore?: Date | null;
+}
+
+export class CallRepository {
+  constructor(private readonly m: DbManager) {}
+
+  private get postgres(): boolean {
+    return this.m.connection.options.type === "postgres";
+  }
+
+  async insertCall(call: CallEntity, skills: CallSkillEntity[]): Promise<void> {
+    await this.m.getRepository(CallEntity).insert(call as QueryDeepPartialEntity<CallEntity>);
+    if (skills.length > 0)
+      await this.m.getRepository(CallSkillEntity).insert(skills as QueryDeepPartialEntity<CallSkillEntity>[]);
+  }
+
+  find(projectId: string, id: string): Promise<CallEntity | null> {
+    return this.m.getRepository(CallEntity).findOneBy({ projectId, id });
+  }
+
+  /** The call, locked until the transaction ends (PostgreSQL; SQLite serialises write transactions). */
+  findForUpdate(projectId: string, id: string): Promise<CallEntity | null> {
+    const qb = this.m
+      .getRepository(CallEntity)
+      .createQueryBuilder("c")
+      .where("c.id = :id AND c.project_id = :projectId", { id, projectId });
+    if (this.postgres) qb.setLock("pessimistic_write");
+    return qb.getOne();
+  }
+
+  async updateCall(
+    id: string,
+    fields: Partial<Pick<CallEntity, "state" | "status" | "endedAt" | "agentId" | "agentName" | "warnings">>,
+  ): Promise<void> {
+    await this.m.getRepository(CallEntity).update({ id }, fields as QueryDeepPartialEntity<CallEntity>);
+  }
+
+  skillsOf(callIds: readonly string[]): Promise<CallSkillEntity[]> {
+    if (callIds.length === 0) return Promise.resolve([]);
+    return this.m
+      .getRepository(CallSkillEntity)
+      .find({ where: { callId: In([...callIds]) }, order: { callId: "ASC", position: "ASC" } });
+  }
+
+  async addSkills(skills: CallSkillEntity[]): Promise<void> {
+    if (skills.length > 0)
+      await this.m.getRepository(CallSkillEntity).insert(skills as QueryDeepPartialEntity<CallSkillEntity>[]);
+  }
+
+  async markLoaded(callId: string, versionId: string): Promise<void> {
+    await this.m.getRepository(CallSkillEntity).update({ callId, versionId }, { loaded: true });
+  }
+
+  async lastEventSeq(callId: string): Promise<number> {
+    const row = await this.m
+      .getRepository(CallEventEntity)
+      .createQueryBuilder("e")
+      .select("MAX(e.seq)", "seq")
+      .where("e.call_id = :callId", { callId })
+      .getRawOne<{ seq: number | string | null }>();
+    return row?.seq === null || row?.seq === undefined ? 0 : Number(row.seq);
+  }
+
+  async insertEvents(events: CallEventEntity[]): Promise<void> {
+    if (events.length > 0)
+      await this.m.getRepository(CallEventEntity).insert(events as QueryDeepPartialEntity<CallEventEntity>[]);
+  }
+
+  eventsOf(callIds: readonly string[]): Promise<CallEventEntity[]> {
+    if (callIds.length === 0) return Promise.resolve([]);
+    return this.m
+      .getRepository(CallEventEntity)
+      .find({ where: { callId: In([...callIds]) }, order: { callId: "ASC", seq: "ASC" } });
+  }
+
+  async insertInvocation(invocation: ToolInvocationEntity): Promise<void> {
+    await this.m.getRepository(ToolInvocationEntity).insert(invocation as QueryDeepPartialEntity<ToolInvocationEntity>);
+  }
+
+  invocationsOf(callIds: readonly string[]): Promise<ToolInvocationEntity[]> {
+    if (callIds.length === 0) return Promise.resolve([]);
+    return this.m
+      .getRepository(ToolInvocationEntity)
+      .find({ where: { callId: In([...callIds]) }, order: { at: "ASC", id: "ASC" } });
+  }
+
+  /** Newest first; filters by agent, status, and by a skill name or version the call resolved. */
+  async page(filter: CallFilter, window: PageWindow): Promise<[CallEntity[], number]> {
+    const qb = this.m
+      .getRepository(CallEntity)
+      .createQueryBuilder("c")
+      .where("c.project_id = :projectId", { projectId: filter.projectId });
+    if (filter.agentId) qb.andWhere("c.agent_id = :agentId", { agentId: filter.agentId });
+    if (filter.status) qb.andWhere("c.status = :status", { status: filter.status });
+    if (filter.startedAfter) qb.andWhere("c.started_at >= :after", { after: filter.startedAfter.getTime() });
+    if (filter.startedBefore) qb.andWhere("c.started_at < :before", { before: filter.startedBefore.getTime() });
+    if (filter.skillName || filter.skillVersionId) {
+      const sub = this.m.getRepository(CallSkillEntity).createQueryBuilder("s").select("1").where("s.call_id = c.id");
+      if (filter.skillName) sub.andWhere("s.name = :skillName");
+      if (filter.skillVersionId) sub.andWhere("s.version_id = :skillVersionId");
+      qb.andWhere(`EXISTS (${sub.getQuery()})`, { skillName: filter.skillName, skillVersionId: filter.skillVersionId });
+    }
+    return qb
+      .orderBy("c.started_at", "DESC")
+      .addOrderBy("c.id", "ASC")
+      .skip(window.offset)
+      .take(window.limit)
+      .getManyAndCount();
+  }
+
+  /** RT-11: deletes events past their expiry and marks their calls; returns how many events went. */
+  async expireEvents(now: Date): Promise<number> {
+    const result = await this.m
+      .getRepository(CallEventEntity)
+      .createQueryBuilder()
+      .delete()
+      .where("expires_at < :now", { now: now.getTime() })
+      .execute();
+    await this.m
+      .getRepository(CallEntity)
+      .createQueryBuilder()
+      .update()
+      .set({ eventsExpired: true })
+      .where("events_expire_at < :now AND events_expired = :no", { now: now.getTime(), no: false })
+      .execute();
+    return result.affected ?? 0;
+  }
+}

@@ -1,0 +1,206 @@
+import DataLoader from "dataloader";
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { Page } from "../../platform/graphql/page";
+import { JSONScalar } from "../../platform/graphql/scalars";
+import type { AuthContext } from "../auth/auth.service";
+import type { CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
+import type { CallService } from "./call.service";
+import { modelContextOf } from "./call-state";
+import {
+  CallEventType,
+  CallPage,
+  CallSkillType,
+  CallType,
+  LoadSkillResultType,
+  OfferedToolType,
+  StartCallInput,
+  ToolInvocationType,
+} from "./call.types";
+import type { ToolRunner } from "./tool-runner";
+
+function byCall<T extends { callId: string }>(rows: readonly T[], ids: readonly string[]): T[][] {
+  const grouped = new Map<string, T[]>(ids.map((id) => [id, []]));
+  for (const row of rows) grouped.get(row.callId)?.push(row);
+  return ids.map((id) => grouped.get(id) ?? []);
+}
+
+@Resolver(() => CallType)
+export class CallResolver {
+  constructor(
+    private readonly callService: CallService,
+    private readonly toolRunner: ToolRunner,
+  ) {}
+
+  @Query(() => CallType, { nullable: true })
+  call(@Ctx() ctx: AuthContext, @Arg("id", () => ID) id: string): Promise<CallEntity | null> {
+    return this.callService.get(ctx, id);
+  }
+
+  @Query(() => CallPage, {
+    description: "Newest first; filter by agent, status, or a skill name or version the call resolved.",
+  })
+  calls(
+    @Ctx() ctx: AuthContext,
+    @Arg("page", () => Int, { defaultValue: 1 }) page: number,
+    @Arg("limit", () => Int, { defaultValue: 50 }) limit: number,
+    @Arg("agentId", () => ID, { nullable: true }) agentId: string | null,
+    @Arg("status", () => String, { nullable: true }) status: string | null,
+    @Arg("skillName", () => String, { nullable: true }) skillName: string | null,
+    @Arg("skillVersionId", () => ID, { nullable: true }) skillVersionId: string | null,
+    @Arg("startedAfter", () => Date, { nullable: true }) startedAfter: Date | null,
+    @Arg("startedBefore", () => Date, { nullable: true }) startedBefore: Date | null,
+  ): Promise<Page<CallEntity>> {
+    return this.callService.list(
+      ctx,
+      { agentId, status, skillName, skillVersionId, startedAfter, startedBefore },
+      page,
+      limit,
+    );
+  }
+
+  @Mutation(() => CallType, {
+    description: "A stored agent's published version, or an inline agent; skills resolve once, now (RT-1).",
+  })
+  startCall(@Ctx() ctx: AuthContext, @Arg("input", () => StartCallInput) input: StartCallInput): Promise<CallEntity> {
+    return this.callService.start(ctx, input);
+  }
+
+  @Mutation(() => LoadSkillResultType)
+  loadSkill(
+    @Ctx() ctx: AuthContext,
+    @Arg("callId", () => ID) callId: string,
+    @Arg("name", () => String) name: string,
+  ): Promise<LoadSkillResultType> {
+    return this.callService.loadSkill(ctx, callId, name) as Promise<LoadSkillResultType>;
+  }
+
+  @Mutation(() => CallType)
+  handoffCall(
+    @Ctx() ctx: AuthContext,
+    @Arg("callId", () => ID) callId: string,
+    @Arg("agentId", () => ID) agentId: string,
+  ): Promise<CallEntity> {
+    return this.callService.handoff(ctx, callId, agentId);
+  }
+
+  @Mutation(() => CallType)
+  endCall(@Ctx() ctx: AuthContext, @Arg("callId", () => ID) callId: string): Promise<CallEntity> {
+    return this.callService.end(ctx, callId);
+  }
+
+  @Mutation(() => ToolInvocationType, {
+    description: "Runs the tool the model would get under that name (RT-6, RT-7).",
+  })
+  runTool(
+    @Ctx() ctx: AuthContext,
+    @Arg("callId", () => ID) callId: string,
+    @Arg("name", () => String) name: string,
+    @Arg("arguments", () => JSONScalar) args: unknown,
+  ): Promise<ToolInvocationEntity> {
+    return this.toolRunner.run(ctx, callId, name, args);
+  }
+
+  @FieldResolver(() => [CallSkillType])
+  async skills(@Root() call: CallEntity, @Ctx() ctx: AuthContext): Promise<CallSkillType[]> {
+    const rows = await ctx.loaders
+      .get(
+        "callSkills",
+        () =>
+          new DataLoader<string, CallSkillEntity[]>(async (ids) => byCall(await this.callService.skillsOf(ids), ids)),
+      )
+      .load(call.id);
+    return rows.map((r) => ({
+      name: r.name,
+      version: r.version,
+      versionId: r.versionId,
+      pinned: r.pinned,
+      loaded: call.eventsExpired ? null : r.loaded,
+    }));
+  }
+
+  @FieldResolver(() => [String], { description: "Loaded now, oldest load first." })
+  loadedSkills(@Root() call: CallEntity): string[] {
+    return call.state.loaded;
+  }
+
+  @FieldResolver(() => String, { description: "The system prompt as the model sees it now." })
+  systemPrompt(@Root() call: CallEntity): string {
+    return modelContextOf(call.state).systemPrompt;
+  }
+
+  @FieldResolver(() => [OfferedToolType], { description: "The tools as offered now, after precedence (RT-6)." })
+  tools(@Root() call: CallEntity): OfferedToolType[] {
+    return modelContextOf(call.state).tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      source: t.source,
+      parameters: t.parameters,
+    }));
+  }
+
+  @FieldResolver(() => JSONScalar)
+  variables(@Root() call: CallEntity): Record<string, unknown> {
+    return call.state.variables;
+  }
+
+  @FieldResolver(() => [CallEventType], { description: "Oldest first; empty once expired (RT-11)." })
+  events(@Root() call: CallEntity, @Ctx() ctx: AuthContext): Promise<CallEventEntity[]> {
+    return ctx.loaders
+      .get(
+        "callEvents",
+        () =>
+          new DataLoader<string, CallEventEntity[]>(async (ids) => byCall(await this.callService.eventsOf(ids), ids)),
+      )
+      .load(call.id);
+  }
+
+  @FieldResolver(() => [ToolInvocationType], { description: "Oldest first." })
+  toolInvocations(@Root() call: CallEntity, @Ctx() ctx: AuthContext): Promise<ToolInvocationEntity[]> {
+    return ctx.loaders
+      .get(
+        "toolInvocations",
+        () =>
+          new DataLoader<string, ToolInvocationEntity[]>(async (ids) =>
+            byCall(await this.callService.invocationsOf(ids), ids),
+          ),
+      )
+      .load(call.id);
+  }
+}
+
+/** Each event with what the model was offered right after it: the call's timeline, step by step. */
+@Resolver(() => CallEventType)
+export class CallEventResolver {
+  constructor(private readonly calls: CallService) {}
+
+  @FieldResolver(() => String)
+  async systemPromptAfter(@Root() event: CallEventEntity, @Ctx() ctx: AuthContext): Promise<string> {
+    const call = await this.callOf(event, ctx);
+    return call ? modelContextOf(call.state, event.segment, event.loadedAfter).systemPrompt : "";
+  }
+
+  @FieldResolver(() => [OfferedToolType])
+  async toolsAfter(@Root() event: CallEventEntity, @Ctx() ctx: AuthContext): Promise<OfferedToolType[]> {
+    const call = await this.callOf(event, ctx);
+    return call
+      ? modelContextOf(call.state, event.segment, event.loadedAfter).tools.map((t) => ({
+          name: t.name,
+          description: t.description,
+          source: t.source,
+          parameters: t.parameters,
+        }))
+      : [];
+  }
+
+  private callOf(event: CallEventEntity, ctx: AuthContext): Promise<CallEntity | null> {
+    return ctx.loaders
+      .get(
+        "callById",
+        () =>
+          new DataLoader<string, CallEntity | null>(async (ids) =>
+            Promise.all(ids.map((id) => this.calls.get(ctx, id))),
+          ),
+      )
+      .load(event.callId);
+  }
+}

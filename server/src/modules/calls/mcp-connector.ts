@@ -1,0 +1,69 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { checkOutboundUrl } from "../../platform/http/outbound";
+import type { McpTool } from "../runtime";
+
+export interface McpServerAccess {
+  name: string;
+  url: string;
+  headers: Record<string, string>;
+}
+
+/** Talks to an agent's MCP servers (Streamable HTTP) with the official SDK client; every URL follows SEC-13. */
+export class McpConnector {
+  constructor(
+    private readonly allowList: readonly string[],
+    private readonly timeoutMs: number,
+  ) {}
+
+  private async connect(server: McpServerAccess): Promise<Client> {
+    const url = await checkOutboundUrl(server.url, this.allowList);
+    const client = new Client({ name: "skillgraph", version: "0.1.0" });
+    const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: server.headers } });
+    await client.connect(transport, { timeout: this.timeoutMs });
+    return client;
+  }
+
+  /** The tools of every server, listed once when a call starts; a server that fails is a warning, not a failed call. */
+  async listTools(servers: readonly McpServerAccess[]): Promise<{ tools: McpTool[]; warnings: string[] }> {
+    const results = await Promise.all(
+      servers.map(async (server) => {
+        try {
+          const client = await this.connect(server);
+          try {
+            const listed = await client.listTools(undefined, { timeout: this.timeoutMs });
+            return {
+              tools: listed.tools.map((t) => ({
+                server: server.name,
+                name: t.name,
+                description: t.description ?? "",
+                parameters: t.inputSchema as Record<string, unknown>,
+              })),
+              warnings: [],
+            };
+          } finally {
+            await client.close().catch(() => undefined);
+          }
+        } catch (error) {
+          return { tools: [], warnings: [`mcp server '${server.name}' skipped: ${(error as Error).message}`] };
+        }
+      }),
+    );
+    return { tools: results.flatMap((r) => r.tools), warnings: results.flatMap((r) => r.warnings) };
+  }
+
+  /** Calls one tool; the result is the tool's structured content, or its content blocks. */
+  async callTool(
+    server: McpServerAccess,
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<{ result: unknown; isError: boolean }> {
+    const client = await this.connect(server);
+    try {
+      const result = await client.callTool({ name, arguments: args }, undefined, { timeout: this.timeoutMs });
+      return { result: result.structuredContent ?? result.content, isError: Boolean(result.isError) };
+    } finally {
+      await client.close().catch(() => undefined);
+    }
+  }
+}

@@ -1,0 +1,228 @@
+import { randomUUID } from "node:crypto";
+import Ajv, { type ErrorObject } from "ajv";
+import addFormats from "ajv-formats";
+import { Webhook } from "standardwebhooks";
+import type { Database } from "../../platform/db/database";
+import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
+import { OutboundError, outboundFetch } from "../../platform/http/outbound";
+import type { AuthContext, AuthService, ProjectScope } from "../auth/auth.service";
+import {
+  handoffTargetOf,
+  HANDOFF_TO_AGENT,
+  LOAD_SKILL,
+  QUERY_KNOWLEDGE,
+  searchableKnowledge,
+  searchKnowledge,
+  type OfferedTool,
+} from "../runtime";
+import type { SkillService } from "../skills/skill.service";
+import type { AgentDirectory } from "./call-agents";
+import type { CallEntity } from "./call.entity";
+import { ToolInvocationEntity } from "./call.entity";
+import { CallRepository } from "./call.repository";
+import type { CallService } from "./call.service";
+import { currentSegment, modelContextOf } from "./call-state";
+import type { McpConnector } from "./mcp-connector";
+
+type Outcome = Pick<ToolInvocationEntity, "status" | "result" | "error">;
+
+const argumentValidator = new Ajv({ strict: false, allErrors: true });
+addFormats(argumentValidator);
+
+function argumentProblems(schema: Record<string, unknown>, args: Record<string, unknown>): Problem[] {
+  const validate = argumentValidator.compile(schema);
+  if (validate(args)) return [];
+  return (validate.errors ?? []).map((e: ErrorObject) => {
+    const key =
+      e.keyword === "required"
+        ? String((e.params as { missingProperty?: string }).missingProperty)
+        : e.instancePath.slice(1).replace(/\//g, ".");
+    const path = key ? `arguments.${key}` : "arguments";
+    return { path, message: `${path} ${e.message ?? "is not valid"}.` };
+  });
+}
+
+/** A `whsec_` secret is base64 after the prefix; any other secret is its UTF-8 bytes (api.md, tool webhooks). */
+function signingKey(secret: string): string {
+  return secret.startsWith("whsec_") ? secret.slice("whsec_".length) : Buffer.from(secret, "utf8").toString("base64");
+}
+
+/** RT-6, RT-7: runs the tool the model would get under a name, and records the invocation. */
+export class ToolRunner {
+  constructor(
+    private readonly db: Database,
+    private readonly auth: AuthService,
+    private readonly calls: CallService,
+    private readonly agents: AgentDirectory,
+    private readonly skills: SkillService,
+    private readonly mcp: McpConnector,
+    private readonly options: { allowList: readonly string[]; timeoutMs: number },
+  ) {}
+
+  async run(ctx: AuthContext, callId: string, name: string, args: unknown): Promise<ToolInvocationEntity> {
+    const scope = await this.auth.authorize(ctx, "editor");
+    const call = await this.calls.get(ctx, callId);
+    if (!call) throw new NotFound("The call");
+    if (call.status !== "active")
+      throw new Conflict(`The call ${callId} has ended; its tools no longer run.`, { status: call.status });
+    const tool = modelContextOf(call.state).tools.find((t) => t.name === name);
+    if (!tool) {
+      const offered = modelContextOf(call.state).tools.map((t) => t.name);
+      throw Invalid.field(
+        "name",
+        `The call offers no tool named '${name}' now; it offers: ${offered.join(", ") || "none"}.`,
+        { tool: name },
+      );
+    }
+    if (typeof args !== "object" || args === null || Array.isArray(args))
+      throw Invalid.field("arguments", "arguments must be a JSON object.");
+    const problems = argumentProblems(tool.parameters, args as Record<string, unknown>);
+    if (problems.length > 0)
+      throw Invalid.of(
+        problems,
+        `The arguments do not match the parameters of '${name}': ${problems.map((p) => p.message).join(" ")}`,
+      );
+    const started = performance.now();
+    const outcome = await this.dispatch(ctx, call, tool, args as Record<string, unknown>);
+    return this.record(scope, call, tool, args, outcome, Math.round(performance.now() - started));
+  }
+
+  private async dispatch(
+    ctx: AuthContext,
+    call: CallEntity,
+    tool: OfferedTool,
+    args: Record<string, unknown>,
+  ): Promise<Outcome> {
+    if (tool.source === "builtin") return this.builtin(ctx, call, tool.name, args);
+    if (tool.webhook) return this.webhook(call, tool, args);
+    if (tool.mcp) return this.mcpCall(call, tool, args);
+    return { status: "error", result: null, error: `The tool '${tool.name}' has nothing to run.` };
+  }
+
+  private async builtin(
+    ctx: AuthContext,
+    call: CallEntity,
+    name: string,
+    args: Record<string, unknown>,
+  ): Promise<Outcome> {
+    switch (name) {
+      case LOAD_SKILL: {
+        const loaded = await this.calls.loadSkill(ctx, call.id, String(args.name ?? ""));
+        return {
+          status: "ok",
+          result: { status: loaded.status, skill: loaded.skill, unloaded: loaded.unloaded, message: loaded.message },
+          error: null,
+        };
+      }
+      case QUERY_KNOWLEDGE: {
+        const segment = currentSegment(call.state);
+        const context = modelContextOf(call.state);
+        const searchable = searchableKnowledge({
+          agent: segment.agent,
+          resolved: segment.resolved,
+          loaded: call.state.loaded,
+          toolNames: context.tools.filter((t) => t.source !== "builtin").map((t) => t.name),
+        });
+        const hits = searchable ? searchKnowledge(searchable, String(args.query ?? "")) : [];
+        return { status: "ok", result: { results: hits }, error: null };
+      }
+      case HANDOFF_TO_AGENT: {
+        const target = handoffTargetOf(currentSegment(call.state).agent, args);
+        if (!target) return { status: "error", result: null, error: "No handoff target matches the arguments." };
+        const after = await this.calls.handoff(ctx, call.id, target.agentId);
+        return { status: "ok", result: { agent_id: after.agentId, agent_name: after.agentName }, error: null };
+      }
+      default:
+        return { status: "error", result: null, error: `Unknown built-in tool '${name}'.` };
+    }
+  }
+
+  private async webhookSecret(call: CallEntity, tool: OfferedTool): Promise<string | null> {
+    const segment = currentSegment(call.state);
+    if (tool.source === "agent") {
+      return segment.agentVersionId
+        ? this.agents.toolSecret(segment.agentVersionId, tool.name)
+        : this.calls.inlineSecret(call, tool.name);
+    }
+    const skill = segment.resolved.find((r) => tool.source === `skill:${r.name}`);
+    return skill ? this.skills.toolSecretOf(skill.id, tool.name) : null;
+  }
+
+  private async webhook(call: CallEntity, tool: OfferedTool, args: Record<string, unknown>): Promise<Outcome> {
+    const webhook = tool.webhook!;
+    const body = JSON.stringify({ tool: tool.name, call_id: call.id, arguments: args });
+    const headers: Record<string, string> = { "content-type": "application/json" };
+    const secret = await this.webhookSecret(call, tool);
+    if (secret) {
+      const id = `msg_${randomUUID()}`;
+      const at = new Date();
+      headers["webhook-id"] = id;
+      headers["webhook-timestamp"] = String(Math.floor(at.getTime() / 1000));
+      headers["webhook-signature"] = new Webhook(signingKey(secret)).sign(id, at, body);
+    }
+    try {
+      const response = await outboundFetch(
+        webhook.webhookUrl,
+        { method: "POST", headers, body },
+        { allowList: this.options.allowList, timeoutMs: this.options.timeoutMs },
+      );
+      let result: unknown = response.body;
+      try {
+        result = response.body ? JSON.parse(response.body) : null;
+      } catch {
+        // not JSON: the text is the result
+      }
+      if (response.status >= 200 && response.status < 300) return { status: "ok", result, error: null };
+      return { status: "error", result, error: `The webhook answered HTTP ${response.status}.` };
+    } catch (error) {
+      if (error instanceof OutboundError) {
+        return {
+          status: error.kind === "timeout" ? "timeout" : error.kind === "refused" ? "refused" : "error",
+          result: null,
+          error: error.message,
+        };
+      }
+      throw error;
+    }
+  }
+
+  private async mcpCall(call: CallEntity, tool: OfferedTool, args: Record<string, unknown>): Promise<Outcome> {
+    const segment = currentSegment(call.state);
+    const server = segment.agentVersionId
+      ? await this.agents.mcpServer(segment.agentVersionId, tool.mcp!.server)
+      : this.calls.inlineMcpServer(call, tool.mcp!.server);
+    if (!server)
+      return { status: "error", result: null, error: `The MCP server '${tool.mcp!.server}' is not available.` };
+    try {
+      const { result, isError } = await this.mcp.callTool(server, tool.mcp!.name, args);
+      return { status: isError ? "error" : "ok", result, error: isError ? "The MCP tool reported an error." : null };
+    } catch (error) {
+      return { status: "error", result: null, error: (error as Error).message };
+    }
+  }
+
+  private async record(
+    scope: ProjectScope,
+    call: CallEntity,
+    tool: OfferedTool,
+    args: unknown,
+    outcome: Outcome,
+    latencyMs: number,
+  ): Promise<ToolInvocationEntity> {
+    const invocation = Object.assign(new ToolInvocationEntity(), {
+      id: randomUUID(),
+      callId: call.id,
+      projectId: scope.projectId,
+      tool: tool.name,
+      source: tool.source,
+      arguments: args,
+      status: outcome.status,
+      result: outcome.result ?? null,
+      error: outcome.error,
+      latencyMs,
+      at: new Date(),
+    });
+    await this.db.write((tx) => new CallRepository(tx.manager).insertInvocation(invocation));
+    return invocation;
+  }
+}

@@ -1,0 +1,69 @@
+import { In, IsNull } from "typeorm";
+import type { DbManager } from "../../platform/db/database";
+import { ProjectEntity } from "../projects/project.entity";
+
+/** Where a project reads its skills from, as stored: its own id, or its library's and whether that is deleted. */
+export interface SourceRow {
+  projectId: string;
+  libraryId: string | null;
+  libraryDeleted: boolean;
+}
+
+/** The only place that builds queries over the library link (`projects.skill_library_id`). */
+export class LibraryRepository {
+  constructor(private readonly m: DbManager) {}
+
+  private get projects() {
+    return this.m.getRepository(ProjectEntity);
+  }
+
+  /** One statement: the project's link and its library's deleted mark; null when the project does not exist. */
+  async sourceOf(projectId: string): Promise<SourceRow | null> {
+    const row = await this.projects
+      .createQueryBuilder("p")
+      .leftJoin(ProjectEntity, "l", "l.id = p.skill_library_id")
+      .select("p.id", "project_id")
+      .addSelect("p.skill_library_id", "library_id")
+      .addSelect("l.id", "found_library_id")
+      .addSelect("l.deleted_at", "library_deleted_at")
+      .where("p.id = :projectId", { projectId })
+      .getRawOne<{
+        project_id: string;
+        library_id: string | null;
+        found_library_id: string | null;
+        library_deleted_at: unknown;
+      }>();
+    if (!row) return null;
+    // A link to a row that is gone (purged outside purgeProject) reads as no link: the project reads its own skills.
+    const libraryId = row.library_id && row.found_library_id ? row.library_id : null;
+    return {
+      projectId: row.project_id,
+      libraryId,
+      libraryDeleted: libraryId !== null && row.library_deleted_at !== null,
+    };
+  }
+
+  /**
+   * The projects of `ids`, locked for the rest of the transaction on PostgreSQL (SQLite serialises write
+   * transactions already). Locking both ends of a link, in id order, keeps two links from making a chain.
+   */
+  async lockProjects(ids: readonly string[]): Promise<ProjectEntity[]> {
+    const sorted = [...new Set(ids)].sort();
+    const qb = this.projects.createQueryBuilder("p").where("p.id IN (:...ids)", { ids: sorted }).orderBy("p.id", "ASC");
+    if (this.m.connection.options.type === "postgres") qb.setLock("pessimistic_write");
+    return qb.getMany();
+  }
+
+  /** Whether any live project reads its skills from `libraryId`. */
+  async hasReaders(libraryId: string): Promise<boolean> {
+    return (await this.projects.countBy({ skillLibraryId: libraryId, deletedAt: IsNull() })) > 0;
+  }
+
+  async setLibrary(projectId: string, libraryId: string | null): Promise<void> {
+    await this.projects.update({ id: projectId }, { skillLibraryId: libraryId });
+  }
+
+  findMany(ids: readonly string[]): Promise<ProjectEntity[]> {
+    return this.projects.findBy({ id: In([...ids]) });
+  }
+}

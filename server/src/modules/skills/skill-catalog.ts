@@ -1,0 +1,102 @@
+import type { Database } from "../../platform/db/database";
+import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
+import { LruCache } from "../../platform/cache/lru-cache";
+import type { CatalogVersion, RuntimeKnowledgeBase, SkillCatalog, SkillEntry } from "../runtime";
+import { SkillRepository } from "./skill.repository";
+import type { SkillVersionEntity } from "./skill-version.entity";
+
+export const SKILL_LIVE_TOPIC = "skill_live";
+
+/** Reads the knowledge bases (with their documents) that versions reference; the knowledge module provides it. */
+export type KnowledgeReader = (projectId: string, ids: readonly string[]) => Promise<RuntimeKnowledgeBase[]>;
+
+const liveKey = (projectId: string, name: string) => `${projectId}\u0000${name}`;
+
+/**
+ * What calls resolve against (RT-1), fast: published and archived versions never change, so they are cached by id
+ * for good; "which version is live" is cached per (project, name) and dropped on every instance when a publish,
+ * rollback or delete moves it (the invalidation bus). A miss is one SQL statement for the whole skill list.
+ */
+export class SkillCatalogService {
+  private readonly versions = new LruCache<string, SkillVersionEntity>(20_000);
+  /** null: the skill has no live version (cached too, so unknown names cost nothing after the first call). */
+  private readonly live = new LruCache<string, string | null>(50_000);
+
+  constructor(
+    private readonly db: Database,
+    private readonly bus: InvalidationBus,
+    private readonly knowledge: KnowledgeReader,
+  ) {
+    bus.subscribe(SKILL_LIVE_TOPIC, (key) => this.live.delete(key));
+  }
+
+  /** Called after a publish, rollback or delete committed. */
+  liveMoved(projectId: string, name: string): Promise<void> {
+    return this.bus.publish(SKILL_LIVE_TOPIC, liveKey(projectId, name));
+  }
+
+  /** Every instance forgets live pointers (after a lost invalidation connection came back). */
+  forgetLivePointers(): void {
+    this.live.clear();
+  }
+
+  async catalogFor(projectId: string, entries: readonly SkillEntry[]): Promise<SkillCatalog> {
+    const liveVersionIdByName = new Map<string, string>();
+    const versionsById = new Map<string, CatalogVersion>();
+    const names: string[] = [];
+    const ids = new Set<string>();
+    const found: SkillVersionEntity[] = [];
+    for (const entry of entries) {
+      if (entry.versionId) {
+        const cached = this.versions.get(entry.versionId);
+        if (cached && cached.projectId === projectId) found.push(cached);
+        else ids.add(entry.versionId);
+        continue;
+      }
+      const liveId = this.live.get(liveKey(projectId, entry.name));
+      if (liveId === null) continue;
+      const cached = liveId ? this.versions.get(liveId) : undefined;
+      if (cached) {
+        liveVersionIdByName.set(entry.name, cached.id);
+        found.push(cached);
+      } else names.push(entry.name);
+    }
+    if (names.length > 0 || ids.size > 0) {
+      const rows = await this.db.read((m) => new SkillRepository(m).publishedOrPinned(projectId, names, [...ids]));
+      for (const row of rows) {
+        if (row.state !== "draft") this.versions.set(row.id, row);
+        found.push(row);
+        if (row.state === "published" && names.includes(row.name)) liveVersionIdByName.set(row.name, row.id);
+      }
+      for (const name of names) this.live.set(liveKey(projectId, name), liveVersionIdByName.get(name) ?? null);
+    }
+    const baseIds = [...new Set(found.flatMap((v) => v.knowledgeBases.map((k) => k.knowledgeBaseId)))];
+    const bases = new Map((await this.knowledge(projectId, baseIds)).map((b) => [b.id, b]));
+    for (const version of found) versionsById.set(version.id, toCatalogVersion(version, bases));
+    return { liveVersionIdByName, versionsById };
+  }
+}
+
+export function toCatalogVersion(
+  version: SkillVersionEntity,
+  bases: ReadonlyMap<string, RuntimeKnowledgeBase>,
+): CatalogVersion {
+  return {
+    id: version.id,
+    name: version.name,
+    version: version.version,
+    state: version.state,
+    description: version.description,
+    instructions: version.instructions,
+    tools: version.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      parameters: t.parameters,
+      webhookUrl: t.webhookUrl,
+    })),
+    knowledgeBases: version.knowledgeBases.flatMap((ref) => {
+      const base = bases.get(ref.knowledgeBaseId);
+      return base ? [{ ...base, mode: ref.mode }] : [];
+    }),
+  };
+}

@@ -1,0 +1,2 @@
+// What other modules may use of usage.
+export { UsageService, type SkillUsage } from "./usage.service";

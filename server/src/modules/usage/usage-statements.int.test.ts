@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { USAGE, linkLibrary, saveAgent, skillVersion } from "../../../test/support/agents";
+import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+
+/** Counts the SQL statements the app sends while `fn` runs, through the data source's logger. */
+async function statementsDuring(t: TestApp, fn: () => Promise<unknown>): Promise<number> {
+  const dataSource = t.app.db.dataSource;
+  const original = dataSource.logger;
+  let count = 0;
+  const counting: typeof original = Object.create(original);
+  counting.logQuery = (query, parameters, runner) => {
+    count++;
+    return original.logQuery(query, parameters, runner);
+  };
+  dataSource.logger = counting;
+  try {
+    await fn();
+  } finally {
+    dataSource.logger = original;
+  }
+  return count;
+}
+
+const LIST_WITH_USAGE = `query { skills(state: PUBLISHED) { items { name usage { agentId agentName pinned resolvesTo { id version } } } } }`;
+
+describe.each(dialects)("statements per usage request on %s", (dialect) => {
+  let t: TestApp;
+  let library: { id: string; adminKey: string };
+  let readers: Array<{ id: string; adminKey: string }>;
+  const names = ["counted-a", "counted-b", "counted-c"];
+  const pins: Record<string, string> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    library = await t.project("statements library");
+    readers = [await t.project("statements reader 1"), await t.project("statements reader 2")];
+    for (const name of names) {
+      pins[name] = (await skillVersion(t, library.adminKey, name, { publish: true })).id;
+      await skillVersion(t, library.adminKey, name, { publish: true });
+    }
+    for (const reader of readers) await linkLibrary(t, reader.id, library.id);
+  });
+  afterAll(async () => t?.close());
+
+  /** Agents spread over the library and its readers; every third pinned to version 1; some with a second draft. */
+  async function addAgents(from: number, to: number): Promise<void> {
+    const keys = [library.adminKey, ...readers.map((r) => r.adminKey)];
+    for (let i = from; i < to; i++) {
+      const key = keys[i % keys.length]!;
+      const skills = names.map((name, n) => ((i + n) % 3 === 0 ? { name, versionId: pins[name] } : { name }));
+      const agent = await saveAgent(t, key, { name: `agent-${i}`, skills });
+      if (i % 4 === 0) await saveAgent(t, key, { name: `agent-${i}`, skills, prompt: "next" }, agent.agentId);
+    }
+  }
+
+  it("US-1 the number of SQL statements per skillUsage request does not grow with the number of agents", async () => {
+    await addAgents(0, 2);
+    const request = () => t.ok<{ skillUsage: unknown[] }>(USAGE, { name: "counted-a" }, library.adminKey);
+    const withTwo = await statementsDuring(t, request);
+    expect((await request()).skillUsage.length).toBeGreaterThanOrEqual(2);
+    await addAgents(2, 50);
+    const withFifty = await statementsDuring(t, request);
+    expect((await request()).skillUsage.length).toBeGreaterThanOrEqual(50);
+    expect(withFifty).toBe(withTwo);
+    // authentication, the skill's existence, where the project reads skills, the usage query, the resolved versions
+    expect(withTwo).toBeGreaterThanOrEqual(4);
+    expect(withTwo).toBeLessThanOrEqual(5);
+  });
+
+  it("US-1 SkillVersion.usage over a list costs the same statements for 3 skills and any number of agents", async () => {
+    const request = () =>
+      t.ok<{ skills: { items: Array<{ usage: unknown[] }> } }>(LIST_WITH_USAGE, {}, library.adminKey);
+    const before = await statementsDuring(t, request);
+    await addAgents(50, 60);
+    const after = await statementsDuring(t, request);
+    const items = (await request()).skills.items;
+    expect(items).toHaveLength(3);
+    for (const item of items) expect(item.usage.length).toBeGreaterThanOrEqual(60);
+    expect(after).toBe(before);
+    expect(before).toBeGreaterThanOrEqual(4);
+  });
+});

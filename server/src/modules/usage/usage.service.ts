@@ -1,0 +1,97 @@
+import type { Database, DbManager, Tx } from "../../platform/db/database";
+import { Conflict, NotFound } from "../../platform/errors";
+import type { AuthContext, AuthService } from "../auth/auth.service";
+import { skillSourceProject, type SkillSource } from "../libraries";
+import type { SkillService } from "../skills/skill.service";
+import type { SkillVersionEntity } from "../skills/skill-version.entity";
+import { UsageRepository, type UsageRow } from "./usage.repository";
+
+/** One agent version that lists a skill, as US-1 shows it. */
+export interface SkillUsage extends UsageRow {
+  pinned: boolean;
+  /** The project holding the skill (where resolvesToId is a version). */
+  skillProjectId: string;
+}
+
+const MAX_NAMED_IN_MESSAGE = 5;
+
+export class UsageService {
+  constructor(
+    private readonly db: Database,
+    private readonly auth: AuthService,
+    private readonly skills: SkillService,
+  ) {}
+
+  /** US-1: who uses the project's skill `name`. A name the project has no version of is NOT_FOUND. */
+  async skillUsage(ctx: AuthContext, name: string, projectId?: string | null): Promise<SkillUsage[]> {
+    const scope = await this.auth.authorize(ctx, "viewer", projectId);
+    return this.db.read(async (m) => {
+      // independent reads: on PostgreSQL they run side by side on two pooled connections
+      const [exists, source] = await Promise.all([
+        new UsageRepository(m).skillExists(scope.projectId, name),
+        skillSourceProject(m, scope.projectId),
+      ]);
+      if (!exists) throw new NotFound("The skill");
+      return (await this.usageFrom(m, source, scope.projectId, [name])).get(name) ?? [];
+    });
+  }
+
+  /** SkillVersion.usage for many names at once: one authorisation, one source lookup, one usage statement. */
+  async usageOfSkills(
+    ctx: AuthContext,
+    projectId: string,
+    names: readonly string[],
+  ): Promise<Map<string, SkillUsage[]>> {
+    const scope = await this.auth.authorize(ctx, "viewer", projectId);
+    return this.db.read((m) => this.usageIn(m, scope.projectId, names));
+  }
+
+  /**
+   * Usage of `names`, skills of `projectId`. A project linked to a library reads none of its own skills, so
+   * nobody uses them (US-1, LB-4); otherwise its agents and those of every live project linked to it do.
+   */
+  private async usageIn(m: DbManager, projectId: string, names: readonly string[]): Promise<Map<string, SkillUsage[]>> {
+    return this.usageFrom(m, await skillSourceProject(m, projectId), projectId, names);
+  }
+
+  private async usageFrom(
+    m: DbManager,
+    source: SkillSource,
+    projectId: string,
+    names: readonly string[],
+  ): Promise<Map<string, SkillUsage[]>> {
+    const byName = new Map<string, SkillUsage[]>(names.map((n) => [n, []]));
+    if (source.projectId !== projectId) return byName;
+    for (const row of await new UsageRepository(m).usage(projectId, names)) {
+      byName.get(row.skill)?.push({ ...row, pinned: row.pinnedVersionId !== null, skillProjectId: projectId });
+    }
+    return byName;
+  }
+
+  /** For SkillUsage.resolvesTo: versions the usage query named, in the project holding them. */
+  resolvedVersions(projectId: string, ids: readonly string[]): Promise<SkillVersionEntity[]> {
+    return this.skills.versionsByIds(projectId, ids);
+  }
+
+  /**
+   * SV-7, registered with SkillService.onDelete: deleting any version of a skill that a draft or published agent
+   * version lists — in the project or, for a library, in any project linked to it — is a CONFLICT naming them.
+   */
+  async guardSkillDelete(tx: Tx, projectId: string, name: string): Promise<void> {
+    const users = (await this.usageIn(tx.manager, projectId, [name])).get(name) ?? [];
+    if (users.length === 0) return;
+    const agents = users.map((u) => ({
+      agent_id: u.agentId,
+      project_id: u.projectId,
+      name: u.agentName,
+      version: u.agentVersion,
+      state: u.agentState,
+    }));
+    const named = agents.slice(0, MAX_NAMED_IN_MESSAGE).map((a) => `'${a.name}' version ${a.version} (${a.state})`);
+    const more = agents.length > MAX_NAMED_IN_MESSAGE ? ` and ${agents.length - MAX_NAMED_IN_MESSAGE} more` : "";
+    throw new Conflict(
+      `Skill '${name}' is used by ${agents.length} agent version${agents.length === 1 ? "" : "s"}: ${named.join(", ")}${more}. Remove the skill from their skills first, then delete the version.`,
+      { agents },
+    );
+  }
+}

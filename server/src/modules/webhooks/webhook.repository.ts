@@ -1,0 +1,187 @@
+import { In, IsNull, type QueryDeepPartialEntity } from "typeorm";
+import type { DbManager } from "../../platform/db/database";
+import type { PageWindow } from "../../platform/graphql/page";
+import { WebhookDeliveryEntity, type DeliveryStatus, type StoredAttempt } from "./webhook-delivery.entity";
+import { WebhookSubscriptionEntity } from "./webhook-subscription.entity";
+
+export interface DeliveryFilter {
+  projectId: string;
+  subscriptionId?: string | null;
+  status?: DeliveryStatus | null;
+}
+
+/** What settling an attempt writes. */
+export interface AttemptOutcome {
+  attempts: number;
+  attemptLog: StoredAttempt[];
+  lastError: string | null;
+  status: DeliveryStatus;
+  nextAttemptAt: Date | null;
+  deliveredAt: Date | null;
+}
+
+/** The only place that builds webhook queries. */
+export class WebhookRepository {
+  constructor(private readonly m: DbManager) {}
+
+  private get subscriptions() {
+    return this.m.getRepository(WebhookSubscriptionEntity);
+  }
+
+  private get deliveries() {
+    return this.m.getRepository(WebhookDeliveryEntity);
+  }
+
+  private get postgres(): boolean {
+    return this.m.connection.options.type === "postgres";
+  }
+
+  async insertSubscription(subscription: WebhookSubscriptionEntity): Promise<void> {
+    await this.subscriptions.insert(subscription);
+  }
+
+  /** A live subscription of the project. */
+  findSubscription(projectId: string, id: string): Promise<WebhookSubscriptionEntity | null> {
+    return this.subscriptions.findOneBy({ projectId, id, deletedAt: IsNull() });
+  }
+
+  /** Live subscriptions, newest first. */
+  listSubscriptions(projectId: string): Promise<WebhookSubscriptionEntity[]> {
+    return this.subscriptions.find({
+      where: { projectId, deletedAt: IsNull() },
+      order: { createdAt: "DESC", id: "ASC" },
+    });
+  }
+
+  /** Subscriptions by id, deleted ones included (the worker decides what a deleted one means). */
+  subscriptionsByIds(ids: readonly string[]): Promise<WebhookSubscriptionEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.subscriptions.findBy({ id: In([...ids]) });
+  }
+
+  async markSubscriptionDeleted(id: string, at: Date): Promise<void> {
+    await this.subscriptions.update({ id }, { deletedAt: at });
+  }
+
+  /** Cancels every pending delivery of a subscription; returns how many. */
+  async cancelPending(subscriptionId: string): Promise<number> {
+    const result = await this.m
+      .createQueryBuilder()
+      .update(WebhookDeliveryEntity)
+      .set({ status: "cancelled", nextAttemptAt: null })
+      .where("subscription_id = :subscriptionId AND status = :pending", { subscriptionId, pending: "pending" })
+      .execute();
+    return result.affected ?? 0;
+  }
+
+  /** Inserts deliveries; one that exists for the same (subscription, event) is left as it is. */
+  async insertDeliveries(rows: WebhookDeliveryEntity[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.m
+      .createQueryBuilder()
+      .insert()
+      .into(WebhookDeliveryEntity)
+      .values(rows as QueryDeepPartialEntity<WebhookDeliveryEntity>[])
+      .orIgnore()
+      .execute();
+  }
+
+  /** Newest first. */
+  pageDeliveries(filter: DeliveryFilter, window: PageWindow): Promise<[WebhookDeliveryEntity[], number]> {
+    return this.deliveries.findAndCount({
+      where: {
+        projectId: filter.projectId,
+        ...(filter.subscriptionId ? { subscriptionId: filter.subscriptionId } : {}),
+        ...(filter.status ? { status: filter.status } : {}),
+      },
+      order: { createdAt: "DESC", id: "DESC" },
+      skip: window.offset,
+      take: window.limit,
+    });
+  }
+
+  findDelivery(id: string): Promise<WebhookDeliveryEntity | null> {
+    return this.deliveries.findOneBy({ id });
+  }
+
+  /** Whether anything is due: a cheap read, so an idle worker never opens a write transaction. */
+  async hasDue(now: Date): Promise<boolean> {
+    const row: unknown = await this.deliveries
+      .createQueryBuilder("d")
+      .select("d.id", "id")
+      .where("d.status = :pending AND d.next_attempt_at <= :now", { pending: "pending", now: now.getTime() })
+      .andWhere("(d.locked_until IS NULL OR d.locked_until < :now)")
+      .limit(1)
+      .getRawOne();
+    return row !== undefined && row !== null;
+  }
+
+  /**
+   * Claims up to `limit` due deliveries for one worker by giving them a lease (call inside a short transaction).
+   * PostgreSQL: the candidates are row-locked with SKIP LOCKED, so concurrent claimers pass over each other's rows.
+   * Both databases: the lease is set by compare-and-set (still pending, lease free), and only rows that now carry
+   * this claim's token are returned.
+   */
+  async claimDue(now: Date, leaseUntil: Date, token: string, limit: number): Promise<WebhookDeliveryEntity[]> {
+    const due =
+      "d.status = :pending AND d.next_attempt_at <= :now AND (d.locked_until IS NULL OR d.locked_until < :now)";
+    const candidates = this.deliveries
+      .createQueryBuilder("d")
+      .select("d.id", "id")
+      .where(due, { pending: "pending", now: now.getTime() })
+      .orderBy("d.next_attempt_at", "ASC")
+      .limit(limit);
+    if (this.postgres) candidates.setLock("pessimistic_write").setOnLocked("skip_locked");
+    const ids = ((await candidates.getRawMany()) as Array<{ id: string }>).map((r) => r.id);
+    if (ids.length === 0) return [];
+    await this.m
+      .createQueryBuilder()
+      .update(WebhookDeliveryEntity)
+      .set({ lockedUntil: leaseUntil, claimedBy: token })
+      .where("id IN (:...ids) AND status = :pending AND (locked_until IS NULL OR locked_until < :now)", {
+        ids,
+        pending: "pending",
+        now: now.getTime(),
+      })
+      .execute();
+    return this.deliveries.find({ where: { id: In(ids), claimedBy: token }, order: { nextAttemptAt: "ASC" } });
+  }
+
+  /**
+   * Writes an attempt's outcome if this claim still holds the lease and the delivery is still pending; releases
+   * the lease. False when the delivery was cancelled meanwhile or the lease was lost.
+   */
+  async settle(id: string, token: string, outcome: AttemptOutcome): Promise<boolean> {
+    const result = await this.m
+      .createQueryBuilder()
+      .update(WebhookDeliveryEntity)
+      .set({ ...outcome, lockedUntil: null, claimedBy: null })
+      .where("id = :id AND claimed_by = :token AND status = :pending", { id, token, pending: "pending" })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Records an attempt on a delivery that is no longer pending (cancelled during the attempt); keeps its status. */
+  async recordLateAttempt(
+    id: string,
+    token: string,
+    outcome: Pick<AttemptOutcome, "attempts" | "attemptLog" | "lastError">,
+  ): Promise<void> {
+    await this.m
+      .createQueryBuilder()
+      .update(WebhookDeliveryEntity)
+      .set({ ...outcome, lockedUntil: null, claimedBy: null })
+      .where("id = :id AND claimed_by = :token", { id, token })
+      .execute();
+  }
+
+  /** Cancels a claimed delivery (its subscription is gone). */
+  async cancelClaimed(id: string, token: string): Promise<void> {
+    await this.m
+      .createQueryBuilder()
+      .update(WebhookDeliveryEntity)
+      .set({ status: "cancelled", nextAttemptAt: null, lockedUntil: null, claimedBy: null })
+      .where("id = :id AND claimed_by = :token AND status = :pending", { id, token, pending: "pending" })
+      .execute();
+  }
+}

@@ -1,0 +1,216 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { SecretBox } from "../../platform/crypto";
+import type { Database, Tx } from "../../platform/db/database";
+import { Invalid, NotFound, type Problem } from "../../platform/errors";
+import { pageWindow, type Page } from "../../platform/graphql/page";
+import { checkOutboundUrl, OutboundError } from "../../platform/http/outbound";
+import type { AuditService } from "../audit/audit.service";
+import type { AuthContext, AuthService } from "../auth/auth.service";
+import { WebhookDeliveryEntity, type DeliveryStatus } from "./webhook-delivery.entity";
+import {
+  formatWebhookSecret,
+  isWebhookEventType,
+  webhookBody,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookEvent,
+} from "./webhook-events";
+import { WebhookSubscriptionEntity } from "./webhook-subscription.entity";
+import { WebhookRepository } from "./webhook.repository";
+
+export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ["pending", "delivered", "failed", "cancelled"];
+
+const MAX_URL_LENGTH = 2000;
+
+export interface CreatedSubscription {
+  subscription: WebhookSubscriptionEntity;
+  /** The `whsec_…` secret, in plain text only here (shown once). */
+  secret: string;
+}
+
+export interface DeliveryQuery {
+  subscriptionId?: string | null;
+  status?: string | null;
+  projectId?: string | null;
+}
+
+function secretBinding(subscriptionId: string): string {
+  return `webhook_subscription:${subscriptionId}`;
+}
+
+/**
+ * Webhook subscriptions and the outbox (SEC-16): producers call `enqueue` inside their own transaction, so a
+ * delivery exists exactly when the event does; the WebhookWorker sends it.
+ */
+export class WebhookService {
+  private readonly enqueueListeners: Array<() => void> = [];
+
+  constructor(
+    private readonly db: Database,
+    private readonly auth: AuthService,
+    private readonly audit: AuditService,
+    private readonly secrets: SecretBox,
+    private readonly outbound: { allowList: readonly string[] },
+  ) {}
+
+  /** Called after a transaction that enqueued deliveries commits (the worker's wake-up). */
+  onEnqueue(listener: () => void): void {
+    this.enqueueListeners.push(listener);
+  }
+
+  async createSubscription(
+    ctx: AuthContext,
+    url: string,
+    eventTypes: readonly string[],
+    projectId?: string | null,
+  ): Promise<CreatedSubscription> {
+    const scope = await this.auth.authorize(ctx, "admin", projectId);
+    const target = url.trim();
+    const problems = [...(await this.checkUrl(target)), ...checkEventTypes(eventTypes)];
+    if (problems.length > 0) throw Invalid.of(problems);
+    const id = randomUUID();
+    const secret = formatWebhookSecret(randomBytes(24));
+    const subscription = Object.assign(new WebhookSubscriptionEntity(), {
+      id,
+      projectId: scope.projectId,
+      url: target,
+      eventTypes: [...new Set(eventTypes)],
+      sealedSecret: this.secrets.seal(secret, secretBinding(id)),
+      createdAt: new Date(),
+      deletedAt: null,
+    });
+    await this.db.write(async (tx) => {
+      await new WebhookRepository(tx.manager).insertSubscription(subscription);
+      await this.audit.record(tx, {
+        projectId: scope.projectId,
+        resourceType: "webhook",
+        resourceId: id,
+        action: "create",
+        actor: scope.actor,
+        data: { url: subscription.url, event_types: subscription.eventTypes },
+      });
+    });
+    return { subscription, secret };
+  }
+
+  /** Deletes a subscription and cancels its pending deliveries, in one transaction. */
+  async deleteSubscription(ctx: AuthContext, id: string, projectId?: string | null): Promise<string> {
+    const scope = await this.auth.authorize(ctx, "admin", projectId);
+    return this.db.write(async (tx) => {
+      const repo = new WebhookRepository(tx.manager);
+      const subscription = await repo.findSubscription(scope.projectId, id);
+      if (!subscription) throw new NotFound("The webhook subscription");
+      await repo.markSubscriptionDeleted(id, new Date());
+      const cancelled = await repo.cancelPending(id);
+      await this.audit.record(tx, {
+        projectId: scope.projectId,
+        resourceType: "webhook",
+        resourceId: id,
+        action: "delete",
+        actor: scope.actor,
+        data: { url: subscription.url, cancelled_deliveries: cancelled },
+      });
+      return id;
+    });
+  }
+
+  async listSubscriptions(ctx: AuthContext, projectId?: string | null): Promise<WebhookSubscriptionEntity[]> {
+    const scope = await this.auth.authorize(ctx, "admin", projectId);
+    return this.db.read((m) => new WebhookRepository(m).listSubscriptions(scope.projectId));
+  }
+
+  /** Newest first; another project's subscription id simply matches nothing (PJ-1). */
+  async listDeliveries(
+    ctx: AuthContext,
+    query: DeliveryQuery,
+    page: number,
+    limit: number,
+  ): Promise<Page<WebhookDeliveryEntity>> {
+    const scope = await this.auth.authorize(ctx, "admin", query.projectId);
+    const status = query.status ?? null;
+    if (status !== null && !(DELIVERY_STATUSES as readonly string[]).includes(status)) {
+      throw Invalid.field("status", `status must be one of ${DELIVERY_STATUSES.join(", ")}; it is '${status}'.`);
+    }
+    const window = pageWindow(page, limit);
+    const [items, total] = await this.db.read((m) =>
+      new WebhookRepository(m).pageDeliveries(
+        { projectId: scope.projectId, subscriptionId: query.subscriptionId, status: status as DeliveryStatus | null },
+        window,
+      ),
+    );
+    return { items, total, page: window.page, limit: window.limit };
+  }
+
+  /**
+   * The producer API: inside the caller's transaction, one pending delivery per live subscription of the project
+   * that asked for this event type. Idempotent per (subscription, event id). The worker is woken after commit.
+   */
+  async enqueue(tx: Tx, projectId: string, event: WebhookEvent): Promise<void> {
+    if (!isWebhookEventType(event.type)) {
+      throw new Error(`'${event.type}' is not a webhook event type; add it to WEBHOOK_EVENT_TYPES first.`);
+    }
+    const repo = new WebhookRepository(tx.manager);
+    const subscriptions = (await repo.listSubscriptions(projectId)).filter((s) => s.eventTypes.includes(event.type));
+    if (subscriptions.length === 0) return;
+    const now = new Date();
+    const payload = webhookBody(event);
+    await repo.insertDeliveries(
+      subscriptions.map((subscription) =>
+        Object.assign(new WebhookDeliveryEntity(), {
+          id: randomUUID(),
+          projectId,
+          subscriptionId: subscription.id,
+          webhookId: `msg_${randomUUID().replace(/-/g, "")}`,
+          eventId: event.id,
+          eventType: event.type,
+          payload,
+          status: "pending",
+          attempts: 0,
+          attemptLog: [],
+          lastError: null,
+          nextAttemptAt: now,
+          deliveredAt: null,
+          lockedUntil: null,
+          claimedBy: null,
+          createdAt: now,
+        }),
+      ),
+    );
+    tx.afterCommit(() => {
+      for (const listener of this.enqueueListeners) listener();
+    });
+  }
+
+  /** The subscription's plain secret, for signing (the worker only). */
+  secretOf(subscription: WebhookSubscriptionEntity): string {
+    return this.secrets.open(subscription.sealedSecret, secretBinding(subscription.id));
+  }
+
+  private async checkUrl(url: string): Promise<Problem[]> {
+    if (url.length === 0 || url.length > MAX_URL_LENGTH) {
+      return [{ path: "url", message: `url must have 1 to ${MAX_URL_LENGTH} characters; it has ${url.length}.` }];
+    }
+    try {
+      await checkOutboundUrl(url, this.outbound.allowList);
+      return [];
+    } catch (error) {
+      if (!(error instanceof OutboundError)) throw error;
+      return [{ path: "url", message: `The webhook URL '${url}' is refused: ${error.message}` }];
+    }
+  }
+}
+
+function checkEventTypes(eventTypes: readonly string[]): Problem[] {
+  if (eventTypes.length === 0) {
+    return [{ path: "eventTypes", message: `eventTypes must name at least one of ${WEBHOOK_EVENT_TYPES.join(", ")}.` }];
+  }
+  return eventTypes.flatMap((type, i) =>
+    isWebhookEventType(type)
+      ? []
+      : [
+          {
+            path: `eventTypes[${i}]`,
+            message: `'${type}' is not a webhook event type; use one of ${WEBHOOK_EVENT_TYPES.join(", ")}.`,
+          },
+        ],
+  );
+}

@@ -1,0 +1,250 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { checkOutboundUrl, isNonPublicAddress, outboundFetch, OutboundError, type HostResolver } from "./outbound";
+
+const fakeDns: Record<string, string[]> = {
+  "public.example": ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"],
+  "mixed.example": ["93.184.215.14", "10.1.2.3"],
+  "metadata.example": ["169.254.169.254"],
+  "inside.example": ["fd12:3456::1"],
+};
+const resolve: HostResolver = async (host) => {
+  const found = fakeDns[host];
+  if (!found) throw new Error(`ENOTFOUND ${host}`);
+  return found;
+};
+
+async function refusal(url: string, allowList: string[] = []): Promise<OutboundError> {
+  const error = await checkOutboundUrl(url, allowList, { resolve }).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(OutboundError);
+  expect((error as OutboundError).kind).toBe("refused");
+  return error as OutboundError;
+}
+
+describe("SEC-13 checkOutboundUrl", () => {
+  it.each([
+    "127.0.0.1",
+    "127.255.0.9",
+    "10.0.0.1",
+    "172.16.5.4",
+    "172.31.255.255",
+    "192.168.1.1",
+    "100.64.0.1",
+    "169.254.169.254",
+    "0.0.0.0",
+    "0.1.2.3",
+    "224.0.0.1",
+    "255.255.255.255",
+    "::1",
+    "::",
+    "fc00::1",
+    "fd12:3456::1",
+    "fe80::1",
+    "::ffff:127.0.0.1",
+    "::ffff:7f00:1",
+    "::ffff:10.0.0.1",
+    "::127.0.0.1",
+  ])("%s is not public", (address) => {
+    expect(isNonPublicAddress(address)).toBe(true);
+  });
+
+  it.each(["8.8.8.8", "93.184.215.14", "172.32.0.1", "100.128.0.1", "2606:4700::1111", "::ffff:8.8.8.8"])(
+    "%s is public",
+    (address) => {
+      expect(isNonPublicAddress(address)).toBe(false);
+    },
+  );
+
+  it("accepts public http and https URLs, by address and by name (all resolved addresses public)", async () => {
+    await expect(checkOutboundUrl("https://public.example/hook", [], { resolve })).resolves.toBeInstanceOf(URL);
+    await expect(checkOutboundUrl("http://8.8.8.8:8080/x", [], { resolve })).resolves.toBeInstanceOf(URL);
+  });
+
+  it("refuses schemes other than http(s), URLs that do not parse and URLs with credentials", async () => {
+    for (const url of [
+      "ftp://public.example/",
+      "file:///etc/passwd",
+      "gopher://public.example/",
+      "not a url",
+      "https://user:pw@public.example/",
+    ]) {
+      await refusal(url);
+    }
+  });
+
+  it("refuses loopback, private and link-local hosts, in every spelling", async () => {
+    for (const url of [
+      "http://127.0.0.1/",
+      "http://2130706433/",
+      "http://0x7f.0.0.1/",
+      "http://[::1]:8080/",
+      "http://[::ffff:127.0.0.1]/",
+      "http://[fe80::1]/",
+      "http://10.0.0.1/",
+      "http://192.168.0.10/",
+      "http://0.0.0.0/",
+    ]) {
+      await refusal(url);
+    }
+  });
+
+  it("refuses a name when any one of its addresses is not public, and a name that does not resolve", async () => {
+    expect((await refusal("https://mixed.example/")).message).toContain("10.1.2.3");
+    await refusal("https://metadata.example/latest/meta-data");
+    await refusal("https://inside.example/");
+    expect((await refusal("https://nowhere.example/")).message).toContain("could not be resolved");
+  });
+
+  it("allows a non-public host when the allow-list names the host, the address or a range holding it", async () => {
+    await expect(checkOutboundUrl("http://127.0.0.1:9/", ["127.0.0.1"], { resolve })).resolves.toBeDefined();
+    await expect(checkOutboundUrl("http://127.0.0.5/", ["127.0.0.0/8"], { resolve })).resolves.toBeDefined();
+    await expect(checkOutboundUrl("http://[::1]/", ["::1"], { resolve })).resolves.toBeDefined();
+    await expect(checkOutboundUrl("http://[fd12:3456::9]/", ["fd12:3456::/32"], { resolve })).resolves.toBeDefined();
+    await expect(checkOutboundUrl("https://INSIDE.example./", ["inside.example"], { resolve })).resolves.toBeDefined();
+    await expect(checkOutboundUrl("https://metadata.example/", ["169.254.0.0/16"], { resolve })).resolves.toBeDefined();
+    await expect(checkOutboundUrl("http://localhost:1/", ["localhost"], { resolve })).resolves.toBeDefined();
+  });
+
+  it("an allow-list entry covers only what it names", async () => {
+    await refusal("http://127.0.0.2/", ["127.0.0.1"]);
+    await refusal("http://10.0.0.1/", ["10.0.1.0/24"]);
+    await refusal("https://mixed.example/", ["93.184.215.14"]);
+    await refusal("http://[::1]/", ["127.0.0.0/8", "localhost", "not/a-cidr"]);
+  });
+});
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+
+async function serve(host: string, handler: Handler): Promise<{ url: string; hits: string[]; close(): Promise<void> }> {
+  const hits: string[] = [];
+  const server = http.createServer((req, res) => {
+    hits.push(`${req.method} ${req.url}`);
+    handler(req, res);
+  });
+  await new Promise<void>((ok) => server.listen(0, host, ok));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${host}:${port}`,
+    hits,
+    close: () =>
+      new Promise<void>((ok) => {
+        server.close(() => ok());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+describe("SEC-13 outboundFetch", () => {
+  let origin: Awaited<ReturnType<typeof serve>>;
+  let other: Awaited<ReturnType<typeof serve>>;
+
+  beforeAll(async () => {
+    // A second loopback address stands in for "an internal host" the first one redirects to.
+    other = await serve("127.0.0.2", (_req, res) => res.end("internal"));
+    origin = await serve("127.0.0.1", (req, res) => {
+      const path = req.url ?? "/";
+      if (path === "/to-internal") res.writeHead(302, { location: `${other.url}/secret` }).end();
+      else if (path === "/to-self") res.writeHead(307, { location: "/echo" }).end();
+      else if (path === "/loop") res.writeHead(302, { location: "/loop" }).end();
+      else if (path === "/slow") setTimeout(() => res.end("late"), 2000);
+      else if (path === "/big") res.end("x".repeat(5000));
+      else if (path === "/echo") {
+        let body = "";
+        req.on("data", (c: Buffer) => (body += c.toString()));
+        req.on("end", () =>
+          res.writeHead(201, { "x-seen": String(req.headers["x-test"]) }).end(`${req.method}:${body}`),
+        );
+      } else res.writeHead(404).end();
+    });
+  });
+  afterAll(async () => {
+    await origin?.close();
+    await other?.close();
+  });
+
+  const allow = ["127.0.0.1"];
+
+  it("returns status, headers, body and duration of an allow-listed request", async () => {
+    const res = await outboundFetch(
+      `${origin.url}/echo`,
+      { method: "POST", headers: { "x-test": "yes" }, body: "hello" },
+      { allowList: allow, timeoutMs: 2000 },
+    );
+    expect(res).toMatchObject({ status: 201, body: "POST:hello", truncated: false });
+    expect(res.headers["x-seen"]).toBe("yes");
+    expect(res.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it("refuses a loopback URL that is not allow-listed, without connecting", async () => {
+    await expect(outboundFetch(`${other.url}/secret`, {}, { allowList: allow, timeoutMs: 2000 })).rejects.toMatchObject(
+      {
+        kind: "refused",
+      },
+    );
+    expect(other.hits).toEqual([]);
+  });
+
+  it("does not follow a redirect to an address that is not allow-listed", async () => {
+    const error = await outboundFetch(
+      `${origin.url}/to-internal`,
+      {},
+      { allowList: allow, timeoutMs: 2000, maxRedirects: 3 },
+    )
+      .then(() => null)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: "refused" });
+    expect(other.hits).toEqual([]);
+  });
+
+  it("follows allowed redirects, re-checking each, and keeps the method and body on 307", async () => {
+    const res = await outboundFetch(
+      `${origin.url}/to-self`,
+      { method: "POST", body: "kept" },
+      { allowList: allow, timeoutMs: 2000, maxRedirects: 1 },
+    );
+    expect(res).toMatchObject({ status: 201, body: "POST:kept", url: `${origin.url}/echo` });
+    const both = await outboundFetch(
+      `${origin.url}/to-internal`,
+      {},
+      {
+        allowList: ["127.0.0.1", "127.0.0.2"],
+        timeoutMs: 2000,
+        maxRedirects: 1,
+      },
+    );
+    expect(both).toMatchObject({ status: 200, body: "internal" });
+  });
+
+  it("returns the redirect itself once maxRedirects is used up", async () => {
+    const res = await outboundFetch(`${origin.url}/loop`, {}, { allowList: allow, timeoutMs: 2000, maxRedirects: 2 });
+    expect(res.status).toBe(302);
+    expect(origin.hits.filter((h) => h === "GET /loop")).toHaveLength(3);
+  });
+
+  it("times out as a whole", async () => {
+    const started = Date.now();
+    await expect(outboundFetch(`${origin.url}/slow`, {}, { allowList: allow, timeoutMs: 150 })).rejects.toMatchObject({
+      kind: "timeout",
+    });
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it("caps the body it reads", async () => {
+    const res = await outboundFetch(`${origin.url}/big`, {}, { allowList: allow, timeoutMs: 2000, maxBodyBytes: 1000 });
+    expect(res.body).toHaveLength(1000);
+    expect(res.truncated).toBe(true);
+  });
+
+  it("reports a refused connection as a network failure", async () => {
+    const closed = await serve("127.0.0.1", () => {});
+    await closed.close();
+    await expect(outboundFetch(closed.url, {}, { allowList: allow, timeoutMs: 2000 })).rejects.toMatchObject({
+      kind: "network",
+      message: expect.stringContaining("ECONNREFUSED") as unknown as string,
+    });
+  });
+});

@@ -1,0 +1,283 @@
+import { lookup } from "node:dns/promises";
+import { BlockList, isIP } from "node:net";
+
+/**
+ * Outbound HTTP that cannot be pointed at the inside of the network (SEC-13): only http(s), and no host that
+ * resolves to a loopback, link-local, private or otherwise non-public address unless the allow-list names the
+ * host or the address. Redirects are followed by hand, each target checked again.
+ *
+ * Limit: the address is checked when the request is made and the connection resolves the name again, so a DNS
+ * server that answers differently within that window (DNS rebinding) is not caught here.
+ */
+
+export type OutboundFailure = "refused" | "timeout" | "network";
+
+export class OutboundError extends Error {
+  constructor(
+    readonly kind: OutboundFailure,
+    message: string,
+  ) {
+    super(message);
+    this.name = "OutboundError";
+  }
+}
+
+/** Every address a host name resolves to. */
+export type HostResolver = (host: string) => Promise<string[]>;
+
+const systemResolver: HostResolver = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+/** Not reachable from the public internet: refused unless allow-listed. IPv4-mapped IPv6 matches the IPv4 rules. */
+const NON_PUBLIC = new BlockList();
+for (const [network, prefix] of [
+  ["0.0.0.0", 8], // "this network"
+  ["10.0.0.0", 8], // RFC 1918
+  ["100.64.0.0", 10], // CGNAT
+  ["127.0.0.0", 8], // loopback
+  ["169.254.0.0", 16], // link-local (cloud metadata)
+  ["172.16.0.0", 12], // RFC 1918
+  ["192.0.0.0", 24], // IETF protocol assignments
+  ["192.168.0.0", 16], // RFC 1918
+  ["198.18.0.0", 15], // benchmarking
+  ["224.0.0.0", 4], // multicast
+  ["240.0.0.0", 4], // reserved and broadcast
+] as const) {
+  NON_PUBLIC.addSubnet(network, prefix, "ipv4");
+}
+for (const [network, prefix] of [
+  ["::", 96], // unspecified, loopback ::1 and IPv4-compatible addresses
+  ["fc00::", 7], // unique local
+  ["fe80::", 10], // link-local
+  ["fec0::", 10], // site-local (deprecated)
+  ["ff00::", 8], // multicast
+] as const) {
+  NON_PUBLIC.addSubnet(network, prefix, "ipv6");
+}
+
+interface AllowList {
+  hosts: Set<string>;
+  addresses: BlockList;
+}
+
+function normaliseHost(host: string): string {
+  return host
+    .replace(/^\[|\]$/g, "")
+    .replace(/\.$/, "")
+    .toLowerCase();
+}
+
+/** Entries are host names, IP addresses or CIDR ranges (IPv4 or IPv6); an entry that is none of these never matches an address. */
+function parseAllowList(entries: readonly string[]): AllowList {
+  const hosts = new Set<string>();
+  const addresses = new BlockList();
+  for (const raw of entries) {
+    const entry = normaliseHost(raw.trim());
+    if (!entry) continue;
+    const [network = "", prefixText] = entry.split("/");
+    const family = isIP(network);
+    if (family === 0) {
+      hosts.add(entry);
+      continue;
+    }
+    const type = family === 4 ? "ipv4" : "ipv6";
+    if (prefixText === undefined) {
+      addresses.addAddress(network, type);
+      continue;
+    }
+    const prefix = Number(prefixText);
+    if (Number.isInteger(prefix) && prefix >= 0 && prefix <= (family === 4 ? 32 : 128)) {
+      addresses.addSubnet(network, prefix, type);
+    }
+  }
+  return { hosts, addresses };
+}
+
+function familyOf(address: string): "ipv4" | "ipv6" {
+  return isIP(address) === 6 ? "ipv6" : "ipv4";
+}
+
+/** True when the address is loopback, link-local, private or otherwise not public. */
+export function isNonPublicAddress(address: string): boolean {
+  return NON_PUBLIC.check(address, familyOf(address));
+}
+
+function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(signal.reason as Error);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason as Error);
+    signal.addEventListener("abort", onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(error as Error);
+      },
+    );
+  });
+}
+
+/**
+ * Checks a URL against SEC-13 and returns it parsed; throws OutboundError("refused") with a sentence saying why.
+ * Every address the host resolves to must be public or allow-listed.
+ */
+export async function checkOutboundUrl(
+  url: string | URL,
+  allowList: readonly string[],
+  options: { resolve?: HostResolver; signal?: AbortSignal } = {},
+): Promise<URL> {
+  let parsed: URL;
+  try {
+    parsed = typeof url === "string" ? new URL(url) : url;
+  } catch {
+    throw new OutboundError("refused", `'${String(url)}' is not an absolute URL.`);
+  }
+  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
+    throw new OutboundError("refused", `Only http and https URLs may be called; '${parsed.protocol}' is not allowed.`);
+  }
+  if (parsed.username || parsed.password) {
+    throw new OutboundError("refused", "The URL must not carry a user name or password; send credentials as headers.");
+  }
+  const host = normaliseHost(parsed.hostname);
+  if (!host) throw new OutboundError("refused", "The URL has no host.");
+  const allowed = parseAllowList(allowList);
+  if (allowed.hosts.has(host)) return parsed;
+
+  let addresses: string[];
+  if (isIP(host) !== 0) {
+    addresses = [host];
+  } else {
+    try {
+      addresses = await raceSignal((options.resolve ?? systemResolver)(host), options.signal);
+    } catch (error) {
+      if (options.signal?.aborted) throw error;
+      throw new OutboundError("refused", `The host '${host}' could not be resolved.`);
+    }
+    if (addresses.length === 0) throw new OutboundError("refused", `The host '${host}' could not be resolved.`);
+  }
+  for (const address of addresses) {
+    if (isNonPublicAddress(address) && !allowed.addresses.check(address, familyOf(address))) {
+      throw new OutboundError(
+        "refused",
+        `The host '${host}' resolves to ${address}, a loopback, link-local or private address; ` +
+          "outbound requests may reach it only when OUTBOUND_ALLOW_HOSTS names the host or the address.",
+      );
+    }
+  }
+  return parsed;
+}
+
+export interface OutboundRequest {
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+export interface OutboundOptions {
+  allowList: readonly string[];
+  /** For the whole exchange: name resolution, every redirect and reading the body. */
+  timeoutMs: number;
+  /** Redirects followed (each target checked again); past that the redirect response itself is returned. */
+  maxRedirects?: number;
+  maxBodyBytes?: number;
+  resolve?: HostResolver;
+}
+
+export interface OutboundResponse {
+  /** The URL that answered (after redirects). */
+  url: string;
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** The body was longer than maxBodyBytes and was cut there. */
+  truncated: boolean;
+  durationMs: number;
+}
+
+export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
+
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+const CROSS_ORIGIN_DROPPED_HEADERS = new Set(["authorization", "cookie", "proxy-authorization"]);
+
+async function readCapped(response: Response, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
+  if (!response.body) return { text: "", truncated: false };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return { text: Buffer.concat(chunks).toString("utf8"), truncated: false };
+    if (size + value.byteLength > maxBytes) {
+      chunks.push(value.subarray(0, maxBytes - size));
+      await reader.cancel();
+      return { text: Buffer.concat(chunks).toString("utf8"), truncated: true };
+    }
+    chunks.push(value);
+    size += value.byteLength;
+  }
+}
+
+function failure(error: unknown, signal: AbortSignal, timeoutMs: number): OutboundError {
+  if (error instanceof OutboundError) return error;
+  if (signal.aborted) return new OutboundError("timeout", `No complete answer within ${timeoutMs} ms.`);
+  const cause = (error as { cause?: { message?: unknown } })?.cause;
+  const detail = typeof cause?.message === "string" ? cause.message : String((error as Error)?.message ?? error);
+  return new OutboundError("network", `The request failed: ${detail}.`);
+}
+
+/**
+ * A fetch that follows SEC-13: the URL and every redirect target are checked first, the whole exchange has a
+ * timeout, and the body is read as text up to maxBodyBytes. Throws OutboundError (refused, timeout, network);
+ * any HTTP status is a response.
+ */
+export async function outboundFetch(
+  url: string,
+  init: OutboundRequest,
+  options: OutboundOptions,
+): Promise<OutboundResponse> {
+  const started = performance.now();
+  const signal = AbortSignal.timeout(options.timeoutMs);
+  const maxRedirects = options.maxRedirects ?? 0;
+  let method = (init.method ?? "GET").toUpperCase();
+  let headers: Record<string, string> = { ...init.headers };
+  let body = init.body;
+  let current: string | URL = url;
+  try {
+    for (let redirects = 0; ; redirects++) {
+      const target = await checkOutboundUrl(current, options.allowList, { resolve: options.resolve, signal });
+      const response = await fetch(target, { method, headers, body, redirect: "manual", signal });
+      const location = response.headers.get("location");
+      if (REDIRECT_STATUSES.has(response.status) && location && redirects < maxRedirects) {
+        await response.body?.cancel();
+        const next = new URL(location, target);
+        if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
+          method = "GET";
+          body = undefined;
+          headers = Object.fromEntries(Object.entries(headers).filter(([h]) => h.toLowerCase() !== "content-type"));
+        }
+        if (next.origin !== target.origin) {
+          headers = Object.fromEntries(
+            Object.entries(headers).filter(([h]) => !CROSS_ORIGIN_DROPPED_HEADERS.has(h.toLowerCase())),
+          );
+        }
+        current = next;
+        continue;
+      }
+      const { text, truncated } = await readCapped(response, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
+      return {
+        url: target.toString(),
+        status: response.status,
+        headers: Object.fromEntries(response.headers),
+        body: text,
+        truncated,
+        durationMs: Math.round(performance.now() - started),
+      };
+    }
+  } catch (error) {
+    throw failure(error, signal, options.timeoutMs);
+  }
+}

@@ -1,0 +1,591 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import {
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isInterfaceType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  isUnionType,
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+} from "graphql/index.js"; // the CommonJS build, as type-graphql loads it: one graphql realm
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildAppSchema } from "../../src/app";
+import { createTestApp, dialects, type TestApp } from "../support/test-app";
+import { skillMd } from "../support/skill-md";
+
+/*
+ * SEC-9 / PJ-1: a generated walk of the schema. Every Query and Mutation field that takes a reference — an argument
+ * of type ID, named `name`/`names`, or ending in `Id`/`Ids`, also inside input objects — is called with project B's
+ * admin key against project A's objects, and must answer exactly as it does for an id (or name) that exists nowhere.
+ *
+ * COVERED below says, for each operation, which of A's objects each reference is tried with. A new operation (or a
+ * new reference argument) that COVERED does not list fails "every reference-taking operation is covered", so nobody
+ * forgets to add it here with the objects it refers to.
+ */
+
+type Kind =
+  | "projectId"
+  | "skillName"
+  | "archivedVersionId"
+  | "publishedVersionId"
+  | "draftVersionId"
+  | "knowledgeBaseId"
+  | "apiKeyId"
+  | "agentId"
+  | "publishedAgentVersionId"
+  | "draftAgentVersionId"
+  | "webhookSubscriptionId";
+
+interface Fixture {
+  label: string;
+  key: string;
+  values: Record<Kind, string>;
+}
+
+interface Entry {
+  /** Reference path (`arg` or `arg.field.field` into input objects) → the kinds of A's objects it is tried with. */
+  paths: Record<string, Kind[]>;
+  /** Base variables (beyond generated dummies) that make the call valid with the caller's own objects. */
+  fill?: (own: Fixture, uniq: string) => Record<string, unknown>;
+  /** Paths whose value need not change the answer with the caller's own objects (labels; platform-only operations). */
+  noControl?: string[];
+}
+
+const SKILL_VERSIONS: Kind[] = ["archivedVersionId", "publishedVersionId", "draftVersionId"];
+const AGENT_VERSIONS: Kind[] = ["publishedAgentVersionId", "draftAgentVersionId"];
+const EVERY_ID: Kind[] = [
+  "projectId",
+  ...SKILL_VERSIONS,
+  "knowledgeBaseId",
+  "apiKeyId",
+  "agentId",
+  ...AGENT_VERSIONS,
+  "webhookSubscriptionId",
+];
+const WEBHOOK_HOST = "hooks.example.com";
+
+const agentInput = (own: Fixture, uniq: string) => ({
+  input: { name: `agent-${uniq}`, skills: [{ name: own.values.skillName }] },
+});
+const skillInput = (name: string) => ({ input: { skillMd: skillMd(name, { body: `tenancy ${randomUUID()}` }) } });
+
+const COVERED: Record<string, Entry> = {
+  // ---- queries ----
+  "Query.project": { paths: { id: ["projectId"] } },
+  "Query.node": { paths: { id: EVERY_ID } },
+  "Query.apiKeys": { paths: { projectId: ["projectId"] } },
+  "Query.auditLog": { paths: { projectId: ["projectId"], resourceId: EVERY_ID } },
+  "Query.knowledgeBases": { paths: { projectId: ["projectId"] } },
+  "Query.knowledgeBase": { paths: { id: ["knowledgeBaseId"] } },
+  "Query.skills": { paths: { projectId: ["projectId"], name: ["skillName"] } },
+  "Query.skillVersion": { paths: { id: SKILL_VERSIONS } },
+  "Query.diffSkillVersions": { paths: { fromId: SKILL_VERSIONS, toId: SKILL_VERSIONS } },
+  "Query.skillPointerHistory": { paths: { name: ["skillName"] } },
+  "Query.skillsLiveAt": {
+    paths: { names: ["skillName"] },
+    fill: () => ({ at: new Date(Date.now() + 60_000).toISOString() }),
+  },
+  "Query.exportSkillBundle": { paths: { id: SKILL_VERSIONS } },
+  "Query.skillUsage": { paths: { projectId: ["projectId"], name: ["skillName"] } },
+  "Query.agents": { paths: { projectId: ["projectId"], agentId: ["agentId"] } },
+  "Query.agentVersion": { paths: { id: AGENT_VERSIONS } },
+  "Query.webhookSubscriptions": { paths: { projectId: ["projectId"] } },
+  "Query.webhookDeliveries": { paths: { projectId: ["projectId"], subscriptionId: ["webhookSubscriptionId"] } },
+
+  // ---- mutations ----
+  "Mutation.createProject": { paths: { name: ["skillName"] }, noControl: ["name"] },
+  "Mutation.deleteProject": { paths: { id: ["projectId"] }, noControl: ["id"] },
+  "Mutation.purgeProject": { paths: { id: ["projectId"] }, noControl: ["id"] },
+  "Mutation.setSkillLibrary": {
+    paths: { projectId: ["projectId"], libraryProjectId: ["projectId"] },
+    noControl: ["projectId", "libraryProjectId"],
+  },
+  "Mutation.createApiKey": {
+    paths: { projectId: ["projectId"], name: ["skillName"] },
+    fill: () => ({ role: "VIEWER" }),
+    noControl: ["name"],
+  },
+  "Mutation.revokeApiKey": { paths: { id: ["apiKeyId"], projectId: ["projectId"] } },
+  "Mutation.addKnowledgeDocument": {
+    paths: { knowledgeBaseId: ["knowledgeBaseId"] },
+    fill: () => ({ title: "tenancy", content: "tenancy document" }),
+  },
+  "Mutation.createSkillVersion": {
+    paths: { "input.knowledgeBases.knowledgeBaseId": ["knowledgeBaseId"] },
+    fill: (own) => skillInput(own.values.skillName),
+  },
+  "Mutation.updateSkillVersion": {
+    paths: {
+      id: ["draftVersionId", "publishedVersionId", "archivedVersionId"],
+      "input.knowledgeBases.knowledgeBaseId": ["knowledgeBaseId"],
+    },
+    fill: (own) => skillInput(own.values.skillName),
+  },
+  "Mutation.publishSkillVersion": { paths: { id: ["draftVersionId", "archivedVersionId", "publishedVersionId"] } },
+  "Mutation.rollbackSkill": {
+    paths: { name: ["skillName"], toVersionId: ["archivedVersionId", "publishedVersionId", "draftVersionId"] },
+  },
+  "Mutation.deleteSkillVersion": { paths: { id: ["draftVersionId", "archivedVersionId", "publishedVersionId"] } },
+  "Mutation.saveAgent": {
+    paths: {
+      agentId: ["agentId"],
+      "input.skills.name": ["skillName"],
+      "input.skills.versionId": SKILL_VERSIONS,
+      "input.knowledgeBaseIds": ["knowledgeBaseId"],
+      "input.handoffTargets": ["agentId"],
+    },
+    fill: agentInput,
+  },
+  "Mutation.publishAgentVersion": { paths: { id: ["draftAgentVersionId", "publishedAgentVersionId"] } },
+  "Mutation.deleteAgent": { paths: { agentId: ["agentId"] } },
+  "Mutation.createWebhookSubscription": {
+    paths: { projectId: ["projectId"] },
+    fill: () => ({ url: `https://${WEBHOOK_HOST}/tenancy`, eventTypes: ["call.ended"] }),
+  },
+  "Mutation.deleteWebhookSubscription": { paths: { id: ["webhookSubscriptionId"], projectId: ["projectId"] } },
+};
+
+// ---- reading the schema ----
+
+const REFERENCE_NAME = /^(name|names)$|Ids?$/;
+const NESTED_REFERENCE_NAME = /Ids?$/;
+
+/** The reference paths of one operation, as the schema has them now. */
+function referencePaths(field: GraphQLField<unknown, unknown>): string[] {
+  const paths: string[] = [];
+  const walkInput = (type: GraphQLInputType, prefix: string, seen: Set<string>) => {
+    const named = getNamedType(type);
+    if (!isInputObjectType(named) || seen.has(named.name)) return;
+    for (const inner of Object.values(named.getFields())) {
+      const innerNamed = getNamedType(inner.type);
+      const path = `${prefix}.${inner.name}`;
+      if (innerNamed.name === "ID" || NESTED_REFERENCE_NAME.test(inner.name)) paths.push(path);
+      walkInput(inner.type, path, new Set([...seen, named.name]));
+    }
+  };
+  for (const arg of field.args) {
+    if (getNamedType(arg.type).name === "ID" || REFERENCE_NAME.test(arg.name)) paths.push(arg.name);
+    walkInput(arg.type, arg.name, new Set());
+  }
+  return paths;
+}
+
+function operations(
+  schema: GraphQLSchema,
+): Map<string, { kind: "query" | "mutation"; field: GraphQLField<unknown, unknown> }> {
+  const found = new Map<string, { kind: "query" | "mutation"; field: GraphQLField<unknown, unknown> }>();
+  for (const [kind, root] of [
+    ["query", schema.getQueryType()],
+    ["mutation", schema.getMutationType()],
+  ] as const) {
+    for (const field of Object.values(root?.getFields() ?? {}))
+      found.set(`${root!.name}.${field.name}`, { kind, field });
+  }
+  return found;
+}
+
+/** A valid value of an input type: required fields only; `fresh` ids exist nowhere. */
+function dummy(type: GraphQLInputType): unknown {
+  if (isNonNullType(type)) return dummy(type.ofType);
+  if (isListType(type)) return [dummy(type.ofType)];
+  if (isEnumType(type)) return type.getValues()[0]!.name;
+  if (isInputObjectType(type)) {
+    return Object.fromEntries(
+      Object.values(type.getFields())
+        .filter((f) => isNonNullType(f.type) && f.defaultValue === undefined)
+        .map((f) => [f.name, dummy(f.type)]),
+    );
+  }
+  switch (type.name) {
+    case "ID":
+      return randomUUID();
+    case "Int":
+      return 1;
+    case "Float":
+      return 0.5;
+    case "Boolean":
+      return false;
+    case "DateTime":
+      return new Date().toISOString();
+    case "JSON":
+    case "JSONObject":
+      return {};
+    default:
+      return `dummy-${randomBytes(3).toString("hex")}`;
+  }
+}
+
+/** Sets `value` at a reference path, creating the input objects and the first list element on the way. */
+function setPath(
+  variables: Record<string, unknown>,
+  field: GraphQLField<unknown, unknown>,
+  path: string,
+  value: string,
+): void {
+  const [argName, ...rest] = path.split(".");
+  const arg = field.args.find((a) => a.name === argName)!;
+  const place = (holder: Record<string, unknown>, key: string, type: GraphQLInputType, remaining: string[]) => {
+    const unwrapped = isNonNullType(type) ? type.ofType : type;
+    if (remaining.length === 0) {
+      holder[key] = isListType(unwrapped) ? [value] : value;
+      return;
+    }
+    let target: Record<string, unknown>;
+    if (isListType(unwrapped)) {
+      const list = (Array.isArray(holder[key]) ? holder[key] : []) as Array<Record<string, unknown>>;
+      if (list.length === 0) list.push(dummy(getNamedType(unwrapped)) as Record<string, unknown>);
+      holder[key] = list;
+      target = list[0]!;
+    } else {
+      holder[key] =
+        (holder[key] as Record<string, unknown> | undefined) ?? (dummy(unwrapped) as Record<string, unknown>);
+      target = holder[key] as Record<string, unknown>;
+    }
+    const objectType = getNamedType(unwrapped);
+    if (!isInputObjectType(objectType)) throw new Error(`${path}: ${objectType.name} is not an input object`);
+    const next = objectType.getFields()[remaining[0]!]!;
+    place(target, remaining[0]!, next.type, remaining.slice(1));
+  };
+  place(variables, argName!, arg.type, rest);
+}
+
+/** Scalars of the return type, and of the objects it holds (two levels). */
+function selection(type: GraphQLOutputType, depth = 0): string {
+  const named = getNamedType(type);
+  if (isScalarType(named) || isEnumType(named)) return "";
+  if (isUnionType(named)) return "{ __typename }";
+  const fields = isObjectType(named) || isInterfaceType(named) ? Object.values(named.getFields()) : [];
+  const parts = ["__typename"];
+  for (const f of fields) {
+    if (f.args.some((a) => isNonNullType(a.type) && a.defaultValue === undefined)) continue;
+    const inner = getNamedType(f.type);
+    if (isScalarType(inner) || isEnumType(inner)) parts.push(f.name);
+    else if (depth < 1) parts.push(`${f.name} ${selection(f.type, depth + 1)}`);
+  }
+  return `{ ${parts.join(" ")} }`;
+}
+
+function document(
+  kind: "query" | "mutation",
+  field: GraphQLField<unknown, unknown>,
+  variables: Record<string, unknown>,
+): string {
+  const used = field.args.filter((a: GraphQLArgument) => variables[a.name] !== undefined);
+  const defs = used.map((a) => `$${a.name}: ${a.type.toString()}`).join(", ");
+  const args = used.map((a) => `${a.name}: $${a.name}`).join(", ");
+  return `${kind} Walk${defs ? `(${defs})` : ""} { ${field.name}${args ? `(${args})` : ""} ${selection(field.type)} }`;
+}
+
+// ---- the walk ----
+
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+const ISO_TIME = /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g;
+const API_KEY = /sgk_[A-Za-z0-9]{48}/g;
+
+/** An answer with what legitimately differs between two calls taken out: the values sent, new ids, times, keys. */
+function normalise(answer: { status: number; body: unknown }, sent: string[], uniq: string): string {
+  let text = JSON.stringify(answer);
+  for (const value of [...sent].sort((a, b) => b.length - a.length)) text = text.split(value).join("<sent>");
+  return text.split(uniq).join("<uniq>").replace(API_KEY, "<key>").replace(UUID, "<uuid>").replace(ISO_TIME, "<time>");
+}
+
+function randomFor(kind: Kind): string {
+  return kind === "skillName" ? `zz-${randomBytes(5).toString("hex")}` : randomUUID();
+}
+
+describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
+  let t: TestApp;
+  let schema: GraphQLSchema;
+  let ops: ReturnType<typeof operations>;
+  let A: Fixture;
+  let B: Fixture;
+
+  async function makeFixture(label: string): Promise<Fixture> {
+    const project = await t.project(`${label} project`);
+    const key = project.adminKey;
+    const skillName = `${label}-skill`;
+    const kb = await t.ok<{ createKnowledgeBase: { id: string } }>(
+      `mutation($n: String!) { createKnowledgeBase(input: { name: $n }) { id } }`,
+      { n: `${label} kb` },
+      key,
+    );
+    const knowledgeBaseId = kb.createKnowledgeBase.id;
+    await t.ok(
+      `mutation($kb: ID!) { addKnowledgeDocument(knowledgeBaseId: $kb, title: "doc", content: "content") { id } }`,
+      { kb: knowledgeBaseId },
+      key,
+    );
+    const version = async (body: string) =>
+      (
+        await t.ok<{ createSkillVersion: { id: string } }>(
+          `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`,
+          {
+            input: {
+              skillMd: skillMd(skillName, { body }),
+              tools: [
+                {
+                  name: "hook",
+                  description: "A hook.",
+                  webhookUrl: "https://hooks.example.com/hook",
+                  webhookSecret: `secret-${label}`,
+                },
+              ],
+              knowledgeBases: [{ knowledgeBaseId, mode: "PROMPT" }],
+              files: [{ path: "references/notes.md", contentBase64: Buffer.from(`${label} notes`).toString("base64") }],
+            },
+          },
+          key,
+        )
+      ).createSkillVersion.id;
+    const publish = (id: string) => t.ok(`mutation($id: ID!) { publishSkillVersion(id: $id) { id } }`, { id }, key);
+    const archivedVersionId = await version("one");
+    await publish(archivedVersionId);
+    const publishedVersionId = await version("two");
+    await publish(publishedVersionId);
+    const draftVersionId = await version("three");
+    const apiKey = await t.ok<{ createApiKey: { id: string } }>(
+      `mutation { createApiKey(role: VIEWER, name: "viewer") { id } }`,
+      {},
+      key,
+    );
+    const saveAgent = `mutation($input: AgentInput!, $agentId: ID) { saveAgent(input: $input, agentId: $agentId) { id agentId } }`;
+    const agentInputOf = { name: `${label}-agent`, skills: [{ name: skillName }] };
+    const first = (await t.ok<{ saveAgent: { id: string; agentId: string } }>(saveAgent, { input: agentInputOf }, key))
+      .saveAgent;
+    await t.ok(`mutation($id: ID!) { publishAgentVersion(id: $id) { id } }`, { id: first.id }, key);
+    const draft = (
+      await t.ok<{ saveAgent: { id: string } }>(saveAgent, { input: agentInputOf, agentId: first.agentId }, key)
+    ).saveAgent;
+    const subscription = await t.ok<{ createWebhookSubscription: { subscription: { id: string } } }>(
+      `mutation($url: String!) { createWebhookSubscription(url: $url, eventTypes: ["call.ended"]) { subscription { id } } }`,
+      { url: `https://${WEBHOOK_HOST}/${label}` },
+      key,
+    );
+    // A delivery to list: without calls, only the producer API makes one (the worker is not running in tests).
+    await t.app.db.write((tx) =>
+      t.app.services.webhooks.enqueue(tx, project.id, {
+        id: randomUUID(),
+        type: "call.ended",
+        timestamp: new Date(),
+        data: { call_id: randomUUID(), skills: [] },
+      }),
+    );
+    return {
+      label,
+      key,
+      values: {
+        projectId: project.id,
+        skillName,
+        archivedVersionId,
+        publishedVersionId,
+        draftVersionId,
+        knowledgeBaseId,
+        apiKeyId: apiKey.createApiKey.id,
+        agentId: first.agentId,
+        publishedAgentVersionId: first.id,
+        draftAgentVersionId: draft.id,
+        webhookSubscriptionId: subscription.createWebhookSubscription.subscription.id,
+      },
+    };
+  }
+
+  beforeAll(async () => {
+    schema = await buildAppSchema();
+    ops = operations(schema);
+    t = await createTestApp(dialect, { outboundAllowHosts: [WEBHOOK_HOST] });
+    A = await makeFixture("alpha");
+    B = await makeFixture("bravo");
+  });
+  afterAll(async () => t?.close());
+
+  async function call(name: string, caller: Fixture, overrides: Array<[string, string]>): Promise<string> {
+    const { kind, field } = ops.get(name)!;
+    const entry = COVERED[name]!;
+    const uniq = randomBytes(6).toString("hex");
+    const variables: Record<string, unknown> = { ...(entry.fill?.(caller, uniq) ?? {}) };
+    // Required reference arguments not being tried get the caller's own object of the first kind listed.
+    for (const [path, kinds] of Object.entries(entry.paths)) {
+      const arg = field.args.find((a) => a.name === path);
+      if (arg && isNonNullType(arg.type) && variables[path] === undefined && !overrides.some(([p]) => p === path)) {
+        setPath(variables, field, path, caller.values[kinds[0]!]);
+      }
+    }
+    for (const arg of field.args) {
+      if (variables[arg.name] === undefined && isNonNullType(arg.type) && arg.defaultValue === undefined)
+        variables[arg.name] = dummy(arg.type);
+    }
+    for (const [path, value] of overrides) setPath(variables, field, path, value);
+    const res = await fetch(`${t.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${caller.key}` },
+      body: JSON.stringify({ query: document(kind, field, variables), variables }),
+    });
+    const body = (await res.json()) as unknown;
+    return normalise(
+      { status: res.status, body },
+      overrides.map(([, v]) => v),
+      uniq,
+    );
+  }
+
+  // Before the walk, which leaves rows of its own in B.
+  it("PJ-1 B's lists never show A's rows", async () => {
+    const lists = [
+      `{ skills(limit: 200) { total items { id name } } }`,
+      `{ skills(state: PUBLISHED, limit: 200) { items { id name } } }`,
+      `{ knowledgeBases { id name documents { id } } }`,
+      `{ auditLog(limit: 200) { total items { id resourceId resourceType data } } }`,
+      `{ apiKeys { id name prefix } }`,
+      `{ agents(limit: 200) { total items { id agentId name } } }`,
+      `query($n: [String!]) { skillsLiveAt(at: "2999-01-01T00:00:00Z", names: $n) { name versionId } }`,
+      `{ webhookSubscriptions { id url } }`,
+      `{ webhookDeliveries(limit: 200) { total items { id subscriptionId payload } } }`,
+    ];
+    const secrets = [...Object.values(A.values), A.key.slice(0, 16), `${WEBHOOK_HOST}/alpha`];
+    for (const query of lists) {
+      const res = await fetch(`${t.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${B.key}` },
+        body: JSON.stringify({ query, variables: { n: null } }),
+      });
+      const text = await res.text();
+      expect(JSON.parse(text).errors, `${query}: ${text}`).toBeUndefined();
+      for (const value of secrets) expect(text, `${query} shows A's ${value}`).not.toContain(value);
+      // Control: B's own rows are there.
+      expect(text, query).toMatch(/bravo|"total":[1-9]|prefix/);
+    }
+    const own = await t.ok<{ skills: { total: number } }>(`{ skills { total } }`, {}, B.key);
+    expect(own.skills.total).toBeGreaterThanOrEqual(3);
+  });
+
+  it("SEC-9 every reference-taking operation of the schema is covered by the walk", () => {
+    const missing: string[] = [];
+    for (const [name, { field }] of ops) {
+      const paths = referencePaths(field);
+      if (paths.length === 0) continue;
+      const covered = COVERED[name];
+      for (const path of paths) if (!covered?.paths[path]) missing.push(`${name} ${path}`);
+    }
+    expect(
+      missing,
+      "add these operations/arguments to COVERED in test/security/tenancy.int.test.ts with the objects they refer to",
+    ).toEqual([]);
+    const stale = Object.keys(COVERED).filter((name) => !ops.has(name));
+    expect(stale, "COVERED lists operations the schema no longer has").toEqual([]);
+    for (const [name, entry] of Object.entries(COVERED)) {
+      for (const path of Object.keys(entry.paths)) {
+        expect(() => setPath({}, ops.get(name)!.field, path, "x"), `${name} ${path}`).not.toThrow();
+      }
+    }
+  });
+
+  for (const name of Object.keys(COVERED)) {
+    it(`SEC-9 PJ-1 ${name}: another project's object answers exactly as one that does not exist`, async () => {
+      if (!ops.has(name)) return; // reported by the coverage test
+      const entry = COVERED[name]!;
+      const mismatches: string[] = [];
+      const compare = async (label: string, foreign: Array<[string, string]>, nowhere: Array<[string, string]>) => {
+        const a = await call(name, B, foreign);
+        const r = await call(name, B, nowhere);
+        if (a !== r) mismatches.push(`${label}\n  A's object: ${a}\n  nowhere:    ${r}`);
+      };
+      // Each reference on its own, with every kind of A's object it can name.
+      for (const [path, kinds] of Object.entries(entry.paths)) {
+        for (const kind of kinds)
+          await compare(`${path} = A.${kind}`, [[path, A.values[kind]]], [[path, randomFor(kind)]]);
+      }
+      // All references at once.
+      const paths = Object.entries(entry.paths);
+      if (paths.length > 1) {
+        await compare(
+          "all references = A",
+          paths.map(([p, k]) => [p, A.values[k[0]!]]),
+          paths.map(([p, k]) => [p, randomFor(k[0]!)]),
+        );
+      }
+      expect(mismatches, mismatches.join("\n")).toEqual([]);
+    });
+  }
+
+  it("SEC-9 (control) with the caller's own objects, each reference does reach the object", async () => {
+    const vacuous: string[] = [];
+    for (const [name, entry] of Object.entries(COVERED)) {
+      if (!ops.has(name)) continue;
+      // Mutations may consume what they touch: each gets a project of its own.
+      const own = ops.get(name)!.kind === "mutation" ? await makeFixture("charlie") : B;
+      for (const [path, kinds] of Object.entries(entry.paths)) {
+        if (entry.noControl?.includes(path)) continue;
+        let reached = false;
+        for (const kind of kinds) {
+          const nowhere = await call(name, own, [[path, randomFor(kind)]]);
+          const mine = await call(name, own, [[path, own.values[kind]]]);
+          if (mine !== nowhere) reached = true;
+        }
+        if (!reached) vacuous.push(`${name} ${path}`);
+      }
+    }
+    expect(
+      vacuous,
+      "these references answer the same for the caller's own object as for none: the walk proves nothing for them",
+    ).toEqual([]);
+  });
+
+  it("PJ-1 nothing B tried changed A's objects", async () => {
+    const states = await t.ok<{ skills: { items: Array<{ id: string; state: string }> } }>(
+      `{ skills(limit: 200) { items { id state } } }`,
+      {},
+      A.key,
+    );
+    const byId = new Map(states.skills.items.map((v) => [v.id, v.state]));
+    expect(byId.get(A.values.archivedVersionId)).toBe("ARCHIVED");
+    expect(byId.get(A.values.publishedVersionId)).toBe("PUBLISHED");
+    expect(byId.get(A.values.draftVersionId)).toBe("DRAFT");
+    const kb = await t.ok<{ knowledgeBase: { documents: unknown[] } }>(
+      `query($id: ID!) { knowledgeBase(id: $id) { documents { id } } }`,
+      { id: A.values.knowledgeBaseId },
+      A.key,
+    );
+    expect(kb.knowledgeBase.documents).toHaveLength(1);
+    const keys = await t.ok<{ apiKeys: Array<{ id: string; revokedAt: string | null }> }>(
+      `{ apiKeys { id revokedAt } }`,
+      {},
+      A.key,
+    );
+    expect(keys.apiKeys).toHaveLength(2);
+    expect(keys.apiKeys.every((k) => k.revokedAt === null)).toBe(true);
+    const agent = await t.ok<{ agentVersion: { state: string } | null }>(
+      `query($id: ID!) { agentVersion(id: $id) { state } }`,
+      { id: A.values.draftAgentVersionId },
+      A.key,
+    );
+    expect(agent.agentVersion?.state).toBe("DRAFT");
+    const agents = await t.ok<{ agents: { total: number } }>(`{ agents { total } }`, {}, A.key);
+    expect(agents.agents.total).toBe(2);
+    const hooks = await t.ok<{ webhookSubscriptions: Array<{ id: string }> }>(
+      `{ webhookSubscriptions { id } }`,
+      {},
+      A.key,
+    );
+    expect(hooks.webhookSubscriptions.map((h) => h.id)).toEqual([A.values.webhookSubscriptionId]);
+    const deliveries = await t.ok<{ webhookDeliveries: { total: number } }>(
+      `{ webhookDeliveries { total } }`,
+      {},
+      A.key,
+    );
+    expect(deliveries.webhookDeliveries.total).toBe(1);
+    const audit = await t.ok<{ auditLog: { items: Array<{ actor: string }> } }>(
+      `{ auditLog(limit: 200) { items { actor } } }`,
+      {},
+      A.key,
+    );
+    const bKeys = await t.ok<{ apiKeys: Array<{ id: string }> }>(`{ apiKeys { id } }`, {}, B.key);
+    for (const entry of audit.auditLog.items) expect(bKeys.apiKeys.map((k) => k.id)).not.toContain(entry.actor);
+  });
+});
