@@ -20,6 +20,7 @@ import { KnowledgeResolver } from "./modules/knowledge/knowledge.resolver";
 import { KnowledgeService } from "./modules/knowledge/knowledge.service";
 import { LibraryResolver } from "./modules/libraries/library.resolver";
 import { LibraryService } from "./modules/libraries/library.service";
+import { SkillSourceCache } from "./modules/libraries";
 import { NodeResolver } from "./modules/node/node.resolver";
 import { ProjectResolver } from "./modules/projects/project.resolver";
 import { ProjectService } from "./modules/projects/project.service";
@@ -49,7 +50,7 @@ export interface AppSecrets {
 }
 
 function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: InvalidationBus) {
-  const auth = new AuthService(db, secrets.platformTokenHash);
+  const auth = new AuthService(db, secrets.platformTokenHash, bus);
   const audit = new AuditService(db, auth);
   const apiKeys = new ApiKeyService(db, auth, audit);
   const projects = new ProjectService(db, auth, audit, apiKeys);
@@ -74,11 +75,13 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
   const agentDirectory = new AgentCallDirectory(db, new AgentSecrets(secretBox), knowledge, bus);
   agents.onPublishedChanged((projectId, agentId) => agentDirectory.agentChanged(projectId, agentId));
   const mcp = new McpConnector(config.outboundAllowHosts, config.mcpTimeoutMs);
+  const sources = new SkillSourceCache(db, bus);
   const calls = new CallService(
     db,
     auth,
     agentDirectory,
     catalog,
+    sources,
     webhooks,
     mcp,
     secretBox,
@@ -103,6 +106,7 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     webhooks,
     catalog,
     agentDirectory,
+    sources,
     calls,
     tools,
   };
@@ -195,6 +199,8 @@ export async function createApp(
   forgetStale = () => {
     services.catalog.forgetLivePointers();
     services.agentDirectory.forgetAll();
+    services.sources.forgetAll();
+    services.auth.forgetKeys();
   };
   const webhookWorker = new WebhookWorker(db, services.webhooks, logger, {
     allowList: config.outboundAllowHosts,

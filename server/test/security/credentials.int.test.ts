@@ -397,10 +397,7 @@ describe.each(dialects)("credentials on %s", (dialect) => {
     }
   });
 
-  it.skip("PJ-3 purge removes a purged project's file contents too (blobs no other version uses)", async () => {
-    // DEFECT (reported): purgeProject leaves the content-addressed `blobs` rows of the project's skill files behind,
-    // so a purged project's file contents stay in the database. Nothing removes blobs that no version references
-    // any more (src/app.ts onPurge hook / SkillRepository). Unskip once purge collects unreferenced blobs.
+  it("PJ-3 purge removes a purged project's file contents too (blobs no other version uses)", async () => {
     const doomed = await t.project("PJ-3 purge blobs");
     const fileContent = `purged file ${randomUUID()}`;
     await t.ok(

@@ -60,6 +60,7 @@ export class ApiKeyService {
       if (!key) throw new NotFound("The API key");
       if (!key.revokedAt) {
         await keys.revoke(id, new Date());
+        tx.afterCommit(() => this.auth.tenancyChanged());
         await this.audit.record(tx, {
           projectId: scope.projectId,
           resourceType: "api_key",

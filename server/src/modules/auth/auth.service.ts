@@ -1,3 +1,5 @@
+import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
+import { LruCache } from "../../platform/cache/lru-cache";
 import { constantTimeEqualHex, sha256Hex } from "../../platform/crypto";
 import type { Database } from "../../platform/db/database";
 import { Forbidden, NotFound, Unauthenticated } from "../../platform/errors";
@@ -21,11 +23,33 @@ export interface AuthContext extends RequestContext {
   readonly credentialFailure?: string;
 }
 
+/**
+ * Published after a change to who may do what (a key revoked, a project deleted or purged, a library linked):
+ * every instance drops what it cached about credentials and projects.
+ */
+export const TENANCY_TOPIC = "tenancy";
+const KEY_CACHE_TTL_MS = 60_000;
+
 export class AuthService {
+  /** Valid keys by hash: the hot path (every call start) authenticates without a query. */
+  private readonly keys = new LruCache<string, { principal: Principal; until: number }>(10_000);
+
   constructor(
     private readonly db: Database,
     private readonly platformTokenHash: string,
-  ) {}
+    private readonly bus: InvalidationBus,
+  ) {
+    bus.subscribe(TENANCY_TOPIC, () => this.keys.clear());
+  }
+
+  forgetKeys(): void {
+    this.keys.clear();
+  }
+
+  /** Call after a transaction that revoked a key, deleted or purged a project, or changed a library link committed. */
+  tenancyChanged(): Promise<void> {
+    return this.bus.publish(TENANCY_TOPIC, "*");
+  }
 
   /** Turns an Authorization header into a principal; a bad credential is a failure, never an exception. */
   async authenticate(header: string | undefined): Promise<Authentication> {
@@ -36,6 +60,8 @@ export class AuthService {
     }
     const hash = sha256Hex(bearer.credential);
     if (constantTimeEqualHex(hash, this.platformTokenHash)) return { principal: { kind: "platform" } };
+    const cached = this.keys.get(hash);
+    if (cached && cached.until > Date.now()) return { principal: cached.principal };
     const lookup = apiKeyLookup(bearer.credential);
     const found = lookup ? await this.db.read((m) => new ApiKeyRepository(m).findByLookup(lookup)) : null;
     if (!found || !constantTimeEqualHex(hash, found.key.keyHash) || found.key.revokedAt || found.projectDeleted) {
@@ -44,7 +70,14 @@ export class AuthService {
         failure: "The credential is not valid: it is unknown, revoked or its project is deleted.",
       };
     }
-    return { principal: { kind: "key", keyId: found.key.id, projectId: found.key.projectId, role: found.key.role } };
+    const principal: Principal = {
+      kind: "key",
+      keyId: found.key.id,
+      projectId: found.key.projectId,
+      role: found.key.role,
+    };
+    this.keys.set(hash, { principal, until: Date.now() + KEY_CACHE_TTL_MS });
+    return { principal };
   }
 
   /** The principal of a request, or UNAUTHENTICATED (SEC-7). */

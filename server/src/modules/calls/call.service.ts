@@ -4,7 +4,7 @@ import type { Database, DbManager, Tx } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
 import type { AuthContext, AuthService, ProjectScope } from "../auth/auth.service";
-import { skillSourceProject } from "../libraries";
+import type { SkillSourceCache } from "../libraries";
 import {
   callEventData,
   handoffState,
@@ -43,6 +43,7 @@ export class CallService {
     private readonly auth: AuthService,
     private readonly agents: AgentDirectory,
     private readonly catalog: SkillCatalogService,
+    private readonly sources: SkillSourceCache,
     private readonly webhooks: WebhookService,
     private readonly mcp: McpConnector,
     private readonly secrets: SecretBox,
@@ -110,9 +111,10 @@ export class CallService {
       name,
     );
     if (outcome.events.length === 0) return outcome;
+    const before = call.state.loaded;
     call.state = { ...call.state, loaded: outcome.loaded };
     await repo.updateCall(call.id, { state: call.state });
-    await this.recordRuntimeEvents(tx, repo, call, outcome.events);
+    await this.recordRuntimeEvents(tx, repo, call, outcome.events, before);
     return outcome;
   }
 
@@ -270,7 +272,7 @@ export class CallService {
 
   /** RT-1, LB-5: the agent's skills resolved in the project it reads skills from, and its MCP tools listed. */
   async segmentFor(projectId: string, agent: CallAgent): Promise<{ segment: CallSegment; warnings: string[] }> {
-    const source = await this.db.read((m) => skillSourceProject(m, projectId));
+    const source = await this.sources.sourceOf(projectId);
     // AG-4: a speech-to-speech agent runs without skills; the runtime says why, so no catalog is read for it.
     const entries = agent.snapshot.mode === "speech_to_speech" ? [] : agent.snapshot.skills;
     const catalog = source.holdsSkills ? await this.catalog.catalogFor(source.projectId, entries) : null;
@@ -295,17 +297,30 @@ export class CallService {
     repo: CallRepository,
     call: CallEntity,
     events: readonly RuntimeEvent[],
+    previouslyLoaded: readonly string[],
   ): Promise<void> {
     let seq = await repo.lastEventSeq(call.id);
     const now = new Date();
-    const rows = events.map((e) => this.event(call, ++seq, e.type, { call_id: call.id, ...callEventData(e) }, now));
+    // Each event carries the loaded set right after it: an unload's is the set before the load that follows it.
+    let loaded = previouslyLoaded;
+    const rows = events.map((e) => {
+      loaded = e.type === "skill.unloaded" ? loaded.filter((n) => n !== e.skill) : [...loaded, e.skill];
+      return this.event(call, ++seq, e.type, { call_id: call.id, ...callEventData(e) }, now, loaded);
+    });
     await repo.insertEvents(rows);
     for (const e of events) if (e.type === "skill.loaded") await repo.markLoaded(call.id, e.versionId);
     for (const row of rows)
       await this.webhooks.enqueue(tx, call.projectId, { id: row.id, type: row.type, timestamp: now, data: row.data });
   }
 
-  private event(call: CallEntity, seq: number, type: string, data: Record<string, unknown>, at: Date): CallEventEntity {
+  private event(
+    call: CallEntity,
+    seq: number,
+    type: string,
+    data: Record<string, unknown>,
+    at: Date,
+    loadedAfter: readonly string[] = call.state.loaded,
+  ): CallEventEntity {
     return Object.assign(new CallEventEntity(), {
       id: randomUUID(),
       callId: call.id,
@@ -313,7 +328,7 @@ export class CallService {
       seq,
       type,
       data,
-      loadedAfter: [...call.state.loaded],
+      loadedAfter: [...loadedAfter],
       segment: call.state.segments.length - 1,
       at,
       expiresAt: call.eventsExpireAt,

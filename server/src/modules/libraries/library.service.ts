@@ -42,6 +42,7 @@ export class LibraryService {
         await this.checkLink(repo, project, libraryProjectId, library);
       }
       await repo.setLibrary(projectId, libraryProjectId);
+      tx.afterCommit(() => this.auth.tenancyChanged());
       await this.audit.record(tx, {
         projectId,
         resourceType: "project",

@@ -62,6 +62,7 @@ export class ProjectService {
       if (!project) throw new NotFound("The project");
       project.deletedAt = new Date();
       await projects.markDeleted(id, project.deletedAt);
+      tx.afterCommit(() => this.auth.tenancyChanged());
       await this.audit.record(tx, {
         projectId: id,
         resourceType: "project",
@@ -84,6 +85,7 @@ export class ProjectService {
         throw new Conflict("Only a deleted project can be purged: delete it first (deleteProject), then purge it.");
       }
       await projects.unlinkFrom(id);
+      tx.afterCommit(() => this.auth.tenancyChanged());
       for (const hook of this.purgeHooks) await hook(tx, id);
       await projects.remove(id);
       return id;
