@@ -20,10 +20,21 @@ export class CallRepository {
     return this.m.connection.options.type === "postgres";
   }
 
+  /** Inserts without reading anything back (the rows are complete): the call start is one write. */
+  private async insertRows<T extends object>(entity: new () => T, rows: T[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.m
+      .createQueryBuilder()
+      .insert()
+      .into(entity)
+      .values(rows as QueryDeepPartialEntity<T>[])
+      .updateEntity(false)
+      .execute();
+  }
+
   async insertCall(call: CallEntity, skills: CallSkillEntity[]): Promise<void> {
-    await this.m.getRepository(CallEntity).insert(call as QueryDeepPartialEntity<CallEntity>);
-    if (skills.length > 0)
-      await this.m.getRepository(CallSkillEntity).insert(skills as QueryDeepPartialEntity<CallSkillEntity>[]);
+    await this.insertRows(CallEntity, [call]);
+    await this.insertRows(CallSkillEntity, skills);
   }
 
   find(projectId: string, id: string): Promise<CallEntity | null> {
@@ -55,8 +66,7 @@ export class CallRepository {
   }
 
   async addSkills(skills: CallSkillEntity[]): Promise<void> {
-    if (skills.length > 0)
-      await this.m.getRepository(CallSkillEntity).insert(skills as QueryDeepPartialEntity<CallSkillEntity>[]);
+    await this.insertRows(CallSkillEntity, skills);
   }
 
   async markLoaded(callId: string, versionId: string): Promise<void> {
@@ -74,8 +84,7 @@ export class CallRepository {
   }
 
   async insertEvents(events: CallEventEntity[]): Promise<void> {
-    if (events.length > 0)
-      await this.m.getRepository(CallEventEntity).insert(events as QueryDeepPartialEntity<CallEventEntity>[]);
+    await this.insertRows(CallEventEntity, events);
   }
 
   eventsOf(callIds: readonly string[]): Promise<CallEventEntity[]> {
@@ -86,7 +95,7 @@ export class CallRepository {
   }
 
   async insertInvocation(invocation: ToolInvocationEntity): Promise<void> {
-    await this.m.getRepository(ToolInvocationEntity).insert(invocation as QueryDeepPartialEntity<ToolInvocationEntity>);
+    await this.insertRows(ToolInvocationEntity, [invocation]);
   }
 
   invocationsOf(callIds: readonly string[]): Promise<ToolInvocationEntity[]> {

@@ -113,7 +113,9 @@ export class CallService {
     if (outcome.events.length === 0) return outcome;
     const before = call.state.loaded;
     call.state = { ...call.state, loaded: outcome.loaded };
-    await repo.updateCall(call.id, { state: call.state });
+    // RT-5, AG-5: what the load brings in (missing variables, shadowed tools) warns on the call, as at start.
+    call.warnings = [...new Set([...call.warnings, ...modelContextOf(call.state).warnings])];
+    await repo.updateCall(call.id, { state: call.state, warnings: call.warnings });
     await this.recordRuntimeEvents(tx, repo, call, outcome.events, before);
     return outcome;
   }
@@ -309,8 +311,11 @@ export class CallService {
     });
     await repo.insertEvents(rows);
     for (const e of events) if (e.type === "skill.loaded") await repo.markLoaded(call.id, e.versionId);
-    for (const row of rows)
-      await this.webhooks.enqueue(tx, call.projectId, { id: row.id, type: row.type, timestamp: now, data: row.data });
+    await this.webhooks.enqueueAll(
+      tx,
+      call.projectId,
+      rows.map((row) => ({ id: row.id, type: row.type, timestamp: now, data: row.data })),
+    );
   }
 
   private event(

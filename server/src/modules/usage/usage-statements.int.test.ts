@@ -1,24 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { USAGE, linkLibrary, saveAgent, skillVersion } from "../../../test/support/agents";
 import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { statementsDuring as sqlStatementsDuring } from "../../../test/support/sql-statements";
 
-/** Counts the SQL statements the app sends while `fn` runs, through the data source's logger. */
+/** Counts the SQL statements the app sends while `fn` runs. */
 async function statementsDuring(t: TestApp, fn: () => Promise<unknown>): Promise<number> {
-  const dataSource = t.app.db.dataSource;
-  const original = dataSource.logger;
-  let count = 0;
-  const counting: typeof original = Object.create(original);
-  counting.logQuery = (query, parameters, runner) => {
-    count++;
-    return original.logQuery(query, parameters, runner);
-  };
-  dataSource.logger = counting;
-  try {
-    await fn();
-  } finally {
-    dataSource.logger = original;
-  }
-  return count;
+  return (await sqlStatementsDuring(t, fn)).length;
 }
 
 const LIST_WITH_USAGE = `query { skills(state: PUBLISHED) { items { name usage { agentId agentName pinned resolvesTo { id version } } } } }`;

@@ -145,36 +145,45 @@ export class WebhookService {
    * that asked for this event type. Idempotent per (subscription, event id). The worker is woken after commit.
    */
   async enqueue(tx: Tx, projectId: string, event: WebhookEvent): Promise<void> {
-    if (!isWebhookEventType(event.type)) {
-      throw new Error(`'${event.type}' is not a webhook event type; add it to WEBHOOK_EVENT_TYPES first.`);
+    await this.enqueueAll(tx, projectId, [event]);
+  }
+
+  /** Several events of one transaction: one read of the project's subscriptions, one insert of every delivery. */
+  async enqueueAll(tx: Tx, projectId: string, events: readonly WebhookEvent[]): Promise<void> {
+    for (const event of events) {
+      if (!isWebhookEventType(event.type)) {
+        throw new Error(`'${event.type}' is not a webhook event type; add it to WEBHOOK_EVENT_TYPES first.`);
+      }
     }
     const repo = new WebhookRepository(tx.manager);
-    const subscriptions = (await repo.listSubscriptions(projectId)).filter((s) => s.eventTypes.includes(event.type));
-    if (subscriptions.length === 0) return;
+    const subscriptions = await repo.listSubscriptions(projectId);
     const now = new Date();
-    const payload = webhookBody(event);
-    await repo.insertDeliveries(
-      subscriptions.map((subscription) =>
-        Object.assign(new WebhookDeliveryEntity(), {
-          id: randomUUID(),
-          projectId,
-          subscriptionId: subscription.id,
-          webhookId: `msg_${randomUUID().replace(/-/g, "")}`,
-          eventId: event.id,
-          eventType: event.type,
-          payload,
-          status: "pending",
-          attempts: 0,
-          attemptLog: [],
-          lastError: null,
-          nextAttemptAt: now,
-          deliveredAt: null,
-          lockedUntil: null,
-          claimedBy: null,
-          createdAt: now,
-        }),
-      ),
+    const deliveries = events.flatMap((event) =>
+      subscriptions
+        .filter((s) => s.eventTypes.includes(event.type))
+        .map((subscription) =>
+          Object.assign(new WebhookDeliveryEntity(), {
+            id: randomUUID(),
+            projectId,
+            subscriptionId: subscription.id,
+            webhookId: `msg_${randomUUID().replace(/-/g, "")}`,
+            eventId: event.id,
+            eventType: event.type,
+            payload: webhookBody(event),
+            status: "pending",
+            attempts: 0,
+            attemptLog: [],
+            lastError: null,
+            nextAttemptAt: now,
+            deliveredAt: null,
+            lockedUntil: null,
+            claimedBy: null,
+            createdAt: now,
+          }),
+        ),
     );
+    if (deliveries.length === 0) return;
+    await repo.insertDeliveries(deliveries);
     tx.afterCommit(() => {
       for (const listener of this.enqueueListeners) listener();
     });

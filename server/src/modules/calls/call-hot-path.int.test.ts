@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { publishAgent, publishSkill, READ_CALL, startCall, type CallView } from "../../../test/support/calls";
+import { statementsDuring } from "../../../test/support/sql-statements";
+import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+
+const reads = (statements: string[]) => statements.filter((s) => /^\s*SELECT/i.test(s));
+
+describe.each(dialects)("the call-start hot path on %s", (dialect) => {
+  let t: TestApp;
+  let key: string;
+  let agentId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    key = (await t.project()).adminKey;
+    const pinned: string[] = [];
+    for (const name of ["hot-a", "hot-b", "hot-c", "hot-d", "hot-e"]) pinned.push(await publishSkill(t, key, name));
+    await publishSkill(t, key, "hot-a", { body: "v2" });
+    agentId = await publishAgent(t, key, {
+      name: "hot-agent",
+      skills: [
+        { name: "hot-a" },
+        { name: "hot-b" },
+        { name: "hot-c" },
+        { name: "hot-d", versionId: pinned[3] },
+        { name: "hot-e", versionId: pinned[4] },
+      ],
+    });
+  });
+  afterAll(async () => t?.close());
+
+  it("RT-1 a cache miss resolves the agent's whole skill list in one SQL statement", async () => {
+    const statements = await statementsDuring(t, () => startCall(t, key, { agentId }));
+    const versionReads = reads(statements).filter((s) => /skill_versions/.test(s));
+    expect(versionReads).toHaveLength(1);
+  });
+
+  it("RT-1 a call start with warm caches reads nothing: it only writes the call", async () => {
+    await startCall(t, key, { agentId });
+    let id = "";
+    const statements = await statementsDuring(t, async () => {
+      const started = await t.ok<{ startCall: { id: string } }>(
+        `mutation($input: StartCallInput!) { startCall(input: $input) { id } }`,
+        { input: { agentId } },
+        key,
+      );
+      id = started.startCall.id;
+    });
+    expect(reads(statements)).toEqual([]);
+    const call = (await t.ok<{ call: CallView }>(READ_CALL, { id }, key)).call;
+    expect(call.skills.map((s) => `${s.name}@${s.version}`)).toEqual([
+      "hot-a@2",
+      "hot-b@1",
+      "hot-c@1",
+      "hot-d@1",
+      "hot-e@1",
+    ]);
+  });
+
+  it("SV-5 RT-1 a publish drops the cached live version: the next call resolves the new one", async () => {
+    await startCall(t, key, { agentId });
+    await publishSkill(t, key, "hot-b", { body: "v2" });
+    const call = await startCall(t, key, { agentId });
+    expect(call.skills.find((s) => s.name === "hot-b")!.version).toBe(2);
+  });
+});
