@@ -41,7 +41,10 @@ type Kind =
   | "agentId"
   | "publishedAgentVersionId"
   | "draftAgentVersionId"
-  | "webhookSubscriptionId";
+  | "webhookSubscriptionId"
+  | "callId"
+  | "endedCallId"
+  | "toolName";
 
 interface Fixture {
   label: string;
@@ -52,14 +55,19 @@ interface Fixture {
 interface Entry {
   /** Reference path (`arg` or `arg.field.field` into input objects) → the kinds of A's objects it is tried with. */
   paths: Record<string, Kind[]>;
-  /** Base variables (beyond generated dummies) that make the call valid with the caller's own objects. */
-  fill?: (own: Fixture, uniq: string) => Record<string, unknown>;
+  /**
+   * Base variables (beyond generated dummies) that make the call valid with the caller's own objects; `tried` are the
+   * reference paths this request sets (for inputs that take one of two shapes).
+   */
+  fill?: (own: Fixture, uniq: string, tried: string[]) => Record<string, unknown>;
   /** Paths whose value need not change the answer with the caller's own objects (labels; platform-only operations). */
   noControl?: string[];
 }
 
 const SKILL_VERSIONS: Kind[] = ["archivedVersionId", "publishedVersionId", "draftVersionId"];
 const AGENT_VERSIONS: Kind[] = ["publishedAgentVersionId", "draftAgentVersionId"];
+/** An active call and an ended one. */
+const CALLS: Kind[] = ["callId", "endedCallId"];
 const EVERY_ID: Kind[] = [
   "projectId",
   ...SKILL_VERSIONS,
@@ -68,12 +76,18 @@ const EVERY_ID: Kind[] = [
   "agentId",
   ...AGENT_VERSIONS,
   "webhookSubscriptionId",
+  ...CALLS,
 ];
 const WEBHOOK_HOST = "hooks.example.com";
 
 const agentInput = (own: Fixture, uniq: string) => ({
   input: { name: `agent-${uniq}`, skills: [{ name: own.values.skillName }] },
 });
+/** An inline agent for startCall when the inline agent's references are tried; a stored agent's id otherwise. */
+const callInput = (own: Fixture, uniq: string, tried: string[]) =>
+  tried.some((path) => path.startsWith("input.inlineAgent"))
+    ? { input: { inlineAgent: { name: `inline-${uniq}`, skills: [{ name: own.values.skillName }] } } }
+    : {};
 const skillInput = (name: string) => ({ input: { skillMd: skillMd(name, { body: `tenancy ${randomUUID()}` }) } });
 
 const COVERED: Record<string, Entry> = {
@@ -98,6 +112,8 @@ const COVERED: Record<string, Entry> = {
   "Query.agentVersion": { paths: { id: AGENT_VERSIONS } },
   "Query.webhookSubscriptions": { paths: { projectId: ["projectId"] } },
   "Query.webhookDeliveries": { paths: { projectId: ["projectId"], subscriptionId: ["webhookSubscriptionId"] } },
+  "Query.call": { paths: { id: CALLS } },
+  "Query.calls": { paths: { agentId: ["agentId"], skillVersionId: SKILL_VERSIONS } },
 
   // ---- mutations ----
   "Mutation.createProject": { paths: { name: ["skillName"] }, noControl: ["name"] },
@@ -150,6 +166,19 @@ const COVERED: Record<string, Entry> = {
     fill: () => ({ url: `https://${WEBHOOK_HOST}/tenancy`, eventTypes: ["call.ended"] }),
   },
   "Mutation.deleteWebhookSubscription": { paths: { id: ["webhookSubscriptionId"], projectId: ["projectId"] } },
+  "Mutation.startCall": {
+    paths: {
+      "input.agentId": ["agentId"],
+      "input.inlineAgent.skills.versionId": SKILL_VERSIONS,
+      "input.inlineAgent.knowledgeBaseIds": ["knowledgeBaseId"],
+      "input.inlineAgent.handoffTargets": ["agentId"],
+    },
+    fill: callInput,
+  },
+  "Mutation.loadSkill": { paths: { callId: CALLS, name: ["skillName"] } },
+  "Mutation.handoffCall": { paths: { callId: CALLS, agentId: ["agentId"] } },
+  "Mutation.endCall": { paths: { callId: CALLS } },
+  "Mutation.runTool": { paths: { callId: CALLS, name: ["toolName"] } },
 };
 
 // ---- reading the schema ----
@@ -297,7 +326,7 @@ function normalise(answer: { status: number; body: unknown }, sent: string[], un
 }
 
 function randomFor(kind: Kind): string {
-  return kind === "skillName" ? `zz-${randomBytes(5).toString("hex")}` : randomUUID();
+  return kind === "skillName" || kind === "toolName" ? `zz-${randomBytes(5).toString("hex")}` : randomUUID();
 }
 
 describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
@@ -356,7 +385,13 @@ describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
       key,
     );
     const saveAgent = `mutation($input: AgentInput!, $agentId: ID) { saveAgent(input: $input, agentId: $agentId) { id agentId } }`;
-    const agentInputOf = { name: `${label}-agent`, skills: [{ name: skillName }] };
+    // Its own tool, for runTool: a loopback URL the outbound guard refuses, so running it answers at once (SEC-13).
+    const toolName = `${label}-tool`;
+    const agentInputOf = {
+      name: `${label}-agent`,
+      skills: [{ name: skillName }],
+      tools: [{ name: toolName, description: "A tool.", webhookUrl: "http://127.0.0.1:9/tool" }],
+    };
     const first = (await t.ok<{ saveAgent: { id: string; agentId: string } }>(saveAgent, { input: agentInputOf }, key))
       .saveAgent;
     await t.ok(`mutation($id: ID!) { publishAgentVersion(id: $id) { id } }`, { id: first.id }, key);
@@ -368,15 +403,12 @@ describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
       { url: `https://${WEBHOOK_HOST}/${label}` },
       key,
     );
-    // A delivery to list: without calls, only the producer API makes one (the worker is not running in tests).
-    await t.app.db.write((tx) =>
-      t.app.services.webhooks.enqueue(tx, project.id, {
-        id: randomUUID(),
-        type: "call.ended",
-        timestamp: new Date(),
-        data: { call_id: randomUUID(), skills: [] },
-      }),
-    );
+    // An active call and an ended one; the ended one's call.ended is a delivery to list (the worker is not running).
+    const startCall = `mutation($agentId: ID!) { startCall(input: { agentId: $agentId }) { id } }`;
+    const callId = (await t.ok<{ startCall: { id: string } }>(startCall, { agentId: first.agentId }, key)).startCall.id;
+    const endedCallId = (await t.ok<{ startCall: { id: string } }>(startCall, { agentId: first.agentId }, key))
+      .startCall.id;
+    await t.ok(`mutation($id: ID!) { endCall(callId: $id) { id } }`, { id: endedCallId }, key);
     return {
       label,
       key,
@@ -392,6 +424,9 @@ describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
         publishedAgentVersionId: first.id,
         draftAgentVersionId: draft.id,
         webhookSubscriptionId: subscription.createWebhookSubscription.subscription.id,
+        callId,
+        endedCallId,
+        toolName,
       },
     };
   }
@@ -409,7 +444,8 @@ describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
     const { kind, field } = ops.get(name)!;
     const entry = COVERED[name]!;
     const uniq = randomBytes(6).toString("hex");
-    const variables: Record<string, unknown> = { ...(entry.fill?.(caller, uniq) ?? {}) };
+    const tried = overrides.map(([path]) => path);
+    const variables: Record<string, unknown> = { ...(entry.fill?.(caller, uniq, tried) ?? {}) };
     // Required reference arguments not being tried get the caller's own object of the first kind listed.
     for (const [path, kinds] of Object.entries(entry.paths)) {
       const arg = field.args.find((a) => a.name === path);
@@ -447,6 +483,7 @@ describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
       `query($n: [String!]) { skillsLiveAt(at: "2999-01-01T00:00:00Z", names: $n) { name versionId } }`,
       `{ webhookSubscriptions { id url } }`,
       `{ webhookDeliveries(limit: 200) { total items { id subscriptionId payload } } }`,
+      `{ calls(limit: 200) { total items { id agentId agentName skills { versionId } events { data } } } }`,
     ];
     const secrets = [...Object.values(A.values), A.key.slice(0, 16), `${WEBHOOK_HOST}/alpha`];
     for (const query of lists) {
@@ -580,6 +617,23 @@ describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
       A.key,
     );
     expect(deliveries.webhookDeliveries.total).toBe(1);
+    const READ = `query($id: ID!) { call(id: $id) { status agentName loadedSkills skills { loaded } events { type } toolInvocations { id } } }`;
+    const active = await t.ok<{ call: Record<string, unknown> }>(READ, { id: A.values.callId }, A.key);
+    expect(active.call).toEqual({
+      status: "active",
+      agentName: "alpha-agent",
+      loadedSkills: [],
+      skills: [{ loaded: false }],
+      events: [{ type: "call.started" }],
+      toolInvocations: [],
+    });
+    const ended = await t.ok<{ call: { status: string; events: Array<{ type: string }> } }>(
+      READ,
+      { id: A.values.endedCallId },
+      A.key,
+    );
+    expect(ended.call.status).toBe("ended");
+    expect(ended.call.events.map((e) => e.type)).toEqual(["call.started", "call.ended"]);
     const audit = await t.ok<{ auditLog: { items: Array<{ actor: string }> } }>(
       `{ auditLog(limit: 200) { items { actor } } }`,
       {},

@@ -41,7 +41,10 @@ export class AgentCallDirectory implements AgentDirectory {
     private readonly knowledge: KnowledgeService,
     private readonly bus: InvalidationBus,
   ) {
-    bus.subscribe(AGENT_LIVE_TOPIC, (key) => this.publishedByAgent.delete(key));
+    bus.subscribe(AGENT_LIVE_TOPIC, (key) => {
+      this.epoch++;
+      this.publishedByAgent.delete(key);
+    });
   }
 
   /** After an agent's published version changed (publish, delete): every instance forgets it. */
@@ -50,13 +53,18 @@ export class AgentCallDirectory implements AgentDirectory {
   }
 
   forgetAll(): void {
+    this.epoch++;
     this.publishedByAgent.clear();
   }
+
+  /** Bumped by every invalidation: a read that overlapped one does not cache what it read (it may be stale). */
+  private epoch = 0;
 
   async published(projectId: string, agentId: string): Promise<CallAgent | null> {
     const key = agentKey(projectId, agentId);
     let cached = this.publishedByAgent.get(key);
     if (cached === undefined) {
+      const epoch = this.epoch;
       cached = await this.db.read(async (m) => {
         const repo = new AgentRepository(m);
         const version = await repo.findPublishedOfLiveAgent(projectId, agentId);
@@ -67,7 +75,7 @@ export class AgentCallDirectory implements AgentDirectory {
         ]);
         return { agent: this.fromVersion(version, entries, names), knowledgeBaseIds: version.knowledgeBaseIds };
       });
-      this.publishedByAgent.set(key, cached);
+      if (epoch === this.epoch) this.publishedByAgent.set(key, cached);
     }
     if (!cached) return null;
     const knowledgeBases = await this.knowledge.basesWithDocuments(projectId, cached.knowledgeBaseIds);

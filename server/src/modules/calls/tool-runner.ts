@@ -33,10 +33,19 @@ function argumentProblems(schema: Record<string, unknown>, args: Record<string, 
   const validate = argumentValidator.compile(schema);
   if (validate(args)) return [];
   return (validate.errors ?? []).map((e: ErrorObject) => {
-    const key =
-      e.keyword === "required"
-        ? String((e.params as { missingProperty?: string }).missingProperty)
-        : e.instancePath.slice(1).replace(/\//g, ".");
+    // The failing value's place (a JSON pointer), plus the property named by errors reported on its parent object.
+    const params = e.params as { missingProperty?: string; additionalProperty?: string };
+    const property =
+      e.keyword === "required" || e.keyword === "dependentRequired" || e.keyword === "dependencies"
+        ? params.missingProperty
+        : e.keyword === "additionalProperties"
+          ? params.additionalProperty
+          : undefined;
+    const segments = e.instancePath
+      .split("/")
+      .slice(1)
+      .map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const key = [...segments, ...(property === undefined ? [] : [property])].join(".");
     const path = key ? `arguments.${key}` : "arguments";
     return { path, message: `${path} ${e.message ?? "is not valid"}.` };
   });
@@ -129,8 +138,14 @@ export class ToolRunner {
       case HANDOFF_TO_AGENT: {
         const target = handoffTargetOf(currentSegment(call.state).agent, args);
         if (!target) return { status: "error", result: null, error: "No handoff target matches the arguments." };
-        const after = await this.calls.handoff(ctx, call.id, target.agentId);
-        return { status: "ok", result: { agent_id: after.agentId, agent_name: after.agentName }, error: null };
+        try {
+          const after = await this.calls.handoff(ctx, call.id, target.agentId);
+          return { status: "ok", result: { agent_id: after.agentId, agent_name: after.agentName }, error: null };
+        } catch (error) {
+          // A target that is no longer a published agent fails the tool, as a failing webhook does (recorded).
+          if (error instanceof Invalid) return { status: "error", result: null, error: error.message };
+          throw error;
+        }
       }
       default:
         return { status: "error", result: null, error: `Unknown built-in tool '${name}'.` };

@@ -22,12 +22,18 @@ export class SkillCatalogService {
   /** null: the skill has no live version (cached too, so unknown names cost nothing after the first call). */
   private readonly live = new LruCache<string, string | null>(50_000);
 
+  /** Bumped by every invalidation: a read that overlapped one does not cache what it read (it may be stale). */
+  private epoch = 0;
+
   constructor(
     private readonly db: Database,
     private readonly bus: InvalidationBus,
     private readonly knowledge: KnowledgeReader,
   ) {
-    bus.subscribe(SKILL_LIVE_TOPIC, (key) => this.live.delete(key));
+    bus.subscribe(SKILL_LIVE_TOPIC, (key) => {
+      this.epoch++;
+      this.live.delete(key);
+    });
   }
 
   /** Called after a publish, rollback or delete committed. */
@@ -37,6 +43,7 @@ export class SkillCatalogService {
 
   /** Every instance forgets live pointers (after a lost invalidation connection came back). */
   forgetLivePointers(): void {
+    this.epoch++;
     this.live.clear();
   }
 
@@ -62,13 +69,16 @@ export class SkillCatalogService {
       } else names.push(entry.name);
     }
     if (names.length > 0 || ids.size > 0) {
+      const epoch = this.epoch;
       const rows = await this.db.read((m) => new SkillRepository(m).publishedOrPinned(projectId, names, [...ids]));
       for (const row of rows) {
         if (row.state !== "draft") this.versions.set(row.id, row);
         found.push(row);
         if (row.state === "published" && names.includes(row.name)) liveVersionIdByName.set(row.name, row.id);
       }
-      for (const name of names) this.live.set(liveKey(projectId, name), liveVersionIdByName.get(name) ?? null);
+      if (epoch === this.epoch) {
+        for (const name of names) this.live.set(liveKey(projectId, name), liveVersionIdByName.get(name) ?? null);
+      }
     }
     const baseIds = [...new Set(found.flatMap((v) => v.knowledgeBases.map((k) => k.knowledgeBaseId)))];
     const bases = new Map((await this.knowledge(projectId, baseIds)).map((b) => [b.id, b]));

@@ -1,0 +1,249 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { generatePlatformToken } from "../../src/modules/auth/credentials";
+import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
+import { skillMd } from "../support/skill-md";
+
+/**
+ * RT-1, SV-5 across processes: "which version is live" is cached in each process and dropped in every one of them
+ * on publish or rollback (PostgreSQL LISTEN/NOTIFY, or Redis pub/sub with REDIS_URL). Two real server processes
+ * share one scratch database; a publish through one must reach the other's next call within a second.
+ */
+
+const BASE_URL = process.env.TEST_DATABASE_URL;
+const REDIS_URL = "redis://127.0.0.1:6379";
+const SERVER_DIR = path.resolve(__dirname, "..", "..");
+const MAIN = path.join(SERVER_DIR, "dist", "src", "main.js");
+const SEEN_WITHIN_MS = 1000;
+
+/** Builds dist/ when any server source is newer than dist/src/main.js (or it is missing), as secrets.int.test.ts does. */
+function ensureBuilt(): void {
+  const builtAt = fs.existsSync(MAIN) ? fs.statSync(MAIN).mtimeMs : 0;
+  const newest = (dir: string): number =>
+    fs.readdirSync(dir, { withFileTypes: true }).reduce((max, entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return Math.max(max, newest(full));
+      return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")
+        ? Math.max(max, fs.statSync(full).mtimeMs)
+        : max;
+    }, 0);
+  if (newest(path.join(SERVER_DIR, "src")) <= builtAt) return;
+  try {
+    execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"], {
+      cwd: SERVER_DIR,
+      stdio: "pipe",
+    });
+  } catch (error) {
+    // tsc still emits on type errors elsewhere in the tree; the server's start-up path is what runs below.
+    if (!fs.existsSync(MAIN)) throw error;
+  }
+}
+
+function reachable(port: number, host = "127.0.0.1"): Promise<boolean> {
+  return new Promise((ok) => {
+    const socket = net.connect(port, host, () => {
+      socket.end();
+      ok(true);
+    });
+    socket.on("error", () => ok(false));
+    socket.setTimeout(1000, () => {
+      socket.destroy();
+      ok(false);
+    });
+  });
+}
+
+interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts `node dist/src/main.js` and resolves once it listens (PORT=0: the port is read from its start-up line). */
+function startServer(env: Record<string, string>, name: string): Promise<ServerProcess> {
+  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), `sg-${name}-`));
+  const child = spawn(process.execPath, [MAIN], {
+    cwd,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      SEED_DEMO: "false",
+      LOG_LEVEL: "warn",
+      DATA_DIR: cwd,
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  const exited = new Promise<void>((ok) => child.once("exit", () => ok()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    fs.rmSync(cwd, { recursive: true, force: true });
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop().then(() => reject(new Error(`server ${name} did not start in time:\n${out}`)));
+    }, 60_000);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const port = /GraphQL on http:\/\/localhost:(\d+)\/graphql/.exec(out)?.[1];
+      if (port) {
+        clearTimeout(timer);
+        resolve({ url: `http://127.0.0.1:${port}`, child, output: () => out, stop });
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.once("exit", (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`server ${name} exited (${code ?? signal}) before listening:\n${out}`));
+    });
+  });
+}
+
+async function gql<T>(server: ServerProcess, token: string, query: string, variables: Record<string, unknown> = {}) {
+  const res = await fetch(`${server.url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: T; errors?: unknown[] };
+  if (body.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
+  return body.data as T;
+}
+
+const CREATE_PROJECT = `mutation($name: String!) { createProject(name: $name) { project { id } apiKey } }`;
+const CREATE_SKILL = `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id version } }`;
+const PUBLISH_SKILL = `mutation($id: ID!) { publishSkillVersion(id: $id) { id version state } }`;
+const ROLLBACK = `mutation($name: String!, $to: ID!) { rollbackSkill(name: $name, toVersionId: $to) { id version } }`;
+const SAVE_AGENT = `mutation($input: AgentInput!, $agentId: ID) { saveAgent(input: $input, agentId: $agentId) { id agentId } }`;
+const PUBLISH_AGENT = `mutation($id: ID!) { publishAgentVersion(id: $id) { id } }`;
+const START_CALL = `mutation($input: StartCallInput!) { startCall(input: $input) {
+  id systemPrompt skills { name version versionId } } }`;
+
+interface CallSeen {
+  id: string;
+  systemPrompt: string;
+  skills: Array<{ name: string; version: number; versionId: string }>;
+}
+
+/** Starts calls on `server` until `seen` holds; returns how long after `since` that was. */
+async function pollUntil(
+  server: ServerProcess,
+  key: string,
+  agentId: string,
+  since: number,
+  seen: (call: CallSeen) => boolean,
+  limitMs = 5000,
+): Promise<number> {
+  for (;;) {
+    const { startCall } = await gql<{ startCall: CallSeen }>(server, key, START_CALL, { input: { agentId } });
+    if (seen(startCall)) return performance.now() - since;
+    if (performance.now() - since > limitMs)
+      throw new Error(`not seen within ${limitMs} ms: ${JSON.stringify(startCall)}`);
+    await new Promise((ok) => setTimeout(ok, 10));
+  }
+}
+
+async function twoProcessesSeeAPublish(extraEnv: Record<string, string>): Promise<void> {
+  ensureBuilt();
+  const scratch = await createScratchPostgres(BASE_URL!);
+  const platformToken = generatePlatformToken();
+  const env = {
+    DATABASE_URL: scratch.url,
+    PLATFORM_TOKEN: platformToken,
+    SECRET_KEY: randomBytes(32).toString("base64"),
+    ...extraEnv,
+  };
+  const servers: ServerProcess[] = [];
+  try {
+    // One after the other: A runs the migrations, B finds them done.
+    const a = await startServer(env, "a");
+    servers.push(a);
+    const b = await startServer(env, "b");
+    servers.push(b);
+
+    const { createProject } = await gql<{ createProject: { project: { id: string }; apiKey: string } }>(
+      a,
+      platformToken,
+      CREATE_PROJECT,
+      { name: "Cross-instance" },
+    );
+    const key = createProject.apiKey;
+    const version = async (body: string) => {
+      const { createSkillVersion } = await gql<{ createSkillVersion: { id: string; version: number } }>(
+        a,
+        key,
+        CREATE_SKILL,
+        { input: { skillMd: skillMd("greet", { body }) } },
+      );
+      return createSkillVersion;
+    };
+    const v1 = await version("Greet, version one.");
+    await gql(a, key, PUBLISH_SKILL, { id: v1.id });
+    const { saveAgent } = await gql<{ saveAgent: { id: string; agentId: string } }>(a, key, SAVE_AGENT, {
+      input: { name: "front-desk", prompt: "Prompt one.", skills: [{ name: "greet" }] },
+    });
+    await gql(a, key, PUBLISH_AGENT, { id: saveAgent.id });
+    const agentId = saveAgent.agentId;
+
+    // B resolves v1 and caches the agent, the live pointer and the version.
+    for (let i = 0; i < 3; i++) {
+      const { startCall } = await gql<{ startCall: CallSeen }>(b, key, START_CALL, { input: { agentId } });
+      expect(startCall.skills).toEqual([{ name: "greet", version: 1, versionId: v1.id }]);
+      expect(startCall.systemPrompt).toContain("Prompt one.");
+    }
+
+    // SV-5: a publish through A reaches B's next call.
+    const v2 = await version("Greet, version two.");
+    await gql(a, key, PUBLISH_SKILL, { id: v2.id });
+    const published = performance.now();
+    const publishSeenIn = await pollUntil(b, key, agentId, published, (c) => c.skills[0]?.versionId === v2.id);
+    expect(publishSeenIn).toBeLessThan(SEEN_WITHIN_MS);
+
+    // SV-5: a rollback through A too.
+    await gql(a, key, ROLLBACK, { name: "greet", to: v1.id });
+    const rolledBack = performance.now();
+    const rollbackSeenIn = await pollUntil(b, key, agentId, rolledBack, (c) => c.skills[0]?.versionId === v1.id);
+    expect(rollbackSeenIn).toBeLessThan(SEEN_WITHIN_MS);
+
+    // An agent's new published version reaches B's next call as well.
+    const next = await gql<{ saveAgent: { id: string } }>(a, key, SAVE_AGENT, {
+      input: { name: "front-desk", prompt: "Prompt two.", skills: [{ name: "greet" }] },
+      agentId,
+    });
+    await gql(a, key, PUBLISH_AGENT, { id: next.saveAgent.id });
+    const agentPublished = performance.now();
+    const agentSeenIn = await pollUntil(b, key, agentId, agentPublished, (c) => c.systemPrompt.includes("Prompt two."));
+    expect(agentSeenIn).toBeLessThan(SEEN_WITHIN_MS);
+  } catch (error) {
+    for (const server of servers) console.error(`--- server output ---\n${server.output()}`);
+    throw error;
+  } finally {
+    await Promise.all(servers.map((s) => s.stop()));
+    await scratch.drop();
+  }
+}
+
+describe.skipIf(!BASE_URL)("cross-instance cache invalidation (PostgreSQL)", () => {
+  it("RT-1 SV-5 two server processes on one PostgreSQL see a publish within one second", async () => {
+    await twoProcessesSeeAPublish({});
+  }, 180_000);
+
+  it("RT-1 SV-5 two server processes on one PostgreSQL see a publish within one second (Redis pub/sub with REDIS_URL)", async (ctx) => {
+    if (!(await reachable(6379))) ctx.skip(`no Redis at ${REDIS_URL}`);
+    await twoProcessesSeeAPublish({ REDIS_URL });
+  }, 180_000);
+});
