@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import net from "node:net";
@@ -8,6 +8,9 @@ import { describe, expect, it } from "vitest";
 import { generatePlatformToken } from "../../src/modules/auth/credentials";
 import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
 import { skillMd } from "../support/skill-md";
+import { ensureServerBuilt, SERVER_MAIN } from "../support/server-build";
+
+const SEEN_WITHIN_MS = 1000;
 
 /**
  * RT-1, SV-5 across processes: "which version is live" is cached in each process and dropped in every one of them
@@ -17,32 +20,6 @@ import { skillMd } from "../support/skill-md";
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
 const REDIS_URL = "redis://127.0.0.1:6379";
-const SERVER_DIR = path.resolve(__dirname, "..", "..");
-const MAIN = path.join(SERVER_DIR, "dist", "src", "main.js");
-const SEEN_WITHIN_MS = 1000;
-
-/** Builds dist/ when any server source is newer than dist/src/main.js (or it is missing), as secrets.int.test.ts does. */
-function ensureBuilt(): void {
-  const builtAt = fs.existsSync(MAIN) ? fs.statSync(MAIN).mtimeMs : 0;
-  const newest = (dir: string): number =>
-    fs.readdirSync(dir, { withFileTypes: true }).reduce((max, entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return Math.max(max, newest(full));
-      return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")
-        ? Math.max(max, fs.statSync(full).mtimeMs)
-        : max;
-    }, 0);
-  if (newest(path.join(SERVER_DIR, "src")) <= builtAt) return;
-  try {
-    execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"], {
-      cwd: SERVER_DIR,
-      stdio: "pipe",
-    });
-  } catch (error) {
-    // tsc still emits on type errors elsewhere in the tree; the server's start-up path is what runs below.
-    if (!fs.existsSync(MAIN)) throw error;
-  }
-}
 
 function reachable(port: number, host = "127.0.0.1"): Promise<boolean> {
   return new Promise((ok) => {
@@ -68,7 +45,7 @@ interface ServerProcess {
 /** Starts `node dist/src/main.js` and resolves once it listens (PORT=0: the port is read from its start-up line). */
 function startServer(env: Record<string, string>, name: string): Promise<ServerProcess> {
   const cwd = fs.mkdtempSync(path.join(os.tmpdir(), `sg-${name}-`));
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [SERVER_MAIN], {
     cwd,
     env: {
       PATH: process.env.PATH ?? "",
@@ -158,7 +135,7 @@ async function pollUntil(
 }
 
 async function twoProcessesSeeAPublish(extraEnv: Record<string, string>): Promise<void> {
-  ensureBuilt();
+  ensureServerBuilt();
   const scratch = await createScratchPostgres(BASE_URL!);
   const platformToken = generatePlatformToken();
   const env = {

@@ -1,4 +1,4 @@
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,6 +9,7 @@ import { SkillVersionEntity } from "../../src/modules/skills/skill-version.entit
 import { createTestApp, dialects, type TestApp } from "../support/test-app";
 import { SKILL_FIELDS, skillMd } from "../support/skill-md";
 import { findInDatabase } from "./db-scan";
+import { ensureServerBuilt, SERVER_MAIN } from "../support/server-build";
 
 const CREATE = `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { ${SKILL_FIELDS} } }`;
 const UPDATE = `mutation($id: ID!, $input: SkillVersionInput!) { updateSkillVersion(id: $id, input: $input) { ${SKILL_FIELDS} } }`;
@@ -211,32 +212,6 @@ async function fetchText(
 
 // ---- SEC-10: the server refuses to start without a well-formed SECRET_KEY outside the embedded default ----
 
-const SERVER_DIR = path.resolve(__dirname, "..", "..");
-const MAIN = path.join(SERVER_DIR, "dist", "src", "main.js");
-
-/** Builds dist/ when any server source is newer than dist/src/main.js (or it is missing). */
-function ensureBuilt(): void {
-  const builtAt = fs.existsSync(MAIN) ? fs.statSync(MAIN).mtimeMs : 0;
-  const newest = (dir: string): number =>
-    fs.readdirSync(dir, { withFileTypes: true }).reduce((max, entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return Math.max(max, newest(full));
-      return entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts")
-        ? Math.max(max, fs.statSync(full).mtimeMs)
-        : max;
-    }, 0);
-  if (newest(path.join(SERVER_DIR, "src")) <= builtAt) return;
-  try {
-    execFileSync(process.execPath, [require.resolve("typescript/bin/tsc"), "-p", "tsconfig.build.json"], {
-      cwd: SERVER_DIR,
-      stdio: "pipe",
-    });
-  } catch (error) {
-    // tsc still emits on type errors elsewhere in the tree; the start-up path is what is exercised below.
-    if (!fs.existsSync(MAIN)) throw error;
-  }
-}
-
 interface Run {
   code: number | null;
   signal: NodeJS.Signals | null;
@@ -248,7 +223,7 @@ interface Run {
 function runServer(env: Record<string, string>, options: { timeoutMs?: number; until?: RegExp } = {}): Promise<Run> {
   return new Promise((resolve, reject) => {
     const cwd = fs.mkdtempSync(path.join(os.tmpdir(), "sg-start-"));
-    const child = spawn(process.execPath, [MAIN], {
+    const child = spawn(process.execPath, [SERVER_MAIN], {
       cwd,
       env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", ...env },
       stdio: ["ignore", "pipe", "pipe"],
@@ -281,7 +256,7 @@ describe("SEC-10 start-up refuses a missing or malformed SECRET_KEY", () => {
     dataDirs.push(dir);
     return dir;
   };
-  beforeAll(() => ensureBuilt(), 180_000);
+  beforeAll(() => ensureServerBuilt(), 180_000);
   afterAll(() => {
     for (const dir of dataDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
