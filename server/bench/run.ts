@@ -1,27 +1,38 @@
 /**
- * Runs every benchmark in this folder (`*.bench.js` once compiled), one after another in this process:
+ * Runs every registered benchmark, one after another in this process:
  *   npm run bench                  (builds, then node dist/bench/run.js)
  *   node dist/bench/run.js usage   (only the benches whose file name contains "usage")
+ * A new bench is a `*.bench.ts` file exporting `run()`, added to BENCHES below.
  */
 import fs from "node:fs";
-import path from "node:path";
+import * as callRuntime from "./call-runtime.bench";
+import * as skillUsage from "./skill-usage.bench";
 
 interface BenchModule {
   run(): Promise<unknown>;
 }
 
+/** In the order they run. */
+const BENCHES: Array<{ file: string; bench: BenchModule }> = [
+  { file: "skill-usage.bench.ts", bench: skillUsage },
+  { file: "call-runtime.bench.ts", bench: callRuntime },
+];
+
 async function main(): Promise<void> {
   const filter = process.argv[2] ?? "";
-  const files = fs
+  const unregistered = fs
     .readdirSync(__dirname)
-    .filter((f) => f.endsWith(".bench.js") && f.includes(filter))
-    .sort();
-  if (files.length === 0) throw new Error(`no benchmark matches '${filter}' in ${__dirname}`);
-  for (const file of files) {
-    console.log(`\n== ${file.replace(/\.js$/, ".ts")} ==`);
-    // eslint-disable-next-line @typescript-eslint/no-require-imports
-    const bench = require(path.join(__dirname, file)) as BenchModule;
+    .filter((f) => f.endsWith(".bench.js") && !BENCHES.some((b) => b.file === f.replace(/\.js$/, ".ts")));
+  if (unregistered.length > 0)
+    console.warn(`not registered in bench/run.ts (or stale builds): ${unregistered.join(", ")}`);
+  const selected = BENCHES.filter((b) => b.file.includes(filter));
+  if (selected.length === 0)
+    throw new Error(`no benchmark matches '${filter}' (${BENCHES.map((b) => b.file).join(", ")})`);
+  for (const { file, bench } of selected) {
+    const started = Date.now();
+    console.log(`\n== ${file} ==`);
     await bench.run();
+    console.log(`== ${file}: ${((Date.now() - started) / 1000).toFixed(0)} s ==`);
   }
 }
 
