@@ -839,11 +839,7 @@ async function writeThreeWays(app: App, db: Database, pool: Pool, template: Call
   };
   const typeorm = async () => {
     const rows = fresh();
-    await db.write(async (tx) => {
-      const repo = new CallRepository(tx.manager);
-      await repo.insertCall(rows.call, rows.skills);
-      await repo.insertEvents(rows.events);
-    });
+    await db.writeStatement((m) => new CallRepository(m).insertStart(rows.call, rows.skills, rows.events[0]!));
   };
   // TypeORM's own INSERT statements, captured once, replayed through pg with fresh ids.
   const captured = await (async () => {
@@ -855,17 +851,13 @@ async function writeThreeWays(app: App, db: Database, pool: Pool, template: Call
       void seen.push({ sql: query, params: parameters ?? [] });
     db.dataSource.logger = capturing;
     try {
-      await db.write(async (tx) => {
-        const repo = new CallRepository(tx.manager);
-        await repo.insertCall(rows.call, rows.skills);
-        await repo.insertEvents(rows.events);
-      });
+      await db.writeStatement((m) => new CallRepository(m).insertStart(rows.call, rows.skills, rows.events[0]!));
     } finally {
       db.dataSource.logger = original;
     }
     return {
       ids: [rows.call.id, ...rows.events.map((e) => e.id)],
-      inserts: seen.filter((q) => /^\s*INSERT/i.test(q.sql)),
+      inserts: seen.filter((q) => /^\s*(INSERT|WITH)/i.test(q.sql)),
     };
   })();
   const renumbered = (() => {
@@ -875,7 +867,7 @@ async function writeThreeWays(app: App, db: Database, pool: Pool, template: Call
       offset += q.params.length;
       return i < captured.inserts.length - 1 ? `w${i} AS (${sql})` : sql;
     });
-    return `WITH ${parts.slice(0, -1).join(", ")} ${parts.at(-1)}`;
+    return parts.length === 1 ? parts[0]! : `WITH ${parts.slice(0, -1).join(", ")} ${parts.at(-1)}`;
   })();
   const freshParams = () => {
     const ids = new Map<string, string>(captured.ids.map((id) => [id, randomUUID()]));

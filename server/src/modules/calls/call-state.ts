@@ -26,6 +26,8 @@ export interface CallState {
   /** Loaded now, oldest load first (names of the current segment's skills). */
   loaded: string[];
   variables: Record<string, unknown>;
+  /** The number of the call's last event (events are numbered 1, 2, … in order). */
+  eventSeq?: number;
 }
 
 export function currentSegment(state: CallState): CallSegment {

@@ -32,9 +32,55 @@ export class CallRepository {
       .execute();
   }
 
-  async insertCall(call: CallEntity, skills: CallSkillEntity[]): Promise<void> {
-    await this.insertRows(CallEntity, [call]);
-    await this.insertRows(CallSkillEntity, skills);
+  /**
+   * A new call with the versions it resolved and its first event. On PostgreSQL one statement (the hot path's only
+   * round trip, atomic without BEGIN/COMMIT); on SQLite three inserts inside the caller's serialised transaction.
+   */
+  async insertStart(call: CallEntity, skills: CallSkillEntity[], event: CallEventEntity): Promise<void> {
+    if (!this.postgres) {
+      await this.insertRows(CallEntity, [call]);
+      await this.insertRows(CallSkillEntity, skills);
+      await this.insertRows(CallEventEntity, [event]);
+      return;
+    }
+    const json = (value: unknown) => JSON.stringify(value);
+    await this.m.query(
+      `WITH c AS (
+         INSERT INTO calls (id, project_id, agent_id, agent_name, status, state, warnings, sealed_secrets,
+                            started_at, ended_at, events_expire_at, events_expired)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, false)),
+       s AS (
+         INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded)
+         SELECT $1, t.position, $2, t.name, t.version, t.version_id, t.pinned, false
+         FROM unnest($11::int[], $12::varchar[], $13::int[], $14::varchar[], $15::boolean[])
+              AS t(position, name, version, version_id, pinned))
+       INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
+       VALUES ($16, $1, $2, $17, $18, $19, $20, $21, $22, $10)`,
+      [
+        call.id,
+        call.projectId,
+        call.agentId,
+        call.agentName,
+        call.status,
+        json(call.state),
+        json(call.warnings),
+        json(call.sealedSecrets),
+        call.startedAt.getTime(),
+        call.eventsExpireAt.getTime(),
+        skills.map((s) => s.position),
+        skills.map((s) => s.name),
+        skills.map((s) => s.version),
+        skills.map((s) => s.versionId),
+        skills.map((s) => s.pinned),
+        event.id,
+        event.seq,
+        event.type,
+        json(event.data),
+        json(event.loadedAfter),
+        event.segment,
+        event.at.getTime(),
+      ],
+    );
   }
 
   find(projectId: string, id: string): Promise<CallEntity | null> {

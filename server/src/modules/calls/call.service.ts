@@ -67,7 +67,7 @@ export class CallService {
     const { segment, warnings } = await this.segmentFor(scope.projectId, agent);
     const id = randomUUID();
     const now = new Date();
-    const state: CallState = { segments: [segment], loaded: [], variables };
+    const state: CallState = { segments: [segment], loaded: [], variables, eventSeq: 1 };
     const call = Object.assign(new CallEntity(), {
       id,
       projectId: scope.projectId,
@@ -82,13 +82,16 @@ export class CallService {
       eventsExpireAt: new Date(now.getTime() + this.eventRetentionMs),
       eventsExpired: false,
     });
-    await this.db.write(async (tx) => {
-      const repo = new CallRepository(tx.manager);
-      await repo.insertCall(call, this.callSkillRows(call, segment.resolved, 0, new Set()));
-      await repo.insertEvents([
-        this.event(call, 1, "call.started", { call_id: id, agent_id: call.agentId, agent_name: call.agentName }, now),
-      ]);
-    });
+    const started = this.event(
+      call,
+      1,
+      "call.started",
+      { call_id: id, agent_id: call.agentId, agent_name: call.agentName },
+      now,
+    );
+    await this.db.writeStatement((m) =>
+      new CallRepository(m).insertStart(call, this.callSkillRows(call, segment.resolved, 0, new Set()), started),
+    );
     return call;
   }
 
@@ -115,8 +118,8 @@ export class CallService {
     call.state = { ...call.state, loaded: outcome.loaded };
     // RT-5, AG-5: what the load brings in (missing variables, shadowed tools) warns on the call, as at start.
     call.warnings = [...new Set([...call.warnings, ...modelContextOf(call.state).warnings])];
-    await repo.updateCall(call.id, { state: call.state, warnings: call.warnings });
     await this.recordRuntimeEvents(tx, repo, call, outcome.events, before);
+    await repo.updateCall(call.id, { state: call.state, warnings: call.warnings });
     return outcome;
   }
 
@@ -145,13 +148,13 @@ export class CallService {
     const known = new Set(call.state.segments.slice(0, -1).flatMap((s) => s.resolved.map((r) => r.id)));
     const existing = await repo.skillsOf([call.id]);
     await repo.addSkills(this.callSkillRows(call, segment.resolved, existing.length, known));
+    const seq = await this.takeEventSeqs(repo, call, 1);
     await repo.updateCall(call.id, {
       state: call.state,
       agentId: call.agentId,
       agentName: call.agentName,
       warnings: call.warnings,
     });
-    const seq = (await repo.lastEventSeq(call.id)) + 1;
     await repo.insertEvents([
       this.event(
         call,
@@ -171,7 +174,8 @@ export class CallService {
       const now = new Date();
       call.status = "ended";
       call.endedAt = now;
-      await repo.updateCall(call.id, { status: "ended", endedAt: now });
+      const seq = await this.takeEventSeqs(repo, call, 1);
+      await repo.updateCall(call.id, { status: "ended", endedAt: now, state: call.state });
       const skills = (await repo.skillsOf([call.id])).map((s) => ({
         name: s.name,
         version: s.version,
@@ -179,13 +183,7 @@ export class CallService {
         pinned: s.pinned,
         loaded: s.loaded,
       }));
-      const event = this.event(
-        call,
-        (await repo.lastEventSeq(call.id)) + 1,
-        "call.ended",
-        { call_id: call.id, skills },
-        now,
-      );
+      const event = this.event(call, seq, "call.ended", { call_id: call.id, skills }, now);
       await repo.insertEvents([event]);
       await this.webhooks.enqueue(tx, call.projectId, {
         id: event.id,
@@ -294,6 +292,16 @@ export class CallService {
     return { segment, warnings: [...resolution.warnings, ...mcp.warnings] };
   }
 
+  /**
+   * Reserves `count` event numbers on a locked call and returns the first; the counter lives in the call's state,
+   * saved by the caller's update of the call (no MAX(seq) query on the hot path).
+   */
+  private async takeEventSeqs(repo: CallRepository, call: CallEntity, count: number): Promise<number> {
+    const last = call.state.eventSeq ?? (await repo.lastEventSeq(call.id));
+    call.state = { ...call.state, eventSeq: last + count };
+    return last + 1;
+  }
+
   private async recordRuntimeEvents(
     tx: Tx,
     repo: CallRepository,
@@ -301,7 +309,7 @@ export class CallService {
     events: readonly RuntimeEvent[],
     previouslyLoaded: readonly string[],
   ): Promise<void> {
-    let seq = await repo.lastEventSeq(call.id);
+    let seq = (await this.takeEventSeqs(repo, call, events.length)) - 1;
     const now = new Date();
     // Each event carries the loaded set right after it: an unload's is the set before the load that follows it.
     let loaded = previouslyLoaded;

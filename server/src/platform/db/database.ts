@@ -101,6 +101,15 @@ export class Database {
     }
   }
 
+  /**
+   * A write that is one statement on PostgreSQL (atomic on its own: no BEGIN/COMMIT round trips); on SQLite, where
+   * `fn` may issue several statements, a serialised transaction as `write` runs it.
+   */
+  async writeStatement<T>(fn: (manager: DbManager) => Promise<T>): Promise<T> {
+    if (this.dialect === "sqlite") return this.write((tx) => fn(tx.manager));
+    return fn(this.dataSource.manager);
+  }
+
   async ping(): Promise<boolean> {
     try {
       await this.dataSource.query("SELECT 1");
