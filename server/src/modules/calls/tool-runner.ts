@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
-import Ajv, { type ErrorObject } from "ajv";
+import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { Webhook } from "standardwebhooks";
+import { LruCache } from "../../platform/cache/lru-cache";
 import type { Database } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
 import { OutboundError, outboundFetch } from "../../platform/http/outbound";
@@ -29,8 +30,23 @@ type Outcome = Pick<ToolInvocationEntity, "status" | "result" | "error">;
 const argumentValidator = new Ajv({ strict: false, allErrors: true });
 addFormats(argumentValidator);
 
+// Compiled validators by schema text: call state is parsed per request, so schema objects are new each time, and
+// Ajv's own cache (keyed by object) would grow without bound and compile on every run.
+const validators = new LruCache<string, ValidateFunction>(2_000);
+
+function validatorFor(schema: Record<string, unknown>): ValidateFunction {
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
+  if (!validate) {
+    validate = argumentValidator.compile(schema);
+    argumentValidator.removeSchema(schema);
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
 function argumentProblems(schema: Record<string, unknown>, args: Record<string, unknown>): Problem[] {
-  const validate = argumentValidator.compile(schema);
+  const validate = validatorFor(schema);
   if (validate(args)) return [];
   return (validate.errors ?? []).map((e: ErrorObject) => {
     // The failing value's place (a JSON pointer), plus the property named by errors reported on its parent object.

@@ -54,6 +54,8 @@ function parametersProblem(parameters: unknown): string | null {
   }
   try {
     metaValidator.compile(parameters);
+    // Ajv keeps every compiled schema by object; a save's schema is checked once, so let it go.
+    metaValidator.removeSchema(parameters);
   } catch (error) {
     return `cannot be compiled as a JSON Schema: ${(error as Error).message}.`;
   }
