@@ -13,6 +13,7 @@ import {
   type CallView,
 } from "../../../test/support/calls";
 import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { until } from "../../../test/support/wait";
 
 // ---- a real receiver that verifies Standard Webhooks signatures -------------------------------------------------
 
@@ -62,20 +63,6 @@ async function startReceiver() {
   };
 }
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-
-const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
-async function until<T>(
-  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
-  ms = 15_000,
-) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await sleep(25);
-  }
-}
 
 const SUBSCRIBE = `mutation($url: String!, $types: [String!]!) {
   createWebhookSubscription(url: $url, eventTypes: $types) { secret subscription { id } } }`;

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Database } from "../../platform/db/database";
+import type { Database, Tx } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound } from "../../platform/errors";
 import type { AuditService } from "../audit/audit.service";
 import type { ApiKeyService } from "../auth/api-key.service";
@@ -8,7 +8,7 @@ import { ProjectEntity } from "./project.entity";
 import { ProjectRepository } from "./project.repository";
 
 /** Removes the rows of a project that have no foreign key to it (append-only logs). */
-export type ProjectPurgeHook = (tx: import("../../platform/db/database").Tx, projectId: string) => Promise<void>;
+export type ProjectPurgeHook = (tx: Tx, projectId: string) => Promise<void>;
 
 export class ProjectService {
   private readonly purgeHooks: ProjectPurgeHook[] = [];

@@ -1,4 +1,4 @@
-import type { Invalid as InvalidType } from "../../platform/errors";
+import { createHash } from "node:crypto";
 import { Invalid } from "../../platform/errors";
 import type { AuthContext, AuthService, ProjectScope } from "../auth/auth.service";
 import { readDirectoryBundle, readZipBundle, writeZipBundle, type BundleResult } from "./skill-bundle";
@@ -7,9 +7,8 @@ import type { FileLimits } from "./skill-files";
 import type { SkillService } from "./skill.service";
 import type { SkillVersionEntity } from "./skill-version.entity";
 import type { ToolInput } from "./skill-tools";
-import { createHash } from "node:crypto";
 
-function refused(problems: Array<{ path: string; message: string }>): InvalidType {
+function refused(problems: Array<{ path: string; message: string }>): Invalid {
   return Invalid.of(problems, `The bundle was refused: ${problems.map((p) => p.message).join(" ")}`);
 }
 

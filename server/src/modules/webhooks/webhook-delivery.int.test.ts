@@ -16,6 +16,7 @@ import { createLogger } from "../../platform/logger";
 import { generatePlatformToken } from "../auth/credentials";
 import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
 import { WebhookWorker } from "./webhook-worker";
+import { sleep, until } from "../../../test/support/wait";
 
 // ---- a real receiver that verifies Standard Webhooks signatures -------------------------------------------------
 
@@ -82,20 +83,6 @@ async function startReceiver(host = "127.0.0.1") {
   };
 }
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-
-const sleep = (ms: number) => new Promise((ok) => setTimeout(ok, ms));
-async function until<T>(
-  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
-  ms = 15_000,
-) {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await sleep(25);
-  }
-}
 
 // ---- GraphQL over HTTP against an App ---------------------------------------------------------------------------
 
