@@ -40,6 +40,8 @@ import { CallService } from "./modules/calls/call.service";
 import { McpConnector } from "./modules/calls/mcp-connector";
 import { ToolRunner } from "./modules/calls/tool-runner";
 import { SkillCatalogService } from "./modules/skills/skill-catalog";
+import { McpSkillsEndpoint, McpSkillsService } from "./modules/mcp-skills";
+import { TENANCY_TOPIC } from "./modules/auth/auth.service";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
 
 export interface AppSecrets {
@@ -178,6 +180,7 @@ export interface App {
   /** Delivers webhooks (SEC-16); started by createApp only with `startWorkers`, stopped first by close (SEC-18). */
   readonly webhookWorker: WebhookWorker;
   readonly bus: InvalidationBus;
+  readonly mcpSkills: McpSkillsEndpoint;
   close(): Promise<void>;
 }
 
@@ -209,6 +212,10 @@ export async function createApp(
     pollIntervalMs: options.webhookPollIntervalMs,
   });
   services.webhooks.onEnqueue(() => webhookWorker.wake());
+  // GW-11: /mcp serves the live skills; a publish, rollback or library change tells open sessions (every instance).
+  const mcpSkills = new McpSkillsEndpoint(new McpSkillsService(services.skills, services.sources), bus, logger);
+  services.skills.onLiveMoved((projectId) => mcpSkills.liveMoved(projectId));
+  bus.subscribe(TENANCY_TOPIC, () => mcpSkills.skillsMayHaveChanged());
   const resolvers = resolverInstances(services);
   const schema = await buildGraphQLSchema(resolvers);
   const http = await createHttpServer({
@@ -219,6 +226,7 @@ export async function createApp(
     bodyLimitBytes: config.bodyLimitBytes,
     authFailuresPerMinute: config.authFailuresPerMinute,
     webDist: config.webDist,
+    routes: [{ path: "/mcp", handle: (request) => mcpSkills.handle(request) }],
     authenticate: (header) => services.auth.authenticate(header),
     ready: () => db.ping(),
   });
@@ -235,9 +243,11 @@ export async function createApp(
     http,
     webhookWorker,
     bus,
+    mcpSkills,
     close: async () => {
       clearInterval(retention);
       await webhookWorker.stop();
+      await mcpSkills.close();
       await http.stop();
       await bus.close();
       await db.close();

@@ -85,6 +85,11 @@ export class SkillRepository {
     return this.versions.findOneBy({ projectId, name, state: "published" });
   }
 
+  /** Every live version of one project, by name (one statement): what the project serves over MCP (GW-11). */
+  findAllPublished(projectId: string): Promise<SkillVersionEntity[]> {
+    return this.versions.find({ where: { projectId, state: "published" }, order: { name: "ASC" } });
+  }
+
   /** The live version of each of `names` (one statement). */
   findPublishedMany(projectId: string, names: readonly string[]): Promise<SkillVersionEntity[]> {
     if (names.length === 0) return Promise.resolve([]);

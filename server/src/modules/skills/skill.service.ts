@@ -371,6 +371,11 @@ export class SkillService {
     return tx ? read(tx.manager) : this.db.read(read);
   }
 
+  /** Every live version of one project, by name. */
+  liveVersions(projectId: string): Promise<SkillVersionEntity[]> {
+    return this.db.read((m) => new SkillRepository(m).findAllPublished(projectId));
+  }
+
   /** Versions of one project by id; other projects' ids are simply absent. With `tx`, read inside it. */
   versionsByIds(projectId: string, ids: readonly string[], tx?: Tx): Promise<SkillVersionEntity[]> {
     if (ids.length === 0) return Promise.resolve([]);

@@ -22,6 +22,12 @@ import { AuthFailureLimiter } from "./auth-failure-limiter";
 
 export type Authentication = { principal: Principal | null; failure?: string };
 
+/** A JSON-RPC route (e.g. `/mcp`) that runs only for an authenticated principal: none or a bad credential is 401. */
+export interface AuthenticatedRoute {
+  path: string;
+  handle(request: { req: Request; res: Response; body: unknown; principal: Principal }): Promise<void>;
+}
+
 export interface HttpOptions {
   schema: GraphQLSchema;
   logger: Logger;
@@ -30,6 +36,8 @@ export interface HttpOptions {
   bodyLimitBytes: number;
   authFailuresPerMinute: number;
   webDist?: string;
+  /** Routes the composition root hands over (platform never imports modules). */
+  routes?: readonly AuthenticatedRoute[];
   authenticate(authorization: string | undefined): Promise<Authentication>;
   ready(): Promise<boolean>;
 }
@@ -150,22 +158,19 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
   });
 
+  const refuseBlocked = (req: Request, res: Response, next: NextFunction) => {
+    if (limiter.isBlocked(req.ip ?? "unknown")) {
+      res.setHeader("retry-after", "60");
+      jsonError(res, 429, "RATE_LIMITED", "Too many failed authentication attempts from this address; wait a minute.");
+      return;
+    }
+    next();
+  };
+
   app.use(
     "/graphql",
     cors<cors.CorsRequest>({ origin: [...options.corsOrigins], credentials: false, maxAge: 600 }),
-    (req, res, next) => {
-      if (limiter.isBlocked(req.ip ?? "unknown")) {
-        res.setHeader("retry-after", "60");
-        jsonError(
-          res,
-          429,
-          "RATE_LIMITED",
-          "Too many failed authentication attempts from this address; wait a minute.",
-        );
-        return;
-      }
-      next();
-    },
+    refuseBlocked,
     express.json({ limit: options.bodyLimitBytes }),
     (req, res, next) => {
       if (Array.isArray(req.body)) {
@@ -199,10 +204,41 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     }),
   );
 
+  for (const route of options.routes ?? []) {
+    app.all(
+      route.path,
+      refuseBlocked,
+      express.json({ limit: options.bodyLimitBytes }),
+      async (req: Request, res: Response, next: NextFunction) => {
+        try {
+          const auth = await options.authenticate(req.get("authorization"));
+          if (!auth.principal) {
+            if (auth.failure) limiter.recordFailure(req.ip ?? "unknown");
+            res.setHeader("www-authenticate", 'Bearer realm="skillgraph"');
+            res.status(401).json({
+              jsonrpc: "2.0",
+              error: {
+                code: -32001,
+                message: auth.failure ?? "Authentication required: send 'Authorization: Bearer <project API key>'.",
+              },
+              id: null,
+            });
+            return;
+          }
+          await route.handle({ req, res, body: req.body as unknown, principal: auth.principal });
+        } catch (error) {
+          if (!res.headersSent) return next(error);
+          options.logger.error({ err: error, requestId: res.locals.requestId }, "route failed after responding");
+          res.end();
+        }
+      },
+    );
+  }
+
   if (options.webDist && fs.existsSync(path.join(options.webDist, "index.html"))) {
     const index = path.join(options.webDist, "index.html");
     app.use(express.static(options.webDist, { index: false, maxAge: "1h" }));
-    app.get(/^\/(?!graphql|v1\/|healthz|readyz).*/, (_req, res) => res.sendFile(index));
+    app.get(/^\/(?!graphql|v1\/|mcp|healthz|readyz).*/, (_req, res) => res.sendFile(index));
   }
 
   app.use((error: Error & { status?: number; type?: string }, _req: Request, res: Response, _next: NextFunction) => {
