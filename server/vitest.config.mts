@@ -6,6 +6,9 @@ import { defineConfig } from "vitest/config";
 const jsonReport = process.env.VITEST_JSON_REPORT;
 
 export default defineConfig({
+  // One graphql, as in the built server: vite would resolve our own `import "graphql"` to its ESM build while
+  // type-graphql, Apollo and graphql-ws load the CommonJS one, and graphql refuses a schema from "another realm".
+  resolve: { alias: [{ find: /^graphql$/, replacement: "graphql/index.js" }] },
   test: {
     reporters: jsonReport ? ["default", ["json", { outputFile: jsonReport }]] : ["default"],
     projects: [

@@ -40,6 +40,13 @@ import { CallService } from "./modules/calls/call.service";
 import { McpConnector } from "./modules/calls/mcp-connector";
 import { ToolRunner } from "./modules/calls/tool-runner";
 import { SkillCatalogService } from "./modules/skills/skill-catalog";
+import { createPubSub } from "@graphql-yoga/subscription";
+import {
+  bindCallTimeline,
+  CallTimelineResolver,
+  CallTimelineService,
+  type CallEventsPubSub,
+} from "./modules/call-timeline";
 import { McpSkillsEndpoint, McpSkillsService } from "./modules/mcp-skills";
 import { TENANCY_TOPIC } from "./modules/auth/auth.service";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
@@ -131,6 +138,7 @@ function resolverInstances(services: Services): object[] {
     new WebhookResolver(services.webhooks),
     new CallResolver(services.calls, services.tools),
     new CallEventResolver(services.calls),
+    new CallTimelineResolver(),
     new NodeResolver([
       async (ctx, id) => {
         const version = await services.skills.get(ctx, id).catch(() => null);
@@ -168,7 +176,7 @@ async function openInvalidationBus(
 /** The schema alone (for `schema.graphql`): no database, no listening. */
 export function buildAppSchema(): Promise<GraphQLSchema> {
   const unused = new Proxy({}, { get: () => ({}) }) as Services;
-  return buildGraphQLSchema(resolverInstances(unused));
+  return buildGraphQLSchema(resolverInstances(unused), createPubSub());
 }
 
 export interface App {
@@ -216,8 +224,13 @@ export async function createApp(
   const mcpSkills = new McpSkillsEndpoint(new McpSkillsService(services.skills, services.sources), bus, logger);
   services.skills.onLiveMoved((projectId) => mcpSkills.liveMoved(projectId));
   bus.subscribe(TENANCY_TOPIC, () => mcpSkills.skillsMayHaveChanged());
+  // UX-5: call events reach subscribers on every instance (the bus), after their rows committed.
+  const pubSub: CallEventsPubSub = createPubSub();
+  const timeline = new CallTimelineService(services.calls, bus, pubSub, logger);
+  services.calls.onEventsRecorded(async (_projectId, callId) => timeline.eventsRecorded(callId));
   const resolvers = resolverInstances(services);
-  const schema = await buildGraphQLSchema(resolvers);
+  const schema = await buildGraphQLSchema(resolvers, pubSub);
+  bindCallTimeline(schema, timeline);
   const http = await createHttpServer({
     schema,
     logger,
@@ -235,6 +248,15 @@ export async function createApp(
   }, 60_000);
   retention.unref();
   if (options.startWorkers) webhookWorker.start();
+  let closing: Promise<void> | undefined;
+  const shutdown = async () => {
+    clearInterval(retention);
+    await webhookWorker.stop();
+    await mcpSkills.close();
+    await http.stop();
+    await bus.close();
+    await db.close();
+  };
   return {
     config,
     db,
@@ -244,13 +266,7 @@ export async function createApp(
     webhookWorker,
     bus,
     mcpSkills,
-    close: async () => {
-      clearInterval(retention);
-      await webhookWorker.stop();
-      await mcpSkills.close();
-      await http.stop();
-      await bus.close();
-      await db.close();
-    },
+    // Idempotent: a second call waits for the first shutdown instead of stopping things twice.
+    close: () => (closing ??= shutdown()),
   };
 }

@@ -1,4 +1,4 @@
-import { In, type QueryDeepPartialEntity } from "typeorm";
+import { In, MoreThan, type QueryDeepPartialEntity } from "typeorm";
 import type { DbManager } from "../../platform/db/database";
 import type { PageWindow } from "../../platform/graphql/page";
 import { CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
@@ -138,6 +138,13 @@ export class CallRepository {
     return this.m
       .getRepository(CallEventEntity)
       .find({ where: { callId: In([...callIds]) }, order: { callId: "ASC", seq: "ASC" } });
+  }
+
+  /** The events of one call numbered after `afterSeq`, in order (the live timeline reads what it has not sent). */
+  eventsAfter(callId: string, afterSeq: number): Promise<CallEventEntity[]> {
+    return this.m
+      .getRepository(CallEventEntity)
+      .find({ where: { callId, seq: MoreThan(afterSeq) }, order: { seq: "ASC" } });
   }
 
   async insertInvocation(invocation: ToolInvocationEntity): Promise<void> {

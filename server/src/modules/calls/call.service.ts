@@ -50,6 +50,21 @@ export class CallService {
     private readonly eventRetentionMs: number,
   ) {}
 
+  private readonly eventsRecordedHooks: Array<(projectId: string, callId: string) => Promise<void>> = [];
+
+  /** Runs after a call's new events committed (the live timeline, UX-5, on every instance). */
+  onEventsRecorded(hook: (projectId: string, callId: string) => Promise<void>): void {
+    this.eventsRecordedHooks.push(hook);
+  }
+
+  private async eventsRecorded(projectId: string, callId: string): Promise<void> {
+    for (const hook of this.eventsRecordedHooks) await hook(projectId, callId);
+  }
+
+  private afterEventsCommit(tx: Tx, call: CallEntity): void {
+    tx.afterCommit(() => this.eventsRecorded(call.projectId, call.id));
+  }
+
   async start(ctx: AuthContext, input: StartCallInput): Promise<CallEntity> {
     const scope = await this.auth.authorize(ctx, "editor");
     if (Boolean(input.agentId) === Boolean(input.inlineAgent)) {
@@ -92,6 +107,7 @@ export class CallService {
     await this.db.writeStatement((m) =>
       new CallRepository(m).insertStart(call, this.callSkillRows(call, segment.resolved, 0, new Set()), started),
     );
+    await this.eventsRecorded(call.projectId, call.id);
     return call;
   }
 
@@ -164,6 +180,7 @@ export class CallService {
         new Date(),
       ),
     ]);
+    this.afterEventsCommit(tx, call);
     return call;
   }
 
@@ -185,6 +202,7 @@ export class CallService {
       }));
       const event = this.event(call, seq, "call.ended", { call_id: call.id, skills }, now);
       await repo.insertEvents([event]);
+      this.afterEventsCommit(tx, call);
       await this.webhooks.enqueue(tx, call.projectId, {
         id: event.id,
         type: "call.ended",
@@ -220,6 +238,11 @@ export class CallService {
 
   eventsOf(callIds: readonly string[]): Promise<CallEventEntity[]> {
     return this.db.read((m) => new CallRepository(m).eventsOf(callIds));
+  }
+
+  /** The events of a call the caller already found in its project, numbered after `afterSeq`. */
+  eventsAfter(callId: string, afterSeq: number): Promise<CallEventEntity[]> {
+    return this.db.read((m) => new CallRepository(m).eventsAfter(callId, afterSeq));
   }
 
   invocationsOf(callIds: readonly string[]): Promise<ToolInvocationEntity[]> {
@@ -318,6 +341,7 @@ export class CallService {
       return this.event(call, ++seq, e.type, { call_id: call.id, ...callEventData(e) }, now, loaded);
     });
     await repo.insertEvents(rows);
+    this.afterEventsCommit(tx, call);
     for (const e of events) if (e.type === "skill.loaded") await repo.markLoaded(call.id, e.versionId);
     await this.webhooks.enqueueAll(
       tx,

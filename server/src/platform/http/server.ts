@@ -19,6 +19,7 @@ import { Loaders, type Principal, type RequestContext } from "../graphql/context
 import { createErrorFormatter } from "../graphql/errors";
 import type { Logger } from "../logger";
 import { AuthFailureLimiter } from "./auth-failure-limiter";
+import { attachSubscriptionServer } from "./graphql-ws";
 
 export type Authentication = { principal: Principal | null; failure?: string };
 
@@ -104,6 +105,20 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     blockFieldSuggestion: { enabled: true },
   });
   const protection = armor.protect();
+  const formatError = createErrorFormatter(options.logger);
+  // UX-5: subscriptions on the same path, by WebSocket upgrade, under the same limits as HTTP.
+  const subscriptions = attachSubscriptionServer({
+    server,
+    path: "/graphql",
+    schema: options.schema,
+    logger: options.logger,
+    validationRules: protection.validationRules,
+    maxTokens: MAX_TOKENS,
+    maxPayloadBytes: options.bodyLimitBytes,
+    limiter,
+    formatError,
+    authenticate: options.authenticate,
+  });
   const apollo = new ApolloServer<GraphQLRequestContext>({
     schema: options.schema,
     introspection: options.introspection,
@@ -111,7 +126,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     csrfPrevention: true,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
-    formatError: createErrorFormatter(options.logger),
+    formatError,
     validationRules: [...protection.validationRules],
     plugins: [
       ...protection.plugins,
@@ -119,6 +134,8 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       ApolloServerPluginUsageReportingDisabled(),
       ApolloServerPluginSchemaReportingDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer: server }),
+      // Apollo's documented pairing: on stop, close the WebSocket server and its sockets as the HTTP server drains.
+      { serverWillStart: async () => ({ drainServer: () => subscriptions.dispose() }) },
       requestIdPlugin(options.logger),
     ],
   });

@@ -1,0 +1,212 @@
+import { randomBytes } from "node:crypto";
+import { createClient, type Client, type ExecutionResult } from "graphql-ws";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import WebSocket from "ws";
+import { createApp, type App } from "../../app";
+import { entities } from "../../entities";
+import { Database } from "../../platform/db/database";
+import { createLogger } from "../../platform/logger";
+import { END_CALL, loadSkill, publishAgent, publishSkill, startCall } from "../../../test/support/calls";
+import { timeline } from "../../../test/support/call-kit";
+import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { until } from "../../../test/support/wait";
+
+const CALL_EVENTS = `subscription($callId: ID!) { callEvents(callId: $callId) { id type data loadedAfter } }`;
+
+interface StreamedEvent {
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+  loadedAfter: string[];
+}
+
+interface Stream {
+  results: ExecutionResult[];
+  events(): StreamedEvent[];
+  /** Settles when the server completes the subscription; rejects when the connection fails. */
+  done: Promise<void>;
+  stop(): void;
+}
+
+function wsClient(baseUrl: string, authorization?: string): Client {
+  return createClient({
+    url: `${baseUrl.replace(/^http/, "ws")}/graphql`,
+    webSocketImpl: WebSocket,
+    connectionParams: authorization ? { authorization } : {},
+    retryAttempts: 0,
+  });
+}
+
+function subscribe(client: Client, query: string, variables: Record<string, unknown>): Stream {
+  const results: ExecutionResult[] = [];
+  let stop = () => {};
+  const done = new Promise<void>((resolve, reject) => {
+    stop = client.subscribe<Record<string, unknown>>(
+      { query, variables },
+      { next: (result) => results.push(result as ExecutionResult), error: reject, complete: resolve },
+    );
+  });
+  done.catch(() => undefined);
+  return {
+    results,
+    done,
+    stop,
+    events: () => results.flatMap((r) => (r.data ? [(r.data as { callEvents: StreamedEvent }).callEvents] : [])),
+  };
+}
+
+const codeOf = (result: ExecutionResult | undefined) =>
+  (result?.errors?.[0] as { extensions?: { code?: string } } | undefined)?.extensions?.code;
+
+describe.each(dialects)("the live call timeline on %s", (dialect) => {
+  let t: TestApp;
+  let key: string;
+  let agentId: string;
+  const clients: Client[] = [];
+  const connect = (baseUrl: string, authorization?: string) => {
+    const client = wsClient(baseUrl, authorization);
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    key = (await t.project("timeline")).adminKey;
+    for (const name of ["alpha", "beta"]) await publishSkill(t, key, name);
+    agentId = await publishAgent(t, key, {
+      name: "timeline-agent",
+      prompt: "Desk.",
+      maxLoadedSkills: 1,
+      skills: [{ name: "alpha" }, { name: "beta" }],
+    });
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((c) => c.dispose()));
+    await t?.close();
+  });
+
+  it("UX-5 RT-11 a subscriber receives each event in order as it commits: loaded, unloaded before the load that made room, ended", async () => {
+    const call = await startCall(t, key, { agentId });
+    const stream = subscribe(connect(t.url, `Bearer ${key}`), CALL_EVENTS, { callId: call.id });
+    await until(() => stream.events().length >= 1);
+    expect(stream.events().map((e) => e.type)).toEqual(["call.started"]);
+
+    await loadSkill(t, key, call.id, "alpha");
+    await until(() => stream.events().length >= 2);
+    expect(stream.events()[1]).toMatchObject({
+      type: "skill.loaded",
+      data: { skill: "alpha" },
+      loadedAfter: ["alpha"],
+    });
+
+    await loadSkill(t, key, call.id, "beta");
+    await t.ok(END_CALL, { callId: call.id }, key);
+    await stream.done;
+    const events = stream.events();
+    expect(events.map((e) => [e.type, e.data.skill ?? null, e.data.reason ?? null])).toEqual([
+      ["call.started", null, null],
+      ["skill.loaded", "alpha", null],
+      ["skill.unloaded", "alpha", "limit"],
+      ["skill.loaded", "beta", null],
+      ["call.ended", null, null],
+    ]);
+    expect(events[3]!.loadedAfter).toEqual(["beta"]);
+    expect(stream.results.every((r) => !r.errors)).toBe(true);
+    // Exactly what the call's own timeline shows, event for event.
+    const stored = await timeline(t, key, call.id);
+    expect(events.map((e) => [e.type, e.data, e.loadedAfter])).toEqual(
+      stored.events.map((e) => [e.type, e.data, e.loadedAfter]),
+    );
+  });
+
+  it("UX-5 subscribing to an ended call replays its timeline and completes", async () => {
+    const call = await startCall(t, key, { agentId });
+    await loadSkill(t, key, call.id, "beta");
+    await t.ok(END_CALL, { callId: call.id }, key);
+    const stream = subscribe(connect(t.url, `Bearer ${key}`), CALL_EVENTS, { callId: call.id });
+    await stream.done;
+    expect(stream.events().map((e) => e.type)).toEqual(["call.started", "skill.loaded", "call.ended"]);
+  });
+
+  it("UX-5 SEC-7 a connection without a valid credential is refused", async () => {
+    const call = await startCall(t, key, { agentId });
+    for (const authorization of [undefined, `Bearer sgk_${"B".repeat(48)}`, "Basic abc"]) {
+      const stream = subscribe(connect(t.url, authorization), CALL_EVENTS, { callId: call.id });
+      await expect(stream.done, String(authorization)).rejects.toMatchObject({ code: 4403 });
+      expect(stream.results).toEqual([]);
+    }
+  });
+
+  it("UX-5 PJ-1 another project's call is NOT_FOUND, and so is a call that does not exist", async () => {
+    const call = await startCall(t, key, { agentId });
+    const other = await t.project("timeline other");
+    for (const callId of [call.id, "00000000-0000-4000-8000-000000000000"]) {
+      const stream = subscribe(connect(t.url, `Bearer ${other.adminKey}`), CALL_EVENTS, { callId });
+      await stream.done;
+      expect(stream.events()).toEqual([]);
+      expect(codeOf(stream.results[0])).toBe("NOT_FOUND");
+    }
+  });
+
+  it("UX-5 SEC-4 the same limits as HTTP apply over WebSocket, which serves subscriptions only", async () => {
+    const call = await startCall(t, key, { agentId });
+    const client = connect(t.url, `Bearer ${key}`);
+    const aliases = Array.from({ length: 25 }, (_, i) => `a${i}: type`).join(" ");
+    const tooMany = subscribe(client, `subscription($callId: ID!) { callEvents(callId: $callId) { ${aliases} } }`, {
+      callId: call.id,
+    });
+    await expect(tooMany.done).rejects.toBeDefined();
+    const query = subscribe(client, `query($id: ID!) { call(id: $id) { id } }`, { id: call.id });
+    await expect(query.done).rejects.toBeDefined();
+    const [aliasErrors, queryErrors] = await Promise.all([
+      tooMany.done.catch((e: unknown) => e),
+      query.done.catch((e: unknown) => e),
+    ]);
+    expect(JSON.stringify(aliasErrors)).toMatch(/alias/i);
+    expect(JSON.stringify(queryErrors)).toContain("Only subscriptions are served over WebSocket");
+  });
+
+  it("UX-5 shutting down closes open subscriptions instead of waiting for them (Apollo's drain disposes the WebSocket server)", async () => {
+    const own = await createTestApp(dialect);
+    try {
+      const ownKey = (await own.project("timeline shutdown")).adminKey;
+      await publishSkill(own, ownKey, "alpha");
+      const ownAgent = await publishAgent(own, ownKey, { name: "shutdown-agent", prompt: "Desk.", skills: [] });
+      const call = await startCall(own, ownKey, { agentId: ownAgent });
+      const stream = subscribe(connect(own.url, `Bearer ${ownKey}`), CALL_EVENTS, { callId: call.id });
+      await until(() => stream.events().length >= 1);
+      const started = Date.now();
+      await own.app.close();
+      expect(Date.now() - started).toBeLessThan(5000);
+      await expect(stream.done).rejects.toMatchObject({ code: 1001 });
+    } finally {
+      await own.close().catch(() => undefined);
+    }
+  });
+
+  it.runIf(dialect === "postgres")(
+    "UX-5 events recorded on one instance reach a subscriber on another (PostgreSQL NOTIFY)",
+    async () => {
+      const db = await Database.open({ url: t.app.db.postgresUrl()!, entities, poolSize: 5 });
+      const second: App = await createApp(
+        t.app.config,
+        { secretKey: randomBytes(32).toString("base64"), platformTokenHash: "0".repeat(64) },
+        { db, logger: createLogger("silent") },
+      );
+      try {
+        const port = await second.http.listen(0, "127.0.0.1");
+        const call = await startCall(t, key, { agentId });
+        const stream = subscribe(connect(`http://127.0.0.1:${port}`, `Bearer ${key}`), CALL_EVENTS, {
+          callId: call.id,
+        });
+        await until(() => stream.events().length >= 1);
+        await loadSkill(t, key, call.id, "alpha");
+        await until(() => stream.events().length >= 2, 5000);
+        expect(stream.events()[1]).toMatchObject({ type: "skill.loaded", data: { skill: "alpha" } });
+        stream.stop();
+      } finally {
+        await second.close();
+      }
+    },
+  );
+});

@@ -1,0 +1,115 @@
+import { randomUUID } from "node:crypto";
+import type http from "node:http";
+import {
+  getOperationAST,
+  GraphQLError,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  type ValidationRule,
+} from "graphql";
+import { useServer } from "graphql-ws/use/ws";
+import { WebSocketServer } from "ws";
+import { Loaders } from "../graphql/context";
+import type { Logger } from "../logger";
+import type { AuthFailureLimiter } from "./auth-failure-limiter";
+import type { Authentication, GraphQLRequestContext } from "./server";
+
+export interface SubscriptionServerOptions {
+  server: http.Server;
+  path: string;
+  schema: GraphQLSchema;
+  logger: Logger;
+  /** The same depth, alias, directive and cost rules as HTTP (SEC-4). */
+  validationRules: readonly ValidationRule[];
+  maxTokens: number;
+  maxPayloadBytes: number;
+  limiter: AuthFailureLimiter;
+  formatError(formatted: GraphQLFormattedError, thrown: unknown): GraphQLFormattedError;
+  authenticate(authorization: string | undefined): Promise<Authentication>;
+}
+
+export interface SubscriptionServer {
+  dispose(): Promise<void>;
+}
+
+type ConnectionParams = { authorization?: unknown } | undefined;
+
+const authorizationOf = (params: ConnectionParams): string | undefined =>
+  typeof params?.authorization === "string" ? params.authorization : undefined;
+
+/** Parse and validation failures are the client's doing: they keep GraphQL's codes, never INTERNAL_SERVER_ERROR. */
+function withCode(error: GraphQLError, code: string): GraphQLError {
+  return error.extensions?.code ? error : new GraphQLError(error.message, { ...error, extensions: { code } });
+}
+
+/**
+ * Subscriptions over `graphql-ws` on the HTTP server's own port and path (a WebSocket upgrade). The credential is
+ * `connectionParams.authorization` ("Bearer …"), checked when the connection opens (refused with 4403) and again for
+ * each operation, so a key revoked meanwhile stops working. Only subscriptions: queries and mutations stay on HTTP.
+ */
+export function attachSubscriptionServer(options: SubscriptionServerOptions): SubscriptionServer {
+  const wss = new WebSocketServer({ server: options.server, path: options.path, maxPayload: options.maxPayloadBytes });
+  const rules = [...specifiedRules, ...options.validationRules];
+  const format = (errors: readonly GraphQLError[]) => errors.map((e) => options.formatError(e.toJSON(), e));
+  const cleanup = useServer(
+    {
+      schema: options.schema,
+      onConnect: async (ctx) => {
+        const ip = ctx.extra.request.socket.remoteAddress ?? "unknown";
+        if (options.limiter.isBlocked(ip)) return false;
+        const auth = await options.authenticate(authorizationOf(ctx.connectionParams as ConnectionParams));
+        if (auth.principal) return true;
+        if (auth.failure) options.limiter.recordFailure(ip);
+        return false;
+      },
+      context: async (ctx): Promise<GraphQLRequestContext> => {
+        const auth = await options.authenticate(authorizationOf(ctx.connectionParams as ConnectionParams));
+        return {
+          requestId: randomUUID(),
+          principal: auth.principal,
+          credentialFailure: auth.failure,
+          loaders: new Loaders(),
+        };
+      },
+      onSubscribe: (_ctx, _id, payload) => {
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query, { maxTokens: options.maxTokens });
+        } catch (error) {
+          return [withCode(error as GraphQLError, "GRAPHQL_PARSE_FAILED")];
+        }
+        const invalid = validate(options.schema, document, rules);
+        if (invalid.length > 0) return invalid.map((e) => withCode(e, "GRAPHQL_VALIDATION_FAILED"));
+        const operation = getOperationAST(document, payload.operationName);
+        if (operation?.operation !== "subscription") {
+          return [
+            new GraphQLError(
+              "Only subscriptions are served over WebSocket; send queries and mutations with HTTP POST /graphql.",
+              { extensions: { code: "BAD_REQUEST" } },
+            ),
+          ];
+        }
+        return {
+          schema: options.schema,
+          document,
+          variableValues: payload.variables,
+          operationName: payload.operationName,
+        };
+      },
+      onError: (_ctx, _id, _payload, errors) => format(errors),
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: format(result.errors) } : result,
+    },
+    wss,
+  );
+  return {
+    dispose: async () => {
+      await cleanup.dispose();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
