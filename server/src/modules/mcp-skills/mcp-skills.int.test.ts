@@ -2,8 +2,13 @@ import { createHash } from "node:crypto";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
+import { createApp } from "../../app";
+import { entities } from "../../entities";
+import { Database } from "../../platform/db/database";
+import { createLogger } from "../../platform/logger";
 import { linkLibrary } from "../../../test/support/agents";
 import { skillMd } from "../../../test/support/skill-md";
 import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
@@ -46,7 +51,7 @@ async function createVersion(
   return created.createSkillVersion.id;
 }
 
-async function connect(t: TestApp, key: string): Promise<Client> {
+async function connect(t: TestApp | { url: string }, key: string): Promise<Client> {
   const client = new Client({ name: "skillgraph-test", version: "1.0.0" });
   await client.connect(
     new StreamableHTTPClientTransport(new URL(`${t.url}/mcp`), {
@@ -248,4 +253,34 @@ describe.each(dialects)("skills over MCP on %s", (dialect) => {
     await sleep(200);
     expect(changes).toBe(2);
   });
+
+  it.runIf(dialect === "postgres")(
+    "GW-11 a publish through one instance tells a session open on another (PostgreSQL NOTIFY)",
+    async () => {
+      const db = await Database.open({ url: t.app.db.postgresUrl()!, entities, poolSize: 5 });
+      const second = await createApp(
+        t.app.config,
+        { secretKey: randomBytes(32).toString("base64"), platformTokenHash: "0".repeat(64) },
+        { db, logger: createLogger("silent") },
+      );
+      try {
+        const port = await second.http.listen(0, "127.0.0.1");
+        const project = await t.project("gw11 instances");
+        await createVersion(t, project.adminKey, "handover", { body: "One." });
+        const client = await connect({ url: `http://127.0.0.1:${port}` }, project.adminKey);
+        let changes = 0;
+        client.setNotificationHandler(ResourceListChangedNotificationSchema, () => {
+          changes++;
+        });
+        await listSkills(client);
+        await sleep(300);
+        await createVersion(t, project.adminKey, "handover", { body: "Two." });
+        await until(() => changes >= 1, 5000);
+        expect((await readBytes(client, "skill://handover/SKILL.md")).toString()).toContain("Two.");
+        await client.close();
+      } finally {
+        await second.close();
+      }
+    },
+  );
 });
