@@ -221,9 +221,13 @@ export async function createApp(
   });
   services.webhooks.onEnqueue(() => webhookWorker.wake());
   // GW-11: /mcp serves the live skills; a publish, rollback or library change tells open sessions (every instance).
-  const mcpSkills = new McpSkillsEndpoint(new McpSkillsService(services.skills, services.sources), bus, logger);
+  const mcpSkills = new McpSkillsEndpoint(
+    new McpSkillsService(services.skills, services.sources),
+    (header) => services.auth.authenticate(header),
+    bus,
+    logger,
+  );
   services.skills.onLiveMoved((projectId) => mcpSkills.liveMoved(projectId));
-  bus.subscribe(TENANCY_TOPIC, () => mcpSkills.skillsMayHaveChanged());
   // UX-5: call events reach subscribers on every instance (the bus), after their rows committed.
   const pubSub: CallEventsPubSub = createPubSub();
   const timeline = new CallTimelineService(services.calls, bus, pubSub, logger);
@@ -242,6 +246,13 @@ export async function createApp(
     routes: [{ path: "/mcp", handle: (request) => mcpSkills.handle(request) }],
     authenticate: (header) => services.auth.authenticate(header),
     ready: () => db.ping(),
+  });
+  // SEC-7: a revoked key or a deleted project also ends the MCP sessions and subscriptions it opened (every instance;
+  // AuthService subscribed first, so its key cache is already cleared when these run).
+  bus.subscribe(TENANCY_TOPIC, () => {
+    Promise.all([mcpSkills.credentialsChanged(), http.recheckCredentials()]).catch((error: unknown) =>
+      logger.warn({ err: error }, "re-checking open sessions' credentials failed"),
+    );
   });
   const retention = setInterval(() => {
     services.calls.expireEvents().catch((error: unknown) => logger.warn({ err: error }, "call event retention failed"));

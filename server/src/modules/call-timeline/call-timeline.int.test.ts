@@ -137,6 +137,24 @@ describe.each(dialects)("the live call timeline on %s", (dialect) => {
     }
   });
 
+  it("UX-5 SEC-7 revoking the key ends the subscriptions it opened", async () => {
+    const call = await startCall(t, key, { agentId });
+    const created = await t.ok<{ createApiKey: { id: string; key: string } }>(
+      `mutation { createApiKey(role: VIEWER, name: "timeline viewer") { id key } }`,
+      {},
+      key,
+    );
+    const stream = subscribe(connect(t.url, `Bearer ${created.createApiKey.key}`), CALL_EVENTS, { callId: call.id });
+    await until(() => stream.events().length >= 1);
+    const kept = subscribe(connect(t.url, `Bearer ${key}`), CALL_EVENTS, { callId: call.id });
+    await until(() => kept.events().length >= 1);
+    await t.ok(`mutation($id: ID!) { revokeApiKey(id: $id) }`, { id: created.createApiKey.id }, key);
+    await expect(stream.done).rejects.toMatchObject({ code: 4403 });
+    await loadSkill(t, key, call.id, "alpha");
+    await until(() => kept.events().length >= 2);
+    kept.stop();
+  });
+
   it("UX-5 PJ-1 another project's call is NOT_FOUND, and so is a call that does not exist", async () => {
     const call = await startCall(t, key, { agentId });
     const other = await t.project("timeline other");

@@ -17,7 +17,7 @@ import { CACHE_HINTS, GetSkillRequestSchema, ListSkillsRequestSchema, SKILLS_EXT
 
 /** A request to /mcp that the HTTP layer authenticated (none or an unknown key never gets here: 401). */
 export interface McpHttpRequest {
-  req: IncomingMessage;
+  req: IncomingMessage & { headers: { authorization?: string } };
   res: ServerResponse;
   body: unknown;
   principal: Principal;
@@ -28,6 +28,8 @@ interface Session {
   server: Server;
   projectId: string;
   keyId: string;
+  /** The credential that opened it, checked again when credentials change: a revoked key's sessions end. */
+  authorization: string;
   /** The project whose skills it serves (its library's when linked), as last read: routes list_changed. */
   sourceProjectId: string | null;
   lastSeen: number;
@@ -58,6 +60,7 @@ export class McpSkillsEndpoint {
 
   constructor(
     private readonly service: McpSkillsService,
+    private readonly authenticate: (authorization: string | undefined) => Promise<{ principal: Principal | null }>,
     private readonly bus: InvalidationBus,
     private readonly logger: Logger,
     private readonly limits: McpEndpointLimits = { maxSessions: 1000, idleMs: 30 * 60_000 },
@@ -72,8 +75,19 @@ export class McpSkillsEndpoint {
     return this.bus.publish(MCP_SKILLS_TOPIC, projectId);
   }
 
-  /** A library link or a deletion may change what any session serves: tell them all. */
-  skillsMayHaveChanged(): void {
+  /**
+   * After a key was revoked, a project deleted or a library link changed: sessions whose key no longer holds end
+   * (SEC-7), and the others are told that what they serve may have changed.
+   */
+  async credentialsChanged(): Promise<void> {
+    await Promise.all(
+      [...this.sessions].map(async ([id, session]) => {
+        const auth = await this.authenticate(session.authorization).catch(() => null);
+        if (!auth || (auth.principal?.kind === "key" && auth.principal.keyId === session.keyId)) return;
+        this.sessions.delete(id);
+        await session.transport.close().catch(() => undefined);
+      }),
+    );
     this.notify(() => true);
   }
 
@@ -106,7 +120,11 @@ export class McpSkillsEndpoint {
       jsonRpcError(res, 503, `This server holds its maximum of ${this.limits.maxSessions} MCP sessions; retry later.`);
       return;
     }
-    await this.open(principal.projectId, principal.keyId).handleRequest(req, res, body);
+    await this.open(principal.projectId, principal.keyId, req.headers.authorization ?? "").handleRequest(
+      req,
+      res,
+      body,
+    );
   }
 
   async close(): Promise<void> {
@@ -116,12 +134,20 @@ export class McpSkillsEndpoint {
     await Promise.all(open.map((s) => s.transport.close().catch(() => undefined)));
   }
 
-  private open(projectId: string, keyId: string): StreamableHTTPServerTransport {
+  private open(projectId: string, keyId: string, authorization: string): StreamableHTTPServerTransport {
     const server = this.serverFor(projectId);
     const transport: StreamableHTTPServerTransport = new StreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),
       onsessioninitialized: (id) => {
-        this.sessions.set(id, { transport, server, projectId, keyId, sourceProjectId: null, lastSeen: Date.now() });
+        this.sessions.set(id, {
+          transport,
+          server,
+          projectId,
+          keyId,
+          authorization,
+          sourceProjectId: null,
+          lastSeen: Date.now(),
+        });
         // Knowing the source project now lets a publish reach a session that has not listed yet.
         void this.refreshSource(id);
       },

@@ -210,6 +210,36 @@ describe.each(dialects)("skills over MCP on %s", (dialect) => {
     expect((await listSkills(ownerClient)).map((s) => s.frontmatter.name)).toEqual(["owner-secret-skill"]);
   });
 
+  it("GW-11 SEC-7 revoking the key ends its MCP sessions", async () => {
+    const project = await t.project("gw11 revoke");
+    await createVersion(t, project.adminKey, "revocable");
+    const created = await t.ok<{ createApiKey: { id: string; key: string } }>(
+      `mutation { createApiKey(role: VIEWER, name: "mcp reader") { id key } }`,
+      {},
+      project.adminKey,
+    );
+    const client = await open(created.createApiKey.key);
+    const sessionId = (client.transport as StreamableHTTPClientTransport).sessionId!;
+    expect(await listSkills(client)).toHaveLength(1);
+    const sessions = t.app.mcpSkills.openSessions;
+    await t.ok(`mutation($id: ID!) { revokeApiKey(id: $id) }`, { id: created.createApiKey.id }, project.adminKey);
+    await until(() => t.app.mcpSkills.openSessions === sessions - 1, 5000);
+    await expect(listSkills(client)).rejects.toThrow();
+    // The session is gone, not merely refused: the same id with a valid key of the project is unknown too.
+    const reuse = await fetch(`${t.url}/mcp`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        authorization: `Bearer ${project.adminKey}`,
+        "mcp-session-id": sessionId,
+        "mcp-protocol-version": "2025-06-18",
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 9, method: "skills/list", params: {} }),
+    });
+    expect(reuse.status).toBe(404);
+  });
+
   it("GW-11 LB-4 a project linked to a library serves the library's live skills, not its own", async () => {
     const library = await t.project("gw11 library");
     const reader = await t.project("gw11 reader");

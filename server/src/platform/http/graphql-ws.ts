@@ -12,7 +12,7 @@ import {
   type ValidationRule,
 } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
-import { WebSocketServer } from "ws";
+import { WebSocketServer, type WebSocket } from "ws";
 import { Loaders } from "../graphql/context";
 import type { Logger } from "../logger";
 import type { AuthFailureLimiter } from "./auth-failure-limiter";
@@ -33,6 +33,8 @@ export interface SubscriptionServerOptions {
 }
 
 export interface SubscriptionServer {
+  /** Authenticates every open connection again and closes (4403) those whose credential no longer holds. */
+  recheckCredentials(): Promise<void>;
   dispose(): Promise<void>;
 }
 
@@ -55,14 +57,22 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): Su
   const wss = new WebSocketServer({ server: options.server, path: options.path, maxPayload: options.maxPayloadBytes });
   const rules = [...specifiedRules, ...options.validationRules];
   const format = (errors: readonly GraphQLError[]) => errors.map((e) => options.formatError(e.toJSON(), e));
+  // Open connections and the credential each opened with: a revoked key or a deleted project ends them (SEC-7).
+  const open = new Map<WebSocket, string | undefined>();
   const cleanup = useServer(
     {
       schema: options.schema,
       onConnect: async (ctx) => {
         const ip = ctx.extra.request.socket.remoteAddress ?? "unknown";
         if (options.limiter.isBlocked(ip)) return false;
-        const auth = await options.authenticate(authorizationOf(ctx.connectionParams as ConnectionParams));
-        if (auth.principal) return true;
+        const authorization = authorizationOf(ctx.connectionParams as ConnectionParams);
+        const auth = await options.authenticate(authorization);
+        if (auth.principal) {
+          const socket = ctx.extra.socket;
+          open.set(socket, authorization);
+          socket.once("close", () => open.delete(socket));
+          return true;
+        }
         if (auth.failure) options.limiter.recordFailure(ip);
         return false;
       },
@@ -107,6 +117,26 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): Su
     wss,
   );
   return {
+    recheckCredentials: async () => {
+      // Once per distinct credential: many connections usually share one key.
+      const verdicts = new Map<string | undefined, Promise<boolean>>();
+      const holds = (authorization: string | undefined) => {
+        let verdict = verdicts.get(authorization);
+        if (!verdict) {
+          verdict = options.authenticate(authorization).then(
+            (auth) => auth.principal !== null,
+            () => true, // an outage is not a revocation
+          );
+          verdicts.set(authorization, verdict);
+        }
+        return verdict;
+      };
+      await Promise.all(
+        [...open].map(async ([socket, authorization]) => {
+          if (!(await holds(authorization))) socket.close(4403, "Forbidden");
+        }),
+      );
+    },
     dispose: async () => {
       await cleanup.dispose();
       await new Promise<void>((resolve) => wss.close(() => resolve()));

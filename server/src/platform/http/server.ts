@@ -47,6 +47,8 @@ export interface HttpServer {
   readonly app: express.Express;
   readonly server: http.Server;
   listen(port: number, host?: string): Promise<number>;
+  /** After credentials changed (a key revoked, a project deleted): open subscriptions whose key no longer holds end. */
+  recheckCredentials(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -292,6 +294,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
           resolve(typeof address === "object" && address ? address.port : port);
         });
       }),
+    recheckCredentials: () => subscriptions.recheckCredentials(),
     stop: async () => {
       await apollo.stop();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
