@@ -1,12 +1,12 @@
 import DataLoader from "dataloader";
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { Page } from "../../platform/graphql/page";
-import type { AuthContext } from "../auth/auth.service";
-import type { KnowledgeBaseEntity } from "../knowledge/knowledge-base.entity";
-import type { KnowledgeService } from "../knowledge/knowledge.service";
-import { KnowledgeBaseType } from "../knowledge/knowledge.types";
-import { MASKED_SECRET } from "../skills/skill-tools";
-import { SkillToolType, VersionState } from "../skills/skill.types";
+import type { AuthContext } from "../auth";
+import type { KnowledgeBaseEntity } from "../knowledge";
+import type { KnowledgeService } from "../knowledge";
+import { KnowledgeBaseType } from "../knowledge";
+import { MASKED_SECRET } from "../skills";
+import { SkillToolType, VersionState } from "../skills";
 import type { AgentSkillEntryEntity } from "./agent-skill-entry.entity";
 import type { AgentVersionEntity } from "./agent-version.entity";
 import { AgentInput } from "./agent.inputs";

@@ -1,6 +1,6 @@
 import type { GraphQLSchema } from "graphql";
 import { Arg, ID, Resolver, Root, Subscription } from "type-graphql";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "../auth";
 import { CallEventType, type CallEventEntity } from "../calls";
 import type { CallTimelineService } from "./call-timeline.service";
 

@@ -2,7 +2,7 @@ import { Repeater, type PubSub } from "@graphql-yoga/subscription";
 import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
 import { NotFound } from "../../platform/errors";
 import type { Logger } from "../../platform/logger";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "../auth";
 import type { CallEventEntity, CallService } from "../calls";
 
 /** Bus topic: "call <id> has new events" (the key is the call id), sent by the instance whose transaction committed. */

@@ -2,7 +2,7 @@ import DataLoader from "dataloader";
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { Page } from "../../platform/graphql/page";
 import { JSONScalar } from "../../platform/graphql/scalars";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "../auth";
 import type { CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
 import type { CallService } from "./call.service";
 import { modelContextOf } from "./call-state";

@@ -1,4 +1,7 @@
-// What other modules may use of calls.
-export type { CallService } from "./call.service";
-export type { CallEventEntity } from "./call.entity";
+// The calls module's face: what other modules may use.
+export { CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
+export { CallEventResolver, CallResolver } from "./call.resolver";
+export { CallService } from "./call.service";
+export { McpConnector } from "./mcp-connector";
+export { ToolRunner } from "./tool-runner";
 export { CallEventType } from "./call.types";

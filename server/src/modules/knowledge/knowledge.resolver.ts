@@ -1,6 +1,6 @@
 import DataLoader from "dataloader";
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "../auth";
 import type { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./knowledge-base.entity";
 import type { KnowledgeService } from "./knowledge.service";
 import { KnowledgeBaseInputType, KnowledgeBaseType, KnowledgeDocumentType } from "./knowledge.types";

@@ -1,6 +1,6 @@
 import DataLoader from "dataloader";
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "../auth";
 import type { ProjectEntity } from "./project.entity";
 import type { ProjectService } from "./project.service";
 import { CreateProjectPayload, ProjectType } from "./project.types";

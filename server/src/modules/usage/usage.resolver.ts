@@ -1,8 +1,8 @@
 import DataLoader from "dataloader";
 import { Arg, Ctx, FieldResolver, ID, Query, Resolver, Root } from "type-graphql";
-import type { AuthContext } from "../auth/auth.service";
-import type { SkillVersionEntity } from "../skills/skill-version.entity";
-import { SkillVersionType } from "../skills/skill.types";
+import type { AuthContext } from "../auth";
+import type { SkillVersionEntity } from "../skills";
+import { SkillVersionType } from "../skills";
 import type { SkillUsage, UsageService } from "./usage.service";
 import { SkillUsageType } from "./usage.types";
 
