@@ -208,6 +208,11 @@ describe.each(dialects)("skills over MCP on %s", (dialect) => {
     });
     expect(hijack.status).toBe(404);
     expect((await listSkills(ownerClient)).map((s) => s.frontmatter.name)).toEqual(["owner-secret-skill"]);
+
+    // DELETE ends a session; its id is unknown afterwards.
+    const sessions = t.app.mcpSkills.openSessions;
+    await (ownerClient.transport as StreamableHTTPClientTransport).terminateSession();
+    expect(t.app.mcpSkills.openSessions).toBe(sessions - 1);
   });
 
   it("GW-11 SEC-7 revoking the key ends its MCP sessions", async () => {
