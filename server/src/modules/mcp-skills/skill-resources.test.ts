@@ -1,0 +1,67 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { parseSkillUri, resourceContents, skillEntry, skillFileUri } from "./skill-resources";
+
+const hex = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
+
+describe("skill:// resources (GW-11, SEP-2640)", () => {
+  it("GW-11 a file URI is skill://<name>/<path>, percent-encoded per segment, and parses back", () => {
+    expect(skillFileUri("explain-bill", "SKILL.md")).toBe("skill://explain-bill/SKILL.md");
+    const uri = skillFileUri("explain-bill", "references/tariffs 2024 #1.md");
+    expect(uri).toBe("skill://explain-bill/references/tariffs%202024%20%231.md");
+    expect(parseSkillUri(uri)).toEqual({ name: "explain-bill", path: "references/tariffs 2024 #1.md" });
+  });
+
+  it("GW-11 anything that is not a skill file URI parses to null", () => {
+    for (const uri of [
+      "file:///etc/passwd",
+      "skill://",
+      "skill://name",
+      "skill://name/",
+      "skill:///SKILL.md",
+      "skill://a/%E0%A4%A",
+    ])
+      expect(parseSkillUri(uri), uri).toBeNull();
+  });
+
+  it("GW-11 an entry lists SKILL.md first, then every file by path, with sha256:<hex> digests and byte sizes", () => {
+    const skillMd = "---\nname: café\ndescription: Ünïcode.\n---\nBody ✓\n";
+    const entry = skillEntry(
+      {
+        name: "café",
+        description: "Ünïcode.",
+        skillMd,
+        frontmatter: { name: "café", description: "Ünïcode.", license: "MIT" },
+      },
+      [
+        { path: "scripts/run.py", sha256: "b".repeat(64), size: 10 },
+        { path: "assets/a.png", sha256: "a".repeat(64), size: 3 },
+      ],
+    );
+    const bytes = Buffer.from(skillMd, "utf8");
+    expect(entry).toEqual({
+      uri: "skill://café/SKILL.md",
+      frontmatter: { name: "café", description: "Ünïcode.", license: "MIT" },
+      resources: [
+        { uri: "skill://café/SKILL.md", digest: `sha256:${hex(bytes)}`, size: bytes.byteLength },
+        { uri: "skill://café/assets/a.png", digest: `sha256:${"a".repeat(64)}`, size: 3 },
+        { uri: "skill://café/scripts/run.py", digest: `sha256:${"b".repeat(64)}`, size: 10 },
+      ],
+    });
+    expect(entry.resources[0]!.size).toBeGreaterThan(skillMd.length);
+  });
+
+  it("GW-11 contents are text only when the bytes are UTF-8 (a BOM kept), else a base64 blob of the same bytes", () => {
+    const bom = Buffer.from([0xef, 0xbb, 0xbf, 0x68, 0x69]);
+    const asText = resourceContents("skill://x/a.md", "a.md", bom);
+    expect(asText).toMatchObject({ mimeType: "text/markdown" });
+    expect(Buffer.from((asText as { text: string }).text, "utf8")).toEqual(bom);
+    const binary = Buffer.from([0x89, 0x50, 0xff, 0x00]);
+    const asBlob = resourceContents("skill://x/a.png", "a.png", binary);
+    expect(asBlob).toEqual({ uri: "skill://x/a.png", mimeType: "image/png", blob: binary.toString("base64") });
+    expect(resourceContents("skill://x/data", "data", Buffer.from("plain"))).toMatchObject({
+      mimeType: "application/octet-stream",
+      text: "plain",
+    });
+  });
+});
