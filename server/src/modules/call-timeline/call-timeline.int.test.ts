@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import net from "node:net";
 import { createClient, type Client, type ExecutionResult } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -6,7 +7,7 @@ import { createApp, type App } from "../../app";
 import { entities } from "../../entities";
 import { Database } from "../../platform/db/database";
 import { createLogger } from "../../platform/logger";
-import { END_CALL, loadSkill, publishAgent, publishSkill, startCall } from "../../../test/support/calls";
+import { END_CALL, LOAD_SKILL, loadSkill, publishAgent, publishSkill, startCall } from "../../../test/support/calls";
 import { timeline } from "../../../test/support/call-kit";
 import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
 import { until } from "../../../test/support/wait";
@@ -202,29 +203,50 @@ describe.each(dialects)("the live call timeline on %s", (dialect) => {
     }
   });
 
-  it.runIf(dialect === "postgres")(
-    "UX-5 events recorded on one instance reach a subscriber on another (PostgreSQL NOTIFY)",
-    async () => {
-      const db = await Database.open({ url: t.app.db.postgresUrl()!, entities, poolSize: 5 });
-      const second: App = await createApp(
-        t.app.config,
-        { secretKey: randomBytes(32).toString("base64"), platformTokenHash: "0".repeat(64) },
-        { db, logger: createLogger("silent") },
-      );
-      try {
-        const port = await second.http.listen(0, "127.0.0.1");
-        const call = await startCall(t, key, { agentId });
-        const stream = subscribe(connect(`http://127.0.0.1:${port}`, `Bearer ${key}`), CALL_EVENTS, {
-          callId: call.id,
-        });
-        await until(() => stream.events().length >= 1);
-        await loadSkill(t, key, call.id, "alpha");
-        await until(() => stream.events().length >= 2, 5000);
-        expect(stream.events()[1]).toMatchObject({ type: "skill.loaded", data: { skill: "alpha" } });
-        stream.stop();
-      } finally {
-        await second.close();
-      }
-    },
-  );
+  /** A second server instance on the same database; with `redisUrl`, both it and a third share Redis as the bus. */
+  async function instance(redisUrl?: string): Promise<{ app: App; url: string }> {
+    const db = await Database.open({ url: t.app.db.postgresUrl()!, entities, poolSize: 5 });
+    const app = await createApp(
+      { ...t.app.config, redisUrl },
+      { secretKey: randomBytes(32).toString("base64"), platformTokenHash: "0".repeat(64) },
+      { db, logger: createLogger("silent") },
+    );
+    return { app, url: `http://127.0.0.1:${await app.http.listen(0, "127.0.0.1")}` };
+  }
+
+  const redisReachable = () =>
+    new Promise<boolean>((ok) => {
+      const socket = net.connect(6379, "127.0.0.1", () => ok(!!socket.end()));
+      socket.on("error", () => ok(false));
+    });
+
+  for (const [bus, redisUrl] of [
+    ["PostgreSQL NOTIFY", undefined],
+    ["Redis pub/sub", "redis://127.0.0.1:6379"],
+  ] as const) {
+    it.runIf(dialect === "postgres")(
+      `UX-5 events recorded on one instance reach a subscriber on another (${bus})`,
+      async (ctx) => {
+        if (redisUrl && !(await redisReachable())) return ctx.skip();
+        const writer = redisUrl ? await instance(redisUrl) : { app: t.app, url: t.url };
+        const reader = await instance(redisUrl);
+        try {
+          const call = await startCall(t, key, { agentId });
+          const stream = subscribe(connect(reader.url, `Bearer ${key}`), CALL_EVENTS, { callId: call.id });
+          await until(() => stream.events().length >= 1);
+          await fetch(`${writer.url}/graphql`, {
+            method: "POST",
+            headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+            body: JSON.stringify({ query: LOAD_SKILL, variables: { callId: call.id, name: "alpha" } }),
+          });
+          await until(() => stream.events().length >= 2, 5000);
+          expect(stream.events()[1]).toMatchObject({ type: "skill.loaded", data: { skill: "alpha" } });
+          stream.stop();
+        } finally {
+          await reader.app.close();
+          if (writer.app !== t.app) await writer.app.close();
+        }
+      },
+    );
+  }
 });
