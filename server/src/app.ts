@@ -4,18 +4,26 @@ import type { Config } from "./config";
 import { entities } from "./entities";
 import { SecretBox, parseSecretKey } from "./platform/crypto";
 import { Database } from "./platform/db/database";
+import { LoaderRegistry } from "./platform/graphql/context";
 import { buildGraphQLSchema } from "./platform/graphql/schema";
 import { createHttpServer, type HttpServer } from "./platform/http/server";
 import { createLogger, type Logger } from "./platform/logger";
-import { AgentCallDirectory, AgentResolver, AgentSecrets, AgentService } from "./modules/agents";
+import { AgentCallDirectory, AgentResolver, AgentSecrets, AgentService, registerAgentLoaders } from "./modules/agents";
 import { ApiKeyResolver, ApiKeyService } from "./modules/api-keys";
 import { AuditResolver, AuditService } from "./modules/audit";
 import { AuthService } from "./modules/auth";
-import { CallEventResolver, CallResolver, CallService, McpConnector, ToolRunner } from "./modules/calls";
-import { KnowledgeResolver, KnowledgeService } from "./modules/knowledge";
+import {
+  CallEventResolver,
+  CallResolver,
+  CallService,
+  McpConnector,
+  registerCallLoaders,
+  ToolRunner,
+} from "./modules/calls";
+import { KnowledgeResolver, KnowledgeService, registerKnowledgeLoaders } from "./modules/knowledge";
 import { LibraryResolver, LibraryService, SkillSourceCache } from "./modules/libraries";
 import { NodeResolver } from "./modules/node";
-import { ProjectResolver, ProjectService } from "./modules/projects";
+import { ProjectResolver, ProjectService, registerProjectLoaders } from "./modules/projects";
 import {
   SkillBundleService,
   SkillCatalogService,
@@ -23,8 +31,9 @@ import {
   SkillFileResolver,
   SkillResolver,
   SkillService,
+  registerSkillLoaders,
 } from "./modules/skills";
-import { SkillVersionUsageResolver, UsageResolver, UsageService } from "./modules/usage";
+import { registerUsageLoaders, SkillVersionUsageResolver, UsageResolver, UsageService } from "./modules/usage";
 import { WebhookResolver, WebhookService, WebhookWorker } from "./modules/webhooks";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
 
@@ -108,16 +117,28 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
 
 export type Services = ReturnType<typeof wireServices>;
 
+/** Every module's per-request loaders (resolvers batch through them: never N+1). */
+function loaderRegistry(services: Services): LoaderRegistry {
+  const registry = new LoaderRegistry();
+  registerProjectLoaders(registry, services.projects);
+  registerKnowledgeLoaders(registry, services.knowledge);
+  registerSkillLoaders(registry, services.skills);
+  registerAgentLoaders(registry, services.agents);
+  registerUsageLoaders(registry, services.usage);
+  registerCallLoaders(registry, services.calls);
+  return registry;
+}
+
 function resolverInstances(services: Services): object[] {
   return [
     new ProjectResolver(services.projects),
     new ApiKeyResolver(services.apiKeys),
     new AuditResolver(services.audit),
     new KnowledgeResolver(services.knowledge),
-    new SkillResolver(services.skills, services.bundles, services.diffs, services.knowledge),
-    new SkillFileResolver(services.skills),
+    new SkillResolver(services.skills, services.bundles, services.diffs),
+    new SkillFileResolver(),
     new LibraryResolver(services.libraries),
-    new AgentResolver(services.agents, services.knowledge),
+    new AgentResolver(services.agents),
     new UsageResolver(services.usage),
     new SkillVersionUsageResolver(services.usage),
     new WebhookResolver(services.webhooks),
@@ -213,6 +234,7 @@ export async function createApp(
     bodyLimitBytes: config.bodyLimitBytes,
     authFailuresPerMinute: config.authFailuresPerMinute,
     webDist: config.webDist,
+    loaders: loaderRegistry(services),
     authenticate: (header) => services.auth.authenticate(header),
     ready: () => db.ping(),
   });

@@ -4,3 +4,4 @@ export { CallEventResolver, CallResolver } from "./call.resolver";
 export { CallService } from "./call.service";
 export { McpConnector } from "./mcp-connector";
 export { ToolRunner } from "./tool-runner";
+export { registerCallLoaders } from "./call.loaders";

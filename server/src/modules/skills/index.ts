@@ -14,3 +14,5 @@ export { SkillToolType, SkillVersionType, VersionState } from "./skill.types";
 export { type BundleResult, type SkillBundle } from "./skill-bundle-format";
 export { readDirectoryBundle, writeDirectoryBundle } from "./skill-directory";
 export { readZipBundle, writeZipBundle } from "./skill-zip";
+export { registerSkillLoaders } from "./skill.loaders";
+export { presentSecret, presentTool } from "./skill.presenters";
