@@ -4,27 +4,37 @@ import type { Config } from "./config";
 import { entities } from "./entities";
 import { SecretBox, parseSecretKey } from "./platform/crypto";
 import { Database } from "./platform/db/database";
+import { LoaderRegistry } from "./platform/graphql/context";
 import { buildGraphQLSchema } from "./platform/graphql/schema";
 import { createHttpServer, type HttpServer } from "./platform/http/server";
 import { createLogger, type Logger } from "./platform/logger";
-import { AgentCallDirectory, AgentResolver, AgentSecrets, AgentService } from "./modules/agents";
+import { AgentCallDirectory, AgentResolver, AgentSecrets, AgentService, registerAgentLoaders } from "./modules/agents";
 import { ApiKeyResolver, ApiKeyService } from "./modules/api-keys";
 import { AuditResolver, AuditService } from "./modules/audit";
 import { AuthService, TENANCY_TOPIC } from "./modules/auth";
-import { CallEventResolver, CallResolver, CallService, McpConnector, ToolRunner } from "./modules/calls";
-import { KnowledgeResolver, KnowledgeService } from "./modules/knowledge";
+import {
+  CallEventResolver,
+  CallResolver,
+  CallService,
+  McpConnector,
+  registerCallLoaders,
+  ToolRunner,
+} from "./modules/calls";
+import { KnowledgeResolver, KnowledgeService, registerKnowledgeLoaders } from "./modules/knowledge";
 import { LibraryResolver, LibraryService, SkillSourceCache } from "./modules/libraries";
 import { NodeResolver } from "./modules/node";
-import { ProjectResolver, ProjectService } from "./modules/projects";
+import { ProjectResolver, ProjectService, registerProjectLoaders } from "./modules/projects";
 import {
   SkillBundleService,
   SkillCatalogService,
   SkillDiffService,
   SkillFileResolver,
   SkillResolver,
+  SkillLifecycleService,
   SkillService,
+  registerSkillLoaders,
 } from "./modules/skills";
-import { SkillVersionUsageResolver, UsageResolver, UsageService } from "./modules/usage";
+import { registerUsageLoaders, SkillVersionUsageResolver, UsageResolver, UsageService } from "./modules/usage";
 import { WebhookResolver, WebhookService, WebhookWorker } from "./modules/webhooks";
 import { createPubSub } from "@graphql-yoga/subscription";
 import {
@@ -63,17 +73,18 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
   const limits = { maxFiles: config.skillMaxFiles, maxTotalBytes: config.skillMaxBytes };
   const secretBox = new SecretBox({ 1: parseSecretKey(secrets.secretKey) }, 1);
   const skills = new SkillService(db, auth, audit, knowledge, secretBox, limits);
+  const skillLifecycle = new SkillLifecycleService(db, auth, audit);
   const bundles = new SkillBundleService(auth, skills, limits);
   const diffs = new SkillDiffService(skills);
   const libraries = new LibraryService(db, auth, audit);
   const agents = new AgentService(db, auth, audit, knowledge, skills, new AgentSecrets(secretBox));
   const usage = new UsageService(db, auth, skills);
-  skills.onDelete((tx, projectId, name) => usage.guardSkillDelete(tx, projectId, name));
+  skillLifecycle.onDelete((tx, projectId, name) => usage.guardSkillDelete(tx, projectId, name));
   const webhooks = new WebhookService(db, auth, audit, secretBox, { allowList: config.outboundAllowHosts });
   projects.onPurge((tx, projectId) => skills.purgeProject(tx, projectId));
   projects.onPurge((tx, projectId) => audit.purgeProject(tx, projectId));
   const catalog = new SkillCatalogService(db, bus, (projectId, ids) => knowledge.basesWithDocuments(projectId, ids));
-  skills.onLiveMoved((projectId, name) => catalog.liveMoved(projectId, name));
+  skillLifecycle.onLiveMoved((projectId, name) => catalog.liveMoved(projectId, name));
   const agentDirectory = new AgentCallDirectory(db, new AgentSecrets(secretBox), knowledge, bus);
   agents.onPublishedChanged((projectId, agentId) => agentDirectory.agentChanged(projectId, agentId));
   const mcp = new McpConnector(config.outboundAllowHosts, config.mcpTimeoutMs);
@@ -100,6 +111,7 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     projects,
     knowledge,
     skills,
+    skillLifecycle,
     bundles,
     diffs,
     libraries,
@@ -116,16 +128,28 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
 
 export type Services = ReturnType<typeof wireServices>;
 
+/** Every module's per-request loaders (resolvers batch through them: never N+1). */
+function loaderRegistry(services: Services): LoaderRegistry {
+  const registry = new LoaderRegistry();
+  registerProjectLoaders(registry, services.projects);
+  registerKnowledgeLoaders(registry, services.knowledge);
+  registerSkillLoaders(registry, services.skills);
+  registerAgentLoaders(registry, services.agents);
+  registerUsageLoaders(registry, services.usage);
+  registerCallLoaders(registry, services.calls);
+  return registry;
+}
+
 function resolverInstances(services: Services): object[] {
   return [
     new ProjectResolver(services.projects),
     new ApiKeyResolver(services.apiKeys),
     new AuditResolver(services.audit),
     new KnowledgeResolver(services.knowledge),
-    new SkillResolver(services.skills, services.bundles, services.diffs, services.knowledge),
-    new SkillFileResolver(services.skills),
+    new SkillResolver(services.skills, services.skillLifecycle, services.bundles, services.diffs),
+    new SkillFileResolver(),
     new LibraryResolver(services.libraries),
-    new AgentResolver(services.agents, services.knowledge),
+    new AgentResolver(services.agents),
     new UsageResolver(services.usage),
     new SkillVersionUsageResolver(services.usage),
     new WebhookResolver(services.webhooks),
@@ -154,15 +178,10 @@ function resolverInstances(services: Services): object[] {
 }
 
 /** Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else (SQLite, one process) local only. */
-async function openInvalidationBus(
-  config: Config,
-  db: Database,
-  logger: Logger,
-  onReconnect: () => void,
-): Promise<InvalidationBus> {
-  if (config.redisUrl) return RedisBus.connect(config.redisUrl, logger, onReconnect);
+async function openInvalidationBus(config: Config, db: Database, logger: Logger): Promise<InvalidationBus> {
+  if (config.redisUrl) return RedisBus.connect(config.redisUrl, logger);
   const url = db.postgresUrl();
-  if (url) return PostgresBus.connect(url, logger, onReconnect);
+  if (url) return PostgresBus.connect(url, logger);
   return new LocalBus();
 }
 
@@ -196,16 +215,12 @@ export async function createApp(
     options.db ??
     (await Database.open({ url: config.databaseUrl, sqlitePath: `${config.dataDir}/skillgraph.sqlite`, entities }));
   await db.migrate();
-  // After a lost connection to the bus came back, an invalidation may have been missed: forget what may be stale.
-  let forgetStale = (): void => undefined;
-  const bus = await openInvalidationBus(config, db, logger, () => forgetStale());
+  db.onEffectFailure((error) =>
+    logger.warn({ err: error }, "an after-commit effect failed; the change committed (caches expire on their own)"),
+  );
+  // Caches forget what may be stale when the bus loses or regains its connection (InvalidatedCache).
+  const bus = await openInvalidationBus(config, db, logger);
   const services = wireServices(db, config, secrets, bus);
-  forgetStale = () => {
-    services.catalog.forgetLivePointers();
-    services.agentDirectory.forgetAll();
-    services.sources.forgetAll();
-    services.auth.forgetKeys();
-  };
   const webhookWorker = new WebhookWorker(db, services.webhooks, logger, {
     allowList: config.outboundAllowHosts,
     retryBaseMs: config.webhookRetryBaseMs,
@@ -220,7 +235,7 @@ export async function createApp(
     bus,
     logger,
   );
-  services.skills.onLiveMoved((projectId) => mcpSkills.liveMoved(projectId));
+  services.skillLifecycle.onLiveMoved((projectId) => mcpSkills.liveMoved(projectId));
   // UX-5: call events reach subscribers on every instance (the bus), after their rows committed.
   const pubSub: CallEventsPubSub = createPubSub();
   const timeline = new CallTimelineService(services.calls, bus, pubSub, logger);
@@ -236,6 +251,7 @@ export async function createApp(
     bodyLimitBytes: config.bodyLimitBytes,
     authFailuresPerMinute: config.authFailuresPerMinute,
     webDist: config.webDist,
+    loaders: loaderRegistry(services),
     routes: [{ path: "/mcp", handle: (request) => mcpSkills.handle(request) }],
     authenticate: (header) => services.auth.authenticate(header),
     ready: () => db.ping(),

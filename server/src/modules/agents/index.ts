@@ -8,3 +8,4 @@ export type { AgentDirectory, CallAgent } from "./call-agent";
 export { AgentEntity } from "./agent.entity";
 export { AgentInput } from "./agent.inputs";
 export { AgentResolver } from "./agent.resolver";
+export { registerAgentLoaders } from "./agent.loaders";

@@ -218,6 +218,12 @@ export class CallService {
     return this.db.read((m) => new CallRepository(m).find(scope.projectId, id));
   }
 
+  /** Calls of the credential's project among `ids` (others are simply absent), one query. */
+  async getMany(ctx: AuthContext, ids: readonly string[]): Promise<CallEntity[]> {
+    const scope = await this.auth.authorize(ctx, "viewer");
+    return this.db.read((m) => new CallRepository(m).findMany(scope.projectId, ids));
+  }
+
   async list(
     ctx: AuthContext,
     filter: Omit<CallFilter, "projectId">,

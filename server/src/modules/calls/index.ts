@@ -4,4 +4,5 @@ export { CallEventResolver, CallResolver } from "./call.resolver";
 export { CallService } from "./call.service";
 export { McpConnector } from "./mcp-connector";
 export { ToolRunner } from "./tool-runner";
+export { registerCallLoaders } from "./call.loaders";
 export { CallEventType } from "./call.types";

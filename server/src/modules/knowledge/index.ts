@@ -3,3 +3,4 @@ export { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./knowledge-base.e
 export { KnowledgeResolver } from "./knowledge.resolver";
 export { KnowledgeService } from "./knowledge.service";
 export { KnowledgeBaseType, KnowledgeMode } from "./knowledge.types";
+export { knowledgeBasesOf, registerKnowledgeLoaders } from "./knowledge.loaders";

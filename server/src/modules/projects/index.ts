@@ -3,3 +3,4 @@ export { ProjectEntity } from "./project.entity";
 export { ProjectResolver } from "./project.resolver";
 export { ProjectService, type FirstKeyIssuer, type ProjectPurgeHook } from "./project.service";
 export { ProjectType } from "./project.types";
+export { registerProjectLoaders } from "./project.loaders";

@@ -13,7 +13,7 @@ import {
 } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer, type WebSocket } from "ws";
-import { Loaders } from "../graphql/context";
+import type { LoaderRegistry } from "../graphql/context";
 import type { Logger } from "../logger";
 import type { AuthFailureLimiter } from "./auth-failure-limiter";
 import type { Authentication, GraphQLRequestContext } from "./server";
@@ -28,6 +28,7 @@ export interface SubscriptionServerOptions {
   maxTokens: number;
   maxPayloadBytes: number;
   limiter: AuthFailureLimiter;
+  loaders: LoaderRegistry;
   formatError(formatted: GraphQLFormattedError, thrown: unknown): GraphQLFormattedError;
   authenticate(authorization: string | undefined): Promise<Authentication>;
 }
@@ -78,12 +79,17 @@ export function attachSubscriptionServer(options: SubscriptionServerOptions): Su
       },
       context: async (ctx): Promise<GraphQLRequestContext> => {
         const auth = await options.authenticate(authorizationOf(ctx.connectionParams as ConnectionParams));
-        return {
+        const context: GraphQLRequestContext = {
           requestId: randomUUID(),
           principal: auth.principal,
           credentialFailure: auth.failure,
-          loaders: new Loaders(),
+          // A subscription lives for many events and what they read changes between them (a call's state): fresh
+          // loaders on each use, so nothing cached for one event is served to the next.
+          get loaders() {
+            return options.loaders.forRequest(() => context);
+          },
         };
+        return context;
       },
       onSubscribe: (_ctx, _id, payload) => {
         let document: DocumentNode;

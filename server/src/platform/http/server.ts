@@ -15,7 +15,7 @@ import cors from "cors";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { GraphQLError, type GraphQLSchema } from "graphql";
 import helmet from "helmet";
-import { Loaders, type Principal, type RequestContext } from "../graphql/context";
+import type { LoaderRegistry, Principal, RequestContext } from "../graphql/context";
 import { createErrorFormatter } from "../graphql/errors";
 import type { Logger } from "../logger";
 import { AuthFailureLimiter } from "./auth-failure-limiter";
@@ -37,6 +37,8 @@ export interface HttpOptions {
   bodyLimitBytes: number;
   authFailuresPerMinute: number;
   webDist?: string;
+  /** The modules' per-request loaders, registered by the composition root. */
+  loaders: LoaderRegistry;
   /** Routes the composition root hands over (platform never imports modules). */
   routes?: readonly AuthenticatedRoute[];
   authenticate(authorization: string | undefined): Promise<Authentication>;
@@ -118,6 +120,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     maxTokens: MAX_TOKENS,
     maxPayloadBytes: options.bodyLimitBytes,
     limiter,
+    loaders: options.loaders,
     formatError,
     authenticate: options.authenticate,
   });
@@ -213,12 +216,13 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
           });
         }
         if (auth.failure) limiter.recordFailure(req.ip ?? "unknown");
-        return {
+        const context: GraphQLRequestContext = {
           requestId,
           principal: auth.principal,
           credentialFailure: auth.failure,
-          loaders: new Loaders(),
+          loaders: options.loaders.forRequest(() => context),
         };
+        return context;
       },
     }),
   );
