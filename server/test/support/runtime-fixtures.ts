@@ -6,7 +6,7 @@ import type {
   RuntimeKnowledgeBase,
   RuntimeTool,
   SkillCatalog,
-} from "./types";
+} from "../../src/modules/runtime/types";
 
 export function webhookTool(name: string, description = `Runs ${name}.`): RuntimeTool {
   return {
