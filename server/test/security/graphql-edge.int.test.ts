@@ -12,7 +12,7 @@ import { loadConfig } from "../../src/config";
 import { sha256Hex } from "../../src/platform/crypto";
 import { createLogger } from "../../src/platform/logger";
 import { generatePlatformToken } from "../../src/modules/auth/credentials";
-import { createTestApp, dialects, openTestDatabase, type TestApp } from "../support/test-app";
+import { createTestApp, describeEachDialect, dialects, openTestDatabase, type TestApp } from "../support/test-app";
 
 const CONSOLE_ORIGIN = "https://console.skillgraph.example";
 const BODY_LIMIT = 64 * 1024;
@@ -47,18 +47,10 @@ function postJson(t: TestApp, payload: unknown, headers: Record<string, string> 
 /** A stack trace, a source path or an internal module name anywhere in a response body. */
 const STACK_LIKE = /\n\s+at |\bat [\w.<>]+ \(|\.ts:\d+|\.js:\d+|node_modules|stacktrace/i;
 
-describe.each(dialects)("GraphQL edge on %s", (dialect) => {
-  let t: TestApp;
+// Production-like: introspection off, the console's origin allow-listed, a small body limit.
+const EDGE_CONFIG = { introspection: false, corsOrigins: [CONSOLE_ORIGIN], bodyLimitBytes: BODY_LIMIT };
 
-  beforeAll(async () => {
-    // Production-like: introspection off, the console's origin allow-listed, a small body limit.
-    t = await createTestApp(dialect, {
-      introspection: false,
-      corsOrigins: [CONSOLE_ORIGIN],
-      bodyLimitBytes: BODY_LIMIT,
-    });
-  });
-  afterAll(async () => t?.close());
+describeEachDialect("GraphQL edge", EDGE_CONFIG, (t) => {
   afterEach(() => vi.restoreAllMocks());
 
   const projectNames = async (): Promise<string[]> =>

@@ -2,6 +2,7 @@ import "reflect-metadata";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll, describe } from "vitest";
 import { createApp, type App } from "../../src/app";
 import { loadConfig, type Config } from "../../src/config";
 import { entities } from "../../src/entities";
@@ -109,4 +110,46 @@ export async function createTestApp(dialect: Dialect, overrides: Partial<Config>
       await drop();
     },
   };
+}
+
+export type DialectSuite = (t: TestApp, dialect: Dialect) => void;
+
+/**
+ * One describe block per dialect, titled `${title} on sqlite` (and `… on postgres`), each with its own app (`overrides` its
+ * config): started before the block's own beforeAll hooks and closed after its afterAll hooks. `t` stands for that app in hooks and tests.
+ */
+export function describeEachDialect(title: string, body: DialectSuite): void;
+export function describeEachDialect(title: string, overrides: Partial<Config>, body: DialectSuite): void;
+export function describeEachDialect(title: string, ...args: [DialectSuite] | [Partial<Config>, DialectSuite]): void {
+  const [overrides, body] = args.length === 1 ? [{}, args[0]] : args;
+  describe.each(dialects)(`${title} on %s`, (dialect) => {
+    let started: TestApp | undefined;
+    const app = (): TestApp => {
+      if (!started) throw new Error(`the ${dialect} test app is used outside the hooks and tests of its block`);
+      return started;
+    };
+    const t: TestApp = {
+      get app() {
+        return app().app;
+      },
+      get url() {
+        return app().url;
+      },
+      get platformToken() {
+        return app().platformToken;
+      },
+      dialect,
+      gql: <T>(query: string, variables?: Record<string, unknown>, token?: string | null) =>
+        app().gql<T>(query, variables, token),
+      ok: <T>(query: string, variables?: Record<string, unknown>, token?: string | null) =>
+        app().ok<T>(query, variables, token),
+      project: (name?: string) => app().project(name),
+      close: () => app().close(),
+    };
+    beforeAll(async () => {
+      started = await createTestApp(dialect, overrides);
+    });
+    afterAll(async () => started?.close());
+    body(t, dialect);
+  });
 }
