@@ -9,7 +9,7 @@ import { entities } from "../../src/entities";
 import { sha256Hex } from "../../src/platform/crypto";
 import { Database, type Dialect } from "../../src/platform/db/database";
 import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
-import { createLogger } from "../../src/platform/logger";
+import { createLogger, type Logger } from "../../src/platform/logger";
 import { generatePlatformToken } from "../../src/modules/auth/credentials";
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
@@ -58,7 +58,35 @@ export async function openTestDatabase(dialect: Dialect): Promise<{ db: Database
 
 export async function createTestApp(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestApp> {
   const { db, drop } = await openTestDatabase(dialect);
-  const platformToken = generatePlatformToken();
+  return startTestApp(db, { overrides, drop });
+}
+
+/** The secret key and platform token of an app; apps sharing one database share these. */
+export interface TestCredentials {
+  secretKey: string;
+  platformToken: string;
+}
+
+export const testCredentials = (): TestCredentials => ({
+  secretKey: randomBytes(32).toString("base64"),
+  platformToken: generatePlatformToken(),
+});
+
+export interface StartTestAppOptions {
+  overrides?: Partial<Config>;
+  /** Fresh ones unless told. */
+  credentials?: TestCredentials;
+  /** Silent (or TEST_LOG_LEVEL) unless told. */
+  logger?: Logger;
+  startWorkers?: boolean;
+  webhookPollIntervalMs?: number;
+  /** Run after the app closed (dropping its database). */
+  drop?: () => Promise<void>;
+}
+
+/** An app on `db`, listening on a loopback port, with a GraphQL client over real HTTP. */
+export async function startTestApp(db: Database, options: StartTestAppOptions = {}): Promise<TestApp> {
+  const { secretKey, platformToken } = options.credentials ?? testCredentials();
   const config = loadConfig(
     {
       PORT: "0",
@@ -66,12 +94,17 @@ export async function createTestApp(dialect: Dialect, overrides: Partial<Config>
       LOG_LEVEL: "silent",
       SEED_DEMO: "false",
     },
-    { host: "127.0.0.1", webDist: "", ...overrides },
+    { host: "127.0.0.1", webDist: "", ...options.overrides },
   );
   const app = await createApp(
     config,
-    { secretKey: randomBytes(32).toString("base64"), platformTokenHash: sha256Hex(platformToken) },
-    { db, logger: createLogger(process.env.TEST_LOG_LEVEL ?? "silent") },
+    { secretKey, platformTokenHash: sha256Hex(platformToken) },
+    {
+      db,
+      logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? "silent"),
+      startWorkers: options.startWorkers,
+      webhookPollIntervalMs: options.webhookPollIntervalMs,
+    },
   );
   const port = await app.http.listen(0, "127.0.0.1");
   const url = `http://127.0.0.1:${port}`;
@@ -94,7 +127,7 @@ export async function createTestApp(dialect: Dialect, overrides: Partial<Config>
     app,
     url,
     platformToken,
-    dialect,
+    dialect: db.dialect,
     gql,
     ok,
     project: async (name = "Test project") => {
@@ -107,7 +140,7 @@ export async function createTestApp(dialect: Dialect, overrides: Partial<Config>
     },
     close: async () => {
       await app.close();
-      await drop();
+      await options.drop?.();
     },
   };
 }

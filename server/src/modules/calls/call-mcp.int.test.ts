@@ -1,4 +1,3 @@
-import type { AddressInfo } from "node:net";
 import { createMcpExpressApp } from "@modelcontextprotocol/sdk/server/express.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
@@ -107,12 +106,9 @@ type Mcp = Awaited<ReturnType<typeof startMcpServer>>;
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
-  const net = await import("node:net");
-  const server = net.createServer();
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((ok) => server.close(() => ok()));
-  return port;
+  const receiver = await startReceiver();
+  await receiver.close();
+  return receiver.port;
 }
 
 describeEachDialect("MCP tools", { outboundAllowHosts: ["127.0.0.1"], mcpTimeoutMs: 3000 }, (t) => {

@@ -3,15 +3,18 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, type App } from "../../app";
-import { loadConfig, type Config } from "../../config";
+import type { App } from "../../app";
+import type { Config } from "../../config";
 import { entities } from "../../entities";
-import { sha256Hex } from "../../platform/crypto";
 import { Database, type Dialect } from "../../platform/db/database";
 import { createScratchPostgres } from "../../platform/db/scratch-postgres";
-import { createLogger } from "../../platform/logger";
-import { generatePlatformToken } from "../auth/credentials";
-import { describeEachDialect, dialects } from "../../../test/support/test-app";
+import {
+  describeEachDialect,
+  dialects,
+  startTestApp,
+  testCredentials,
+  type TestApp,
+} from "../../../test/support/test-app";
 import { WebhookWorker } from "./webhook-worker";
 import { startReceiver, type Receiver } from "../../../test/support/receiver";
 import { sleep, until } from "../../../test/support/wait";
@@ -37,25 +40,15 @@ type Delivery = {
   attemptLog: Array<{ at: string; httpStatus: number | null; error: string | null; durationMs: number }>;
 };
 
-async function gql<T>(baseUrl: string, query: string, variables: Record<string, unknown>, token: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data: T; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
-
-function client(baseUrl: string) {
+/** Subscriptions and their deliveries, through GraphQL on `t`. */
+function client(t: TestApp) {
   type Created = { createWebhookSubscription: { secret: string; subscription: { id: string } } };
   type Page = { webhookDeliveries: { items: Delivery[] } };
   const deliveries = (sub: string, key: string) =>
-    gql<Page>(baseUrl, DELIVERIES, { sub }, key).then((d) => d.webhookDeliveries.items);
+    t.ok<Page>(DELIVERIES, { sub }, key).then((d) => d.webhookDeliveries.items);
   return {
     subscribe: (url: string, types: string[], key: string) =>
-      gql<Created>(baseUrl, CREATE, { url, types }, key).then((d) => d.createWebhookSubscription),
+      t.ok<Created>(CREATE, { url, types }, key).then((d) => d.createWebhookSubscription),
     deliveries,
     /** The subscription's deliveries once every one has this status. */
     settled: (sub: string, key: string, status: string) =>
@@ -87,7 +80,7 @@ describeEachDialect("webhook delivery", RETRY, (t) => {
   beforeAll(async () => {
     project = await t.project("Deliveries");
     receiver = await startSignedReceiver();
-    api = client(t.url);
+    api = client(t);
     t.app.webhookWorker.start({ pollIntervalMs: 50 });
   });
   afterAll(async () => {
@@ -200,33 +193,19 @@ async function sharedDatabase(dialect: Dialect): Promise<{ open(): Promise<Datab
   };
 }
 
-const platformToken = generatePlatformToken();
-const secrets = { secretKey: randomBytes(32).toString("base64"), platformTokenHash: sha256Hex(platformToken) };
+/** Every instance on one database has the same secret key and platform token. */
+const credentials = testCredentials();
 
 async function instance(db: Database, overrides: Partial<Config> = {}, startWorkers = false) {
-  const config = loadConfig(
-    { PORT: "0", DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", SEED_DEMO: "false" },
-    { host: "127.0.0.1", webDist: "", ...RETRY, ...overrides },
-  );
-  const app = await createApp(config, secrets, {
-    db,
-    logger: createLogger("silent"),
+  const overridesWithRetry = { ...RETRY, ...overrides };
+  const t = await startTestApp(db, {
+    overrides: overridesWithRetry,
+    credentials,
     startWorkers,
     webhookPollIntervalMs: 30,
   });
-  const url = `http://127.0.0.1:${await app.http.listen(0, "127.0.0.1")}`;
-  const created = await gql<{ createProject: { project: { id: string }; apiKey: string } }>(
-    url,
-    `mutation { createProject(name: "Instances") { project { id } apiKey } }`,
-    {},
-    platformToken,
-  );
-  return {
-    app,
-    url,
-    api: client(url),
-    project: { id: created.createProject.project.id, key: created.createProject.apiKey },
-  };
+  const project = await t.project("Instances");
+  return { app: t.app, url: t.url, api: client(t), project: { id: project.id, key: project.adminKey } };
 }
 
 describe.each(dialects)("webhook delivery across restarts and instances on %s", (dialect) => {
