@@ -272,32 +272,20 @@ export async function run(options: { baseUrl?: string } = {}): Promise<CallRunti
       expect: '"__typename"',
     });
 
-    // (c) startCall through GraphQL, caches warm.
+    // (c) startCall through GraphQL, caches warm: every agent, at random.
+    const startCallPass = (title: string, rate: Partial<LoadSpec> = {}) => ({
+      title,
+      url: graphqlUrl,
+      headers,
+      ...rate,
+      bodies: { list: startBodies, order: "random" as const },
+      expect: '"systemPrompt"',
+    });
     await cpuProfiled(profileDir, "start-call-cached", () =>
-      pass("(c) cached", {
-        title: "(c) startCall, cached",
-        url: graphqlUrl,
-        headers,
-        bodies: { list: startBodies, order: "random" },
-        expect: '"systemPrompt"',
-      }),
+      pass("(c) cached", startCallPass("(c) startCall, cached")),
     );
-    await pass("(c) @1000/s", {
-      title: "(c) startCall, cached, 1,000 req/s",
-      url: graphqlUrl,
-      headers,
-      overallRate: 1000,
-      bodies: { list: startBodies, order: "random" },
-      expect: '"systemPrompt"',
-    });
-    await pass("(c) paced 100/s", {
-      title: "(c) startCall, cached, paced at 100 req/s",
-      url: graphqlUrl,
-      headers,
-      pacedRate: 100,
-      bodies: { list: startBodies, order: "random" },
-      expect: '"systemPrompt"',
-    });
+    await pass("(c) @1000/s", startCallPass("(c) startCall, cached, 1,000 req/s", { overallRate: 1000 }));
+    await pass("(c) paced 100/s", startCallPass("(c) startCall, cached, paced at 100 req/s", { pacedRate: 100 }));
 
     // (c') uncached: the hot-path caches emptied as each request arrives, before Express sees it.
     const caches = hotPathCaches(app);
@@ -305,13 +293,7 @@ export async function run(options: { baseUrl?: string } = {}): Promise<CallRunti
     app.http.server.prependListener("request", clearAll);
     try {
       await cpuProfiled(profileDir, "start-call-uncached", () =>
-        pass("(c') uncached", {
-          title: "(c') startCall, uncached",
-          url: graphqlUrl,
-          headers,
-          bodies: { list: startBodies, order: "random" },
-          expect: '"systemPrompt"',
-        }),
+        pass("(c') uncached", startCallPass("(c') startCall, uncached")),
       );
     } finally {
       app.http.server.removeListener("request", clearAll);
@@ -323,31 +305,23 @@ export async function run(options: { baseUrl?: string } = {}): Promise<CallRunti
       .filter((a) => a.entries.length > MAX_LOADED + 1)
       .map((a) => ({ id: callOfAgent.get(a.id)!, names: a.entries.map((e) => e.name) }));
     console.log(`  (loadSkill passes cycle over the ${loadCalls.length} warm-up calls of agents with 5–8 skills)`);
+    /** Continues the cycle from request `start`, so a later pass loads names the earlier one did not. */
+    const loadSkillPass = (title: string, start: number, rate: Partial<LoadSpec> = {}) => ({
+      title,
+      url: graphqlUrl,
+      headers,
+      ...rate,
+      loadCycle: { query: LOAD_SKILL, calls: loadCalls, start },
+      expect: '"status":"LOADED"',
+    });
     const loaded = await cpuProfiled(profileDir, "load-skill", () =>
-      pass("(d) loadSkill", {
-        title: "(d) loadSkill",
-        url: graphqlUrl,
-        headers,
-        loadCycle: { query: LOAD_SKILL, calls: loadCalls, start: 0 },
-        expect: '"status":"LOADED"',
-      }),
+      pass("(d) loadSkill", loadSkillPass("(d) loadSkill", 0)),
     );
-    const at500 = await pass("(d) @500/s", {
-      title: "(d) loadSkill, 500 req/s",
-      url: graphqlUrl,
-      headers,
-      overallRate: 500,
-      loadCycle: { query: LOAD_SKILL, calls: loadCalls, start: loaded.next },
-      expect: '"status":"LOADED"',
-    });
-    await pass("(d) paced 100/s", {
-      title: "(d) loadSkill, paced at 100 req/s",
-      url: graphqlUrl,
-      headers,
-      pacedRate: 100,
-      loadCycle: { query: LOAD_SKILL, calls: loadCalls, start: at500.next },
-      expect: '"status":"LOADED"',
-    });
+    const at500 = await pass(
+      "(d) @500/s",
+      loadSkillPass("(d) loadSkill, 500 req/s", loaded.next, { overallRate: 500 }),
+    );
+    await pass("(d) paced 100/s", loadSkillPass("(d) loadSkill, paced at 100 req/s", at500.next, { pacedRate: 100 }));
     statements.stop();
 
     // 4. Where one request's time goes, sequentially; 5. the call-start write alone.
