@@ -7,8 +7,15 @@ import { createApp, type App } from "../../app";
 import { entities } from "../../entities";
 import { Database } from "../../platform/db/database";
 import { createLogger } from "../../platform/logger";
-import { END_CALL, LOAD_SKILL, loadSkill, publishAgent, publishSkill, startCall } from "../../../test/support/calls";
-import { timeline } from "../../../test/support/call-kit";
+import {
+  END_CALL,
+  LOAD_SKILL,
+  loadSkill,
+  publishAgent,
+  publishSkill,
+  startCall,
+  timeline,
+} from "../../../test/support/calls";
 import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
 import { until } from "../../../test/support/wait";
 
