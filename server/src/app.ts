@@ -218,6 +218,7 @@ export async function createApp(
     corsOrigins: config.corsOrigins,
     bodyLimitBytes: config.bodyLimitBytes,
     authFailuresPerMinute: config.authFailuresPerMinute,
+    drainGraceMs: Math.floor(config.shutdownTimeoutMs / 2),
     webDist: config.webDist,
     authenticate: (header) => services.auth.authenticate(header),
     ready: () => db.ping(),
@@ -235,10 +236,11 @@ export async function createApp(
     http,
     webhookWorker,
     bus,
+    // SEC-18: stop accepting and drain in-flight requests while the worker finishes its attempts in flight; only
+    // then close the bus and the database those requests and attempts use.
     close: async () => {
       clearInterval(retention);
-      await webhookWorker.stop();
-      await http.stop();
+      await Promise.all([http.stop(), webhookWorker.stop()]);
       await bus.close();
       await db.close();
     },

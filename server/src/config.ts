@@ -35,6 +35,8 @@ export interface Config {
   readonly callEventRetentionSecs: number;
   readonly toolTimeoutMs: number;
   readonly mcpTimeoutMs: number;
+  /** SEC-18: SIGTERM/SIGINT drain in-flight requests for at most half of this; the process exits by this at the latest. */
+  readonly shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -109,6 +111,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     callEventRetentionSecs: integer(env, "CALL_EVENT_RETENTION_SECS", 30 * 86_400, 1, 10 * 365 * 86_400),
     toolTimeoutMs: integer(env, "TOOL_TIMEOUT_MS", 10_000, 10, 300_000),
     mcpTimeoutMs: integer(env, "MCP_TIMEOUT_MS", 5_000, 10, 300_000),
+    shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 20_000, 100, 600_000),
     webDist: path.resolve(env.WEB_DIST ?? path.join(__dirname, "..", "..", "..", "web", "dist")),
     ...overrides,
   };

@@ -29,6 +29,8 @@ export interface HttpOptions {
   corsOrigins: readonly string[];
   bodyLimitBytes: number;
   authFailuresPerMinute: number;
+  /** SEC-18: how long stop() lets in-flight requests finish before it closes their connections. */
+  drainGraceMs?: number;
   webDist?: string;
   authenticate(authorization: string | undefined): Promise<Authentication>;
   ready(): Promise<boolean>;
@@ -101,6 +103,9 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     introspection: options.introspection,
     parseOptions: { maxTokens: MAX_TOKENS },
     csrfPrevention: true,
+    // SEC-18: main.ts owns the one shutdown path (drain, worker, bus, database, exit); Apollo's own signal handler
+    // would race it and re-raise the signal.
+    stopOnTerminationSignals: false,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
     formatError: createErrorFormatter(options.logger),
@@ -110,7 +115,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginUsageReportingDisabled(),
       ApolloServerPluginSchemaReportingDisabled(),
-      ApolloServerPluginDrainHttpServer({ httpServer: server }),
+      ApolloServerPluginDrainHttpServer({ httpServer: server, stopGracePeriodMillis: options.drainGraceMs ?? 10_000 }),
       requestIdPlugin(options.logger),
     ],
   });
@@ -240,6 +245,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
         });
       }),
     stop: async () => {
+      // Closes the listener, lets in-flight requests finish (up to drainGraceMs), then closes what is left.
       await apollo.stop();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
     },
