@@ -22,6 +22,8 @@ export interface Config {
   readonly logLevel: string;
   readonly skillMaxFiles: number;
   readonly skillMaxBytes: number;
+  /** One SKILL.md, in bytes (SEC-11; api.md). */
+  readonly skillMdMaxBytes: number;
   readonly authFailuresPerMinute: number;
   readonly sessionStore: "memory" | "file" | "redis";
   readonly sessionStorePath: string;
@@ -100,6 +102,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: env.LOG_LEVEL ?? "info",
     skillMaxFiles: integer(env, "SKILL_MAX_FILES", 200, 1, 10_000),
     skillMaxBytes: integer(env, "SKILL_MAX_BYTES", 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    skillMdMaxBytes: integer(env, "SKILL_MD_MAX_BYTES", 262_144, 1024, 64 * 1024 * 1024),
     authFailuresPerMinute: integer(env, "AUTH_FAILURES_PER_MINUTE", 20, 1, 100_000),
     sessionStore: oneOf(env, "SESSION_STORE", ["memory", "file", "redis"] as const, "memory"),
     sessionStorePath: path.resolve(env.SESSION_STORE_PATH ?? path.join(dataDir, "sessions")),

@@ -308,7 +308,9 @@ function document(
 ): string {
   const used = field.args.filter((a: GraphQLArgument) => variables[a.name] !== undefined);
   const defs = used.map((a) => `$${a.name}: ${a.type.toString()}`).join(", ");
-  const args = used.map((a) => `${a.name}: $${a.name}`).join(", ");
+  // A small page: the selection holds every scalar, large text fields included (SEC-11 bounds those per answer).
+  const page = field.args.some((a) => a.name === "limit") && variables.limit === undefined ? ["limit: 5"] : [];
+  const args = [...used.map((a) => `${a.name}: $${a.name}`), ...page].join(", ");
   return `${kind} Walk${defs ? `(${defs})` : ""} { ${field.name}${args ? `(${args})` : ""} ${selection(field.type)} }`;
 }
 

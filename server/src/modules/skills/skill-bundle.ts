@@ -12,6 +12,8 @@ import {
   normaliseFilePath,
   validateFileList,
   validateFiles,
+  DEFAULT_SKILL_MD_MAX_BYTES,
+  skillMdSizeProblem,
 } from "./skill-files";
 import type { FileLimits, SkillFileContent } from "./skill-files";
 import { checkSkillName, parseSkillMd } from "./skill-md";
@@ -93,7 +95,9 @@ async function assembleBundle(listed: ListedFile[], layout: Layout, limits: File
 
   // Declared sizes first: a bundle over the limits is refused before a byte of it is inflated.
   const declaredProblems = validateFileList(files, limits);
-  if (skillMdFile.size > limits.maxTotalBytes) declaredProblems.push(skillMdTooLarge(limits));
+  const declaredSkillMd = skillMdSizeProblem(skillMdFile.size, limits);
+  if (declaredSkillMd) declaredProblems.push({ path: SKILL_MD, message: declaredSkillMd });
+  else if (skillMdFile.size > limits.maxTotalBytes) declaredProblems.push(skillMdTooLarge(limits));
   if (declaredProblems.length > 0) return refuse(...declaredProblems);
 
   const read = await readAll(skillMdFile, files, limits);
@@ -105,8 +109,12 @@ async function assembleBundle(listed: ListedFile[], layout: Layout, limits: File
 type ReadAllResult = { skillMd: Uint8Array; files: SkillFileContent[] } | { problems: Problem[] };
 
 async function readAll(skillMdFile: ListedFile, files: ListedFile[], limits: FileLimits): Promise<ReadAllResult> {
-  const skillMd = await skillMdFile.read(limits.maxTotalBytes);
-  if (!skillMd.ok) return { problems: [readProblem(skillMdFile, skillMd, limits)] };
+  const skillMdMax = Math.min(limits.maxSkillMdBytes ?? DEFAULT_SKILL_MD_MAX_BYTES, limits.maxTotalBytes);
+  const skillMd = await skillMdFile.read(skillMdMax);
+  if (!skillMd.ok) {
+    const tooLarge = skillMd.tooLarge ? skillMdSizeProblem(skillMdMax + 1, limits) : null;
+    return { problems: [tooLarge ? { path: SKILL_MD, message: tooLarge } : readProblem(skillMdFile, skillMd, limits)] };
+  }
 
   const problems: Problem[] = [];
   const contents: SkillFileContent[] = [];

@@ -31,6 +31,12 @@ const KNOWN_KEYS = ["name", "description", "license", "compatibility", "metadata
 const MAX_YAML_VALUES = 10_000;
 const MAX_YAML_DEPTH = 32;
 const MAX_REPORTED_YAML_ERRORS = 5;
+// SEC-11: a frontmatter holds a few short keys; bounding its size and keys bounds the time a parse takes, and
+// bounding the problems reported bounds the answer (1 MB of `a: b` lines once answered 58 MB of problems).
+export const MAX_FRONTMATTER_BYTES = 64 * 1024;
+export const MAX_FRONTMATTER_KEYS = 200;
+export const MAX_FRONTMATTER_LINES = 256;
+export const MAX_REPORTED_PROBLEMS = 50;
 
 type FrontmatterValue = string | FrontmatterValue[] | { [key: string]: FrontmatterValue };
 type FrontmatterMap = { [key: string]: FrontmatterValue };
@@ -46,6 +52,7 @@ export function parseSkillMd(text: string): ParsedSkillMd {
   try {
     return parseNormalised(skillMd);
   } catch (error) {
+    if (error instanceof RangeError) return { ...emptyResult(skillMd), problems: [tooComplexProblem()] };
     // parseSkillMd promises never to throw; reaching this is a bug, reported rather than crashing the caller.
     const reason = error instanceof Error ? error.message : String(error);
     return {
@@ -135,15 +142,76 @@ function splitFrontmatter(skillMd: string): SplitResult {
 type YamlReadResult = { frontmatter: FrontmatterMap; keyProblems: Problem[] } | { problems: Problem[] };
 
 class TooComplex extends Error {}
+class TooManyKeys extends Error {}
 
 interface ReadContext {
   anchors: Map<Alias, unknown>;
   lines: LineCounter;
   problems: Problem[];
   valuesLeft: number;
+  keysLeft: number;
+}
+
+function tooComplexProblem(): Problem {
+  return {
+    path: "frontmatter",
+    message: `frontmatter: the YAML is nested deeper than ${MAX_YAML_DEPTH} levels or expands (through aliases) to more than ${MAX_YAML_VALUES} values; a frontmatter holds a few short keys.`,
+  };
+}
+
+/**
+ * What the frontmatter holds, counted without parsing: lines, items of flow collections (`[a, b]`, `{a: b}`) and
+ * how deeply those nest. The YAML parser recurses into nesting and slows down sharply with many entries (duplicate
+ * keys above all), so these are bounded before it runs.
+ */
+function scanFrontmatter(yaml: string): { lines: number; flowItems: number; flowDepth: number } {
+  let lines = 1;
+  let flowItems = 0;
+  let depth = 0;
+  let flowDepth = 0;
+  for (let i = 0; i < yaml.length; i++) {
+    const c = yaml.charCodeAt(i);
+    if (c === 0x0a) lines++;
+    else if (c === 0x5b || c === 0x7b) flowDepth = Math.max(flowDepth, ++depth);
+    else if ((c === 0x5d || c === 0x7d) && depth > 0) depth--;
+    else if (c === 0x2c && depth > 0) flowItems++;
+  }
+  return { lines, flowItems, flowDepth };
+}
+
+/** Refusals that need no parse: a frontmatter too large, too many entries, or nested too deep to parse safely. */
+function frontmatterShapeProblem(yaml: string): Problem | null {
+  const bytes = Buffer.byteLength(yaml, "utf8");
+  if (bytes > MAX_FRONTMATTER_BYTES) {
+    return {
+      path: "frontmatter",
+      message: `frontmatter: the frontmatter is ${bytes} bytes long; at most ${MAX_FRONTMATTER_BYTES} bytes are accepted. It holds the name, the description and a few short keys; put longer text in the instructions.`,
+    };
+  }
+  const scan = scanFrontmatter(yaml);
+  if (scan.flowDepth > MAX_YAML_DEPTH) return tooComplexProblem();
+  if (scan.lines > MAX_FRONTMATTER_LINES || scan.flowItems > MAX_FRONTMATTER_LINES) {
+    return {
+      path: "frontmatter",
+      message: `frontmatter: the frontmatter has ${scan.lines} lines and ${scan.flowItems} list or mapping items in brackets; at most ${MAX_FRONTMATTER_LINES} of each are accepted. It holds the name, the description and a few short keys; put longer text in the instructions.`,
+    };
+  }
+  return null;
+}
+
+/** At most MAX_REPORTED_PROBLEMS, then one saying how many more there are. */
+export function capProblems(problems: Problem[]): Problem[] {
+  if (problems.length <= MAX_REPORTED_PROBLEMS) return problems;
+  const hidden = problems.length - MAX_REPORTED_PROBLEMS;
+  return [
+    ...problems.slice(0, MAX_REPORTED_PROBLEMS),
+    { path: "frontmatter", message: `frontmatter: and ${hidden} more problems like these.` },
+  ];
 }
 
 function readFrontmatterYaml(yaml: string): YamlReadResult {
+  const shape = frontmatterShapeProblem(yaml);
+  if (shape) return { problems: [shape] };
   const lines = new LineCounter();
   // failsafe: every scalar stays text, as the reference validator reads it (`name: 123` is "123").
   // Duplicate keys are found while reading the tree below, so that they can be named with their path.
@@ -162,20 +230,29 @@ function readFrontmatterYaml(yaml: string): YamlReadResult {
       ],
     };
   }
-  const context: ReadContext = { anchors: aliasTargets(doc), lines, problems: [], valuesLeft: MAX_YAML_VALUES };
+  const context: ReadContext = {
+    anchors: aliasTargets(doc),
+    lines,
+    problems: [],
+    valuesLeft: MAX_YAML_VALUES,
+    keysLeft: MAX_FRONTMATTER_KEYS,
+  };
   try {
     const frontmatter = readMap(contents, "frontmatter", 0, context);
-    return { frontmatter, keyProblems: context.problems };
+    return { frontmatter, keyProblems: capProblems(context.problems) };
   } catch (error) {
+    if (error instanceof TooManyKeys) {
+      return {
+        problems: [
+          {
+            path: "frontmatter",
+            message: `frontmatter: the frontmatter has more than ${MAX_FRONTMATTER_KEYS} keys; it holds the name, the description and a few short keys.`,
+          },
+        ],
+      };
+    }
     if (!(error instanceof TooComplex)) throw error;
-    return {
-      problems: [
-        {
-          path: "frontmatter",
-          message: `frontmatter: the YAML is nested deeper than ${MAX_YAML_DEPTH} levels or expands (through aliases) to more than ${MAX_YAML_VALUES} values; a frontmatter holds a few short keys.`,
-        },
-      ],
-    };
+    return { problems: [tooComplexProblem()] };
   }
 }
 
@@ -240,13 +317,22 @@ function readNode(node: unknown, path: string, depth: number, context: ReadConte
   }
   if (isMap(node)) return readMap(node, path, depth, context);
   if (isSeq(node)) return node.items.map((item, index) => readNode(item, `${path}[${index}]`, depth + 1, context));
-  if (isScalar(node)) return scalarText(node.value);
+  if (isScalar(node)) {
+    const text = scalarText(node.value);
+    if (text.includes("\u0000")) {
+      // SEC-11: a YAML escape ("\0") can produce what the input policy refuses in raw text.
+      context.problems.push({ path, message: `${path}: the value contains a NUL character (U+0000); remove it.` });
+      return text.replaceAll("\u0000", "");
+    }
+    return text;
+  }
   return ""; // an empty value (`key:` with nothing after it) reads as empty text, as in the failsafe schema
 }
 
 function readMap(map: YAMLMap, path: string, depth: number, context: ReadContext): FrontmatterMap {
   const result: FrontmatterMap = {};
   for (const pair of map.items) {
+    if (--context.keysLeft < 0) throw new TooManyKeys();
     const keyNode = isAlias(pair.key) ? context.anchors.get(pair.key) : pair.key;
     if (keyNode !== null && keyNode !== undefined && !isScalar(keyNode)) {
       context.problems.push({

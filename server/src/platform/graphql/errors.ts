@@ -31,6 +31,7 @@ const CLIENT_CODES = new Set([
   "GRAPHQL_VALIDATION_FAILED",
   "BAD_USER_INPUT",
   "BAD_REQUEST",
+  "UNSUPPORTED_MEDIA_TYPE",
   "PERSISTED_QUERY_NOT_FOUND",
   "PERSISTED_QUERY_NOT_SUPPORTED",
   "OPERATION_RESOLUTION_FAILURE",
@@ -77,7 +78,12 @@ export function createErrorFormatter(logger: Logger) {
     }
     const code = formatted.extensions?.code;
     if (typeof code === "string" && CLIENT_CODES.has(code)) {
-      return { message: withoutSuggestions(formatted.message), locations: formatted.locations, extensions: { code } };
+      const details = formatted.extensions?.details;
+      return {
+        message: withoutSuggestions(formatted.message),
+        locations: formatted.locations,
+        extensions: { code, ...(details ? { details } : {}) },
+      };
     }
     if (original instanceof GraphQLError && original.extensions?.code === "BAD_USER_INPUT") {
       return { message: withoutSuggestions(original.message), extensions: { code: "BAD_USER_INPUT" } };

@@ -13,10 +13,12 @@ import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloArmor } from "@escape.tech/graphql-armor";
 import cors from "cors";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { GraphQLError, type GraphQLSchema } from "graphql";
+import { GraphQLError, Kind, type GraphQLSchema } from "graphql";
 import helmet from "helmet";
 import { Loaders, type Principal, type RequestContext } from "../graphql/context";
+import { checkAnswerBudget, type AnswerBudget } from "../graphql/answer-budget";
 import { createErrorFormatter } from "../graphql/errors";
+import { checkOperationInput, type InputLimits } from "../graphql/input-policy";
 import type { Logger } from "../logger";
 import { AuthFailureLimiter } from "./auth-failure-limiter";
 
@@ -32,6 +34,9 @@ export interface HttpOptions {
   /** SEC-18: how long stop() lets in-flight requests finish before it closes their connections. */
   drainGraceMs?: number;
   webDist?: string;
+  /** SEC-11: the one input policy (NUL, lengths, nesting) and the bound on an answer's large text fields. */
+  inputLimits: InputLimits;
+  answerBudget: AnswerBudget;
   authenticate(authorization: string | undefined): Promise<Authentication>;
   ready(): Promise<boolean>;
 }
@@ -71,6 +76,25 @@ function requestIdPlugin(logger: Logger): ApolloServerPlugin<GraphQLRequestConte
               (error.extensions as Record<string, unknown>).requestId = contextValue.requestId;
             }
           }
+        },
+      };
+    },
+  };
+}
+
+/** SEC-11: every operation's input and answer size are checked once it is parsed and validated, before it runs. */
+function inputPolicyPlugin(limits: InputLimits, budget: AnswerBudget): ApolloServerPlugin<GraphQLRequestContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ document, operation, request, schema }) {
+          if (!operation) return;
+          const variables = request.variables as Record<string, unknown> | undefined;
+          checkOperationInput(limits, document, operation, variables);
+          const fragments = Object.fromEntries(
+            document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])),
+          );
+          checkAnswerBudget(budget, schema, operation, fragments, variables);
         },
       };
     },
@@ -117,6 +141,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       ApolloServerPluginSchemaReportingDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer: server, stopGracePeriodMillis: options.drainGraceMs ?? 10_000 }),
       requestIdPlugin(options.logger),
+      inputPolicyPlugin(options.inputLimits, options.answerBudget),
     ],
   });
   await apollo.start();
