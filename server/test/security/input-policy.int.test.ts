@@ -111,6 +111,18 @@ describe.each(dialects)("input policy on %s", (dialect) => {
     expect(res.errors?.[0]?.message).toMatch(/[Ss]ubscription/);
   });
 
+  it("SEC-20 item 8: content-type application/json; charset=latin1 is 415 with its own code, not an internal error", async () => {
+    const res = await fetch(`${t.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json; charset=latin1", authorization: `Bearer ${key}` },
+      body: JSON.stringify({ query: "{ skills { total } }" }),
+    });
+    expect(res.status).toBe(415);
+    const body = (await res.json()) as { errors: Array<{ message: string; extensions: { code: string } }> };
+    expect(body.errors[0]!.extensions.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect(body.errors[0]!.message).toMatch(/UTF-8/);
+  });
+
   it("SEC-11 twenty aliases of skillVersion { skillMd } are refused before they run; a few are answered", async () => {
     const aliases = (n: number) =>
       `query($id: ID!) { ${Array.from({ length: n }, (_, i) => `v${i}: skillVersion(id: $id) { skillMd }`).join(" ")} }`;

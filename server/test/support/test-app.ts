@@ -8,7 +8,7 @@ import { entities } from "../../src/entities";
 import { sha256Hex } from "../../src/platform/crypto";
 import { Database, type Dialect } from "../../src/platform/db/database";
 import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
-import { createLogger } from "../../src/platform/logger";
+import { createLogger, type Logger } from "../../src/platform/logger";
 import { generatePlatformToken } from "../../src/modules/auth/credentials";
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
@@ -55,7 +55,11 @@ export async function openTestDatabase(dialect: Dialect): Promise<{ db: Database
   return { db, drop: scratch.drop };
 }
 
-export async function createTestApp(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: Dialect,
+  overrides: Partial<Config> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestApp> {
   const { db, drop } = await openTestDatabase(dialect);
   const platformToken = generatePlatformToken();
   const config = loadConfig(
@@ -70,7 +74,7 @@ export async function createTestApp(dialect: Dialect, overrides: Partial<Config>
   const app = await createApp(
     config,
     { secretKey: randomBytes(32).toString("base64"), platformTokenHash: sha256Hex(platformToken) },
-    { db, logger: createLogger(process.env.TEST_LOG_LEVEL ?? "silent") },
+    { db, logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? "silent") },
   );
   const port = await app.http.listen(0, "127.0.0.1");
   const url = `http://127.0.0.1:${port}`;
