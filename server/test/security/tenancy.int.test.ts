@@ -42,6 +42,7 @@ type Kind =
   | "publishedAgentVersionId"
   | "draftAgentVersionId"
   | "webhookSubscriptionId"
+  | "webhookDeliveryId"
   | "callId"
   | "endedCallId"
   | "toolName";
@@ -166,6 +167,11 @@ const COVERED: Record<string, Entry> = {
     fill: () => ({ url: `https://${WEBHOOK_HOST}/tenancy`, eventTypes: ["call.ended"] }),
   },
   "Mutation.deleteWebhookSubscription": { paths: { id: ["webhookSubscriptionId"], projectId: ["projectId"] } },
+  "Mutation.redeliverWebhook": { paths: { deliveryId: ["webhookDeliveryId"], projectId: ["projectId"] } },
+  "Mutation.redeliverFailedWebhooks": {
+    paths: { subscriptionId: ["webhookSubscriptionId"], projectId: ["projectId"] },
+    fill: () => ({ since: "2000-01-01T00:00:00Z" }),
+  },
   "Mutation.startCall": {
     paths: {
       "input.agentId": ["agentId"],
@@ -411,6 +417,11 @@ describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
     const endedCallId = (await t.ok<{ startCall: { id: string } }>(startCall, { agentId: first.agentId }, key))
       .startCall.id;
     await t.ok(`mutation($id: ID!) { endCall(callId: $id) { id } }`, { id: endedCallId }, key);
+    const delivery = await t.ok<{ webhookDeliveries: { items: Array<{ id: string }> } }>(
+      `{ webhookDeliveries { items { id } } }`,
+      {},
+      key,
+    );
     return {
       label,
       key,
@@ -426,6 +437,7 @@ describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
         publishedAgentVersionId: first.id,
         draftAgentVersionId: draft.id,
         webhookSubscriptionId: subscription.createWebhookSubscription.subscription.id,
+        webhookDeliveryId: delivery.webhookDeliveries.items[0]!.id,
         callId,
         endedCallId,
         toolName,
@@ -574,7 +586,7 @@ describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
       vacuous,
       "these references answer the same for the caller's own object as for none: the walk proves nothing for them",
     ).toEqual([]);
-  });
+  }, 120_000);
 
   it("PJ-1 nothing B tried changed A's objects", async () => {
     const states = await t.ok<{ skills: { items: Array<{ id: string; state: string }> } }>(
