@@ -271,6 +271,7 @@ export async function createApp(
     corsOrigins: config.corsOrigins,
     bodyLimitBytes: config.bodyLimitBytes,
     authFailuresPerMinute: config.authFailuresPerMinute,
+    trustProxy: config.trustProxy,
     drainGraceMs: Math.floor(config.shutdownTimeoutMs / 2),
     ...inputPolicy(config),
     webDist: config.webDist,

@@ -38,6 +38,8 @@ export interface HttpOptions {
   corsOrigins: readonly string[];
   bodyLimitBytes: number;
   authFailuresPerMinute: number;
+  /** TRUST_PROXY: whose X-Forwarded-For gives the client address (express's `trust proxy`). */
+  trustProxy?: boolean | number | string;
   /** SEC-18: how long stop() lets in-flight requests finish before it closes their connections. */
   drainGraceMs?: number;
   webDist?: string;
@@ -159,7 +161,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   await apollo.start();
 
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", options.trustProxy ?? "loopback");
   app.use((req, res, next) => {
     const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || randomUUID();
     res.locals.requestId = requestId;
