@@ -15,7 +15,7 @@ import cors from "cors";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { GraphQLError, Kind, type GraphQLSchema } from "graphql";
 import helmet from "helmet";
-import { Loaders, type Principal, type RequestContext } from "../graphql/context";
+import type { LoaderRegistry, Principal, RequestContext } from "../graphql/context";
 import { checkAnswerBudget, type AnswerBudget } from "../graphql/answer-budget";
 import { isDatabaseUnavailable } from "../db/database";
 import { OutageLog } from "../db/outage-log";
@@ -46,6 +46,8 @@ export interface HttpOptions {
   /** SEC-11: the one input policy (NUL, lengths, nesting) and the bound on an answer's large text fields. */
   inputLimits: InputLimits;
   answerBudget: AnswerBudget;
+  /** The modules' per-request loaders, registered by the composition root. */
+  loaders: LoaderRegistry;
   authenticate(authorization: string | undefined): Promise<Authentication>;
   ready(): Promise<boolean>;
 }
@@ -243,12 +245,13 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
           });
         }
         if (auth.failure) limiter.recordFailure(req.ip ?? "unknown");
-        return {
+        const context: GraphQLRequestContext = {
           requestId,
           principal: auth.principal,
           credentialFailure: auth.failure,
-          loaders: new Loaders(),
+          loaders: options.loaders.forRequest(() => context),
         };
+        return context;
       },
     }),
   );
