@@ -112,9 +112,18 @@ function parseNormalised(skillMd: string): ParsedSkillMd {
 
 type SplitResult = { yaml: string; body: string } | { problem: Problem };
 
+/** Where the line that is exactly `---` after line 1 starts, or -1; found without splitting the whole text. */
+function closingFence(skillMd: string, from: number): number {
+  for (let at = skillMd.indexOf(`\n${FENCE}`, from); at !== -1; at = skillMd.indexOf(`\n${FENCE}`, at + 1)) {
+    const after = at + 1 + FENCE.length;
+    if (after === skillMd.length || skillMd[after] === "\n") return at + 1;
+  }
+  return -1;
+}
+
 function splitFrontmatter(skillMd: string): SplitResult {
-  const lines = skillMd.split("\n");
-  const firstLine = lines[0] ?? "";
+  const firstEnd = skillMd.indexOf("\n");
+  const firstLine = firstEnd === -1 ? skillMd : skillMd.slice(0, firstEnd);
   if (firstLine !== FENCE) {
     const found = firstLine === "" ? "the text is empty" : `the first line is ${quote(firstLine)}`;
     return {
@@ -124,7 +133,7 @@ function splitFrontmatter(skillMd: string): SplitResult {
       },
     };
   }
-  const closing = lines.indexOf(FENCE, 1);
+  const closing = firstEnd === -1 ? -1 : closingFence(skillMd, firstEnd);
   if (closing === -1) {
     return {
       problem: {
@@ -134,7 +143,8 @@ function splitFrontmatter(skillMd: string): SplitResult {
       },
     };
   }
-  return { yaml: lines.slice(1, closing).join("\n"), body: lines.slice(closing + 1).join("\n") };
+  const bodyStart = closing + FENCE.length + 1;
+  return { yaml: skillMd.slice(firstEnd + 1, Math.max(firstEnd + 1, closing - 1)), body: skillMd.slice(bodyStart) };
 }
 
 // --- YAML → plain values --------------------------------------------------------------------------------
