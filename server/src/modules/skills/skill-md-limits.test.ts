@@ -1,12 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { parseSkillMd } from "./skill-md";
 import {
   MAX_FRONTMATTER_BYTES,
   MAX_FRONTMATTER_KEYS,
   MAX_FRONTMATTER_LINES,
   MAX_REPORTED_PROBLEMS,
-  parseSkillMd,
-} from "./skill-md";
+} from "./skill-md-bounds";
 
 /** SEC-11: no SKILL.md crashes the parser, blocks the event loop for long, or produces an unbounded answer. */
 
