@@ -2,6 +2,7 @@ import "reflect-metadata";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll, describe } from "vitest";
 import { createApp, type App } from "../../src/app";
 import { loadConfig, type Config } from "../../src/config";
 import { entities } from "../../src/entities";
@@ -61,7 +62,35 @@ export async function createTestApp(
   options: { logger?: Logger } = {},
 ): Promise<TestApp> {
   const { db, drop } = await openTestDatabase(dialect);
-  const platformToken = generatePlatformToken();
+  return startTestApp(db, { overrides, drop, logger: options.logger });
+}
+
+/** The secret key and platform token of an app; apps sharing one database share these. */
+export interface TestCredentials {
+  secretKey: string;
+  platformToken: string;
+}
+
+export const testCredentials = (): TestCredentials => ({
+  secretKey: randomBytes(32).toString("base64"),
+  platformToken: generatePlatformToken(),
+});
+
+export interface StartTestAppOptions {
+  overrides?: Partial<Config>;
+  /** Fresh ones unless told. */
+  credentials?: TestCredentials;
+  /** Silent (or TEST_LOG_LEVEL) unless told. */
+  logger?: Logger;
+  startWorkers?: boolean;
+  webhookPollIntervalMs?: number;
+  /** Run after the app closed (dropping its database). */
+  drop?: () => Promise<void>;
+}
+
+/** An app on `db`, listening on a loopback port, with a GraphQL client over real HTTP. */
+export async function startTestApp(db: Database, options: StartTestAppOptions = {}): Promise<TestApp> {
+  const { secretKey, platformToken } = options.credentials ?? testCredentials();
   const config = loadConfig(
     {
       PORT: "0",
@@ -69,12 +98,17 @@ export async function createTestApp(
       LOG_LEVEL: "silent",
       SEED_DEMO: "false",
     },
-    { host: "127.0.0.1", webDist: "", ...overrides },
+    { host: "127.0.0.1", webDist: "", ...options.overrides },
   );
   const app = await createApp(
     config,
-    { secretKey: randomBytes(32).toString("base64"), platformTokenHash: sha256Hex(platformToken) },
-    { db, logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? "silent") },
+    { secretKey, platformTokenHash: sha256Hex(platformToken) },
+    {
+      db,
+      logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? "silent"),
+      startWorkers: options.startWorkers,
+      webhookPollIntervalMs: options.webhookPollIntervalMs,
+    },
   );
   const port = await app.http.listen(0, "127.0.0.1");
   const url = `http://127.0.0.1:${port}`;
@@ -97,7 +131,7 @@ export async function createTestApp(
     app,
     url,
     platformToken,
-    dialect,
+    dialect: db.dialect,
     gql,
     ok,
     project: async (name = "Test project") => {
@@ -110,7 +144,49 @@ export async function createTestApp(
     },
     close: async () => {
       await app.close();
-      await drop();
+      await options.drop?.();
     },
   };
+}
+
+export type DialectSuite = (t: TestApp, dialect: Dialect) => void;
+
+/**
+ * One describe block per dialect, titled `${title} on sqlite` (and `… on postgres`), each with its own app (`overrides` its
+ * config): started before the block's own beforeAll hooks and closed after its afterAll hooks. `t` stands for that app in hooks and tests.
+ */
+export function describeEachDialect(title: string, body: DialectSuite): void;
+export function describeEachDialect(title: string, overrides: Partial<Config>, body: DialectSuite): void;
+export function describeEachDialect(title: string, ...args: [DialectSuite] | [Partial<Config>, DialectSuite]): void {
+  const [overrides, body] = args.length === 1 ? [{}, args[0]] : args;
+  describe.each(dialects)(`${title} on %s`, (dialect) => {
+    let started: TestApp | undefined;
+    const app = (): TestApp => {
+      if (!started) throw new Error(`the ${dialect} test app is used outside the hooks and tests of its block`);
+      return started;
+    };
+    const t: TestApp = {
+      get app() {
+        return app().app;
+      },
+      get url() {
+        return app().url;
+      },
+      get platformToken() {
+        return app().platformToken;
+      },
+      dialect,
+      gql: <T>(query: string, variables?: Record<string, unknown>, token?: string | null) =>
+        app().gql<T>(query, variables, token),
+      ok: <T>(query: string, variables?: Record<string, unknown>, token?: string | null) =>
+        app().ok<T>(query, variables, token),
+      project: (name?: string) => app().project(name),
+      close: () => app().close(),
+    };
+    beforeAll(async () => {
+      started = await createTestApp(dialect, overrides);
+    });
+    afterAll(async () => started?.close());
+    body(t, dialect);
+  });
 }
