@@ -16,6 +16,7 @@ import { AuditService } from "./modules/audit/audit.service";
 import { ApiKeyResolver } from "./modules/auth/api-key.resolver";
 import { ApiKeyService } from "./modules/auth/api-key.service";
 import { AuthService } from "./modules/auth/auth.service";
+import { ImpactResolver, ImpactService } from "./modules/impact";
 import { KnowledgeResolver } from "./modules/knowledge/knowledge.resolver";
 import { KnowledgeService } from "./modules/knowledge/knowledge.service";
 import { LibraryResolver } from "./modules/libraries/library.resolver";
@@ -64,6 +65,7 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
   const agents = new AgentService(db, auth, audit, knowledge, skills, new AgentSecrets(secretBox));
   const usage = new UsageService(db, auth, skills);
   skills.onDelete((tx, projectId, name) => usage.guardSkillDelete(tx, projectId, name));
+  const impact = new ImpactService(db, auth, skills, usage);
   const webhooks = new WebhookService(db, auth, audit, secretBox, { allowList: config.outboundAllowHosts });
   projects.onPurge(async (tx, projectId) => {
     await new SkillRepository(tx.manager).purgeProjectVersions(projectId);
@@ -103,6 +105,7 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     libraries,
     agents,
     usage,
+    impact,
     webhooks,
     catalog,
     agentDirectory,
@@ -126,6 +129,7 @@ function resolverInstances(services: Services): object[] {
     new AgentResolver(services.agents, services.knowledge),
     new UsageResolver(services.usage),
     new SkillVersionUsageResolver(services.usage),
+    new ImpactResolver(services.impact),
     new WebhookResolver(services.webhooks),
     new CallResolver(services.calls, services.tools),
     new CallEventResolver(services.calls),

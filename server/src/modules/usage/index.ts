@@ -1,2 +1,3 @@
 // What other modules may use of usage.
 export { UsageService, type SkillUsage } from "./usage.service";
+export { SkillUsageType } from "./usage.types";
