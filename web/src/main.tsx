@@ -1,6 +1,6 @@
 import "@mantine/core/styles.css";
 import { ApolloProvider } from "@apollo/client/react";
-import { MantineProvider, createTheme } from "@mantine/core";
+import { MantineProvider, createTheme, type CSSVariablesResolver } from "@mantine/core";
 import { StrictMode, Suspense } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
@@ -12,12 +12,18 @@ import { Loading } from "./shared/states";
 const container = document.getElementById("root");
 if (container === null) throw new Error('index.html has no element with id "root" to render the console into.');
 
-const theme = createTheme({ primaryColor: "indigo", defaultRadius: "sm" });
+// Shades chosen for WCAG AA contrast (axe runs on every page in the journeys): darker primary and dimmed text.
+const theme = createTheme({ primaryColor: "indigo", primaryShade: { light: 8, dark: 6 }, defaultRadius: "sm" });
+const cssVariablesResolver: CSSVariablesResolver = () => ({
+  variables: {},
+  light: { "--mantine-color-dimmed": "var(--mantine-color-gray-7)" },
+  dark: {},
+});
 const client = createApolloClient();
 
 createRoot(container).render(
   <StrictMode>
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver}>
       <ApolloProvider client={client}>
         <SessionProvider>
           <Suspense fallback={<Loading />}>

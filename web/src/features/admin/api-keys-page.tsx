@@ -71,11 +71,11 @@ export default function ApiKeysPage() {
                 <Table.Td>{when(k.createdAt)}</Table.Td>
                 <Table.Td>
                   {k.revokedAt ? (
-                    <Badge color="gray">revoked {when(k.revokedAt)}</Badge>
+                    <Badge color="#495057">revoked {when(k.revokedAt)}</Badge>
                   ) : (
                     <Button
                       size="compact-xs"
-                      color="red"
+                      color="#b02525"
                       variant="light"
                       onClick={() => void revoke({ variables: { id: k.id } }).catch(() => undefined)}
                     >

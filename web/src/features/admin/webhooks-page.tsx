@@ -31,7 +31,7 @@ function Deliveries({ subscriptionId }: { subscriptionId: string | null }) {
             <Table.Td>
               <Badge
                 variant="light"
-                color={d.status === "delivered" ? "green" : d.status === "failed" ? "red" : "gray"}
+                color={d.status === "delivered" ? "#1b6e2f" : d.status === "failed" ? "#b02525" : "#495057"}
               >
                 {d.status}
               </Badge>
@@ -107,7 +107,7 @@ export default function WebhooksPage() {
                     </Button>
                     <Button
                       size="compact-xs"
-                      color="red"
+                      color="#b02525"
                       variant="light"
                       onClick={() => void remove({ variables: { id: s.id } }).catch(() => undefined)}
                     >

@@ -118,7 +118,7 @@ function AgentForm({ version }: { version: Version | null }) {
           ) : null}
           {canWrite && version?.state === "DRAFT" ? (
             <Button
-              color="green"
+              color="#1b6e2f"
               loading={published.loading}
               onClick={() => void publish({ variables: { id: version.id } }).catch(() => undefined)}
             >

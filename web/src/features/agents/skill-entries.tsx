@@ -50,7 +50,7 @@ function Entry(props: {
           />
         </Group>
         {props.readOnly ? null : (
-          <Button mt={24} size="xs" variant="subtle" color="red" onClick={props.onRemove}>
+          <Button mt={24} size="xs" variant="subtle" color="#b02525" onClick={props.onRemove}>
             Remove {entry.name}
           </Button>
         )}

@@ -30,7 +30,7 @@ export default function CallPage() {
         <Title order={1} size="h3">
           Call with {call.agentName}
         </Title>
-        <Badge color={call.status === "active" ? "green" : "gray"}>{call.status}</Badge>
+        <Badge color={call.status === "active" ? "#1b6e2f" : "#495057"}>{call.status}</Badge>
         {call.status === "active" ? (
           <Text size="xs" c="dimmed">
             updating every 2 s

@@ -1,4 +1,4 @@
-import { Badge, Card, Code, Grid, ScrollArea, Stack, Table, Text, Timeline, Title } from "@mantine/core";
+import { Badge, Card, Code, Grid, Stack, Table, Text, Timeline, Title } from "@mantine/core";
 import { useState } from "react";
 import type { CallFieldsFragment } from "../../gql/graphql";
 import { when } from "../../shared/format";
@@ -30,7 +30,7 @@ export function CallView({ call }: { call: CallFieldsFragment }) {
                     <Table.Td>version {s.version}</Table.Td>
                     <Table.Td>
                       {s.pinned ? (
-                        <Badge variant="light" color="gray">
+                        <Badge variant="light" color="#495057">
                           pinned
                         </Badge>
                       ) : (
@@ -39,7 +39,7 @@ export function CallView({ call }: { call: CallFieldsFragment }) {
                     </Table.Td>
                     <Table.Td>
                       {s.loaded ? (
-                        <Badge color="green">loaded</Badge>
+                        <Badge color="#1b6e2f">loaded</Badge>
                       ) : (
                         <Text size="xs" c="dimmed">
                           not loaded
@@ -108,11 +108,15 @@ export function CallView({ call }: { call: CallFieldsFragment }) {
           <Text size="sm" fw={600}>
             System prompt
           </Text>
-          <ScrollArea h={420} type="auto">
-            <Code block data-testid="system-prompt">
-              {prompt}
-            </Code>
-          </ScrollArea>
+          <Code
+            block
+            data-testid="system-prompt"
+            tabIndex={0}
+            aria-label="System prompt"
+            style={{ maxHeight: 480, overflow: "auto", whiteSpace: "pre-wrap" }}
+          >
+            {prompt}
+          </Code>
         </Card>
       </Grid.Col>
     </Grid>

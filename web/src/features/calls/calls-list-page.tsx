@@ -105,7 +105,7 @@ export default function CallsListPage() {
                 </Table.Td>
                 <Table.Td>{c.agentName}</Table.Td>
                 <Table.Td>
-                  <Badge variant="light" color={c.status === "active" ? "green" : "gray"}>
+                  <Badge variant="light" color={c.status === "active" ? "#1b6e2f" : "#495057"}>
                     {c.status}
                   </Badge>
                 </Table.Td>

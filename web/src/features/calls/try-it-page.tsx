@@ -68,7 +68,7 @@ export default function TryItPage() {
           </Button>
           {call?.status === "active" ? (
             <Button
-              color="red"
+              color="#b02525"
               variant="light"
               loading={ended.loading}
               onClick={() =>

@@ -28,13 +28,16 @@ export function ServerStatus() {
   return (
     <Group gap="xs">
       <Text size="sm">Server</Text>
-      <Badge data-testid="server-status" color={health === "up" ? "green" : health === "down" ? "red" : "gray"}>
+      <Badge
+        data-testid="server-status"
+        color={health === "up" ? "#1b6e2f" : health === "down" ? "#b02525" : "#495057"}
+      >
         {health}
       </Badge>
       <Text size="sm">Database</Text>
       <Badge
         data-testid="server-readiness"
-        color={ready === "ready" ? "green" : ready === "not ready" ? "red" : "gray"}
+        color={ready === "ready" ? "#1b6e2f" : ready === "not ready" ? "#b02525" : "#495057"}
       >
         {ready}
       </Badge>

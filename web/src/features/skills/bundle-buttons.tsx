@@ -28,7 +28,7 @@ export function BundleButtons({ versionId, name }: { versionId: string; name: st
       size="sm"
       onClick={() => void exportZip()}
       title={problem ?? undefined}
-      color={problem ? "red" : undefined}
+      color={problem ? "#b02525" : undefined}
     >
       {problem ? "Export failed — retry" : "Export zip"}
     </Button>

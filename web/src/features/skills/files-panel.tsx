@@ -73,7 +73,7 @@ export function FilesPanel({ files, onChange, problems, readOnly }: Props) {
                     {readOnly ? null : (
                       <Button
                         size="compact-xs"
-                        color="red"
+                        color="#b02525"
                         variant="subtle"
                         onClick={() => onChange(files.filter((x) => x.path !== f.path))}
                       >

@@ -49,6 +49,7 @@ export function ImpactDialog(props: Props) {
   const projects = [...new Set([...reaches.keys(), ...pinned.keys()])];
   return (
     <Modal
+      closeButtonProps={{ "aria-label": "Close" }}
       opened={props.opened}
       onClose={props.onClose}
       size="lg"
@@ -63,14 +64,14 @@ export function ImpactDialog(props: Props) {
             {preview.version.version}.
           </Text>
           <Group gap="xs">
-            <Badge color="orange" size="lg" variant="light" data-testid="reaches-count">
+            <Badge color="#9c4300" size="lg" variant="light" data-testid="reaches-count">
               Reaches {preview.reaches.length} agent version{preview.reaches.length === 1 ? "" : "s"}
             </Badge>
-            <Badge color="gray" size="lg" variant="light" data-testid="pinned-count">
+            <Badge color="#495057" size="lg" variant="light" data-testid="pinned-count">
               {preview.pinned.length} stay pinned
             </Badge>
             {preview.toolCollisions.length > 0 ? (
-              <Badge color="red" size="lg" variant="light">
+              <Badge color="#b02525" size="lg" variant="light">
                 {preview.toolCollisions.length} tool collision{preview.toolCollisions.length === 1 ? "" : "s"}
               </Badge>
             ) : null}
@@ -126,7 +127,7 @@ export function ImpactDialog(props: Props) {
           onClick={props.onConfirm}
           disabled={!preview}
           loading={props.confirming}
-          color={kind === "publish" ? "green" : "orange"}
+          color={kind === "publish" ? "#1b6e2f" : "#9c4300"}
         >
           {verb} now
         </Button>

@@ -69,7 +69,7 @@ export function KnowledgeEditor({ rows, onChange, problems, readOnly }: Props) {
             onChange={(v) => v && set(i, { mode: v as KnowledgeRow["mode"] })}
           />
           {readOnly ? null : (
-            <Button variant="subtle" color="red" size="xs" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+            <Button variant="subtle" color="#b02525" size="xs" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
               Remove
             </Button>
           )}

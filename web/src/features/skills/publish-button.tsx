@@ -51,7 +51,7 @@ export function PublishButton({ kind, versionId, name, label, disabled, onDone }
       <Button
         onClick={open}
         disabled={disabled}
-        color={kind === "publish" ? "green" : "orange"}
+        color={kind === "publish" ? "#1b6e2f" : "#9c4300"}
         variant={kind === "publish" ? "filled" : "light"}
         size={kind === "publish" ? "sm" : "xs"}
       >

@@ -29,7 +29,7 @@ function SideBySide({ a, b, label, md }: { a: string; b: string; label: string; 
       parent: host.current,
     });
     return () => view.destroy();
-  }, [a, b, md]);
+  }, [a, b, md, label]);
   return (
     <section aria-label={label}>
       <Title order={2} size="h5" mb={4}>

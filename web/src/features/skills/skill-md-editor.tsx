@@ -1,4 +1,5 @@
 import { markdown } from "@codemirror/lang-markdown";
+import { yamlFrontmatter } from "@codemirror/lang-yaml";
 import { lintGutter, setDiagnostics, type Diagnostic } from "@codemirror/lint";
 import { EditorView, keymap } from "@codemirror/view";
 import { List, Text } from "@mantine/core";
@@ -21,7 +22,8 @@ export function SkillMdEditor({ value, onChange, problems, readOnly, onSave }: P
   saveRef.current = onSave;
   const extensions = useMemo(
     () => [
-      markdown(),
+      // the frontmatter as YAML, the rest as markdown (without it the frontmatter reads as a setext heading)
+      yamlFrontmatter({ content: markdown() }),
       lintGutter(),
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({ "aria-label": "SKILL.md" }),
@@ -68,10 +70,8 @@ export function SkillMdEditor({ value, onChange, problems, readOnly, onSave }: P
               <Text span fw={600} c="red.8" size="sm">
                 Line {p.line}
               </Text>{" "}
-              <Text span size="sm" ff="monospace">
-                {p.path}
-              </Text>
-              : {p.message}
+              {/* the server's message already starts with the place it concerns */}
+              {p.message.startsWith(p.path) ? p.message : `${p.path}: ${p.message}`}
             </List.Item>
           ))}
         </List>

@@ -85,7 +85,7 @@ export function ToolsEditor({ tools, onChange, problems, readOnly }: Props) {
               {readOnly ? null : (
                 <Button
                   size="xs"
-                  color="red"
+                  color="#b02525"
                   variant="subtle"
                   onClick={() => onChange(tools.filter((_, j) => j !== i))}
                 >
