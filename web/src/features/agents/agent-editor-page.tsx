@@ -133,7 +133,7 @@ function AgentForm({ version }: { version: Version | null }) {
         </Text>
       ) : null}
       {version?.warnings.length ? (
-        <Alert color="yellow" title="Warnings">
+        <Alert color="#7a4f00" title="Warnings">
           {version.warnings.join(" ")}
         </Alert>
       ) : null}

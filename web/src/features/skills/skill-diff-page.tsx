@@ -23,9 +23,10 @@ function SideBySide({ a, b, label, md }: { a: string; b: string; label: string; 
       EditorView.lineWrapping,
       ...(md ? [markdown()] : []),
     ];
+    const named = (side: string) => EditorView.contentAttributes.of({ "aria-label": `${label}, ${side}` });
     const view = new MergeView({
-      a: { doc: a, extensions: ext },
-      b: { doc: b, extensions: ext },
+      a: { doc: a, extensions: [...ext, named("older version")] },
+      b: { doc: b, extensions: [...ext, named("newer version")] },
       parent: host.current,
     });
     return () => view.destroy();

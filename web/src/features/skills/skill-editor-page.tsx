@@ -132,7 +132,7 @@ function Editor({ version }: { version: Version | null }) {
         </Text>
       ) : null}
       {version?.warnings.length ? (
-        <Alert color="yellow" variant="light" title="Warnings">
+        <Alert color="#7a4f00" variant="light" title="Warnings">
           {version.warnings.join(" ")}
         </Alert>
       ) : null}
