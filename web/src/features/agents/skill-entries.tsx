@@ -35,9 +35,9 @@ function Entry(props: {
   const other = entryErrors(problems, index);
   return (
     <Card withBorder p="sm" aria-label={`Skill entry ${entry.name}`}>
-      <Group align="flex-start" justify="space-between">
-        <Group align="flex-start">
-          <Text ff="monospace" fw={600} mt={28} w={180} truncate>
+      <Group align="flex-end" justify="space-between">
+        <Group align="flex-end">
+          <Text ff="monospace" fw={600} w={160} pb={8} truncate>
             {entry.name}
           </Text>
           <PinPicker
@@ -50,7 +50,7 @@ function Entry(props: {
           />
         </Group>
         {props.readOnly ? null : (
-          <Button mt={24} size="xs" variant="subtle" color="#b02525" onClick={props.onRemove}>
+          <Button size="xs" variant="subtle" color="#b02525" onClick={props.onRemove}>
             Remove {entry.name}
           </Button>
         )}

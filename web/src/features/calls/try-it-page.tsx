@@ -50,7 +50,7 @@ export default function TryItPage() {
     }
   }
 
-  if (!canWrite) return <Alert color="gray">Trying an agent starts a call: a viewer key may not.</Alert>;
+  if (!canWrite) return <Alert color="#495057">Trying an agent starts a call: a viewer key may not.</Alert>;
   return (
     <Stack>
       <Group justify="space-between">

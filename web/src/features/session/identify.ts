@@ -46,8 +46,11 @@ const codeOf = (error: unknown) =>
 export async function identify(client: ApolloClient, credential: string): Promise<Session> {
   const context = { headers: { authorization: `Bearer ${credential}` } };
   const opts = { context, fetchPolicy: "no-cache" as const };
-  const platform = await client.query({ query: PLATFORM_PROBE, ...opts }).catch((e: unknown) => e);
-  if (!(platform instanceof Error)) return { credential, role: "PLATFORM", project: null };
+  // Project API keys carry the sgk_ prefix (SEC-8); anything else can only be the platform credential.
+  if (!credential.startsWith("sgk_")) {
+    await client.query({ query: PLATFORM_PROBE, ...opts });
+    return { credential, role: "PLATFORM", project: null };
+  }
   const { data } = await client.query({ query: PROJECT_PROBE, ...opts });
   if (!data) throw new Error("The server did not name the key's project.");
   let role: Role;
