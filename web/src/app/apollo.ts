@@ -6,10 +6,11 @@ import { readSession } from "../features/session/session-storage";
 export function createApolloClient(): ApolloClient {
   const auth = new SetContextLink((prev) => {
     const session = readSession();
+    // An explicit header (sign-in checking a credential) wins over the session's.
     return {
       headers: {
-        ...(prev.headers as Record<string, string> | undefined),
         ...(session ? { authorization: `Bearer ${session.credential}` } : {}),
+        ...(prev.headers as Record<string, string> | undefined),
       },
     };
   });

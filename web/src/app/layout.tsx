@@ -52,6 +52,7 @@ export function Layout() {
             to={l.to}
             label={l.label}
             active={location.pathname.startsWith(l.to)}
+            variant="filled"
           />
         ))}
       </AppShell.Navbar>

@@ -1,6 +1,6 @@
 import { In } from "typeorm";
 import type { DbManager } from "../../platform/db/database";
-import { AgentVersionEntity } from "../agents/agent-version.entity";
+import { AgentVersionEntity } from "../agents";
 
 /** The only place with impact-preview queries. */
 export class ImpactRepository {

@@ -1,5 +1,5 @@
 import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "../auth";
 import type { ImpactService, PublishPreview } from "./impact.service";
 import { PublishPreviewType } from "./impact.types";
 

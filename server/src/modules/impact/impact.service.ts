@@ -1,5 +1,5 @@
 import type { Database } from "../../platform/db/database";
-import type { AuthContext, AuthService } from "../auth/auth.service";
+import type { AuthContext, AuthService } from "../auth";
 import { refusePublish, refuseRollback, type SkillService, type SkillVersionEntity } from "../skills";
 import type { SkillUsage, UsageService } from "../usage";
 import { ImpactRepository } from "./impact.repository";

@@ -20,9 +20,14 @@ export default function PlatformPage() {
   const [link, linked] = useMutation(SET_LIBRARY, { refetchQueries: [PROJECTS] });
   const projects = data?.projects ?? [];
 
+  const [switchError, setSwitchError] = useState<unknown>(null);
   async function openAsAdmin(key: string) {
-    signIn(await identify(client, key));
-    await navigate("/skills");
+    try {
+      signIn(await identify(client, key));
+      await navigate("/skills");
+    } catch (e) {
+      setSwitchError(e);
+    }
   }
 
   return (
@@ -51,6 +56,7 @@ export default function PlatformPage() {
           </Button>
         </SecretOnce>
       ) : null}
+      <ErrorNotice error={switchError} title="Could not continue with the new key" />
       <ErrorNotice error={linked.error} title="The library link was not changed" />
       {loading && !data ? <Loading /> : null}
       <ErrorNotice error={error} title="Projects could not be listed" />
