@@ -130,7 +130,15 @@ const platformBelowModules = "platform/ never imports modules/: take it from the
 
 export default tseslint.config(
   {
-    ignores: ["**/node_modules/**", "**/dist/**", "web/dist/**", "coverage/**", "data/**", "**/*.d.ts"],
+    ignores: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "web/dist/**",
+      "web/src/gql/**",
+      "coverage/**",
+      "data/**",
+      "**/*.d.ts",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

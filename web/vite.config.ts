@@ -20,5 +20,6 @@ export default defineConfig({
     emptyOutDir: true,
     // Vite can inline small assets as data: URLs; keep every asset a file so a strict CSP needs no data: sources.
     assetsInlineLimit: 0,
+    chunkSizeWarningLimit: 700,
   },
 });

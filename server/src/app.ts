@@ -22,6 +22,7 @@ import {
   registerCallLoaders,
   ToolRunner,
 } from "./modules/calls";
+import { ImpactResolver, ImpactService } from "./modules/impact";
 import { KnowledgeResolver, KnowledgeService, registerKnowledgeLoaders } from "./modules/knowledge";
 import { LibraryResolver, LibraryService, SkillSourceCache } from "./modules/libraries";
 import { NodeResolver } from "./modules/node";
@@ -86,6 +87,7 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
   const agents = new AgentService(db, auth, audit, knowledge, skills, new AgentSecrets(secretBox));
   const usage = new UsageService(db, auth, skills);
   skillLifecycle.onDelete((tx, projectId, name) => usage.guardSkillDelete(tx, projectId, name));
+  const impact = new ImpactService(db, auth, skills, usage);
   const webhooks = new WebhookService(db, auth, audit, secretBox, { allowList: config.outboundAllowHosts });
   projects.onPurge((tx, projectId) => skills.purgeProject(tx, projectId));
   projects.onPurge((tx, projectId) => audit.purgeProject(tx, projectId));
@@ -123,6 +125,7 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     libraries,
     agents,
     usage,
+    impact,
     webhooks,
     catalog,
     agentDirectory,
@@ -158,6 +161,7 @@ function resolverInstances(services: Services): object[] {
     new AgentResolver(services.agents),
     new UsageResolver(services.usage),
     new SkillVersionUsageResolver(services.usage),
+    new ImpactResolver(services.impact),
     new WebhookResolver(services.webhooks),
     new CallResolver(services.calls, services.tools),
     new CallEventResolver(services.calls),

@@ -109,6 +109,10 @@ const COVERED: Record<string, Entry> = {
   },
   "Query.exportSkillBundle": { paths: { id: SKILL_VERSIONS } },
   "Query.skillUsage": { paths: { projectId: ["projectId"], name: ["skillName"] } },
+  "Query.publishPreview": { paths: { versionId: ["draftVersionId", "archivedVersionId", "publishedVersionId"] } },
+  "Query.rollbackPreview": {
+    paths: { name: ["skillName"], toVersionId: ["archivedVersionId", "publishedVersionId", "draftVersionId"] },
+  },
   "Query.agents": { paths: { projectId: ["projectId"], agentId: ["agentId"] } },
   "Query.agentVersion": { paths: { id: AGENT_VERSIONS } },
   "Query.webhookSubscriptions": { paths: { projectId: ["projectId"] } },

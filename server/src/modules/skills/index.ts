@@ -18,3 +18,4 @@ export { readZipBundle, writeZipBundle } from "./skill-zip";
 export { sealTools, type ToolSecretBinding } from "./tool-secrets";
 export { registerSkillLoaders } from "./skill.loaders";
 export { presentSecret, presentTool } from "./skill.presenters";
+export { refusePublish, refuseRollback } from "./skill-live-checks";

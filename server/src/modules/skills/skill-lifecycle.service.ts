@@ -1,9 +1,9 @@
 import type { Database, Tx } from "../../platform/db/database";
-import { Conflict, Invalid, NotFound } from "../../platform/errors";
+import { NotFound } from "../../platform/errors";
 import type { AuditService } from "../audit";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import { moveLivePointer } from "../versioning";
-import { parseSkillMd } from "./skill-md";
+import { refusePublish, refuseRollback } from "./skill-live-checks";
 import type { SkillVersionEntity } from "./skill-version.entity";
 import { SkillRepository } from "./skill.repository";
 
@@ -43,21 +43,7 @@ export class SkillLifecycleService {
     return this.db.write(async (tx) => {
       const repo = new SkillRepository(tx.manager);
       const target = await this.findLockedVersion(repo, scope.projectId, id);
-      if (target.state !== "draft") {
-        throw new Conflict(
-          target.state === "published"
-            ? `Version ${target.version} of '${target.name}' is already live.`
-            : `Version ${target.version} of '${target.name}' is archived; roll back to it (rollbackSkill) to make it live again.`,
-          { state: target.state },
-        );
-      }
-      const publishProblems = parseSkillMd(target.skillMd).publishProblems;
-      if (publishProblems.length > 0) {
-        throw Invalid.of(
-          publishProblems,
-          `Version ${target.version} of '${target.name}' cannot be published: ${publishProblems.map((p) => p.message).join(" ")}`,
-        );
-      }
+      refusePublish(target);
       return this.moveLivePointer(tx, repo, scope, target, "publish");
     });
   }
@@ -68,21 +54,7 @@ export class SkillLifecycleService {
     return this.db.write(async (tx) => {
       const repo = new SkillRepository(tx.manager);
       const target = await this.findLockedVersion(repo, scope.projectId, toVersionId);
-      if (target.name !== name) {
-        throw Invalid.field("toVersionId", `Version ${toVersionId} is not a version of '${name}'.`, {
-          skill: name,
-          version_id: toVersionId,
-        });
-      }
-      if (target.state === "draft") {
-        throw Invalid.field(
-          "toVersionId",
-          `Version ${target.version} of '${name}' is a draft: publish it instead of rolling back to it.`,
-          { skill: name, version_id: toVersionId },
-        );
-      }
-      if (target.state === "published")
-        throw new Conflict(`Version ${target.version} of '${name}' is already live.`, { state: "published" });
+      refuseRollback(name, toVersionId, target);
       return this.moveLivePointer(tx, repo, scope, target, "rollback");
     });
   }

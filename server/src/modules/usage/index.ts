@@ -2,3 +2,4 @@
 export { UsageService, type SkillUsage } from "./usage.service";
 export { SkillVersionUsageResolver, UsageResolver } from "./usage.resolver";
 export { registerUsageLoaders } from "./usage.loaders";
+export { SkillUsageType } from "./usage.types";

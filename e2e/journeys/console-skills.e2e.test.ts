@@ -1,0 +1,196 @@
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, watchPageProblems } from "../support/browser";
+import { checkPage, newProject, signIn } from "../support/console";
+import { startServer, type RunningServer } from "../support/server";
+
+const J = "skills";
+const INVALID = [
+  "---",
+  "name: Refund Policy",
+  "description: Use when the caller asks for a refund or about the refund policy.",
+  "---",
+  "",
+  "# Refunds",
+  "",
+  "<script>window.__injected = true</script>",
+  "",
+  "1. Ask for the order number.",
+  "2. Check the order is under 30 days old.",
+].join("\n");
+const VALID = INVALID.replace("name: Refund Policy", "name: refunds");
+
+/** Replaces everything in the CodeMirror SKILL.md editor. */
+async function typeSkillMd(page: Page, text: string) {
+  const editor = page.getByRole("textbox", { name: "SKILL.md" });
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(text);
+}
+
+async function pick(page: Page, label: string, option: string) {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option }).click();
+}
+
+async function createAgent(page: Page, name: string, pinLabel: string | null) {
+  await page.goto("/agents/new");
+  await page.getByRole("textbox", { name: /^Name/ }).fill(name);
+  await page.getByRole("textbox", { name: "Prompt" }).fill(`You are ${name}, a support agent.`);
+  await pick(page, "Add a skill", "refunds");
+  if (pinLabel) await pick(page, "Version of refunds", pinLabel);
+  await page.getByRole("button", { name: "Create agent" }).click();
+  await page.waitForURL(/\/agents\/v\//);
+  await page.getByRole("button", { name: "Publish agent" }).click();
+  await expect.poll(() => page.getByText("published", { exact: true }).count()).toBeGreaterThan(0);
+}
+
+describe("console journey: author, publish with impact preview, pin, roll back, try (UX-1..5, SEC-14)", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+  let editorUrl = "";
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+    context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 860 } });
+    context.setDefaultTimeout(10_000);
+    page = await context.newPage();
+    problems = watchPageProblems(page);
+    const project = await newProject(server, "Acme support");
+    await signIn(page, project.key);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("UX-1 authors a skill: the server's validation error is shown on its line, then fixed and saved as a draft", async () => {
+    await expect.poll(() => page.getByTestId("session-role").textContent()).toBe("admin");
+    await page.goto("/skills");
+    await page.getByText("No skills yet").waitFor();
+    await checkPage(page, J, "01-skills-empty");
+    await page.getByRole("link", { name: "New skill" }).click();
+    await typeSkillMd(page, INVALID);
+    const list = page.getByRole("list", { name: "Problems in SKILL.md" });
+    await list.waitFor({ timeout: 15_000 });
+    expect(await list.textContent()).toMatch(/Line 2.*frontmatter\.name/);
+    await expect.poll(() => page.locator(".cm-lintRange-error").count()).toBeGreaterThan(0);
+    await checkPage(page, J, "02-editor-invalid");
+
+    await typeSkillMd(page, VALID);
+    await page.waitForURL(/\/skills\/v\//, { timeout: 15_000 });
+    await expect
+      .poll(() => page.getByTestId("draft-status").textContent(), { timeout: 15_000 })
+      .not.toMatch(/Not saved/);
+    editorUrl = new URL(page.url()).pathname;
+    await page.getByRole("heading", { name: /refunds · version 1/ }).waitFor();
+    await checkPage(page, J, "03-editor-draft");
+  });
+
+  it("SEC-14 markdown is rendered without raw HTML and the CSP allows no inline script", async () => {
+    const preview = page.getByTestId("markdown-preview");
+    await preview.getByRole("heading", { name: "Refunds" }).waitFor();
+    expect(await preview.locator("script").count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+    const res = await fetch(`${server.baseUrl}/skills`);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? /default-src ([^;]*)/.exec(csp)?.[1] ?? "";
+    expect(scriptSrc).toContain("'self'");
+    expect(scriptSrc).not.toContain("'unsafe-inline'");
+    expect(await res.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  });
+
+  it("UX-3 publishes version 1 after an impact preview that reaches nobody yet", async () => {
+    await page.getByRole("button", { name: "Publish…" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByTestId("reaches-count").waitFor();
+    expect(await dialog.getByTestId("reaches-count").textContent()).toBe("Reaches 0 agent versions");
+    await dialog.getByRole("button", { name: "Publish now" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await page.getByText("published", { exact: true }).first().waitFor();
+  });
+
+  it("UX-4 creates an agent that follows the skill and one that pins version 1, and publishes both", async () => {
+    await createAgent(page, "follower", null);
+    await checkPage(page, J, "04-agent-follower");
+    await createAgent(page, "pinned", "Pin version 1 (published)");
+    expect(await page.getByRole("combobox", { name: "Version of refunds" }).inputValue()).toBe(
+      "Pin version 1 (published)",
+    );
+    await checkPage(page, J, "05-agent-pinned");
+    await page.goto("/agents");
+    await page.getByRole("link", { name: "Try follower" }).waitFor();
+    await checkPage(page, J, "06-agents");
+  });
+
+  it("UX-3 the impact preview of version 2 names the follower as reached and the pinned agent as unchanged", async () => {
+    await page.goto(editorUrl);
+    await page.getByRole("button", { name: "New draft from this version" }).click();
+    await typeSkillMd(page, VALID.replace("30 days", "60 days"));
+    await page.waitForURL(/\/skills\/v\//, { timeout: 15_000 });
+    await page.getByRole("heading", { name: /refunds · version 2/ }).waitFor();
+    await page.getByRole("button", { name: "Publish…" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByTestId("reaches-count").waitFor();
+    expect(await dialog.getByTestId("reaches-count").textContent()).toBe("Reaches 1 agent version");
+    const reached = await dialog.getByRole("list", { name: "Reached in This project" }).textContent();
+    const pinned = await dialog.getByRole("list", { name: "Pinned in This project" }).textContent();
+    expect(reached).toContain("follower");
+    expect(reached).not.toContain("pinned");
+    expect(pinned).toContain("pinned");
+    await checkPage(page, J, "07-impact-dialog");
+    await dialog.getByRole("button", { name: "Publish now" }).click();
+    await dialog.waitFor({ state: "hidden" });
+  });
+
+  it("UX-2 the history lists every version with who and when, and two versions are compared side by side", async () => {
+    await page.getByRole("link", { name: "History" }).click();
+    await page.getByRole("checkbox", { name: "Compare version 1" }).check();
+    await page.getByRole("checkbox", { name: "Compare version 2" }).check();
+    expect(await page.getByRole("row").count()).toBe(3);
+    await checkPage(page, J, "08-history");
+    await page.getByRole("button", { name: /Compare selected/ }).click();
+    await page.locator(".cm-mergeView").first().waitFor();
+    expect(await page.locator(".cm-changedLine").count()).toBeGreaterThan(0);
+    await checkPage(page, J, "09-diff");
+  });
+
+  it("UX-3 rolls back to version 1 after a preview that reaches the follower", async () => {
+    await page.goBack();
+    await page.getByRole("button", { name: "Roll back to version 1…" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByTestId("reaches-count").waitFor();
+    expect(await dialog.getByRole("list", { name: "Reached in This project" }).textContent()).toContain("follower");
+    await dialog.getByRole("button", { name: "Roll back now" }).click();
+    await dialog.waitFor({ state: "hidden" });
+    await expect.poll(() => page.getByRole("row", { name: /version 1 published/ }).count()).toBe(1);
+  });
+
+  it("UX-5 the try-it panel starts a call, loads the skill by hand, and the call page shows the timeline", async () => {
+    await page.goto("/agents");
+    await page.getByRole("link", { name: "Try follower" }).click();
+    await page.getByRole("button", { name: "Start call" }).click();
+    await page.getByTestId("call-timeline").waitFor();
+    await pick(page, "Skill to load", "refunds");
+    await page.getByRole("button", { name: "Load skill" }).click();
+    await page.getByText(/^LOADED/).waitFor();
+    expect(await page.getByTestId("call-timeline").textContent()).toContain("skill.loaded · refunds");
+    expect(await page.getByTestId("system-prompt").textContent()).toContain("Ask for the order number");
+    await checkPage(page, J, "10-try-it");
+    await page.getByRole("link", { name: "Open call page" }).click();
+    await page.getByTestId("call-timeline").waitFor();
+    expect(await page.getByTestId("call-timeline").textContent()).toContain("skill.loaded");
+    await checkPage(page, J, "11-call");
+    await page.goto("/calls");
+    await page.getByRole("cell", { name: "follower" }).first().waitFor();
+    await checkPage(page, J, "12-calls");
+    expect(problems).toEqual([]);
+  });
+});

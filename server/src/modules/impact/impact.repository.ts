@@ -1,0 +1,18 @@
+import { In } from "typeorm";
+import type { DbManager } from "../../platform/db/database";
+import { AgentVersionEntity } from "../agents";
+
+/** The only place with impact-preview queries. */
+export class ImpactRepository {
+  constructor(private readonly m: DbManager) {}
+
+  /** The names of each agent version's own tools (AG-5), in one statement; versions of any project. */
+  async agentToolNames(agentVersionIds: readonly string[]): Promise<Map<string, string[]>> {
+    if (agentVersionIds.length === 0) return new Map();
+    const rows = await this.m.getRepository(AgentVersionEntity).find({
+      select: { id: true, tools: true },
+      where: { id: In([...agentVersionIds]) },
+    });
+    return new Map(rows.map((r) => [r.id, (r.tools ?? []).map((t) => t.name)]));
+  }
+}

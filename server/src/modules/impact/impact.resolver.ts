@@ -1,0 +1,27 @@
+import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
+import type { AuthContext } from "../auth";
+import type { ImpactService, PublishPreview } from "./impact.service";
+import { PublishPreviewType } from "./impact.types";
+
+@Resolver(() => PublishPreviewType)
+export class ImpactResolver {
+  constructor(private readonly impact: ImpactService) {}
+
+  @Query(() => PublishPreviewType, {
+    description: "Who publishing this draft reaches, who stays pinned, and the tool collisions it causes (UX-3).",
+  })
+  publishPreview(@Ctx() ctx: AuthContext, @Arg("versionId", () => ID) versionId: string): Promise<PublishPreview> {
+    return this.impact.publishPreview(ctx, versionId);
+  }
+
+  @Query(() => PublishPreviewType, {
+    description: "Who rolling the skill back to this archived version reaches, who stays pinned, and tool collisions.",
+  })
+  rollbackPreview(
+    @Ctx() ctx: AuthContext,
+    @Arg("name", () => String) name: string,
+    @Arg("toVersionId", () => ID) toVersionId: string,
+  ): Promise<PublishPreview> {
+    return this.impact.rollbackPreview(ctx, name, toVersionId);
+  }
+}

@@ -1,0 +1,46 @@
+import { Conflict, Invalid } from "../../platform/errors";
+import { parseSkillMd } from "./skill-md";
+import type { SkillVersionEntity } from "./skill-version.entity";
+
+/*
+ * What a publish or a rollback refuses, in one place: the mutations and the impact preview (UX-3) throw the same
+ * code, message and details.
+ */
+
+/** SV-3: only a draft whose SKILL.md passes the publish checks may go live. */
+export function refusePublish(target: SkillVersionEntity): void {
+  if (target.state !== "draft") {
+    throw new Conflict(
+      target.state === "published"
+        ? `Version ${target.version} of '${target.name}' is already live.`
+        : `Version ${target.version} of '${target.name}' is archived; roll back to it (rollbackSkill) to make it live again.`,
+      { state: target.state },
+    );
+  }
+  const publishProblems = parseSkillMd(target.skillMd).publishProblems;
+  if (publishProblems.length > 0) {
+    throw Invalid.of(
+      publishProblems,
+      `Version ${target.version} of '${target.name}' cannot be published: ${publishProblems.map((p) => p.message).join(" ")}`,
+    );
+  }
+}
+
+/** SV-4: a rollback goes to an archived version of the same skill. */
+export function refuseRollback(name: string, toVersionId: string, target: SkillVersionEntity): void {
+  if (target.name !== name) {
+    throw Invalid.field("toVersionId", `Version ${toVersionId} is not a version of '${name}'.`, {
+      skill: name,
+      version_id: toVersionId,
+    });
+  }
+  if (target.state === "draft") {
+    throw Invalid.field(
+      "toVersionId",
+      `Version ${target.version} of '${name}' is a draft: publish it instead of rolling back to it.`,
+      { skill: name, version_id: toVersionId },
+    );
+  }
+  if (target.state === "published")
+    throw new Conflict(`Version ${target.version} of '${name}' is already live.`, { state: "published" });
+}

@@ -1,0 +1,48 @@
+import { lazy } from "react";
+import { Navigate, createBrowserRouter } from "react-router";
+import { readSession } from "../features/session/session-storage";
+import { Layout } from "./layout";
+
+// Code-split: each page is its own chunk, loaded when its URL is opened.
+const SignInPage = lazy(() => import("../features/session/sign-in-page"));
+const SkillsListPage = lazy(() => import("../features/skills/skills-list-page"));
+const SkillEditorPage = lazy(() => import("../features/skills/skill-editor-page"));
+const SkillHistoryPage = lazy(() => import("../features/skills/skill-history-page"));
+const SkillDiffPage = lazy(() => import("../features/skills/skill-diff-page"));
+const AgentsListPage = lazy(() => import("../features/agents/agents-list-page"));
+const AgentEditorPage = lazy(() => import("../features/agents/agent-editor-page"));
+const TryItPage = lazy(() => import("../features/calls/try-it-page"));
+const CallsListPage = lazy(() => import("../features/calls/calls-list-page"));
+const CallPage = lazy(() => import("../features/calls/call-page"));
+const ApiKeysPage = lazy(() => import("../features/admin/api-keys-page"));
+const WebhooksPage = lazy(() => import("../features/admin/webhooks-page"));
+const AuditPage = lazy(() => import("../features/admin/audit-page"));
+const PlatformPage = lazy(() => import("../features/admin/platform-page"));
+
+const home = () => (readSession()?.role === "PLATFORM" ? "/platform" : "/skills");
+
+export const router = createBrowserRouter([
+  { path: "/signin", element: <SignInPage /> },
+  {
+    element: <Layout />,
+    children: [
+      { index: true, element: <Navigate to={home()} replace /> },
+      { path: "skills", element: <SkillsListPage /> },
+      { path: "skills/new", element: <SkillEditorPage /> },
+      { path: "skills/v/:id", element: <SkillEditorPage /> },
+      { path: "skills/:name/history", element: <SkillHistoryPage /> },
+      { path: "skills/:name/diff", element: <SkillDiffPage /> },
+      { path: "agents", element: <AgentsListPage /> },
+      { path: "agents/new", element: <AgentEditorPage /> },
+      { path: "agents/v/:id", element: <AgentEditorPage /> },
+      { path: "agents/:agentId/try", element: <TryItPage /> },
+      { path: "calls", element: <CallsListPage /> },
+      { path: "calls/:id", element: <CallPage /> },
+      { path: "admin/keys", element: <ApiKeysPage /> },
+      { path: "admin/webhooks", element: <WebhooksPage /> },
+      { path: "admin/audit", element: <AuditPage /> },
+      { path: "platform", element: <PlatformPage /> },
+      { path: "*", element: <Navigate to="/" replace /> },
+    ],
+  },
+]);

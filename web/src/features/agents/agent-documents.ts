@@ -1,0 +1,124 @@
+import { graphql } from "../../gql";
+
+export const AGENTS_LIST = graphql(`
+  query AgentsList($page: Int!, $limit: Int!) {
+    agents(page: $page, limit: $limit) {
+      total
+      items {
+        id
+        agentId
+        name
+        alias
+        version
+        state
+        mode
+        updatedAt
+        skills {
+          name
+          versionId
+        }
+      }
+    }
+  }
+`);
+
+export const AGENT_VERSION = graphql(`
+  query AgentVersionFull($id: ID!) {
+    agentVersion(id: $id) {
+      id
+      agentId
+      name
+      alias
+      version
+      state
+      mode
+      prompt
+      maxLoadedSkills
+      warnings
+      handoffTargets
+      knowledgeBaseIds
+      createdBy
+      updatedAt
+      skills {
+        name
+        versionId
+      }
+      tools {
+        name
+        description
+        parameters
+        webhookUrl
+        webhookSecret
+      }
+      model {
+        baseUrl
+        model
+        apiKey
+      }
+      mcpServers {
+        name
+        url
+        headers
+      }
+    }
+  }
+`);
+
+export const AGENT_VERSIONS_OF = graphql(`
+  query AgentVersionsOf($agentId: ID!) {
+    agents(agentId: $agentId, limit: 100) {
+      items {
+        id
+        version
+        state
+        updatedAt
+      }
+    }
+  }
+`);
+
+export const SAVE_AGENT = graphql(`
+  mutation SaveAgent($input: AgentInput!, $agentId: ID) {
+    saveAgent(input: $input, agentId: $agentId) {
+      id
+      agentId
+      version
+      state
+      warnings
+    }
+  }
+`);
+
+export const PUBLISH_AGENT = graphql(`
+  mutation PublishAgentVersion($id: ID!) {
+    publishAgentVersion(id: $id) {
+      id
+      state
+      publishedAt
+    }
+  }
+`);
+
+export const SKILL_NAMES = graphql(`
+  query LiveSkillNames {
+    skills(state: PUBLISHED, limit: 200) {
+      items {
+        id
+        name
+        version
+      }
+    }
+  }
+`);
+
+export const SKILL_VERSIONS_FOR_PICKER = graphql(`
+  query SkillVersionsForPicker($name: String!) {
+    skills(name: $name, limit: 100) {
+      items {
+        id
+        version
+        state
+      }
+    }
+  }
+`);

@@ -1,0 +1,143 @@
+import { graphql } from "../../gql";
+
+export const CALL_FIELDS = graphql(`
+  fragment CallFields on Call {
+    id
+    status
+    agentId
+    agentName
+    startedAt
+    endedAt
+    warnings
+    loadedSkills
+    systemPrompt
+    skills {
+      name
+      version
+      versionId
+      pinned
+      loaded
+    }
+    tools {
+      name
+      description
+      source
+    }
+    events {
+      id
+      type
+      at
+      data
+      loadedAfter
+      systemPromptAfter
+      toolsAfter {
+        name
+        source
+      }
+    }
+    toolInvocations {
+      id
+      tool
+      source
+      arguments
+      status
+      result
+      error
+      latencyMs
+      at
+    }
+  }
+`);
+
+export const CALLS_LIST = graphql(`
+  query CallsList(
+    $agentId: ID
+    $skillName: String
+    $status: String
+    $startedAfter: DateTime
+    $page: Int!
+    $limit: Int!
+  ) {
+    calls(
+      agentId: $agentId
+      skillName: $skillName
+      status: $status
+      startedAfter: $startedAfter
+      page: $page
+      limit: $limit
+    ) {
+      total
+      items {
+        id
+        status
+        agentId
+        agentName
+        startedAt
+        endedAt
+        loadedSkills
+      }
+    }
+  }
+`);
+
+export const READ_CALL = graphql(`
+  query ReadCall($id: ID!) {
+    call(id: $id) {
+      ...CallFields
+    }
+  }
+`);
+
+export const START_CALL = graphql(`
+  mutation StartCall($input: StartCallInput!) {
+    startCall(input: $input) {
+      ...CallFields
+    }
+  }
+`);
+
+export const LOAD_SKILL = graphql(`
+  mutation LoadSkill($callId: ID!, $name: String!) {
+    loadSkill(callId: $callId, name: $name) {
+      status
+      skill
+      unloaded
+      message
+      call {
+        ...CallFields
+      }
+    }
+  }
+`);
+
+export const RUN_TOOL = graphql(`
+  mutation RunTool($callId: ID!, $name: String!, $arguments: JSON!) {
+    runTool(callId: $callId, name: $name, arguments: $arguments) {
+      id
+      tool
+      status
+      result
+      error
+      latencyMs
+    }
+  }
+`);
+
+export const END_CALL = graphql(`
+  mutation EndCall($callId: ID!) {
+    endCall(callId: $callId) {
+      ...CallFields
+    }
+  }
+`);
+
+export const AGENT_CHOICES = graphql(`
+  query AgentChoices {
+    agents(state: PUBLISHED, limit: 200) {
+      items {
+        agentId
+        name
+      }
+    }
+  }
+`);

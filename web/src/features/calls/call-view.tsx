@@ -1,0 +1,124 @@
+import { Badge, Card, Code, Grid, Stack, Table, Text, Timeline, Title } from "@mantine/core";
+import { useState } from "react";
+import type { CallFieldsFragment } from "../../gql/graphql";
+import { when } from "../../shared/format";
+
+/** Resolved skills, the event timeline, and for the chosen step the prompt and tools the model saw (UX-5). */
+export function CallView({ call }: { call: CallFieldsFragment }) {
+  const [step, setStep] = useState<string | null>(null);
+  const chosen = call.events.find((e) => e.id === step) ?? call.events[call.events.length - 1] ?? null;
+  const prompt = chosen?.systemPromptAfter ?? call.systemPrompt;
+  const tools = chosen?.toolsAfter ?? call.tools;
+  return (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Stack>
+          <Card withBorder>
+            <Title order={2} size="h5" mb="xs">
+              Resolved skills
+            </Title>
+            {call.skills.length === 0 ? (
+              <Text size="sm" c="dimmed">
+                None.
+              </Text>
+            ) : null}
+            <Table>
+              <Table.Tbody>
+                {call.skills.map((s) => (
+                  <Table.Tr key={s.name}>
+                    <Table.Td ff="monospace">{s.name}</Table.Td>
+                    <Table.Td>version {s.version}</Table.Td>
+                    <Table.Td>
+                      {s.pinned ? (
+                        <Badge variant="light" color="#495057">
+                          pinned
+                        </Badge>
+                      ) : (
+                        <Badge variant="light">live</Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      {s.loaded ? (
+                        <Badge color="#1b6e2f">loaded</Badge>
+                      ) : (
+                        <Text size="xs" c="dimmed">
+                          not loaded
+                        </Text>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Card>
+          <Card withBorder>
+            <Title order={2} size="h5" mb="xs">
+              Timeline
+            </Title>
+            <Timeline active={call.events.length - 1} bulletSize={16} lineWidth={2} data-testid="call-timeline">
+              {call.events.map((e) => (
+                <Timeline.Item
+                  key={e.id}
+                  title={
+                    <button
+                      type="button"
+                      onClick={() => setStep(e.id)}
+                      aria-pressed={chosen?.id === e.id}
+                      style={{ all: "unset", cursor: "pointer", fontWeight: chosen?.id === e.id ? 700 : 500 }}
+                    >
+                      {e.type}
+                      {typeof (e.data as { skill?: unknown }).skill === "string"
+                        ? ` · ${(e.data as { skill: string }).skill}`
+                        : ""}
+                    </button>
+                  }
+                >
+                  <Text size="xs" c="dimmed">
+                    {when(e.at)} · loaded after: {e.loadedAfter.join(", ") || "none"}
+                  </Text>
+                </Timeline.Item>
+              ))}
+            </Timeline>
+          </Card>
+          {call.toolInvocations.length > 0 ? (
+            <Card withBorder>
+              <Title order={2} size="h5" mb="xs">
+                Tool runs
+              </Title>
+              {call.toolInvocations.map((t) => (
+                <Text key={t.id} size="sm">
+                  <code>{t.tool}</code> · {t.status} · {t.latencyMs} ms {t.error ? `· ${t.error}` : ""}
+                </Text>
+              ))}
+            </Card>
+          ) : null}
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Card withBorder>
+          <Title order={2} size="h5" mb="xs">
+            What the model sees {chosen ? `after ${chosen.type}` : "now"}
+          </Title>
+          <Text size="sm" fw={600}>
+            Tools offered ({tools.length})
+          </Text>
+          <Text size="sm" mb="xs" data-testid="offered-tools">
+            {tools.map((t) => `${t.name} (${t.source})`).join(", ") || "none"}
+          </Text>
+          <Text size="sm" fw={600}>
+            System prompt
+          </Text>
+          <Code
+            block
+            data-testid="system-prompt"
+            tabIndex={0}
+            aria-label="System prompt"
+            style={{ maxHeight: 480, overflow: "auto", whiteSpace: "pre-wrap" }}
+          >
+            {prompt}
+          </Code>
+        </Card>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,74 @@
+import { useLazyQuery, useMutation } from "@apollo/client/react";
+import { Button } from "@mantine/core";
+import { useState } from "react";
+import type { PreviewFieldsFragment } from "../../gql/graphql";
+import { useSession } from "../session/session-context";
+import { ImpactDialog } from "./impact-dialog";
+import { PUBLISH_PREVIEW, PUBLISH_SKILL_VERSION, ROLLBACK_PREVIEW, ROLLBACK_SKILL } from "./skill-documents";
+
+interface Props {
+  kind: "publish" | "rollback";
+  versionId: string;
+  name: string;
+  label?: string;
+  disabled?: boolean;
+  onDone?(): void;
+}
+
+/** Opens the impact preview (UX-3) and publishes or rolls back only after the author confirms. */
+export function PublishButton({ kind, versionId, name, label, disabled, onDone }: Props) {
+  const { session } = useSession();
+  const [opened, setOpened] = useState(false);
+  const [loadPublish, publishPreview] = useLazyQuery(PUBLISH_PREVIEW, { fetchPolicy: "network-only" });
+  const [loadRollback, rollbackPreview] = useLazyQuery(ROLLBACK_PREVIEW, { fetchPolicy: "network-only" });
+  const [publish, published] = useMutation(PUBLISH_SKILL_VERSION, { refetchQueries: "active" });
+  const [rollback, rolledBack] = useMutation(ROLLBACK_SKILL, { refetchQueries: "active" });
+  const current = kind === "publish" ? publishPreview : rollbackPreview;
+  const preview: PreviewFieldsFragment | null =
+    (kind === "publish" ? publishPreview.data?.publishPreview : rollbackPreview.data?.rollbackPreview) ?? null;
+  const mutation = kind === "publish" ? published : rolledBack;
+
+  function open() {
+    setOpened(true);
+    mutation.reset();
+    if (kind === "publish") void loadPublish({ variables: { versionId } }).catch(() => undefined);
+    else void loadRollback({ variables: { name, toVersionId: versionId } }).catch(() => undefined);
+  }
+
+  async function confirm() {
+    try {
+      if (kind === "publish") await publish({ variables: { id: versionId } });
+      else await rollback({ variables: { name, toVersionId: versionId } });
+      setOpened(false);
+      onDone?.();
+    } catch {
+      // shown in the dialog through mutation.error
+    }
+  }
+
+  return (
+    <>
+      <Button
+        onClick={open}
+        disabled={disabled}
+        color={kind === "publish" ? "#1b6e2f" : "#9c4300"}
+        variant={kind === "publish" ? "filled" : "light"}
+        size={kind === "publish" ? "sm" : "xs"}
+      >
+        {label ?? (kind === "publish" ? "Publish…" : "Roll back to this…")}
+      </Button>
+      <ImpactDialog
+        opened={opened}
+        kind={kind}
+        preview={preview}
+        loading={current.loading}
+        error={current.error}
+        confirming={mutation.loading}
+        confirmError={mutation.error}
+        projectId={session?.project?.id ?? null}
+        onConfirm={() => void confirm()}
+        onClose={() => setOpened(false)}
+      />
+    </>
+  );
+}

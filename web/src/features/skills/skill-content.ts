@@ -1,0 +1,76 @@
+import type { SkillVersionInput } from "../../gql/graphql";
+import type { Problem } from "../../shared/errors";
+
+export interface ToolRow {
+  name: string;
+  description: string;
+  webhookUrl: string;
+  /** JSON Schema text; empty means none. */
+  parameters: string;
+  /** "***" as read back (kept), "" for none, or a new secret. */
+  webhookSecret: string;
+}
+
+export interface KnowledgeRow {
+  knowledgeBaseId: string;
+  mode: "PROMPT" | "TOOL";
+}
+
+export interface FileRow {
+  path: string;
+  contentBase64: string;
+  size: number;
+}
+
+export interface SkillContent {
+  skillMd: string;
+  tools: ToolRow[];
+  knowledgeBases: KnowledgeRow[];
+  files: FileRow[];
+}
+
+export const NEW_SKILL_MD = `---
+name: my_skill
+description: Use when the caller asks about … (say when the model should load this skill).
+---
+
+# My skill
+
+Steps the model follows once the skill is loaded.
+`;
+
+export const emptyContent = (): SkillContent => ({ skillMd: NEW_SKILL_MD, tools: [], knowledgeBases: [], files: [] });
+
+/** The mutation input, or the problems found before asking the server (a tool's parameters that are not JSON). */
+export function toInput(content: SkillContent): { input: SkillVersionInput } | { problems: Problem[] } {
+  const problems: Problem[] = [];
+  const tools = content.tools.map((t, i) => {
+    let parameters: unknown;
+    if (t.parameters.trim() !== "") {
+      try {
+        parameters = JSON.parse(t.parameters);
+      } catch (e) {
+        problems.push({
+          path: `tools[${i}].parameters`,
+          message: `tools[${i}].parameters is not JSON: ${(e as Error).message}`,
+        });
+      }
+    }
+    return {
+      name: t.name,
+      description: t.description,
+      webhookUrl: t.webhookUrl,
+      ...(parameters === undefined ? {} : { parameters }),
+      webhookSecret: t.webhookSecret,
+    };
+  });
+  if (problems.length > 0) return { problems };
+  return {
+    input: {
+      skillMd: content.skillMd,
+      tools,
+      knowledgeBases: content.knowledgeBases,
+      files: content.files.map((f) => ({ path: f.path, contentBase64: f.contentBase64 })),
+    },
+  };
+}

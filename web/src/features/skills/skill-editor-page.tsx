@@ -1,0 +1,199 @@
+import { useQuery } from "@apollo/client/react";
+import { Alert, Badge, Button, Grid, Group, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useCallback, useMemo } from "react";
+import { Link, useLocation, useNavigate, useParams } from "react-router";
+import type { SkillVersionFullQuery } from "../../gql/graphql";
+import { when, stateColor } from "../../shared/format";
+import { ErrorNotice, Loading } from "../../shared/states";
+import { useCanWrite } from "../session/session-context";
+import { BundleButtons } from "./bundle-buttons";
+import { FilesPanel } from "./files-panel";
+import { KnowledgeEditor } from "./knowledge-editor";
+import { MarkdownPreview } from "./markdown-preview";
+import { placeProblems } from "./problem-lines";
+import { PublishButton } from "./publish-button";
+import { emptyContent, type SkillContent } from "./skill-content";
+import { SKILL_VERSION } from "./skill-documents";
+import { SkillMdEditor } from "./skill-md-editor";
+import { ToolsEditor } from "./tools-editor";
+import { useSkillDraft, type DraftStatus } from "./use-skill-draft";
+
+type Version = NonNullable<SkillVersionFullQuery["skillVersion"]>;
+
+function contentOf(v: Version): SkillContent {
+  return {
+    skillMd: v.skillMd,
+    tools: v.tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      webhookUrl: t.webhookUrl,
+      parameters:
+        t.parameters && Object.keys(t.parameters as object).length ? JSON.stringify(t.parameters, null, 2) : "",
+      webhookSecret: t.webhookSecret ?? "",
+    })),
+    knowledgeBases: v.knowledgeBases.map((k) => ({ knowledgeBaseId: k.knowledgeBase.id, mode: k.mode })),
+    files: v.files.map((f) => ({ path: f.path, contentBase64: f.contentBase64, size: f.size })),
+  };
+}
+
+const STATUS_TEXT: Record<DraftStatus, string> = {
+  idle: "",
+  editing: "Editing…",
+  checking: "Checking with the server…",
+  saved: "Draft saved",
+  invalid: "Not saved: fix the problems shown",
+  failed: "Not saved",
+};
+
+export default function SkillEditorPage() {
+  const { id } = useParams();
+  const { data, loading, error } = useQuery(SKILL_VERSION, { variables: { id: id ?? "" }, skip: !id });
+  if (id && loading && !data) return <Loading label="Opening the skill…" />;
+  if (error) return <ErrorNotice error={error} title="The skill version could not be read" />;
+  if (id && !data?.skillVersion)
+    return <ErrorNotice error={new Error(`No skill version has id ${id} in this project.`)} />;
+  return <Editor key={id ?? "new"} version={data?.skillVersion ?? null} />;
+}
+
+function Editor({ version }: { version: Version | null }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const canWrite = useCanWrite();
+  const editable = canWrite && (!version || version.state === "DRAFT");
+  const initial = useMemo(
+    () => (version ? contentOf(version) : ((location.state as { from?: SkillContent } | null)?.from ?? emptyContent())),
+    [version, location.state],
+  );
+  const onCreated = useCallback((newId: string) => void navigate(`/skills/v/${newId}`, { replace: true }), [navigate]);
+  const draft = useSkillDraft({ versionId: version?.id ?? null, editable, initial, onCreated });
+  const placed = useMemo(
+    () => placeProblems(draft.content.skillMd, draft.problems),
+    [draft.content.skillMd, draft.problems],
+  );
+  const title = version ? `${version.name} · version ${version.version}` : "New skill";
+
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between" wrap="nowrap">
+        <Group gap="sm">
+          <Title order={1} size="h3">
+            {title}
+          </Title>
+          {version ? <Badge color={stateColor(version.state)}>{version.state.toLowerCase()}</Badge> : null}
+          <Text
+            size="sm"
+            c={draft.status === "invalid" || draft.status === "failed" ? "red.8" : "dimmed"}
+            role="status"
+            data-testid="draft-status"
+          >
+            {STATUS_TEXT[draft.status]}
+          </Text>
+        </Group>
+        <Group gap="xs">
+          {version ? (
+            <Button
+              component={Link}
+              to={`/skills/${encodeURIComponent(version.name)}/history`}
+              variant="default"
+              size="sm"
+            >
+              History
+            </Button>
+          ) : null}
+          {version ? <BundleButtons versionId={version.id} name={version.name} /> : null}
+          {canWrite && version && version.state !== "DRAFT" ? (
+            <Button
+              variant="light"
+              size="sm"
+              onClick={() => void navigate("/skills/new", { state: { from: contentOf(version) } })}
+            >
+              New draft from this version
+            </Button>
+          ) : null}
+          {editable ? (
+            <Button size="sm" variant="default" onClick={() => void draft.save()} title="Ctrl/Cmd-S">
+              Save draft
+            </Button>
+          ) : null}
+          {editable && version ? (
+            <PublishButton
+              kind="publish"
+              versionId={version.id}
+              name={version.name}
+              disabled={draft.status === "invalid" || draft.status === "checking"}
+            />
+          ) : null}
+        </Group>
+      </Group>
+      {version ? (
+        <Text size="xs" c="dimmed">
+          Created by {version.createdBy} · {when(version.createdAt)} · updated {when(version.updatedAt)}
+          {version.publishedAt ? ` · published ${when(version.publishedAt)}` : ""}
+        </Text>
+      ) : null}
+      {version?.warnings.length ? (
+        <Alert color="#7a4f00" variant="light" title="Warnings">
+          {version.warnings.join(" ")}
+        </Alert>
+      ) : null}
+      {draft.failure ? <ErrorNotice error={new Error(draft.failure)} title="The draft could not be saved" /> : null}
+      {placed.elsewhere.length > 0 ? (
+        <Alert color="red" variant="light" title="Problems outside SKILL.md">
+          {placed.elsewhere.map((p) => (
+            <Text key={p.path + p.message} size="sm">
+              <code>{p.path}</code>: {p.message}
+            </Text>
+          ))}
+        </Alert>
+      ) : null}
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <SkillMdEditor
+            value={draft.content.skillMd}
+            onChange={(skillMd) => draft.edit({ skillMd })}
+            problems={placed.onLines}
+            readOnly={!editable}
+            onSave={() => void draft.save()}
+          />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Tabs defaultValue="preview" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="preview">Preview</Tabs.Tab>
+              <Tabs.Tab value="tools">Tools ({draft.content.tools.length})</Tabs.Tab>
+              <Tabs.Tab value="knowledge">Knowledge ({draft.content.knowledgeBases.length})</Tabs.Tab>
+              <Tabs.Tab value="files">Files ({draft.content.files.length})</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="preview" pt="sm">
+              <MarkdownPreview skillMd={draft.content.skillMd} />
+            </Tabs.Panel>
+            <Tabs.Panel value="tools" pt="sm">
+              <ToolsEditor
+                tools={draft.content.tools}
+                onChange={(tools) => draft.edit({ tools })}
+                problems={draft.problems}
+                readOnly={!editable}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="knowledge" pt="sm">
+              <KnowledgeEditor
+                rows={draft.content.knowledgeBases}
+                onChange={(knowledgeBases) => draft.edit({ knowledgeBases })}
+                problems={draft.problems}
+                readOnly={!editable}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="files" pt="sm">
+              <FilesPanel
+                files={draft.content.files}
+                onChange={(files) => draft.edit({ files })}
+                problems={draft.problems}
+                readOnly={!editable}
+              />
+            </Tabs.Panel>
+          </Tabs>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { markdown } from "@codemirror/lang-markdown";
+import { yamlFrontmatter } from "@codemirror/lang-yaml";
+import { lintGutter, setDiagnostics, type Diagnostic } from "@codemirror/lint";
+import { EditorView, keymap } from "@codemirror/view";
+import { List, Text } from "@mantine/core";
+import CodeMirror, { type ReactCodeMirrorRef } from "@uiw/react-codemirror";
+import { useEffect, useMemo, useRef } from "react";
+import type { LineProblem } from "./problem-lines";
+
+interface Props {
+  value: string;
+  onChange(value: string): void;
+  problems: LineProblem[];
+  readOnly?: boolean;
+  onSave?(): void;
+}
+
+/** SKILL.md in CodeMirror; the server's problems are underlined on their line and listed under the editor. */
+export function SkillMdEditor({ value, onChange, problems, readOnly, onSave }: Props) {
+  const ref = useRef<ReactCodeMirrorRef>(null);
+  const saveRef = useRef(onSave);
+  saveRef.current = onSave;
+  const extensions = useMemo(
+    () => [
+      // the frontmatter as YAML, the rest as markdown (without it the frontmatter reads as a setext heading)
+      yamlFrontmatter({ content: markdown() }),
+      lintGutter(),
+      EditorView.lineWrapping,
+      EditorView.contentAttributes.of({ "aria-label": "SKILL.md" }),
+      keymap.of([{ key: "Mod-s", preventDefault: true, run: () => (saveRef.current?.(), true) }]),
+    ],
+    [],
+  );
+
+  useEffect(() => {
+    const view = ref.current?.view;
+    if (!view) return;
+    const doc = view.state.doc;
+    const diagnostics: Diagnostic[] = problems
+      .filter((p) => p.line <= doc.lines)
+      .map((p) => {
+        const line = doc.line(p.line);
+        return {
+          from: line.from,
+          to: Math.max(line.to, line.from),
+          severity: "error",
+          message: p.message,
+          source: p.path,
+        };
+      });
+    view.dispatch(setDiagnostics(view.state, diagnostics));
+  }, [problems, value]);
+
+  return (
+    <div>
+      <CodeMirror
+        ref={ref}
+        value={value}
+        onChange={onChange}
+        extensions={extensions}
+        readOnly={readOnly}
+        minHeight="360px"
+        maxHeight="62vh"
+        basicSetup={{ lineNumbers: true, foldGutter: false, highlightActiveLine: !readOnly }}
+      />
+      {problems.length > 0 ? (
+        <List size="sm" mt="xs" spacing={4} aria-label="Problems in SKILL.md" data-testid="skill-md-problems">
+          {problems.map((p) => (
+            <List.Item key={`${p.path}-${p.message}`}>
+              <Text span fw={600} c="red.8" size="sm">
+                Line {p.line}
+              </Text>{" "}
+              {/* the server's message already starts with the place it concerns */}
+              {p.message.startsWith(p.path) ? p.message : `${p.path}: ${p.message}`}
+            </List.Item>
+          ))}
+        </List>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useMutation } from "@apollo/client/react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { errorInfo, problemsOf, type Problem } from "../../shared/errors";
+import { CREATE_SKILL_VERSION, UPDATE_SKILL_VERSION } from "./skill-documents";
+import { toInput, type SkillContent } from "./skill-content";
+
+export type DraftStatus = "idle" | "editing" | "checking" | "saved" | "invalid" | "failed";
+
+const DEBOUNCE_MS = 700;
+
+/**
+ * UX-1: every pause in typing sends the draft to the server (create, then update), so the problems shown are the
+ * server's own validator's; a valid draft is saved. Ctrl/Cmd-S saves at once.
+ */
+export function useSkillDraft(options: {
+  versionId: string | null;
+  editable: boolean;
+  initial: SkillContent;
+  onCreated(id: string): void;
+}) {
+  const { versionId, editable, onCreated } = options;
+  const [content, setContent] = useState(options.initial);
+  const [status, setStatus] = useState<DraftStatus>("idle");
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [create] = useMutation(CREATE_SKILL_VERSION);
+  const [update] = useMutation(UPDATE_SKILL_VERSION);
+  const sequence = useRef(0);
+  const idRef = useRef(versionId);
+  idRef.current = versionId;
+  const contentRef = useRef(content);
+  contentRef.current = content;
+
+  useEffect(() => {
+    setContent(options.initial);
+    setStatus("idle");
+    setProblems([]);
+    // only when another version is opened: typing must not reset the editor
+  }, [versionId]);
+
+  const save = useCallback(async () => {
+    if (!editable) return;
+    const mine = ++sequence.current;
+    const built = toInput(contentRef.current);
+    if ("problems" in built) {
+      setProblems(built.problems);
+      setStatus("invalid");
+      return;
+    }
+    setStatus("checking");
+    try {
+      const id = idRef.current;
+      if (id) await update({ variables: { id, input: built.input } });
+      else {
+        const res = await create({ variables: { input: built.input } });
+        const created = res.data?.createSkillVersion.id;
+        if (created && mine === sequence.current) onCreated(created);
+      }
+      if (mine !== sequence.current) return;
+      setProblems([]);
+      setFailure(null);
+      setStatus("saved");
+    } catch (error) {
+      if (mine !== sequence.current) return;
+      const found = problemsOf(error);
+      setProblems(found);
+      setFailure(found.length === 0 ? (errorInfo(error)?.message ?? "The draft could not be saved.") : null);
+      setStatus(found.length > 0 ? "invalid" : "failed");
+    }
+  }, [create, update, editable, onCreated]);
+
+  useEffect(() => {
+    if (status !== "editing") return;
+    const timer = setTimeout(() => void save(), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [content, status, save]);
+
+  const edit = useCallback(
+    (change: Partial<SkillContent>) => {
+      if (!editable) return;
+      setContent((c) => ({ ...c, ...change }));
+      setStatus("editing");
+    },
+    [editable],
+  );
+
+  return { content, edit, save, status, problems, failure };
+}

@@ -1,0 +1,310 @@
+/* eslint-disable */
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      role\n      createdAt\n      revokedAt\n    }\n  }\n": typeof types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($name: String, $role: ApiKeyRole!) {\n    createApiKey(name: $name, role: $role) {\n      id\n      key\n      role\n    }\n  }\n": typeof types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  query Webhooks {\n    webhookSubscriptions {\n      id\n      url\n      eventTypes\n      createdAt\n    }\n  }\n": typeof types.WebhooksDocument,
+    "\n  query WebhookDeliveries($subscriptionId: ID, $page: Int!) {\n    webhookDeliveries(subscriptionId: $subscriptionId, page: $page, limit: 25) {\n      total\n      items {\n        id\n        eventType\n        status\n        attempts\n        createdAt\n        deliveredAt\n        lastError\n        attemptLog {\n          at\n          httpStatus\n          durationMs\n          error\n        }\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  mutation CreateWebhook($url: String!, $eventTypes: [String!]!) {\n    createWebhookSubscription(url: $url, eventTypes: $eventTypes) {\n      secret\n      subscription {\n        id\n      }\n    }\n  }\n": typeof types.CreateWebhookDocument,
+    "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhookSubscription(id: $id)\n  }\n": typeof types.DeleteWebhookDocument,
+    "\n  query AuditLog($resourceType: String, $action: String, $resourceId: String, $page: Int!) {\n    auditLog(resourceType: $resourceType, action: $action, resourceId: $resourceId, page: $page, limit: 50) {\n      total\n      items {\n        id\n        at\n        actor\n        action\n        resourceType\n        resourceId\n      }\n    }\n  }\n": typeof types.AuditLogDocument,
+    "\n  query Projects {\n    projects {\n      id\n      name\n      createdAt\n      skillLibrary {\n        id\n        name\n      }\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ProjectsDocument,
+    "\n  mutation CreateProject($name: String!) {\n    createProject(name: $name) {\n      apiKey\n      project {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CreateProjectDocument,
+    "\n  mutation SetSkillLibrary($projectId: ID!, $libraryProjectId: ID) {\n    setSkillLibrary(projectId: $projectId, libraryProjectId: $libraryProjectId) {\n      id\n    }\n  }\n": typeof types.SetSkillLibraryDocument,
+    "\n  query AgentsList($page: Int!, $limit: Int!) {\n    agents(page: $page, limit: $limit) {\n      total\n      items {\n        id\n        agentId\n        name\n        alias\n        version\n        state\n        mode\n        updatedAt\n        skills {\n          name\n          versionId\n        }\n      }\n    }\n  }\n": typeof types.AgentsListDocument,
+    "\n  query AgentVersionFull($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      alias\n      version\n      state\n      mode\n      prompt\n      maxLoadedSkills\n      warnings\n      handoffTargets\n      knowledgeBaseIds\n      createdBy\n      updatedAt\n      skills {\n        name\n        versionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      model {\n        baseUrl\n        model\n        apiKey\n      }\n      mcpServers {\n        name\n        url\n        headers\n      }\n    }\n  }\n": typeof types.AgentVersionFullDocument,
+    "\n  query AgentVersionsOf($agentId: ID!) {\n    agents(agentId: $agentId, limit: 100) {\n      items {\n        id\n        version\n        state\n        updatedAt\n      }\n    }\n  }\n": typeof types.AgentVersionsOfDocument,
+    "\n  mutation SaveAgent($input: AgentInput!, $agentId: ID) {\n    saveAgent(input: $input, agentId: $agentId) {\n      id\n      agentId\n      version\n      state\n      warnings\n    }\n  }\n": typeof types.SaveAgentDocument,
+    "\n  mutation PublishAgentVersion($id: ID!) {\n    publishAgentVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n": typeof types.PublishAgentVersionDocument,
+    "\n  query LiveSkillNames {\n    skills(state: PUBLISHED, limit: 200) {\n      items {\n        id\n        name\n        version\n      }\n    }\n  }\n": typeof types.LiveSkillNamesDocument,
+    "\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n      }\n    }\n  }\n": typeof types.SkillVersionsForPickerDocument,
+    "\n  fragment CallFields on Call {\n    id\n    status\n    agentId\n    agentName\n    startedAt\n    endedAt\n    warnings\n    loadedSkills\n    systemPrompt\n    skills {\n      name\n      version\n      versionId\n      pinned\n      loaded\n    }\n    tools {\n      name\n      description\n      source\n    }\n    events {\n      id\n      type\n      at\n      data\n      loadedAfter\n      systemPromptAfter\n      toolsAfter {\n        name\n        source\n      }\n    }\n    toolInvocations {\n      id\n      tool\n      source\n      arguments\n      status\n      result\n      error\n      latencyMs\n      at\n    }\n  }\n": typeof types.CallFieldsFragmentDoc,
+    "\n  query CallsList(\n    $agentId: ID\n    $skillName: String\n    $status: String\n    $startedAfter: DateTime\n    $page: Int!\n    $limit: Int!\n  ) {\n    calls(\n      agentId: $agentId\n      skillName: $skillName\n      status: $status\n      startedAfter: $startedAfter\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        status\n        agentId\n        agentName\n        startedAt\n        endedAt\n        loadedSkills\n      }\n    }\n  }\n": typeof types.CallsListDocument,
+    "\n  query ReadCall($id: ID!) {\n    call(id: $id) {\n      ...CallFields\n    }\n  }\n": typeof types.ReadCallDocument,
+    "\n  mutation StartCall($input: StartCallInput!) {\n    startCall(input: $input) {\n      ...CallFields\n    }\n  }\n": typeof types.StartCallDocument,
+    "\n  mutation LoadSkill($callId: ID!, $name: String!) {\n    loadSkill(callId: $callId, name: $name) {\n      status\n      skill\n      unloaded\n      message\n      call {\n        ...CallFields\n      }\n    }\n  }\n": typeof types.LoadSkillDocument,
+    "\n  mutation RunTool($callId: ID!, $name: String!, $arguments: JSON!) {\n    runTool(callId: $callId, name: $name, arguments: $arguments) {\n      id\n      tool\n      status\n      result\n      error\n      latencyMs\n    }\n  }\n": typeof types.RunToolDocument,
+    "\n  mutation EndCall($callId: ID!) {\n    endCall(callId: $callId) {\n      ...CallFields\n    }\n  }\n": typeof types.EndCallDocument,
+    "\n  query AgentChoices {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.AgentChoicesDocument,
+    "\n  query PlatformProbe {\n    projects {\n      id\n    }\n  }\n": typeof types.PlatformProbeDocument,
+    "\n  query ProjectProbe {\n    project {\n      id\n      name\n    }\n  }\n": typeof types.ProjectProbeDocument,
+    "\n  query KeysProbe {\n    apiKeys {\n      id\n      prefix\n      role\n      revokedAt\n    }\n  }\n": typeof types.KeysProbeDocument,
+    "\n  query EditorProbe {\n    publishPreview(versionId: \"00000000-0000-0000-0000-000000000000\") {\n      version {\n        id\n      }\n    }\n  }\n": typeof types.EditorProbeDocument,
+    "\n  query SkillsList($name: String, $state: VersionState, $page: Int!, $limit: Int!) {\n    skills(name: $name, state: $state, page: $page, limit: $limit) {\n      total\n      page\n      limit\n      items {\n        id\n        name\n        version\n        state\n        description\n        createdBy\n        updatedAt\n        publishedAt\n      }\n    }\n  }\n": typeof types.SkillsListDocument,
+    "\n  query SkillVersionFull($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      skillMd\n      description\n      warnings\n      createdBy\n      createdAt\n      updatedAt\n      publishedAt\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      files {\n        path\n        size\n        sha256\n        contentBase64\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.SkillVersionFullDocument,
+    "\n  query KnowledgeBaseChoices {\n    knowledgeBases {\n      id\n      name\n    }\n  }\n": typeof types.KnowledgeBaseChoicesDocument,
+    "\n  mutation CreateSkillVersion($input: SkillVersionInput!) {\n    createSkillVersion(input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n    }\n  }\n": typeof types.CreateSkillVersionDocument,
+    "\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n    }\n  }\n": typeof types.UpdateSkillVersionDocument,
+    "\n  mutation PublishSkillVersion($id: ID!) {\n    publishSkillVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n": typeof types.PublishSkillVersionDocument,
+    "\n  mutation RollbackSkill($name: String!, $toVersionId: ID!) {\n    rollbackSkill(name: $name, toVersionId: $toVersionId) {\n      id\n      state\n      publishedAt\n    }\n  }\n": typeof types.RollbackSkillDocument,
+    "\n  mutation DeleteSkillVersion($id: ID!) {\n    deleteSkillVersion(id: $id)\n  }\n": typeof types.DeleteSkillVersionDocument,
+    "\n  fragment PreviewFields on PublishPreview {\n    version {\n      id\n      name\n      version\n    }\n    live {\n      id\n      version\n    }\n    reaches {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n    }\n    pinned {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n      resolvesTo {\n        id\n        version\n      }\n    }\n    toolCollisions {\n      agentId\n      agentName\n      agentVersion\n      agentVersionId\n      tool\n    }\n  }\n": typeof types.PreviewFieldsFragmentDoc,
+    "\n  query PublishPreview($versionId: ID!) {\n    publishPreview(versionId: $versionId) {\n      ...PreviewFields\n    }\n  }\n": typeof types.PublishPreviewDocument,
+    "\n  query RollbackPreview($name: String!, $toVersionId: ID!) {\n    rollbackPreview(name: $name, toVersionId: $toVersionId) {\n      ...PreviewFields\n    }\n  }\n": typeof types.RollbackPreviewDocument,
+    "\n  query SkillHistory($name: String!) {\n    skills(name: $name, limit: 100) {\n      total\n      items {\n        id\n        version\n        state\n        createdBy\n        createdAt\n        updatedAt\n        publishedAt\n        archivedAt\n      }\n    }\n  }\n": typeof types.SkillHistoryDocument,
+    "\n  query SkillDiff($fromId: ID!, $toId: ID!) {\n    diffSkillVersions(fromId: $fromId, toId: $toId)\n    from: skillVersion(id: $fromId) {\n      id\n      version\n      skillMd\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          name\n        }\n      }\n      files {\n        path\n        sha256\n        size\n      }\n    }\n    to: skillVersion(id: $toId) {\n      id\n      version\n      skillMd\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          name\n        }\n      }\n      files {\n        path\n        sha256\n        size\n      }\n    }\n  }\n": typeof types.SkillDiffDocument,
+    "\n  query ExportSkillBundle($id: ID!) {\n    exportSkillBundle(id: $id)\n  }\n": typeof types.ExportSkillBundleDocument,
+    "\n  mutation ImportSkillBundle($zipBase64: String!) {\n    importSkillBundle(zipBase64: $zipBase64) {\n      id\n      name\n      version\n    }\n  }\n": typeof types.ImportSkillBundleDocument,
+};
+const documents: Documents = {
+    "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      role\n      createdAt\n      revokedAt\n    }\n  }\n": types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($name: String, $role: ApiKeyRole!) {\n    createApiKey(name: $name, role: $role) {\n      id\n      key\n      role\n    }\n  }\n": types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": types.RevokeApiKeyDocument,
+    "\n  query Webhooks {\n    webhookSubscriptions {\n      id\n      url\n      eventTypes\n      createdAt\n    }\n  }\n": types.WebhooksDocument,
+    "\n  query WebhookDeliveries($subscriptionId: ID, $page: Int!) {\n    webhookDeliveries(subscriptionId: $subscriptionId, page: $page, limit: 25) {\n      total\n      items {\n        id\n        eventType\n        status\n        attempts\n        createdAt\n        deliveredAt\n        lastError\n        attemptLog {\n          at\n          httpStatus\n          durationMs\n          error\n        }\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  mutation CreateWebhook($url: String!, $eventTypes: [String!]!) {\n    createWebhookSubscription(url: $url, eventTypes: $eventTypes) {\n      secret\n      subscription {\n        id\n      }\n    }\n  }\n": types.CreateWebhookDocument,
+    "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhookSubscription(id: $id)\n  }\n": types.DeleteWebhookDocument,
+    "\n  query AuditLog($resourceType: String, $action: String, $resourceId: String, $page: Int!) {\n    auditLog(resourceType: $resourceType, action: $action, resourceId: $resourceId, page: $page, limit: 50) {\n      total\n      items {\n        id\n        at\n        actor\n        action\n        resourceType\n        resourceId\n      }\n    }\n  }\n": types.AuditLogDocument,
+    "\n  query Projects {\n    projects {\n      id\n      name\n      createdAt\n      skillLibrary {\n        id\n        name\n      }\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n": types.ProjectsDocument,
+    "\n  mutation CreateProject($name: String!) {\n    createProject(name: $name) {\n      apiKey\n      project {\n        id\n        name\n      }\n    }\n  }\n": types.CreateProjectDocument,
+    "\n  mutation SetSkillLibrary($projectId: ID!, $libraryProjectId: ID) {\n    setSkillLibrary(projectId: $projectId, libraryProjectId: $libraryProjectId) {\n      id\n    }\n  }\n": types.SetSkillLibraryDocument,
+    "\n  query AgentsList($page: Int!, $limit: Int!) {\n    agents(page: $page, limit: $limit) {\n      total\n      items {\n        id\n        agentId\n        name\n        alias\n        version\n        state\n        mode\n        updatedAt\n        skills {\n          name\n          versionId\n        }\n      }\n    }\n  }\n": types.AgentsListDocument,
+    "\n  query AgentVersionFull($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      alias\n      version\n      state\n      mode\n      prompt\n      maxLoadedSkills\n      warnings\n      handoffTargets\n      knowledgeBaseIds\n      createdBy\n      updatedAt\n      skills {\n        name\n        versionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      model {\n        baseUrl\n        model\n        apiKey\n      }\n      mcpServers {\n        name\n        url\n        headers\n      }\n    }\n  }\n": types.AgentVersionFullDocument,
+    "\n  query AgentVersionsOf($agentId: ID!) {\n    agents(agentId: $agentId, limit: 100) {\n      items {\n        id\n        version\n        state\n        updatedAt\n      }\n    }\n  }\n": types.AgentVersionsOfDocument,
+    "\n  mutation SaveAgent($input: AgentInput!, $agentId: ID) {\n    saveAgent(input: $input, agentId: $agentId) {\n      id\n      agentId\n      version\n      state\n      warnings\n    }\n  }\n": types.SaveAgentDocument,
+    "\n  mutation PublishAgentVersion($id: ID!) {\n    publishAgentVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n": types.PublishAgentVersionDocument,
+    "\n  query LiveSkillNames {\n    skills(state: PUBLISHED, limit: 200) {\n      items {\n        id\n        name\n        version\n      }\n    }\n  }\n": types.LiveSkillNamesDocument,
+    "\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n      }\n    }\n  }\n": types.SkillVersionsForPickerDocument,
+    "\n  fragment CallFields on Call {\n    id\n    status\n    agentId\n    agentName\n    startedAt\n    endedAt\n    warnings\n    loadedSkills\n    systemPrompt\n    skills {\n      name\n      version\n      versionId\n      pinned\n      loaded\n    }\n    tools {\n      name\n      description\n      source\n    }\n    events {\n      id\n      type\n      at\n      data\n      loadedAfter\n      systemPromptAfter\n      toolsAfter {\n        name\n        source\n      }\n    }\n    toolInvocations {\n      id\n      tool\n      source\n      arguments\n      status\n      result\n      error\n      latencyMs\n      at\n    }\n  }\n": types.CallFieldsFragmentDoc,
+    "\n  query CallsList(\n    $agentId: ID\n    $skillName: String\n    $status: String\n    $startedAfter: DateTime\n    $page: Int!\n    $limit: Int!\n  ) {\n    calls(\n      agentId: $agentId\n      skillName: $skillName\n      status: $status\n      startedAfter: $startedAfter\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        status\n        agentId\n        agentName\n        startedAt\n        endedAt\n        loadedSkills\n      }\n    }\n  }\n": types.CallsListDocument,
+    "\n  query ReadCall($id: ID!) {\n    call(id: $id) {\n      ...CallFields\n    }\n  }\n": types.ReadCallDocument,
+    "\n  mutation StartCall($input: StartCallInput!) {\n    startCall(input: $input) {\n      ...CallFields\n    }\n  }\n": types.StartCallDocument,
+    "\n  mutation LoadSkill($callId: ID!, $name: String!) {\n    loadSkill(callId: $callId, name: $name) {\n      status\n      skill\n      unloaded\n      message\n      call {\n        ...CallFields\n      }\n    }\n  }\n": types.LoadSkillDocument,
+    "\n  mutation RunTool($callId: ID!, $name: String!, $arguments: JSON!) {\n    runTool(callId: $callId, name: $name, arguments: $arguments) {\n      id\n      tool\n      status\n      result\n      error\n      latencyMs\n    }\n  }\n": types.RunToolDocument,
+    "\n  mutation EndCall($callId: ID!) {\n    endCall(callId: $callId) {\n      ...CallFields\n    }\n  }\n": types.EndCallDocument,
+    "\n  query AgentChoices {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": types.AgentChoicesDocument,
+    "\n  query PlatformProbe {\n    projects {\n      id\n    }\n  }\n": types.PlatformProbeDocument,
+    "\n  query ProjectProbe {\n    project {\n      id\n      name\n    }\n  }\n": types.ProjectProbeDocument,
+    "\n  query KeysProbe {\n    apiKeys {\n      id\n      prefix\n      role\n      revokedAt\n    }\n  }\n": types.KeysProbeDocument,
+    "\n  query EditorProbe {\n    publishPreview(versionId: \"00000000-0000-0000-0000-000000000000\") {\n      version {\n        id\n      }\n    }\n  }\n": types.EditorProbeDocument,
+    "\n  query SkillsList($name: String, $state: VersionState, $page: Int!, $limit: Int!) {\n    skills(name: $name, state: $state, page: $page, limit: $limit) {\n      total\n      page\n      limit\n      items {\n        id\n        name\n        version\n        state\n        description\n        createdBy\n        updatedAt\n        publishedAt\n      }\n    }\n  }\n": types.SkillsListDocument,
+    "\n  query SkillVersionFull($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      skillMd\n      description\n      warnings\n      createdBy\n      createdAt\n      updatedAt\n      publishedAt\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      files {\n        path\n        size\n        sha256\n        contentBase64\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.SkillVersionFullDocument,
+    "\n  query KnowledgeBaseChoices {\n    knowledgeBases {\n      id\n      name\n    }\n  }\n": types.KnowledgeBaseChoicesDocument,
+    "\n  mutation CreateSkillVersion($input: SkillVersionInput!) {\n    createSkillVersion(input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n    }\n  }\n": types.CreateSkillVersionDocument,
+    "\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n    }\n  }\n": types.UpdateSkillVersionDocument,
+    "\n  mutation PublishSkillVersion($id: ID!) {\n    publishSkillVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n": types.PublishSkillVersionDocument,
+    "\n  mutation RollbackSkill($name: String!, $toVersionId: ID!) {\n    rollbackSkill(name: $name, toVersionId: $toVersionId) {\n      id\n      state\n      publishedAt\n    }\n  }\n": types.RollbackSkillDocument,
+    "\n  mutation DeleteSkillVersion($id: ID!) {\n    deleteSkillVersion(id: $id)\n  }\n": types.DeleteSkillVersionDocument,
+    "\n  fragment PreviewFields on PublishPreview {\n    version {\n      id\n      name\n      version\n    }\n    live {\n      id\n      version\n    }\n    reaches {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n    }\n    pinned {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n      resolvesTo {\n        id\n        version\n      }\n    }\n    toolCollisions {\n      agentId\n      agentName\n      agentVersion\n      agentVersionId\n      tool\n    }\n  }\n": types.PreviewFieldsFragmentDoc,
+    "\n  query PublishPreview($versionId: ID!) {\n    publishPreview(versionId: $versionId) {\n      ...PreviewFields\n    }\n  }\n": types.PublishPreviewDocument,
+    "\n  query RollbackPreview($name: String!, $toVersionId: ID!) {\n    rollbackPreview(name: $name, toVersionId: $toVersionId) {\n      ...PreviewFields\n    }\n  }\n": types.RollbackPreviewDocument,
+    "\n  query SkillHistory($name: String!) {\n    skills(name: $name, limit: 100) {\n      total\n      items {\n        id\n        version\n        state\n        createdBy\n        createdAt\n        updatedAt\n        publishedAt\n        archivedAt\n      }\n    }\n  }\n": types.SkillHistoryDocument,
+    "\n  query SkillDiff($fromId: ID!, $toId: ID!) {\n    diffSkillVersions(fromId: $fromId, toId: $toId)\n    from: skillVersion(id: $fromId) {\n      id\n      version\n      skillMd\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          name\n        }\n      }\n      files {\n        path\n        sha256\n        size\n      }\n    }\n    to: skillVersion(id: $toId) {\n      id\n      version\n      skillMd\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          name\n        }\n      }\n      files {\n        path\n        sha256\n        size\n      }\n    }\n  }\n": types.SkillDiffDocument,
+    "\n  query ExportSkillBundle($id: ID!) {\n    exportSkillBundle(id: $id)\n  }\n": types.ExportSkillBundleDocument,
+    "\n  mutation ImportSkillBundle($zipBase64: String!) {\n    importSkillBundle(zipBase64: $zipBase64) {\n      id\n      name\n      version\n    }\n  }\n": types.ImportSkillBundleDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      role\n      createdAt\n      revokedAt\n    }\n  }\n"): (typeof documents)["\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      role\n      createdAt\n      revokedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateApiKey($name: String, $role: ApiKeyRole!) {\n    createApiKey(name: $name, role: $role) {\n      id\n      key\n      role\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiKey($name: String, $role: ApiKeyRole!) {\n    createApiKey(name: $name, role: $role) {\n      id\n      key\n      role\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Webhooks {\n    webhookSubscriptions {\n      id\n      url\n      eventTypes\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query Webhooks {\n    webhookSubscriptions {\n      id\n      url\n      eventTypes\n      createdAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WebhookDeliveries($subscriptionId: ID, $page: Int!) {\n    webhookDeliveries(subscriptionId: $subscriptionId, page: $page, limit: 25) {\n      total\n      items {\n        id\n        eventType\n        status\n        attempts\n        createdAt\n        deliveredAt\n        lastError\n        attemptLog {\n          at\n          httpStatus\n          durationMs\n          error\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query WebhookDeliveries($subscriptionId: ID, $page: Int!) {\n    webhookDeliveries(subscriptionId: $subscriptionId, page: $page, limit: 25) {\n      total\n      items {\n        id\n        eventType\n        status\n        attempts\n        createdAt\n        deliveredAt\n        lastError\n        attemptLog {\n          at\n          httpStatus\n          durationMs\n          error\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateWebhook($url: String!, $eventTypes: [String!]!) {\n    createWebhookSubscription(url: $url, eventTypes: $eventTypes) {\n      secret\n      subscription {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWebhook($url: String!, $eventTypes: [String!]!) {\n    createWebhookSubscription(url: $url, eventTypes: $eventTypes) {\n      secret\n      subscription {\n        id\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhookSubscription(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhookSubscription(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AuditLog($resourceType: String, $action: String, $resourceId: String, $page: Int!) {\n    auditLog(resourceType: $resourceType, action: $action, resourceId: $resourceId, page: $page, limit: 50) {\n      total\n      items {\n        id\n        at\n        actor\n        action\n        resourceType\n        resourceId\n      }\n    }\n  }\n"): (typeof documents)["\n  query AuditLog($resourceType: String, $action: String, $resourceId: String, $page: Int!) {\n    auditLog(resourceType: $resourceType, action: $action, resourceId: $resourceId, page: $page, limit: 50) {\n      total\n      items {\n        id\n        at\n        actor\n        action\n        resourceType\n        resourceId\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Projects {\n    projects {\n      id\n      name\n      createdAt\n      skillLibrary {\n        id\n        name\n      }\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query Projects {\n    projects {\n      id\n      name\n      createdAt\n      skillLibrary {\n        id\n        name\n      }\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateProject($name: String!) {\n    createProject(name: $name) {\n      apiKey\n      project {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProject($name: String!) {\n    createProject(name: $name) {\n      apiKey\n      project {\n        id\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetSkillLibrary($projectId: ID!, $libraryProjectId: ID) {\n    setSkillLibrary(projectId: $projectId, libraryProjectId: $libraryProjectId) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation SetSkillLibrary($projectId: ID!, $libraryProjectId: ID) {\n    setSkillLibrary(projectId: $projectId, libraryProjectId: $libraryProjectId) {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentsList($page: Int!, $limit: Int!) {\n    agents(page: $page, limit: $limit) {\n      total\n      items {\n        id\n        agentId\n        name\n        alias\n        version\n        state\n        mode\n        updatedAt\n        skills {\n          name\n          versionId\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentsList($page: Int!, $limit: Int!) {\n    agents(page: $page, limit: $limit) {\n      total\n      items {\n        id\n        agentId\n        name\n        alias\n        version\n        state\n        mode\n        updatedAt\n        skills {\n          name\n          versionId\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentVersionFull($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      alias\n      version\n      state\n      mode\n      prompt\n      maxLoadedSkills\n      warnings\n      handoffTargets\n      knowledgeBaseIds\n      createdBy\n      updatedAt\n      skills {\n        name\n        versionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      model {\n        baseUrl\n        model\n        apiKey\n      }\n      mcpServers {\n        name\n        url\n        headers\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentVersionFull($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      alias\n      version\n      state\n      mode\n      prompt\n      maxLoadedSkills\n      warnings\n      handoffTargets\n      knowledgeBaseIds\n      createdBy\n      updatedAt\n      skills {\n        name\n        versionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      model {\n        baseUrl\n        model\n        apiKey\n      }\n      mcpServers {\n        name\n        url\n        headers\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentVersionsOf($agentId: ID!) {\n    agents(agentId: $agentId, limit: 100) {\n      items {\n        id\n        version\n        state\n        updatedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentVersionsOf($agentId: ID!) {\n    agents(agentId: $agentId, limit: 100) {\n      items {\n        id\n        version\n        state\n        updatedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveAgent($input: AgentInput!, $agentId: ID) {\n    saveAgent(input: $input, agentId: $agentId) {\n      id\n      agentId\n      version\n      state\n      warnings\n    }\n  }\n"): (typeof documents)["\n  mutation SaveAgent($input: AgentInput!, $agentId: ID) {\n    saveAgent(input: $input, agentId: $agentId) {\n      id\n      agentId\n      version\n      state\n      warnings\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PublishAgentVersion($id: ID!) {\n    publishAgentVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n"): (typeof documents)["\n  mutation PublishAgentVersion($id: ID!) {\n    publishAgentVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LiveSkillNames {\n    skills(state: PUBLISHED, limit: 200) {\n      items {\n        id\n        name\n        version\n      }\n    }\n  }\n"): (typeof documents)["\n  query LiveSkillNames {\n    skills(state: PUBLISHED, limit: 200) {\n      items {\n        id\n        name\n        version\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n      }\n    }\n  }\n"): (typeof documents)["\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment CallFields on Call {\n    id\n    status\n    agentId\n    agentName\n    startedAt\n    endedAt\n    warnings\n    loadedSkills\n    systemPrompt\n    skills {\n      name\n      version\n      versionId\n      pinned\n      loaded\n    }\n    tools {\n      name\n      description\n      source\n    }\n    events {\n      id\n      type\n      at\n      data\n      loadedAfter\n      systemPromptAfter\n      toolsAfter {\n        name\n        source\n      }\n    }\n    toolInvocations {\n      id\n      tool\n      source\n      arguments\n      status\n      result\n      error\n      latencyMs\n      at\n    }\n  }\n"): (typeof documents)["\n  fragment CallFields on Call {\n    id\n    status\n    agentId\n    agentName\n    startedAt\n    endedAt\n    warnings\n    loadedSkills\n    systemPrompt\n    skills {\n      name\n      version\n      versionId\n      pinned\n      loaded\n    }\n    tools {\n      name\n      description\n      source\n    }\n    events {\n      id\n      type\n      at\n      data\n      loadedAfter\n      systemPromptAfter\n      toolsAfter {\n        name\n        source\n      }\n    }\n    toolInvocations {\n      id\n      tool\n      source\n      arguments\n      status\n      result\n      error\n      latencyMs\n      at\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CallsList(\n    $agentId: ID\n    $skillName: String\n    $status: String\n    $startedAfter: DateTime\n    $page: Int!\n    $limit: Int!\n  ) {\n    calls(\n      agentId: $agentId\n      skillName: $skillName\n      status: $status\n      startedAfter: $startedAfter\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        status\n        agentId\n        agentName\n        startedAt\n        endedAt\n        loadedSkills\n      }\n    }\n  }\n"): (typeof documents)["\n  query CallsList(\n    $agentId: ID\n    $skillName: String\n    $status: String\n    $startedAfter: DateTime\n    $page: Int!\n    $limit: Int!\n  ) {\n    calls(\n      agentId: $agentId\n      skillName: $skillName\n      status: $status\n      startedAfter: $startedAfter\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        status\n        agentId\n        agentName\n        startedAt\n        endedAt\n        loadedSkills\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReadCall($id: ID!) {\n    call(id: $id) {\n      ...CallFields\n    }\n  }\n"): (typeof documents)["\n  query ReadCall($id: ID!) {\n    call(id: $id) {\n      ...CallFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartCall($input: StartCallInput!) {\n    startCall(input: $input) {\n      ...CallFields\n    }\n  }\n"): (typeof documents)["\n  mutation StartCall($input: StartCallInput!) {\n    startCall(input: $input) {\n      ...CallFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation LoadSkill($callId: ID!, $name: String!) {\n    loadSkill(callId: $callId, name: $name) {\n      status\n      skill\n      unloaded\n      message\n      call {\n        ...CallFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation LoadSkill($callId: ID!, $name: String!) {\n    loadSkill(callId: $callId, name: $name) {\n      status\n      skill\n      unloaded\n      message\n      call {\n        ...CallFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RunTool($callId: ID!, $name: String!, $arguments: JSON!) {\n    runTool(callId: $callId, name: $name, arguments: $arguments) {\n      id\n      tool\n      status\n      result\n      error\n      latencyMs\n    }\n  }\n"): (typeof documents)["\n  mutation RunTool($callId: ID!, $name: String!, $arguments: JSON!) {\n    runTool(callId: $callId, name: $name, arguments: $arguments) {\n      id\n      tool\n      status\n      result\n      error\n      latencyMs\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation EndCall($callId: ID!) {\n    endCall(callId: $callId) {\n      ...CallFields\n    }\n  }\n"): (typeof documents)["\n  mutation EndCall($callId: ID!) {\n    endCall(callId: $callId) {\n      ...CallFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentChoices {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentChoices {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PlatformProbe {\n    projects {\n      id\n    }\n  }\n"): (typeof documents)["\n  query PlatformProbe {\n    projects {\n      id\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ProjectProbe {\n    project {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query ProjectProbe {\n    project {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query KeysProbe {\n    apiKeys {\n      id\n      prefix\n      role\n      revokedAt\n    }\n  }\n"): (typeof documents)["\n  query KeysProbe {\n    apiKeys {\n      id\n      prefix\n      role\n      revokedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EditorProbe {\n    publishPreview(versionId: \"00000000-0000-0000-0000-000000000000\") {\n      version {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  query EditorProbe {\n    publishPreview(versionId: \"00000000-0000-0000-0000-000000000000\") {\n      version {\n        id\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SkillsList($name: String, $state: VersionState, $page: Int!, $limit: Int!) {\n    skills(name: $name, state: $state, page: $page, limit: $limit) {\n      total\n      page\n      limit\n      items {\n        id\n        name\n        version\n        state\n        description\n        createdBy\n        updatedAt\n        publishedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query SkillsList($name: String, $state: VersionState, $page: Int!, $limit: Int!) {\n    skills(name: $name, state: $state, page: $page, limit: $limit) {\n      total\n      page\n      limit\n      items {\n        id\n        name\n        version\n        state\n        description\n        createdBy\n        updatedAt\n        publishedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SkillVersionFull($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      skillMd\n      description\n      warnings\n      createdBy\n      createdAt\n      updatedAt\n      publishedAt\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      files {\n        path\n        size\n        sha256\n        contentBase64\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          id\n          name\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query SkillVersionFull($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      skillMd\n      description\n      warnings\n      createdBy\n      createdAt\n      updatedAt\n      publishedAt\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      files {\n        path\n        size\n        sha256\n        contentBase64\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          id\n          name\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query KnowledgeBaseChoices {\n    knowledgeBases {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query KnowledgeBaseChoices {\n    knowledgeBases {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateSkillVersion($input: SkillVersionInput!) {\n    createSkillVersion(input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSkillVersion($input: SkillVersionInput!) {\n    createSkillVersion(input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PublishSkillVersion($id: ID!) {\n    publishSkillVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n"): (typeof documents)["\n  mutation PublishSkillVersion($id: ID!) {\n    publishSkillVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RollbackSkill($name: String!, $toVersionId: ID!) {\n    rollbackSkill(name: $name, toVersionId: $toVersionId) {\n      id\n      state\n      publishedAt\n    }\n  }\n"): (typeof documents)["\n  mutation RollbackSkill($name: String!, $toVersionId: ID!) {\n    rollbackSkill(name: $name, toVersionId: $toVersionId) {\n      id\n      state\n      publishedAt\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteSkillVersion($id: ID!) {\n    deleteSkillVersion(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteSkillVersion($id: ID!) {\n    deleteSkillVersion(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PreviewFields on PublishPreview {\n    version {\n      id\n      name\n      version\n    }\n    live {\n      id\n      version\n    }\n    reaches {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n    }\n    pinned {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n      resolvesTo {\n        id\n        version\n      }\n    }\n    toolCollisions {\n      agentId\n      agentName\n      agentVersion\n      agentVersionId\n      tool\n    }\n  }\n"): (typeof documents)["\n  fragment PreviewFields on PublishPreview {\n    version {\n      id\n      name\n      version\n    }\n    live {\n      id\n      version\n    }\n    reaches {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n    }\n    pinned {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n      resolvesTo {\n        id\n        version\n      }\n    }\n    toolCollisions {\n      agentId\n      agentName\n      agentVersion\n      agentVersionId\n      tool\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PublishPreview($versionId: ID!) {\n    publishPreview(versionId: $versionId) {\n      ...PreviewFields\n    }\n  }\n"): (typeof documents)["\n  query PublishPreview($versionId: ID!) {\n    publishPreview(versionId: $versionId) {\n      ...PreviewFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RollbackPreview($name: String!, $toVersionId: ID!) {\n    rollbackPreview(name: $name, toVersionId: $toVersionId) {\n      ...PreviewFields\n    }\n  }\n"): (typeof documents)["\n  query RollbackPreview($name: String!, $toVersionId: ID!) {\n    rollbackPreview(name: $name, toVersionId: $toVersionId) {\n      ...PreviewFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SkillHistory($name: String!) {\n    skills(name: $name, limit: 100) {\n      total\n      items {\n        id\n        version\n        state\n        createdBy\n        createdAt\n        updatedAt\n        publishedAt\n        archivedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query SkillHistory($name: String!) {\n    skills(name: $name, limit: 100) {\n      total\n      items {\n        id\n        version\n        state\n        createdBy\n        createdAt\n        updatedAt\n        publishedAt\n        archivedAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SkillDiff($fromId: ID!, $toId: ID!) {\n    diffSkillVersions(fromId: $fromId, toId: $toId)\n    from: skillVersion(id: $fromId) {\n      id\n      version\n      skillMd\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          name\n        }\n      }\n      files {\n        path\n        sha256\n        size\n      }\n    }\n    to: skillVersion(id: $toId) {\n      id\n      version\n      skillMd\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          name\n        }\n      }\n      files {\n        path\n        sha256\n        size\n      }\n    }\n  }\n"): (typeof documents)["\n  query SkillDiff($fromId: ID!, $toId: ID!) {\n    diffSkillVersions(fromId: $fromId, toId: $toId)\n    from: skillVersion(id: $fromId) {\n      id\n      version\n      skillMd\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          name\n        }\n      }\n      files {\n        path\n        sha256\n        size\n      }\n    }\n    to: skillVersion(id: $toId) {\n      id\n      version\n      skillMd\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          name\n        }\n      }\n      files {\n        path\n        sha256\n        size\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ExportSkillBundle($id: ID!) {\n    exportSkillBundle(id: $id)\n  }\n"): (typeof documents)["\n  query ExportSkillBundle($id: ID!) {\n    exportSkillBundle(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ImportSkillBundle($zipBase64: String!) {\n    importSkillBundle(zipBase64: $zipBase64) {\n      id\n      name\n      version\n    }\n  }\n"): (typeof documents)["\n  mutation ImportSkillBundle($zipBase64: String!) {\n    importSkillBundle(zipBase64: $zipBase64) {\n      id\n      name\n      version\n    }\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;

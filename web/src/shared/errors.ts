@@ -1,0 +1,33 @@
+import { CombinedGraphQLErrors } from "@apollo/client/errors";
+
+export interface Problem {
+  path: string;
+  message: string;
+  [key: string]: unknown;
+}
+
+export interface ErrorInfo {
+  message: string;
+  code?: string;
+  details: Record<string, unknown> & { field?: string; problems?: Problem[] };
+}
+
+/** The server's first error: its message, code and details (field, problems[].path …), as the API fixes them. */
+export function errorInfo(error: unknown): ErrorInfo | null {
+  if (!error) return null;
+  if (CombinedGraphQLErrors.is(error)) {
+    const first = error.errors[0];
+    const ext = (first?.extensions ?? {}) as { code?: string; details?: ErrorInfo["details"] };
+    return { message: first?.message ?? error.message, code: ext.code, details: ext.details ?? {} };
+  }
+  return { message: error instanceof Error ? error.message : String(error), details: {} };
+}
+
+/** Every problem of an error; one built from `field` when the server named a field but no list. */
+export function problemsOf(error: unknown): Problem[] {
+  const info = errorInfo(error);
+  if (!info) return [];
+  if (info.details.problems?.length) return info.details.problems;
+  if (info.details.field) return [{ path: info.details.field, message: info.message }];
+  return [];
+}
