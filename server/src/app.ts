@@ -40,6 +40,8 @@ import { CallService } from "./modules/calls/call.service";
 import { McpConnector } from "./modules/calls/mcp-connector";
 import { ToolRunner } from "./modules/calls/tool-runner";
 import { SkillCatalogService } from "./modules/skills/skill-catalog";
+import { ChatResolver, ChatService, ChatTurns } from "./modules/chat";
+import { defaultModelEndpoint, ModelClient } from "./modules/model";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
 
 export interface AppSecrets {
@@ -91,6 +93,13 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     allowList: config.outboundAllowHosts,
     timeoutMs: config.toolTimeoutMs,
   });
+  const model = new ModelClient({
+    defaultEndpoint: defaultModelEndpoint(config),
+    timeoutMs: config.modelTimeoutMs,
+    allowList: config.outboundAllowHosts,
+  });
+  const chats = new ChatService(db, auth, calls, agentDirectory, secretBox);
+  const chatTurns = new ChatTurns(chats, tools, model, { maxToolRounds: config.chatMaxToolRounds });
   return {
     auth,
     audit,
@@ -109,6 +118,9 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     sources,
     calls,
     tools,
+    model,
+    chats,
+    chatTurns,
   };
 }
 
@@ -129,6 +141,7 @@ function resolverInstances(services: Services): object[] {
     new WebhookResolver(services.webhooks),
     new CallResolver(services.calls, services.tools),
     new CallEventResolver(services.calls),
+    new ChatResolver(services.chats, services.chatTurns),
     new NodeResolver([
       async (ctx, id) => {
         const version = await services.skills.get(ctx, id).catch(() => null);
@@ -141,6 +154,10 @@ function resolverInstances(services: Services): object[] {
       async (ctx, id) => {
         const call = await services.calls.get(ctx, id).catch(() => null);
         return call ? { typename: "Call", value: call } : null;
+      },
+      async (ctx, id) => {
+        const session = await services.chats.get(ctx, id).catch(() => null);
+        return session ? { typename: "ChatSession", value: session } : null;
       },
       async (ctx, id) => {
         const project = await services.projects.get(ctx, id).catch(() => null);

@@ -13,6 +13,7 @@ import { SkillVersionEntity } from "./modules/skills/skill-version.entity";
 import { WebhookDeliveryEntity } from "./modules/webhooks/webhook-delivery.entity";
 import { WebhookSubscriptionEntity } from "./modules/webhooks/webhook-subscription.entity";
 import { CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./modules/calls/call.entity";
+import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./modules/chat/chat.entity";
 
 export const entities = [
   ProjectEntity,
@@ -34,4 +35,7 @@ export const entities = [
   CallSkillEntity,
   CallEventEntity,
   ToolInvocationEntity,
+  ChatSessionEntity,
+  ChatMessageEntity,
+  ChatToolInvocationEntity,
 ];
