@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Invalid } from "../../platform/errors";
+import { Invalid, UpstreamError } from "../../platform/errors";
 import type { AuthContext, ProjectScope } from "../auth/auth.service";
 import { currentSegment, modelContextOf, type ToolHost, type ToolOutcome, type ToolRunner } from "../calls";
 import type { ChatCompletionMessageParam, ChatCompletionTool, ModelClient } from "../model";
@@ -65,7 +65,13 @@ export class ChatTurns {
 
   async send(ctx: AuthContext, input: SendMessageInput): Promise<ChatReplyResult> {
     const accepted = await this.chats.accept(ctx, input);
-    return this.reply(accepted);
+    try {
+      return await this.reply(accepted);
+    } catch (error) {
+      // The message is stored whatever the model did; a new session's id lets the client find it again.
+      if (error instanceof UpstreamError) throw error.with({ session_id: accepted.session.id });
+      throw error;
+    }
   }
 
   private async reply({ scope, session, message, warnings: initial }: AcceptedMessage): Promise<ChatReplyResult> {
