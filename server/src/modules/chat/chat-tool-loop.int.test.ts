@@ -160,6 +160,39 @@ describe.each(dialects)("chat tool loop on %s", (dialect) => {
     expect(receiver.received).toHaveLength(0);
   });
 
+  it("handoff_to_agent in a session: the target's prompt, skills (none loaded) and model answer the next round", async () => {
+    const target = await publishAgent(t, key, {
+      name: "billing-desk",
+      prompt: "You are the billing desk.",
+      skills: [{ name: "refund-policy" }],
+      model: { baseUrl: model.baseUrl, model: "desk-model" },
+    });
+    const front = await publishAgent(t, key, {
+      name: "front-desk",
+      prompt: "You are the front desk.",
+      skills: [{ name: "explain-bill" }],
+      handoffTargets: [target],
+    });
+    model.reply(
+      { toolCalls: [loadCall("explain-bill")] },
+      { toolCalls: [{ name: "handoff_to_agent", arguments: { agent_id: target } }] },
+      { text: "Billing desk here." },
+    );
+    const reply = await sendMessage(t, key, { agentId: front, content: "billing please" });
+    expect(reply.toolInvocations.map((i) => [i.tool, i.status])).toEqual([
+      ["load_skill", "ok"],
+      ["handoff_to_agent", "ok"],
+    ]);
+    expect(model.requests.map((r) => r.body.model)).toEqual(["scripted", "scripted", "desk-model"]);
+    expect(String(model.requests[2]!.body.messages[0]!.content)).toMatch(/^You are the billing desk\./);
+    expect(toolNamesOf(model, 2)).toEqual(["load_skill"]);
+    expect(reply.session).toMatchObject({ agentId: target, agentName: "billing-desk", loadedSkills: [] });
+    expect(reply.session.skills.map((s) => [s.name, s.loaded])).toEqual([
+      ["explain-bill", true],
+      ["refund-policy", false],
+    ]);
+  });
+
   describe("an upstream that fails: UPSTREAM_ERROR, the message stays, the session goes on", () => {
     const expectIntact = async (sessionId: string, content: string) => {
       const session = await readSession(t, key, sessionId);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { Invalid, UpstreamError } from "../../platform/errors";
+import { UpstreamError } from "../../platform/errors";
 import type { AuthContext, ProjectScope } from "../auth/auth.service";
 import { currentSegment, modelContextOf, type ToolHost, type ToolOutcome, type ToolRunner } from "../calls";
 import type { ChatCompletionMessageParam, ChatCompletionTool, ModelClient } from "../model";
@@ -75,7 +75,6 @@ export class ChatTurns {
   }
 
   private async reply({ scope, session, message, warnings: initial }: AcceptedMessage): Promise<ChatReplyResult> {
-    const endpoint = this.chats.modelEndpoint(session);
     const history = conversationOf(await this.chats.historyBefore(session.id, message.seq));
     const conversation: ChatCompletionMessageParam[] = [...history, { role: "user", content: message.content ?? "" }];
     const invocations: ChatToolInvocationEntity[] = [];
@@ -90,7 +89,8 @@ export class ChatTurns {
         ? [{ role: "system", content: context.systemPrompt }, ...conversation]
         : [...conversation];
       // A model failure propagates as UPSTREAM_ERROR; what was stored (the user's message, earlier rounds) stays.
-      const completion = await this.model.complete(endpoint, {
+      // The session's model as it stands (a handoff in an earlier round brings the target's).
+      const completion = await this.model.complete(this.chats.modelEndpoint(current), {
         messages,
         ...(context.tools.length > 0 ? { tools: context.tools.map(asOpenAiTool) } : {}),
       });
@@ -191,9 +191,10 @@ export class ChatTurns {
         const { status, skill, unloaded, available, message } = outcome;
         return { status, skill, unloaded, available, message };
       },
-      // Not built for sessions yet: the tool fails (recorded) and the reply goes on.
-      handoff: () =>
-        Promise.reject(Invalid.field("agent_id", "handoff_to_agent is not available in chat sessions yet.")),
+      handoff: async (agentId) => {
+        const after = await this.chats.applyHandoff(scope, session.id, agentId);
+        return { agent_id: after.agentId, agent_name: after.agentName };
+      },
     };
   }
 }

@@ -42,7 +42,12 @@ export class ChatRepository {
 
   async updateSession(
     id: string,
-    fields: Partial<Pick<ChatSessionEntity, "state" | "warnings" | "messageSeq" | "updatedAt">>,
+    fields: Partial<
+      Pick<
+        ChatSessionEntity,
+        "state" | "warnings" | "messageSeq" | "updatedAt" | "agentId" | "agentName" | "model" | "sealedSecrets"
+      >
+    >,
   ): Promise<void> {
     await this.m.getRepository(ChatSessionEntity).update({ id }, fields as QueryDeepPartialEntity<ChatSessionEntity>);
   }

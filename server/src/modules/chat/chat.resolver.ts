@@ -3,7 +3,7 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import type { Page } from "../../platform/graphql/page";
 import { JSONScalar } from "../../platform/graphql/scalars";
 import type { AuthContext } from "../auth/auth.service";
-import { CallSkillType, currentSegment, modelContextOf, OfferedToolType, ToolInvocationType } from "../calls";
+import { CallSkillType, modelContextOf, OfferedToolType, ToolInvocationType } from "../calls";
 import type { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./chat.entity";
 import type { ChatService } from "./chat.service";
 import type { ChatReplyResult, ChatTurns } from "./chat-turns";
@@ -49,16 +49,22 @@ export class ChatResolver {
     return this.turns.send(ctx, input);
   }
 
-  @FieldResolver(() => [CallSkillType], { description: "Every version the first message resolved (TX-1)." })
+  @FieldResolver(() => [CallSkillType], {
+    description: "Every version the first message resolved (TX-1), then a handoff target's; each once.",
+  })
   skills(@Root() session: ChatSessionEntity): CallSkillType[] {
     const ever = new Set(session.state.loadedEver ?? []);
-    return currentSegment(session.state).resolved.map((r) => ({
-      name: r.name,
-      version: r.version,
-      versionId: r.id,
-      pinned: r.pinned,
-      loaded: ever.has(r.id),
-    }));
+    const seen = new Set<string>();
+    const resolved = session.state.segments.flatMap((segment) => segment.resolved);
+    return resolved
+      .flatMap((r) => (seen.has(r.id) ? [] : (seen.add(r.id), [r])))
+      .map((r) => ({
+        name: r.name,
+        version: r.version,
+        versionId: r.id,
+        pinned: r.pinned,
+        loaded: ever.has(r.id),
+      }));
   }
 
   @FieldResolver(() => [String], { description: "Loaded now, oldest load first." })

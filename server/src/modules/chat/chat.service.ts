@@ -5,7 +5,7 @@ import { Invalid, NotFound } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
 import type { AuthContext, AuthService, ProjectScope } from "../auth/auth.service";
 import { currentSegment, modelContextOf, type AgentDirectory, type CallAgent, type CallService } from "../calls";
-import { loadSkill as decideLoad, type LoadOutcome } from "../runtime";
+import { handoffState, loadSkill as decideLoad, type LoadOutcome } from "../runtime";
 import type { ModelEndpoint } from "../model";
 import { ChatMessageEntity, ChatSessionEntity, type ChatToolInvocationEntity } from "./chat.entity";
 import { ChatRepository } from "./chat.repository";
@@ -170,6 +170,41 @@ export class ChatService {
       session.warnings = [...new Set([...session.warnings, ...modelContextOf(session.state).warnings])];
       await repo.updateSession(session.id, { state: session.state, warnings: session.warnings, updatedAt: new Date() });
       return outcome;
+    });
+  }
+
+  /**
+   * `handoff_to_agent` in a session (RT-9 as calls apply it): the target's skills, resolved as at a session's start,
+   * none loaded; the target's model answers from the next round on.
+   */
+  async applyHandoff(scope: ProjectScope, sessionId: string, targetAgentId: string): Promise<ChatSessionEntity> {
+    const target = await this.calls.publishedAgent(scope, targetAgentId, "agent_id");
+    const { segment, warnings } = await this.calls.segmentFor(scope.projectId, target);
+    return this.db.write(async (tx) => {
+      const repo = new ChatRepository(tx.manager);
+      const session = await repo.findForUpdate(scope.projectId, sessionId);
+      if (!session) throw new NotFound("The chat session");
+      const next = handoffState(target.snapshot, segment.resolved);
+      session.state = { ...session.state, segments: [...session.state.segments, segment], loaded: [...next.loaded] };
+      session.agentId = target.snapshot.agentId;
+      session.agentName = target.snapshot.name;
+      session.warnings = [...new Set([...session.warnings, ...warnings, ...modelContextOf(session.state).warnings])];
+      session.model = target.model ? { baseUrl: target.model.baseUrl, model: target.model.model } : null;
+      const { [MODEL_KEY]: _previous, ...others } = session.sealedSecrets;
+      session.sealedSecrets = target.model?.apiKey
+        ? { ...others, [MODEL_KEY]: this.secrets.seal(target.model.apiKey, secretBinding(session.id, MODEL_KEY)) }
+        : others;
+      session.updatedAt = new Date();
+      await repo.updateSession(session.id, {
+        state: session.state,
+        agentId: session.agentId,
+        agentName: session.agentName,
+        warnings: session.warnings,
+        model: session.model,
+        sealedSecrets: session.sealedSecrets,
+        updatedAt: session.updatedAt,
+      });
+      return session;
     });
   }
 
