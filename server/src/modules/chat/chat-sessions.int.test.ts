@@ -110,6 +110,12 @@ describe.each(dialects)("chat sessions on %s", (dialect) => {
     });
     expect(reply.toolInvocations[1]?.result).toMatchObject({ status: "ALREADY_LOADED", skill: "explain-bill" });
     const read = await readSession(t, key, reply.session.id);
+    const node = await t.ok<{ node: { id: string; loadedSkills: string[] } | null }>(
+      `query($id: ID!) { node(id: $id) { ... on ChatSession { id loadedSkills } } }`,
+      { id: reply.session.id },
+      key,
+    );
+    expect(node.node).toEqual({ id: reply.session.id, loadedSkills: ["explain-bill"] });
     expect(read?.toolInvocations.map((i) => i.id)).toEqual(reply.toolInvocations.map((i) => i.id));
     expect(read?.messages.map((m) => m.role)).toEqual(["user", "assistant", "tool", "assistant", "tool", "assistant"]);
     const events = await t.gql(`query($id: ID!) { call(id: $id) { id } }`, { id: reply.session.id }, key);
