@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { UpstreamError } from "../../platform/errors";
-import type { AuthContext, ProjectScope } from "../auth/auth.service";
+import type { AuthContext, ProjectScope } from "../auth";
 import { currentSegment, modelContextOf, type ToolHost, type ToolOutcome, type ToolRunner } from "../calls";
 import type { ChatCompletionMessageParam, ChatCompletionTool, ModelClient } from "../model";
 import { LOAD_SKILL, type OfferedTool } from "../runtime";

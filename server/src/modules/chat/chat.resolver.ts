@@ -1,19 +1,13 @@
-import DataLoader from "dataloader";
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { Page } from "../../platform/graphql/page";
 import { JSONScalar } from "../../platform/graphql/scalars";
-import type { AuthContext } from "../auth/auth.service";
-import { CallSkillType, modelContextOf, OfferedToolType, ToolInvocationType } from "../calls";
+import type { AuthContext } from "../auth";
+import { CallSkillType, modelContextOf, OfferedToolType, presentOfferedTool, ToolInvocationType } from "../calls";
+import { CHAT_MESSAGES, CHAT_TOOL_INVOCATIONS } from "./chat.loaders";
 import type { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./chat.entity";
 import type { ChatService } from "./chat.service";
 import type { ChatReplyResult, ChatTurns } from "./chat-turns";
 import { ChatMessageType, ChatReplyType, ChatSessionPage, ChatSessionType, SendMessageInput } from "./chat.types";
-
-function bySession<T extends { sessionId: string }>(rows: readonly T[], ids: readonly string[]): T[][] {
-  const grouped = new Map<string, T[]>(ids.map((id) => [id, []]));
-  for (const row of rows) grouped.get(row.sessionId)?.push(row);
-  return ids.map((id) => grouped.get(id) ?? []);
-}
 
 @Resolver(() => ChatSessionType)
 export class ChatResolver {
@@ -84,35 +78,16 @@ export class ChatResolver {
 
   @FieldResolver(() => [OfferedToolType], { description: "The tools as offered now, after precedence (RT-6)." })
   tools(@Root() session: ChatSessionEntity): OfferedToolType[] {
-    return modelContextOf(session.state).tools.map((t) => ({
-      name: t.name,
-      description: t.description,
-      source: t.source,
-      parameters: t.parameters,
-    }));
+    return modelContextOf(session.state).tools.map(presentOfferedTool);
   }
 
   @FieldResolver(() => [ChatMessageType], { description: "In the order they were stored." })
   messages(@Root() session: ChatSessionEntity, @Ctx() ctx: AuthContext): Promise<ChatMessageEntity[]> {
-    return ctx.loaders
-      .get(
-        "chatMessages",
-        () =>
-          new DataLoader<string, ChatMessageEntity[]>(async (ids) => bySession(await this.chats.messagesOf(ids), ids)),
-      )
-      .load(session.id);
+    return ctx.loaders.of(CHAT_MESSAGES).load(session.id);
   }
 
   @FieldResolver(() => [ToolInvocationType], { description: "Oldest first; each load is a load_skill row (TX-6)." })
   toolInvocations(@Root() session: ChatSessionEntity, @Ctx() ctx: AuthContext): Promise<ChatToolInvocationEntity[]> {
-    return ctx.loaders
-      .get(
-        "chatToolInvocations",
-        () =>
-          new DataLoader<string, ChatToolInvocationEntity[]>(async (ids) =>
-            bySession(await this.chats.invocationsOf(ids), ids),
-          ),
-      )
-      .load(session.id);
+    return ctx.loaders.of(CHAT_TOOL_INVOCATIONS).load(session.id);
   }
 }
