@@ -206,10 +206,13 @@ export class ToolRunner {
   }
 
   private async webhook(host: ToolHost, tool: OfferedTool, args: Record<string, unknown>): Promise<ToolOutcome> {
-    const webhook = tool.webhook!;
     const body = JSON.stringify({ tool: tool.name, call_id: host.id, ...host.webhookFields, arguments: args });
+    return this.postWebhook(tool.webhook!.webhookUrl, body, await this.webhookSecret(host, tool));
+  }
+
+  /** RT-7: the signed POST of a webhook tool; any answer or failure is an outcome. */
+  private async postWebhook(url: string, body: string, secret: string | null): Promise<ToolOutcome> {
     const headers: Record<string, string> = { "content-type": "application/json" };
-    const secret = await this.webhookSecret(host, tool);
     if (secret) {
       const id = `msg_${randomUUID()}`;
       const at = new Date();
@@ -219,7 +222,7 @@ export class ToolRunner {
     }
     try {
       const response = await outboundFetch(
-        webhook.webhookUrl,
+        url,
         { method: "POST", headers, body },
         { allowList: this.options.allowList, timeoutMs: this.options.timeoutMs },
       );
