@@ -141,6 +141,17 @@ describe.each(dialects)("chat sessions on %s", (dialect) => {
     expect(model.requests[2]?.headers.authorization).toBeUndefined();
   });
 
+  it("SEC-13 a model endpoint on a private address that is not allow-listed is UPSTREAM_ERROR, never called", async () => {
+    const res = await sendMessageRaw(t, key, {
+      inlineAgent: { name: "private-model-bot", model: { baseUrl: "http://10.1.2.3/v1", model: "m" } },
+      content: "hi",
+    });
+    expect(codeOf(res)).toBe("UPSTREAM_ERROR");
+    expect(res.errors?.[0]?.message).toContain("OUTBOUND_ALLOW_HOSTS");
+    const sessionId = (res.errors?.[0]?.extensions?.details as { session_id: string }).session_id;
+    expect((await readSession(t, key, sessionId))?.messages.map((m) => m.content)).toEqual(["hi"]);
+  });
+
   it("an inline agent can start a session; inlineAgent on an existing session is refused and stores nothing", async () => {
     model.reply({ text: "inline hello" });
     const started = await sendMessage(t, key, {
