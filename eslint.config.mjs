@@ -170,6 +170,7 @@ export default tseslint.config(
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "local/module-faces": "error",
       "local/module-layers": "error",
+      "import-x/no-duplicates": ["error", { "prefer-inline": true }],
     },
   },
   {

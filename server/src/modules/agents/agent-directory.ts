@@ -1,5 +1,5 @@
 import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
-import { LruCache } from "../../platform/cache/lru-cache";
+import { InvalidatedCache } from "../../platform/cache/invalidated-cache";
 import type { Database } from "../../platform/db/database";
 import { Invalid } from "../../platform/errors";
 import type { AgentDirectory, CallAgent } from "./call-agent";
@@ -31,41 +31,25 @@ const runtimeTool = (t: {
  */
 export class AgentCallDirectory implements AgentDirectory {
   /** Without knowledge documents: those are read per call (RT-8), from the knowledge module's own cache. */
-  private readonly publishedByAgent = new LruCache<string, { agent: CallAgent; knowledgeBaseIds: string[] } | null>(
-    10_000,
-  );
+  private readonly publishedByAgent: InvalidatedCache<string, { agent: CallAgent; knowledgeBaseIds: string[] } | null>;
 
   constructor(
     private readonly db: Database,
     private readonly secrets: AgentSecrets,
     private readonly knowledge: KnowledgeService,
-    private readonly bus: InvalidationBus,
+    bus: InvalidationBus,
   ) {
-    bus.subscribe(AGENT_LIVE_TOPIC, (key) => {
-      this.epoch++;
-      this.publishedByAgent.delete(key);
-    });
+    this.publishedByAgent = new InvalidatedCache(bus, AGENT_LIVE_TOPIC, 10_000);
   }
 
   /** After an agent's published version changed (publish, delete): every instance forgets it. */
   agentChanged(projectId: string, agentId: string): Promise<void> {
-    return this.bus.publish(AGENT_LIVE_TOPIC, agentKey(projectId, agentId));
+    return this.publishedByAgent.invalidate(agentKey(projectId, agentId));
   }
-
-  forgetAll(): void {
-    this.epoch++;
-    this.publishedByAgent.clear();
-  }
-
-  /** Bumped by every invalidation: a read that overlapped one does not cache what it read (it may be stale). */
-  private epoch = 0;
 
   async published(projectId: string, agentId: string): Promise<CallAgent | null> {
-    const key = agentKey(projectId, agentId);
-    let cached = this.publishedByAgent.get(key);
-    if (cached === undefined) {
-      const epoch = this.epoch;
-      cached = await this.db.read(async (m) => {
+    const cached = await this.publishedByAgent.getOrLoad(agentKey(projectId, agentId), () =>
+      this.db.read(async (m) => {
         const repo = new AgentRepository(m);
         const version = await repo.findPublishedOfLiveAgent(projectId, agentId);
         if (!version) return null;
@@ -74,9 +58,8 @@ export class AgentCallDirectory implements AgentDirectory {
           repo.namesOf(projectId, version.handoffTargets),
         ]);
         return { agent: this.fromVersion(version, entries, names), knowledgeBaseIds: version.knowledgeBaseIds };
-      });
-      if (epoch === this.epoch) this.publishedByAgent.set(key, cached);
-    }
+      }),
+    );
     if (!cached) return null;
     const knowledgeBases = await this.knowledge.basesWithDocuments(projectId, cached.knowledgeBaseIds);
     return { ...cached.agent, snapshot: { ...cached.agent.snapshot, knowledgeBases } };
