@@ -17,6 +17,7 @@ import {
 } from "graphql/index.js"; // the CommonJS build, as type-graphql loads it: one graphql realm
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAppSchema } from "../../src/app";
+import { startScriptedModel, type ScriptedModel } from "../support/scripted-model";
 import { createTestApp, dialects, type TestApp } from "../support/test-app";
 import { skillMd } from "../support/skill-md";
 
@@ -44,6 +45,7 @@ type Kind =
   | "webhookSubscriptionId"
   | "callId"
   | "endedCallId"
+  | "chatSessionId"
   | "toolName";
 
 interface Fixture {
@@ -77,6 +79,7 @@ const EVERY_ID: Kind[] = [
   ...AGENT_VERSIONS,
   "webhookSubscriptionId",
   ...CALLS,
+  "chatSessionId",
 ];
 const WEBHOOK_HOST = "hooks.example.com";
 
@@ -88,6 +91,15 @@ const callInput = (own: Fixture, uniq: string, tried: string[]) =>
   tried.some((path) => path.startsWith("input.inlineAgent"))
     ? { input: { inlineAgent: { name: `inline-${uniq}`, skills: [{ name: own.values.skillName }] } } }
     : {};
+/** A message for sendMessage: on a new session with an inline agent when its references are tried. */
+const messageInput = (own: Fixture, uniq: string, tried: string[]) => ({
+  input: {
+    content: `hello ${uniq}`,
+    ...(tried.some((path) => path.startsWith("input.inlineAgent"))
+      ? { inlineAgent: { name: `inline-${uniq}`, skills: [{ name: own.values.skillName }] } }
+      : {}),
+  },
+});
 const skillInput = (name: string) => ({ input: { skillMd: skillMd(name, { body: `tenancy ${randomUUID()}` }) } });
 
 const COVERED: Record<string, Entry> = {
@@ -114,6 +126,8 @@ const COVERED: Record<string, Entry> = {
   "Query.webhookDeliveries": { paths: { projectId: ["projectId"], subscriptionId: ["webhookSubscriptionId"] } },
   "Query.call": { paths: { id: CALLS } },
   "Query.calls": { paths: { agentId: ["agentId"], skillVersionId: SKILL_VERSIONS } },
+  "Query.chatSession": { paths: { id: ["chatSessionId"] } },
+  "Query.chatSessions": { paths: { agentId: ["agentId"] } },
 
   // ---- mutations ----
   "Mutation.createProject": { paths: { name: ["skillName"] }, noControl: ["name"] },
@@ -179,6 +193,17 @@ const COVERED: Record<string, Entry> = {
   "Mutation.handoffCall": { paths: { callId: CALLS, agentId: ["agentId"] } },
   "Mutation.endCall": { paths: { callId: CALLS } },
   "Mutation.runTool": { paths: { callId: CALLS, name: ["toolName"] } },
+  // The model (scripted, on localhost) answers every message with the names of the tools it was offered.
+  "Mutation.sendMessage": {
+    paths: {
+      "input.agentId": ["agentId"],
+      "input.sessionId": ["chatSessionId"],
+      "input.inlineAgent.skills.versionId": SKILL_VERSIONS,
+      "input.inlineAgent.knowledgeBaseIds": ["knowledgeBaseId"],
+      "input.inlineAgent.handoffTargets": ["agentId"],
+    },
+    fill: messageInput,
+  },
 };
 
 // ---- reading the schema ----
@@ -335,6 +360,7 @@ describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
   let ops: ReturnType<typeof operations>;
   let A: Fixture;
   let B: Fixture;
+  let model: ScriptedModel;
 
   async function makeFixture(label: string): Promise<Fixture> {
     const project = await t.project(`${label} project`);
@@ -409,6 +435,12 @@ describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
     const endedCallId = (await t.ok<{ startCall: { id: string } }>(startCall, { agentId: first.agentId }, key))
       .startCall.id;
     await t.ok(`mutation($id: ID!) { endCall(callId: $id) { id } }`, { id: endedCallId }, key);
+    const sent = await t.ok<{ sendMessage: { session: { id: string } } }>(
+      `mutation($agentId: ID!) { sendMessage(input: { agentId: $agentId, content: "hi" }) { session { id } } }`,
+      { agentId: first.agentId },
+      key,
+    );
+    const chatSessionId = sent.sendMessage.session.id;
     return {
       label,
       key,
@@ -426,6 +458,7 @@ describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
         webhookSubscriptionId: subscription.createWebhookSubscription.subscription.id,
         callId,
         endedCallId,
+        chatSessionId,
         toolName,
       },
     };
@@ -434,11 +467,25 @@ describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
   beforeAll(async () => {
     schema = await buildAppSchema();
     ops = operations(schema);
-    t = await createTestApp(dialect, { outboundAllowHosts: [WEBHOOK_HOST] });
+    // It answers with the tools it was offered, so an inline agent's references show in the reply.
+    model = await startScriptedModel({
+      respond: (request) => ({
+        text: `offered: ${(request.body.tools ?? []).map((tool) => tool.function.name).join(",")}`,
+      }),
+    });
+    // The model by host name only: 127.0.0.1 stays refused, so the agents' loopback tools still answer at once.
+    t = await createTestApp(dialect, {
+      outboundAllowHosts: [WEBHOOK_HOST, "localhost"],
+      modelBaseUrl: model.baseUrl.replace("127.0.0.1", "localhost"),
+      modelName: "scripted",
+    });
     A = await makeFixture("alpha");
     B = await makeFixture("bravo");
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await model?.close();
+  });
 
   async function call(name: string, caller: Fixture, overrides: Array<[string, string]>): Promise<string> {
     const { kind, field } = ops.get(name)!;
