@@ -15,10 +15,10 @@ import {
   type GraphQLOutputType,
   type GraphQLSchema,
 } from "graphql/index.js"; // the CommonJS build, as type-graphql loads it: one graphql realm
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildAppSchema } from "../../src/app";
 import { startScriptedModel, type ScriptedModel } from "../support/scripted-model";
-import { createTestApp, dialects, type TestApp } from "../support/test-app";
+import { describeEachDialect } from "../support/test-app";
 import { skillMd } from "../support/skill-md";
 
 /*
@@ -91,12 +91,23 @@ const callInput = (own: Fixture, uniq: string, tried: string[]) =>
   tried.some((path) => path.startsWith("input.inlineAgent"))
     ? { input: { inlineAgent: { name: `inline-${uniq}`, skills: [{ name: own.values.skillName }] } } }
     : {};
+/**
+ * The scripted model (on localhost: allow-listed by name, so 127.0.0.1 stays refused and the agents' loopback tools
+ * still answer at once). It answers with the tools it was offered, so an inline agent's references show in the reply.
+ */
+const chatModel = { baseUrl: "" };
 /** A message for sendMessage: on a new session with an inline agent when its references are tried. */
 const messageInput = (own: Fixture, uniq: string, tried: string[]) => ({
   input: {
     content: `hello ${uniq}`,
     ...(tried.some((path) => path.startsWith("input.inlineAgent"))
-      ? { inlineAgent: { name: `inline-${uniq}`, skills: [{ name: own.values.skillName }] } }
+      ? {
+          inlineAgent: {
+            name: `inline-${uniq}`,
+            skills: [{ name: own.values.skillName }],
+            model: { baseUrl: chatModel.baseUrl, model: "scripted" },
+          },
+        }
       : {}),
   },
 });
@@ -193,7 +204,6 @@ const COVERED: Record<string, Entry> = {
   "Mutation.handoffCall": { paths: { callId: CALLS, agentId: ["agentId"] } },
   "Mutation.endCall": { paths: { callId: CALLS } },
   "Mutation.runTool": { paths: { callId: CALLS, name: ["toolName"] } },
-  // The model (scripted, on localhost) answers every message with the names of the tools it was offered.
   "Mutation.sendMessage": {
     paths: {
       "input.agentId": ["agentId"],
@@ -354,8 +364,7 @@ function randomFor(kind: Kind): string {
   return kind === "skillName" || kind === "toolName" ? `zz-${randomBytes(5).toString("hex")}` : randomUUID();
 }
 
-describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("SEC-9 / PJ-1 tenancy", { outboundAllowHosts: [WEBHOOK_HOST, "localhost"] }, (t) => {
   let schema: GraphQLSchema;
   let ops: ReturnType<typeof operations>;
   let A: Fixture;
@@ -417,6 +426,7 @@ describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
       name: `${label}-agent`,
       skills: [{ name: skillName }],
       tools: [{ name: toolName, description: "A tool.", webhookUrl: "http://127.0.0.1:9/tool" }],
+      model: { baseUrl: chatModel.baseUrl, model: "scripted" },
     };
     const first = (await t.ok<{ saveAgent: { id: string; agentId: string } }>(saveAgent, { input: agentInputOf }, key))
       .saveAgent;
@@ -467,25 +477,16 @@ describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
   beforeAll(async () => {
     schema = await buildAppSchema();
     ops = operations(schema);
-    // It answers with the tools it was offered, so an inline agent's references show in the reply.
     model = await startScriptedModel({
       respond: (request) => ({
         text: `offered: ${(request.body.tools ?? []).map((tool) => tool.function.name).join(",")}`,
       }),
     });
-    // The model by host name only: 127.0.0.1 stays refused, so the agents' loopback tools still answer at once.
-    t = await createTestApp(dialect, {
-      outboundAllowHosts: [WEBHOOK_HOST, "localhost"],
-      modelBaseUrl: model.baseUrl.replace("127.0.0.1", "localhost"),
-      modelName: "scripted",
-    });
+    chatModel.baseUrl = model.baseUrl.replace("127.0.0.1", "localhost");
     A = await makeFixture("alpha");
     B = await makeFixture("bravo");
   });
-  afterAll(async () => {
-    await t?.close();
-    await model?.close();
-  });
+  afterAll(async () => model?.close());
 
   async function call(name: string, caller: Fixture, overrides: Array<[string, string]>): Promise<string> {
     const { kind, field } = ops.get(name)!;

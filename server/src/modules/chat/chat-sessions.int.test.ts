@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { codeOf } from "../../../test/support/call-kit";
-import { publishAgent, publishSkill } from "../../../test/support/calls";
+import { codeOf, publishAgent, publishSkill } from "../../../test/support/calls";
 import { LIST_SESSIONS, loadCall, readSession, sendMessage, sendMessageRaw } from "../../../test/support/chat";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";
 import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";

@@ -151,6 +151,7 @@ export class RedisBus extends BaseBus {
     sub.on("ready", () => bus.connectionChanged("up"));
     sub.on("close", () => bus.connectionChanged("down"));
     sub.on("error", (error: unknown) => logger.warn({ err: error }, "redis invalidation subscriber error"));
+    pub.on("error", (error: unknown) => logger.warn({ err: error }, "redis invalidation publisher error"));
     await sub.subscribe(CHANNEL);
     return bus;
   }
