@@ -14,6 +14,7 @@ import { AgentCallDirectory, AgentResolver, AgentSecrets, AgentService, register
 import { ApiKeyResolver, ApiKeyService } from "./modules/api-keys";
 import { AuditResolver, AuditService } from "./modules/audit";
 import { AuthService, TENANCY_TOPIC } from "./modules/auth";
+import { ChatResolver, ChatService, ChatTurns, registerChatLoaders } from "./modules/chat";
 import {
   CallEventResolver,
   CallResolver,
@@ -25,6 +26,7 @@ import {
 import { ImpactResolver, ImpactService } from "./modules/impact";
 import { KnowledgeResolver, KnowledgeService, registerKnowledgeLoaders } from "./modules/knowledge";
 import { LibraryResolver, LibraryService, SkillSourceCache } from "./modules/libraries";
+import { defaultModelEndpoint, ModelClient } from "./modules/model";
 import { NodeResolver } from "./modules/node";
 import { ProjectResolver, ProjectService, registerProjectLoaders } from "./modules/projects";
 import {
@@ -112,6 +114,13 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     allowList: config.outboundAllowHosts,
     timeoutMs: config.toolTimeoutMs,
   });
+  const model = new ModelClient({
+    defaultEndpoint: defaultModelEndpoint(config),
+    timeoutMs: config.modelTimeoutMs,
+    allowList: config.outboundAllowHosts,
+  });
+  const chats = new ChatService(db, auth, calls, agentDirectory, secretBox);
+  const chatTurns = new ChatTurns(chats, tools, model, { maxToolRounds: config.chatMaxToolRounds });
   return {
     auth,
     audit,
@@ -132,6 +141,9 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     sources,
     calls,
     tools,
+    model,
+    chats,
+    chatTurns,
   };
 }
 
@@ -146,6 +158,7 @@ function loaderRegistry(services: Services): LoaderRegistry {
   registerAgentLoaders(registry, services.agents);
   registerUsageLoaders(registry, services.usage);
   registerCallLoaders(registry, services.calls);
+  registerChatLoaders(registry, services.chats);
   return registry;
 }
 
@@ -166,6 +179,7 @@ function resolverInstances(services: Services): object[] {
     new CallResolver(services.calls, services.tools),
     new CallEventResolver(services.calls),
     new CallTimelineResolver(),
+    new ChatResolver(services.chats, services.chatTurns),
     new NodeResolver([
       async (ctx, id) => {
         const version = await services.skills.get(ctx, id).catch(() => null);
@@ -178,6 +192,10 @@ function resolverInstances(services: Services): object[] {
       async (ctx, id) => {
         const call = await services.calls.get(ctx, id).catch(() => null);
         return call ? { typename: "Call", value: call } : null;
+      },
+      async (ctx, id) => {
+        const session = await services.chats.get(ctx, id).catch(() => null);
+        return session ? { typename: "ChatSession", value: session } : null;
       },
       async (ctx, id) => {
         const project = await services.projects.get(ctx, id).catch(() => null);

@@ -15,8 +15,9 @@ import {
   type GraphQLOutputType,
   type GraphQLSchema,
 } from "graphql/index.js"; // the CommonJS build, as type-graphql loads it: one graphql realm
-import { beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { buildAppSchema } from "../../src/app";
+import { startScriptedModel, type ScriptedModel } from "../support/scripted-model";
 import { describeEachDialect } from "../support/test-app";
 import { skillMd } from "../support/skill-md";
 
@@ -45,6 +46,7 @@ type Kind =
   | "webhookDeliveryId"
   | "callId"
   | "endedCallId"
+  | "chatSessionId"
   | "toolName";
 
 interface Fixture {
@@ -78,6 +80,7 @@ const EVERY_ID: Kind[] = [
   ...AGENT_VERSIONS,
   "webhookSubscriptionId",
   ...CALLS,
+  "chatSessionId",
 ];
 const WEBHOOK_HOST = "hooks.example.com";
 
@@ -89,6 +92,26 @@ const callInput = (own: Fixture, uniq: string, tried: string[]) =>
   tried.some((path) => path.startsWith("input.inlineAgent"))
     ? { input: { inlineAgent: { name: `inline-${uniq}`, skills: [{ name: own.values.skillName }] } } }
     : {};
+/**
+ * The scripted model (on localhost: allow-listed by name, so 127.0.0.1 stays refused and the agents' loopback tools
+ * still answer at once). It answers with the tools it was offered, so an inline agent's references show in the reply.
+ */
+const chatModel = { baseUrl: "" };
+/** A message for sendMessage: on a new session with an inline agent when its references are tried. */
+const messageInput = (own: Fixture, uniq: string, tried: string[]) => ({
+  input: {
+    content: `hello ${uniq}`,
+    ...(tried.some((path) => path.startsWith("input.inlineAgent"))
+      ? {
+          inlineAgent: {
+            name: `inline-${uniq}`,
+            skills: [{ name: own.values.skillName }],
+            model: { baseUrl: chatModel.baseUrl, model: "scripted" },
+          },
+        }
+      : {}),
+  },
+});
 const skillInput = (name: string) => ({ input: { skillMd: skillMd(name, { body: `tenancy ${randomUUID()}` }) } });
 
 const COVERED: Record<string, Entry> = {
@@ -119,6 +142,8 @@ const COVERED: Record<string, Entry> = {
   "Query.webhookDeliveries": { paths: { projectId: ["projectId"], subscriptionId: ["webhookSubscriptionId"] } },
   "Query.call": { paths: { id: CALLS } },
   "Query.calls": { paths: { agentId: ["agentId"], skillVersionId: SKILL_VERSIONS } },
+  "Query.chatSession": { paths: { id: ["chatSessionId"] } },
+  "Query.chatSessions": { paths: { agentId: ["agentId"] } },
 
   // ---- mutations ----
   "Mutation.createProject": { paths: { name: ["skillName"] }, noControl: ["name"] },
@@ -189,6 +214,16 @@ const COVERED: Record<string, Entry> = {
   "Mutation.handoffCall": { paths: { callId: CALLS, agentId: ["agentId"] } },
   "Mutation.endCall": { paths: { callId: CALLS } },
   "Mutation.runTool": { paths: { callId: CALLS, name: ["toolName"] } },
+  "Mutation.sendMessage": {
+    paths: {
+      "input.agentId": ["agentId"],
+      "input.sessionId": ["chatSessionId"],
+      "input.inlineAgent.skills.versionId": SKILL_VERSIONS,
+      "input.inlineAgent.knowledgeBaseIds": ["knowledgeBaseId"],
+      "input.inlineAgent.handoffTargets": ["agentId"],
+    },
+    fill: messageInput,
+  },
 };
 
 // ---- reading the schema ----
@@ -341,11 +376,12 @@ function randomFor(kind: Kind): string {
   return kind === "skillName" || kind === "toolName" ? `zz-${randomBytes(5).toString("hex")}` : randomUUID();
 }
 
-describeEachDialect("SEC-9 / PJ-1 tenancy", { outboundAllowHosts: [WEBHOOK_HOST] }, (t) => {
+describeEachDialect("SEC-9 / PJ-1 tenancy", { outboundAllowHosts: [WEBHOOK_HOST, "localhost"] }, (t) => {
   let schema: GraphQLSchema;
   let ops: ReturnType<typeof operations>;
   let A: Fixture;
   let B: Fixture;
+  let model: ScriptedModel;
 
   async function makeFixture(label: string): Promise<Fixture> {
     const project = await t.project(`${label} project`);
@@ -402,6 +438,7 @@ describeEachDialect("SEC-9 / PJ-1 tenancy", { outboundAllowHosts: [WEBHOOK_HOST]
       name: `${label}-agent`,
       skills: [{ name: skillName }],
       tools: [{ name: toolName, description: "A tool.", webhookUrl: "http://127.0.0.1:9/tool" }],
+      model: { baseUrl: chatModel.baseUrl, model: "scripted" },
     };
     const first = (await t.ok<{ saveAgent: { id: string; agentId: string } }>(saveAgent, { input: agentInputOf }, key))
       .saveAgent;
@@ -420,6 +457,12 @@ describeEachDialect("SEC-9 / PJ-1 tenancy", { outboundAllowHosts: [WEBHOOK_HOST]
     const endedCallId = (await t.ok<{ startCall: { id: string } }>(startCall, { agentId: first.agentId }, key))
       .startCall.id;
     await t.ok(`mutation($id: ID!) { endCall(callId: $id) { id } }`, { id: endedCallId }, key);
+    const sent = await t.ok<{ sendMessage: { session: { id: string } } }>(
+      `mutation($agentId: ID!) { sendMessage(input: { agentId: $agentId, content: "hi" }) { session { id } } }`,
+      { agentId: first.agentId },
+      key,
+    );
+    const chatSessionId = sent.sendMessage.session.id;
     const delivery = await t.ok<{ webhookDeliveries: { items: Array<{ id: string }> } }>(
       `{ webhookDeliveries { items { id } } }`,
       {},
@@ -443,6 +486,7 @@ describeEachDialect("SEC-9 / PJ-1 tenancy", { outboundAllowHosts: [WEBHOOK_HOST]
         webhookDeliveryId: delivery.webhookDeliveries.items[0]!.id,
         callId,
         endedCallId,
+        chatSessionId,
         toolName,
       },
     };
@@ -451,9 +495,16 @@ describeEachDialect("SEC-9 / PJ-1 tenancy", { outboundAllowHosts: [WEBHOOK_HOST]
   beforeAll(async () => {
     schema = await buildAppSchema();
     ops = operations(schema);
+    model = await startScriptedModel({
+      respond: (request) => ({
+        text: `offered: ${(request.body.tools ?? []).map((tool) => tool.function.name).join(",")}`,
+      }),
+    });
+    chatModel.baseUrl = model.baseUrl.replace("127.0.0.1", "localhost");
     A = await makeFixture("alpha");
     B = await makeFixture("bravo");
   });
+  afterAll(async () => model?.close());
 
   async function call(name: string, caller: Fixture, overrides: Array<[string, string]>): Promise<string> {
     const { kind, field } = ops.get(name)!;
