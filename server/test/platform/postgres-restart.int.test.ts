@@ -119,7 +119,15 @@ describe.skipIf(!RUN)("SEC-17 PostgreSQL restarting under load (real processes)"
       // Cleanly: every failure was SERVICE_UNAVAILABLE (503), never an internal error.
       const failures = outcomes.filter((o) => o.code);
       if (failures.some((o) => o.code !== "SERVICE_UNAVAILABLE")) {
-        console.log("DEBUGOUT", server.output().split("\n").filter((l) => /unexpected|error/i.test(l)).join("\n").slice(0, 6000));
+        console.log(
+          "DEBUGOUT",
+          server
+            .output()
+            .split("\n")
+            .filter((l) => /unexpected|error/i.test(l))
+            .join("\n")
+            .slice(0, 6000),
+        );
       }
       expect(failures.length).toBeGreaterThan(0);
       expect(new Set(failures.map((o) => `${o.status} ${o.code}`))).toEqual(new Set(["503 SERVICE_UNAVAILABLE"]));
