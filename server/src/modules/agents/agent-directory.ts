@@ -151,6 +151,29 @@ export class AgentCallDirectory implements AgentDirectory {
     };
   }
 
+  /**
+   * GW-1: the agent a gateway request names by its gateway name (alias, else name), as calls run it, with the
+   * upstream model of its published config (its key in clear; null: the process default answers).
+   */
+  async byGatewayName(
+    projectId: string,
+    gatewayName: string,
+  ): Promise<{ agent: CallAgent; model: { baseUrl: string; model: string; apiKey: string | null } | null } | null> {
+    const version = await this.db.read((m) => new AgentRepository(m).findPublishedByGatewayName(projectId, gatewayName));
+    if (!version) return null;
+    const agent = await this.published(projectId, version.agentId);
+    if (!agent) return null;
+    const model = version.model
+      ? { baseUrl: version.model.baseUrl, model: version.model.model, apiKey: this.secrets.openModelApiKey(version) }
+      : null;
+    return { agent, model };
+  }
+
+  /** GW-1: what `GET /v1/models` lists for a project. */
+  gatewayNames(projectId: string): Promise<string[]> {
+    return this.db.read((m) => new AgentRepository(m).publishedGatewayNames(projectId));
+  }
+
   async toolSecret(agentVersionId: string, tool: string): Promise<string | null> {
     const version = await this.db.read((m) => new AgentRepository(m).findVersionById(agentVersionId));
     return version ? this.secrets.openToolSecret(version, tool) : null;

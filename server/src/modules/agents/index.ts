@@ -3,3 +3,4 @@ export { AgentService } from "./agent.service";
 export { AgentSecrets } from "./agent-secrets";
 export type { AgentVersionEntity } from "./agent-version.entity";
 export type { AgentSkillEntryEntity } from "./agent-skill-entry.entity";
+export { AgentCallDirectory } from "./agent-directory";
