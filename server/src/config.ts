@@ -35,6 +35,14 @@ export interface Config {
   readonly callEventRetentionSecs: number;
   readonly toolTimeoutMs: number;
   readonly mcpTimeoutMs: number;
+  /** The default OpenAI-compatible model endpoint (agents whose config names none); unset: none. */
+  readonly modelBaseUrl: string | undefined;
+  readonly modelName: string | undefined;
+  readonly modelApiKey: string | undefined;
+  /** A whole model answer; for a stream, the wait for each chunk. */
+  readonly modelTimeoutMs: number;
+  /** Rounds of one chat reply's tool loop (model → tools → model …). */
+  readonly chatMaxToolRounds: number;
 }
 
 export class ConfigError extends Error {}
@@ -109,9 +117,22 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     callEventRetentionSecs: integer(env, "CALL_EVENT_RETENTION_SECS", 30 * 86_400, 1, 10 * 365 * 86_400),
     toolTimeoutMs: integer(env, "TOOL_TIMEOUT_MS", 10_000, 10, 300_000),
     mcpTimeoutMs: integer(env, "MCP_TIMEOUT_MS", 5_000, 10, 300_000),
+    modelBaseUrl: env.MODEL_BASE_URL || undefined,
+    modelName: env.MODEL_NAME || undefined,
+    modelApiKey: env.MODEL_API_KEY || undefined,
+    modelTimeoutMs: integer(env, "MODEL_TIMEOUT_MS", 60_000, 10, 3_600_000),
+    chatMaxToolRounds: integer(env, "CHAT_MAX_TOOL_ROUNDS", 8, 1, 100),
     webDist: path.resolve(env.WEB_DIST ?? path.join(__dirname, "..", "..", "..", "web", "dist")),
     ...overrides,
   };
+  if (config.modelBaseUrl && !/^https?:\/\/[^/]/.test(config.modelBaseUrl)) {
+    throw new ConfigError(
+      `MODEL_BASE_URL must be an http:// or https:// URL such as https://api.openai.com/v1; it is '${config.modelBaseUrl}'.`,
+    );
+  }
+  if (config.modelBaseUrl && !config.modelName) {
+    throw new ConfigError("MODEL_BASE_URL needs MODEL_NAME, the upstream model to ask (e.g. gpt-4o-mini).");
+  }
   if (config.sessionStore === "redis" && !config.redisUrl) {
     throw new ConfigError("SESSION_STORE=redis needs REDIS_URL.");
   }

@@ -13,7 +13,8 @@ export interface Problem {
 }
 
 export abstract class DomainError extends Error {
-  abstract readonly kind: "not_found" | "conflict" | "invalid" | "forbidden" | "unauthenticated" | "rate_limited";
+  abstract readonly kind:
+    "not_found" | "conflict" | "invalid" | "forbidden" | "unauthenticated" | "rate_limited" | "upstream";
   constructor(
     message: string,
     readonly details?: ErrorDetails,
@@ -47,6 +48,21 @@ export class Unauthenticated extends DomainError {
 
 export class RateLimited extends DomainError {
   readonly kind = "rate_limited" as const;
+}
+
+/**
+ * A model endpoint (or another upstream the request depends on) failed, timed out or answered something unusable.
+ * `status` is the upstream's HTTP status where there is one; `details` carries it as `{ status }`.
+ */
+export class UpstreamError extends DomainError {
+  readonly kind = "upstream" as const;
+  constructor(
+    message: string,
+    readonly status: number | undefined = undefined,
+    readonly timeout = false,
+  ) {
+    super(message, status === undefined ? undefined : { status });
+  }
 }
 
 /** Bad input. With several problems, every one is in `details.problems` and the first one's fields at the top. */

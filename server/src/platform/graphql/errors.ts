@@ -11,6 +11,7 @@ export const ERROR_CODES = {
   forbidden: "FORBIDDEN",
   unauthenticated: "UNAUTHENTICATED",
   rate_limited: "RATE_LIMITED",
+  upstream: "UPSTREAM_ERROR",
 } as const satisfies Record<DomainError["kind"], string>;
 
 function codeOf(error: DomainError): string {
@@ -21,6 +22,7 @@ function codeOf(error: DomainError): string {
     case "forbidden":
     case "unauthenticated":
     case "rate_limited":
+    case "upstream":
       return ERROR_CODES[error.kind];
   }
 }

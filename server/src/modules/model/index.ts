@@ -1,0 +1,20 @@
+// The model module's face: one client for any OpenAI-compatible chat completions endpoint (chat sessions, evals,
+// the gateway), and the OpenAI wire types it speaks.
+export {
+  defaultModelEndpoint,
+  ModelClient,
+  type ModelCallOptions,
+  type ModelClientOptions,
+  type ModelEndpoint,
+  type ModelRequest,
+} from "./model-client";
+export { UpstreamError } from "../../platform/errors";
+export type {
+  ChatCompletion,
+  ChatCompletionChunk,
+  ChatCompletionMessage,
+  ChatCompletionMessageParam,
+  ChatCompletionMessageToolCall,
+  ChatCompletionTool,
+  ChatCompletionToolChoiceOption,
+} from "openai/resources/chat/completions";

@@ -1,0 +1,253 @@
+import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import type {
+  ChatCompletion,
+  ChatCompletionChunk,
+  ChatCompletionCreateParamsNonStreaming,
+} from "openai/resources/chat/completions";
+import { UpstreamError } from "../../platform/errors";
+import { checkOutboundUrl, OutboundError, type HostResolver } from "../../platform/http/outbound";
+
+/** An OpenAI-compatible chat completions endpoint: an agent's `model` config, or the process default. */
+export interface ModelEndpoint {
+  /** e.g. `https://api.openai.com/v1`; `/chat/completions` is appended. */
+  baseUrl: string;
+  /** The upstream model name sent in every request. */
+  model: string;
+  /** Sent as `Authorization: Bearer …`; null sends no Authorization header. */
+  apiKey: string | null;
+}
+
+/** A chat completions request without `model` (the endpoint's) and `stream` (the method's). */
+export type ModelRequest = Omit<ChatCompletionCreateParamsNonStreaming, "model" | "stream" | "stream_options">;
+
+export interface ModelClientOptions {
+  /** Used when a request names no endpoint (MODEL_BASE_URL, MODEL_NAME, MODEL_API_KEY); null: none configured. */
+  defaultEndpoint: ModelEndpoint | null;
+  /** A whole non-streaming exchange; for a stream, the wait for its first chunk and between two chunks. */
+  timeoutMs: number;
+  /** OUTBOUND_ALLOW_HOSTS (SEC-13): loopback or private hosts the endpoints may be on. */
+  allowList: readonly string[];
+  /** Name resolution for the SEC-13 check (tests); the system resolver by default. */
+  resolve?: HostResolver;
+}
+
+export interface ModelCallOptions {
+  /** The caller gave up (a client disconnected): aborts the request; surfaces as an UpstreamError. */
+  signal?: AbortSignal;
+}
+
+const MAX_QUOTED_CHARS = 300;
+
+/** Where an endpoint is, for messages: origin and path only (no query, no credentials). */
+function describe(baseUrl: string): string {
+  try {
+    const url = new URL(baseUrl);
+    return `${url.origin}${url.pathname.replace(/\/$/, "")}`;
+  } catch {
+    return `'${baseUrl.slice(0, 100)}'`;
+  }
+}
+
+function quote(text: string): string {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length > MAX_QUOTED_CHARS ? `${flat.slice(0, MAX_QUOTED_CHARS)}…` : flat;
+}
+
+/** A watchdog that aborts when `ms` pass without a `reset()`; `fired` says whether it was the one that aborted. */
+class Watchdog {
+  readonly controller = new AbortController();
+  fired = false;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly detach: () => void;
+
+  constructor(
+    private readonly ms: number,
+    outer: AbortSignal | undefined,
+  ) {
+    const onOuterAbort = () => this.controller.abort(outer?.reason);
+    if (outer?.aborted) onOuterAbort();
+    outer?.addEventListener("abort", onOuterAbort, { once: true });
+    this.detach = () => outer?.removeEventListener("abort", onOuterAbort);
+    this.reset();
+  }
+
+  reset(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.fired = true;
+      this.controller.abort(new Error("model endpoint timeout"));
+    }, this.ms);
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+    this.detach();
+  }
+}
+
+function isChatCompletion(value: unknown): value is ChatCompletion {
+  const choices = (value as { choices?: unknown } | null)?.choices;
+  if (!Array.isArray(choices) || choices.length === 0) return false;
+  const message = (choices[0] as { message?: unknown } | null)?.message;
+  return typeof message === "object" && message !== null;
+}
+
+function isChunk(value: unknown): value is ChatCompletionChunk {
+  return Array.isArray((value as { choices?: unknown } | null)?.choices);
+}
+
+/**
+ * Talks to any OpenAI-compatible chat completions endpoint with the official `openai` client. Never retries (the
+ * caller decides), checks every base URL against SEC-13 before the request and follows no redirect, and turns
+ * every failure — refused URL, connection error, HTTP error status, timeout, an answer that is not a chat
+ * completion — into an UpstreamError (GraphQL `UPSTREAM_ERROR`, `details.status` where the upstream gave one).
+ */
+export class ModelClient {
+  constructor(private readonly options: ModelClientOptions) {}
+
+  /** The endpoint a request goes to: the given one, else the default; none at all is an UpstreamError. */
+  endpointFor(endpoint: ModelEndpoint | null): ModelEndpoint {
+    const chosen = endpoint ?? this.options.defaultEndpoint;
+    if (!chosen) {
+      throw new UpstreamError(
+        "No model endpoint is configured: the agent's config names no model and MODEL_BASE_URL is not set.",
+      );
+    }
+    return chosen;
+  }
+
+  /** One non-streaming chat completion. */
+  async complete(
+    endpoint: ModelEndpoint | null,
+    request: ModelRequest,
+    options: ModelCallOptions = {},
+  ): Promise<ChatCompletion> {
+    const target = this.endpointFor(endpoint);
+    const watchdog = new Watchdog(this.options.timeoutMs, options.signal);
+    try {
+      await this.checkUrl(target, watchdog);
+      const client = this.clientFor(target);
+      const answer: unknown = await client.chat.completions.create(
+        { ...request, model: target.model, stream: false },
+        { signal: watchdog.controller.signal },
+      );
+      if (!isChatCompletion(answer)) {
+        throw new UpstreamError(
+          `The model endpoint ${describe(target.baseUrl)} answered something that is not a chat completion: ` +
+            `${quote(typeof answer === "string" ? answer : (JSON.stringify(answer) ?? String(answer)))}`,
+        );
+      }
+      return answer;
+    } catch (error) {
+      throw this.upstreamError(error, target, watchdog);
+    } finally {
+      watchdog.stop();
+    }
+  }
+
+  /** A streaming chat completion: its chunks as they arrive (the `[DONE]` sentinel ends it and is not yielded). */
+  async *stream(
+    endpoint: ModelEndpoint | null,
+    request: ModelRequest,
+    options: ModelCallOptions = {},
+  ): AsyncIterable<ChatCompletionChunk> {
+    const target = this.endpointFor(endpoint);
+    const watchdog = new Watchdog(this.options.timeoutMs, options.signal);
+    let chunks = 0;
+    try {
+      await this.checkUrl(target, watchdog);
+      const client = this.clientFor(target);
+      const stream = await client.chat.completions.create(
+        { ...request, model: target.model, stream: true },
+        { signal: watchdog.controller.signal },
+      );
+      for await (const chunk of stream as AsyncIterable<unknown>) {
+        watchdog.reset();
+        if (!isChunk(chunk)) {
+          throw new UpstreamError(
+            `The model endpoint ${describe(target.baseUrl)} streamed something that is not a chat completion chunk: ` +
+              quote(JSON.stringify(chunk) ?? String(chunk)),
+          );
+        }
+        chunks++;
+        yield chunk;
+      }
+      if (chunks === 0) {
+        throw new UpstreamError(
+          `The model endpoint ${describe(target.baseUrl)} ended its stream without a single chat completion chunk.`,
+        );
+      }
+    } catch (error) {
+      throw this.upstreamError(error, target, watchdog);
+    } finally {
+      watchdog.stop();
+    }
+  }
+
+  private async checkUrl(target: ModelEndpoint, watchdog: Watchdog): Promise<void> {
+    await checkOutboundUrl(target.baseUrl, this.options.allowList, {
+      resolve: this.options.resolve,
+      signal: watchdog.controller.signal,
+    });
+  }
+
+  private clientFor(target: ModelEndpoint): OpenAI {
+    return new OpenAI({
+      baseURL: target.baseUrl,
+      // The client insists on a credential; with none configured the Authorization header is removed below.
+      apiKey: target.apiKey ?? "none",
+      defaultHeaders: target.apiKey === null ? { Authorization: null } : undefined,
+      // Explicit nulls keep OPENAI_ORG_ID / OPENAI_PROJECT_ID from the environment out of every request.
+      organization: null,
+      project: null,
+      maxRetries: 0,
+      // Failures surface as UpstreamError for the caller to log; the client's own console logging stays off.
+      logLevel: "off",
+      timeout: this.options.timeoutMs,
+      // SEC-13: the base URL is checked before each request; a redirect is not followed (it is an error status).
+      fetch: (input, init) => fetch(input, { ...init, redirect: "manual" }),
+    });
+  }
+
+  private upstreamError(error: unknown, target: ModelEndpoint, watchdog: Watchdog): UpstreamError {
+    const where = describe(target.baseUrl);
+    if (error instanceof UpstreamError) return error;
+    if (watchdog.fired || error instanceof APIConnectionTimeoutError) {
+      return new UpstreamError(
+        `The model endpoint ${where} did not answer within ${this.options.timeoutMs} ms (MODEL_TIMEOUT_MS).`,
+        undefined,
+        true,
+      );
+    }
+    if (error instanceof OutboundError) {
+      return new UpstreamError(`The model endpoint ${where} may not be called: ${error.message}`);
+    }
+    if (error instanceof APIUserAbortError) {
+      return new UpstreamError(`The request to the model endpoint ${where} was cancelled.`);
+    }
+    if (error instanceof APIError && typeof error.status === "number") {
+      return new UpstreamError(
+        `The model endpoint ${where} answered HTTP ${error.status}: ${quote(error.message)}`,
+        error.status,
+      );
+    }
+    if (error instanceof APIError) {
+      const cause = (error.cause as { message?: unknown } | undefined)?.message;
+      return new UpstreamError(
+        `The model endpoint ${where} could not be reached: ${quote(typeof cause === "string" ? cause : error.message)}`,
+      );
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    return new UpstreamError(`The model endpoint ${where} answered something unusable: ${quote(message)}`);
+  }
+}
+
+/** The process default endpoint from config (MODEL_BASE_URL, MODEL_NAME, MODEL_API_KEY); null when unset. */
+export function defaultModelEndpoint(config: {
+  modelBaseUrl: string | undefined;
+  modelName: string | undefined;
+  modelApiKey: string | undefined;
+}): ModelEndpoint | null {
+  if (!config.modelBaseUrl || !config.modelName) return null;
+  return { baseUrl: config.modelBaseUrl, model: config.modelName, apiKey: config.modelApiKey ?? null };
+}
