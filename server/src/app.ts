@@ -40,6 +40,9 @@ import { CallService } from "./modules/calls/call.service";
 import { McpConnector } from "./modules/calls/mcp-connector";
 import { ToolRunner } from "./modules/calls/tool-runner";
 import { SkillCatalogService } from "./modules/skills/skill-catalog";
+import { createGateway } from "./modules/gateway";
+import { defaultModelEndpoint, ModelClient } from "./modules/model";
+import { openSessionStore, type SessionStore } from "./platform/session-store";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
 
 export interface AppSecrets {
@@ -91,9 +94,15 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     allowList: config.outboundAllowHosts,
     timeoutMs: config.toolTimeoutMs,
   });
+  const model = new ModelClient({
+    defaultEndpoint: defaultModelEndpoint(config),
+    timeoutMs: config.modelTimeoutMs,
+    allowList: config.outboundAllowHosts,
+  });
   return {
     auth,
     audit,
+    model,
     apiKeys,
     projects,
     knowledge,
@@ -178,6 +187,8 @@ export interface App {
   /** Delivers webhooks (SEC-16); started by createApp only with `startWorkers`, stopped first by close (SEC-18). */
   readonly webhookWorker: WebhookWorker;
   readonly bus: InvalidationBus;
+  /** The gateway's skill logs (GW-6). */
+  readonly sessionStore: SessionStore;
   close(): Promise<void>;
 }
 
@@ -209,6 +220,26 @@ export async function createApp(
     pollIntervalMs: options.webhookPollIntervalMs,
   });
   services.webhooks.onEnqueue(() => webhookWorker.wake());
+  const sessionStore = await openSessionStore({
+    kind: config.sessionStore,
+    path: config.sessionStorePath,
+    redisUrl: config.redisUrl,
+    ttlSecs: config.sessionStoreSkillsTtlSecs,
+  });
+  const gateway = await createGateway({
+    auth: services.auth,
+    agents: services.agentDirectory,
+    calls: services.calls,
+    skills: services.skills,
+    tools: services.tools,
+    model: services.model,
+    store: sessionStore,
+    logger,
+    configFile: config.gatewayConfig,
+    customEvents: config.customEvents,
+    maxToolRounds: config.chatMaxToolRounds,
+    bodyLimitBytes: config.bodyLimitBytes,
+  });
   const resolvers = resolverInstances(services);
   const schema = await buildGraphQLSchema(resolvers);
   const http = await createHttpServer({
@@ -219,6 +250,7 @@ export async function createApp(
     bodyLimitBytes: config.bodyLimitBytes,
     authFailuresPerMinute: config.authFailuresPerMinute,
     webDist: config.webDist,
+    routes: [{ path: "/v1", handler: gateway.router }],
     authenticate: (header) => services.auth.authenticate(header),
     ready: () => db.ping(),
   });
@@ -235,11 +267,13 @@ export async function createApp(
     http,
     webhookWorker,
     bus,
+    sessionStore,
     close: async () => {
       clearInterval(retention);
       await webhookWorker.stop();
       await http.stop();
       await bus.close();
+      await sessionStore.close();
       await db.close();
     },
   };

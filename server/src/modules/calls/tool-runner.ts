@@ -180,10 +180,31 @@ export class ToolRunner {
   }
 
   private async webhook(call: CallEntity, tool: OfferedTool, args: Record<string, unknown>): Promise<Outcome> {
-    const webhook = tool.webhook!;
     const body = JSON.stringify({ tool: tool.name, call_id: call.id, arguments: args });
+    return this.postWebhook(tool.webhook!.webhookUrl, body, await this.webhookSecret(call, tool));
+  }
+
+  /**
+   * A webhook tool run outside a call (the gateway, GW-2): the arguments checked against its parameters, the request
+   * signed with its secret as RT-7 signs a call's, `context` (e.g. the chat session id) sent beside the arguments.
+   */
+  async runDetachedWebhook(
+    tool: { name: string; parameters: Record<string, unknown>; webhookUrl: string },
+    args: unknown,
+    secret: string | null,
+    context: Record<string, unknown>,
+  ): Promise<Outcome> {
+    if (typeof args !== "object" || args === null || Array.isArray(args))
+      return { status: "error", result: null, error: "The arguments must be a JSON object." };
+    const problems = argumentProblems(tool.parameters, args as Record<string, unknown>);
+    if (problems.length > 0)
+      return { status: "error", result: null, error: problems.map((p) => p.message).join(" ") };
+    const body = JSON.stringify({ tool: tool.name, ...context, arguments: args });
+    return this.postWebhook(tool.webhookUrl, body, secret);
+  }
+
+  private async postWebhook(url: string, body: string, secret: string | null): Promise<Outcome> {
     const headers: Record<string, string> = { "content-type": "application/json" };
-    const secret = await this.webhookSecret(call, tool);
     if (secret) {
       const id = `msg_${randomUUID()}`;
       const at = new Date();
@@ -193,7 +214,7 @@ export class ToolRunner {
     }
     try {
       const response = await outboundFetch(
-        webhook.webhookUrl,
+        url,
         { method: "POST", headers, body },
         { allowList: this.options.allowList, timeoutMs: this.options.timeoutMs },
       );

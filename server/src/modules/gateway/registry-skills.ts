@@ -9,7 +9,13 @@ const SKILL_MD = "SKILL.md";
  * the registry: files are the version's bundle.
  */
 export function registrySkill(resolved: ResolvedSkill, skills: SkillService): GatewaySkill {
-  const files = async () => (await skills.filesOf([resolved.id])).sort((a, b) => a.path.localeCompare(b.path));
+  // A published version never changes: its file list is read once per skill object (the caller keeps one per version).
+  let listing: Promise<Array<{ path: string; sha256: string }>> | null = null;
+  const files = () => {
+    listing ??= skills.filesOf([resolved.id]).then((rows) => rows.sort((a, b) => a.path.localeCompare(b.path)));
+    listing.catch(() => (listing = null));
+    return listing;
+  };
   return {
     name: resolved.name,
     description: resolved.description,

@@ -30,6 +30,8 @@ export interface HttpOptions {
   bodyLimitBytes: number;
   authFailuresPerMinute: number;
   webDist?: string;
+  /** More routes from the composition root (the gateway at /v1), mounted before the console's files. */
+  routes?: ReadonlyArray<{ path: string; handler: express.RequestHandler }>;
   authenticate(authorization: string | undefined): Promise<Authentication>;
   ready(): Promise<boolean>;
 }
@@ -198,6 +200,8 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       },
     }),
   );
+
+  for (const route of options.routes ?? []) app.use(route.path, route.handler);
 
   if (options.webDist && fs.existsSync(path.join(options.webDist, "index.html"))) {
     const index = path.join(options.webDist, "index.html");
