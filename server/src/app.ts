@@ -226,20 +226,29 @@ export async function createApp(
     redisUrl: config.redisUrl,
     ttlSecs: config.sessionStoreSkillsTtlSecs,
   });
-  const gateway = await createGateway({
-    auth: services.auth,
-    agents: services.agentDirectory,
-    calls: services.calls,
-    skills: services.skills,
-    tools: services.tools,
-    model: services.model,
-    store: sessionStore,
-    logger,
-    configFile: config.gatewayConfig,
-    customEvents: config.customEvents,
-    maxToolRounds: config.chatMaxToolRounds,
-    bodyLimitBytes: config.bodyLimitBytes,
-  });
+  let gateway: Awaited<ReturnType<typeof createGateway>>;
+  try {
+    gateway = await createGateway({
+      auth: services.auth,
+      agents: services.agentDirectory,
+      calls: services.calls,
+      skills: services.skills,
+      tools: services.tools,
+      model: services.model,
+      store: sessionStore,
+      logger,
+      configFile: config.gatewayConfig,
+      customEvents: config.customEvents,
+      maxToolRounds: config.chatMaxToolRounds,
+      bodyLimitBytes: config.bodyLimitBytes,
+    });
+  } catch (error) {
+    // GATEWAY_CONFIG did not validate (GW-3): nothing started may keep the process alive.
+    await sessionStore.close();
+    await bus.close();
+    if (!options.db) await db.close();
+    throw error;
+  }
   const resolvers = resolverInstances(services);
   const schema = await buildGraphQLSchema(resolvers);
   const http = await createHttpServer({

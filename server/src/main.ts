@@ -7,6 +7,7 @@ import { SecretKeyError, parseSecretKey, sha256Hex } from "./platform/crypto";
 import { loadOrCreatePlatformTokenHash, loadOrCreateSecretKey } from "./platform/embedded-secrets";
 import { generatePlatformToken } from "./modules/auth/credentials";
 import { seedDemoProject } from "./modules/demo/demo-seed";
+import { GatewayConfigError } from "./modules/gateway";
 
 function banner(lines: string[]): void {
   const width = Math.max(...lines.map((l) => l.length));
@@ -82,7 +83,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof SecretKeyError) {
+  if (error instanceof ConfigError || error instanceof SecretKeyError || error instanceof GatewayConfigError) {
     console.error(`Skillgraph cannot start: ${error.message}`);
   } else {
     console.error("Skillgraph cannot start:", error);

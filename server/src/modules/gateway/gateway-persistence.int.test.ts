@@ -35,7 +35,10 @@ describe.each(dialects)("gateway skill persistence (%s)", (dialect) => {
 
   it("GW-5 a load is replayed on the next turn where it was first made, after the user message of its turn", async () => {
     const s = session();
-    kit.upstream.reply({ toolCalls: [{ name: "load_skill", arguments: { name: "explain-bill" } }] }, { text: "Explained." });
+    kit.upstream.reply(
+      { toolCalls: [{ name: "load_skill", arguments: { name: "explain-bill" } }] },
+      { text: "Explained." },
+    );
     await turn(kit, "billing", s, [{ role: "user", content: "Explain my bill" }]);
     kit.upstream.reset();
     kit.upstream.reply({ text: "More." });
@@ -66,7 +69,11 @@ describe.each(dialects)("gateway skill persistence (%s)", (dialect) => {
     await turn(kit, "billing", s, history);
     kit.upstream.reset();
     kit.upstream.reply({ text: "x" }, { text: "y" });
-    await turn(kit, "billing", s, [...history, { role: "assistant", content: "ok" }, { role: "user", content: "three" }]);
+    await turn(kit, "billing", s, [
+      ...history,
+      { role: "assistant", content: "ok" },
+      { role: "user", content: "three" },
+    ]);
     expect(shape(kit.upstream.requests[0]!.body).slice(0, 5)).toEqual([
       "user:one",
       "assistant:a1",
@@ -74,7 +81,10 @@ describe.each(dialects)("gateway skill persistence (%s)", (dialect) => {
       'assistant:load_skill{"name":"refund-policy"}',
       "tool",
     ]);
-    await turn(kit, "billing", s, [{ role: "assistant", content: "hello" }, { role: "user", content: "new start" }]);
+    await turn(kit, "billing", s, [
+      { role: "assistant", content: "hello" },
+      { role: "user", content: "new start" },
+    ]);
     expect(shape(kit.upstream.requests[1]!.body)).toEqual([
       "assistant:hello",
       "user:new start",
@@ -85,7 +95,11 @@ describe.each(dialects)("gateway skill persistence (%s)", (dialect) => {
 
   it("GW-5 nothing is replayed for a single user message, even after a system message", async () => {
     const s = session();
-    kit.upstream.reply({ toolCalls: [{ name: "load_skill", arguments: { name: "refund-policy" } }] }, { text: "ok" }, { text: "again" });
+    kit.upstream.reply(
+      { toolCalls: [{ name: "load_skill", arguments: { name: "refund-policy" } }] },
+      { text: "ok" },
+      { text: "again" },
+    );
     await turn(kit, "billing", s, [{ role: "user", content: "one" }]);
     await turn(kit, "billing", s, [
       { role: "system", content: "client prompt" },
@@ -114,7 +128,11 @@ describe.each(dialects)("gateway skill persistence (%s)", (dialect) => {
 
   it("GW-5 another agent in the same session has its own log", async () => {
     const s = session();
-    kit.upstream.reply({ toolCalls: [{ name: "load_skill", arguments: { name: "explain-bill" } }] }, { text: "ok" }, { text: "other" });
+    kit.upstream.reply(
+      { toolCalls: [{ name: "load_skill", arguments: { name: "explain-bill" } }] },
+      { text: "ok" },
+      { text: "other" },
+    );
     await turn(kit, "billing", s, [{ role: "user", content: "one" }]);
     await turn(kit, "other", s, [
       { role: "user", content: "one" },
@@ -150,13 +168,22 @@ describe.each(dialects)("gateway skill persistence (%s)", (dialect) => {
     expect(toolAnswers(kit.upstream.requests[0]!.body)).toEqual([]);
     await republish([{ name: "tariffs" }, { name: "refund-policy" }]);
     await turn(kit, "switcher", s, history);
-    expect(toolAnswers(kit.upstream.requests[1]!.body).map((a) => a.content)).toEqual([expect.stringContaining("Tariff rules.")]);
+    expect(toolAnswers(kit.upstream.requests[1]!.body).map((a) => a.content)).toEqual([
+      expect.stringContaining("Tariff rules."),
+    ]);
   });
 
   it("GW-7 loading again adds nothing: one replay per distinct invocation", async () => {
     const s = session();
     const load = { name: "load_skill", arguments: { name: "refund-policy" } };
-    kit.upstream.reply({ toolCalls: [load] }, { toolCalls: [load] }, { text: "ok" }, { toolCalls: [load] }, { text: "ok" }, { text: "fine" });
+    kit.upstream.reply(
+      { toolCalls: [load] },
+      { toolCalls: [load] },
+      { text: "ok" },
+      { toolCalls: [load] },
+      { text: "ok" },
+      { text: "fine" },
+    );
     const history: Message[] = [{ role: "user", content: "one" }];
     await turn(kit, "billing", s, history);
     history.push({ role: "assistant", content: "ok" }, { role: "user", content: "two" });
@@ -168,7 +195,11 @@ describe.each(dialects)("gateway skill persistence (%s)", (dialect) => {
 
   it("GW-8 echoed load_skill/read_skill_file calls and their tool messages are dropped; other tool calls stay", async () => {
     const s = session();
-    kit.upstream.reply({ toolCalls: [{ name: "load_skill", arguments: { name: "refund-policy" } }] }, { text: "ok" }, { text: "fine" });
+    kit.upstream.reply(
+      { toolCalls: [{ name: "load_skill", arguments: { name: "refund-policy" } }] },
+      { text: "ok" },
+      { text: "fine" },
+    );
     await turn(kit, "billing", s, [{ role: "user", content: "one" }]);
     await kit.client().chat.completions.create({
       model: "billing",
@@ -199,7 +230,10 @@ describe.each(dialects)("gateway skill persistence (%s)", (dialect) => {
 
   it("GW-7 at most 256 KiB of content is replayed per turn, newest first; what does not fit is skipped", async () => {
     const big = (c: string) => c.repeat(100 * 1024);
-    await kit.skill("big-files", { body: "Big files skill.", files: { "one.md": big("1"), "two.md": big("2"), "three.md": big("3") } });
+    await kit.skill("big-files", {
+      body: "Big files skill.",
+      files: { "one.md": big("1"), "two.md": big("2"), "three.md": big("3") },
+    });
     await kit.agent({ name: "reader", skills: [{ name: "big-files" }] });
     const s = session();
     const read = (path: string) => ({ name: "read_skill_file", arguments: { skill: "big-files", path } });
@@ -216,7 +250,11 @@ describe.each(dialects)("gateway skill persistence (%s)", (dialect) => {
       { role: "user", content: "two" },
     ]);
     const replayed = toolAnswers(kit.upstream.requests[3]!.body);
-    expect(replayed.map((a) => a.tool === "load_skill" ? "load" : (a.arguments as { path: string }).path)).toEqual(["load", "two.md", "three.md"]);
+    expect(replayed.map((a) => (a.tool === "load_skill" ? "load" : (a.arguments as { path: string }).path))).toEqual([
+      "load",
+      "two.md",
+      "three.md",
+    ]);
   });
 });
 
@@ -226,11 +264,19 @@ describe.each(dialects)("gateway custom events (%s)", (dialect) => {
     try {
       await kit.skill("refund-policy", { body: "Refunds." });
       await kit.agent({ name: "billing", skills: [{ name: "refund-policy" }] });
-      kit.upstream.reply({ toolCalls: [{ name: "load_skill", arguments: { name: "refund-policy" } }] }, { text: "ok" }, { text: "streamed" });
+      kit.upstream.reply(
+        { toolCalls: [{ name: "load_skill", arguments: { name: "refund-policy" } }] },
+        { text: "ok" },
+        { text: "streamed" },
+      );
       await turn(kit, "billing", "ev-1", [{ role: "user", content: "one" }]);
       const res = await fetch(`${kit.t.url}/v1/chat/completions`, {
         method: "POST",
-        headers: { authorization: `Bearer ${kit.key}`, "content-type": "application/json", "x-chat-session-id": "ev-1" },
+        headers: {
+          authorization: `Bearer ${kit.key}`,
+          "content-type": "application/json",
+          "x-chat-session-id": "ev-1",
+        },
         body: JSON.stringify({
           model: "billing",
           stream: true,
@@ -252,7 +298,11 @@ describe.each(dialects)("gateway custom events (%s)", (dialect) => {
       kit.upstream.reply({ text: "fresh" });
       const fresh = await fetch(`${kit.t.url}/v1/chat/completions`, {
         method: "POST",
-        headers: { authorization: `Bearer ${kit.key}`, "content-type": "application/json", "x-chat-session-id": "ev-1" },
+        headers: {
+          authorization: `Bearer ${kit.key}`,
+          "content-type": "application/json",
+          "x-chat-session-id": "ev-1",
+        },
         body: JSON.stringify({ model: "billing", stream: true, messages: [{ role: "user", content: "one" }] }),
       });
       expect(await fresh.text()).not.toContain("aura.skills_rehydrated");
@@ -266,7 +316,11 @@ describe.each(dialects)("gateway custom events (%s)", (dialect) => {
     try {
       await kit.skill("refund-policy", { body: "Refunds." });
       await kit.agent({ name: "billing", skills: [{ name: "refund-policy" }] });
-      kit.upstream.reply({ toolCalls: [{ name: "load_skill", arguments: { name: "refund-policy" } }] }, { text: "ok" }, { text: "streamed" });
+      kit.upstream.reply(
+        { toolCalls: [{ name: "load_skill", arguments: { name: "refund-policy" } }] },
+        { text: "ok" },
+        { text: "streamed" },
+      );
       await turn(kit, "billing", "ev-2", [{ role: "user", content: "one" }]);
       const res = await fetch(`${kit.t.url}/v1/chat/completions`, {
         method: "POST",

@@ -67,7 +67,10 @@ export function parseChatRequest(raw: unknown): ChatRequest {
   const parsed = body.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.slice(0, 5).map((issue) => {
-      const where = issue.path.map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`)).join("").replace(/^\./, "");
+      const where = issue.path
+        .map((p) => (typeof p === "number" ? `[${p}]` : `.${String(p)}`))
+        .join("")
+        .replace(/^\./, "");
       return `${where || "body"}: ${issue.message}`;
     });
     throw badRequest(

@@ -65,7 +65,10 @@ function fail(options: GatewayRouteOptions, res: Response, error: unknown, strea
     options.logger.error({ err: error, requestId: res.locals.requestId }, "gateway request failed");
     answer = internal(res);
   } else if (answer.status >= 500) {
-    options.logger.warn({ requestId: res.locals.requestId, code: answer.code, message: answer.message }, "gateway upstream failure");
+    options.logger.warn(
+      { requestId: res.locals.requestId, code: answer.code, message: answer.message },
+      "gateway upstream failure",
+    );
   }
   if (res.destroyed || res.writableEnded) return;
   if (stream) stream.fail(answer);
@@ -75,7 +78,11 @@ function fail(options: GatewayRouteOptions, res: Response, error: unknown, strea
 async function chatCompletions(options: GatewayRouteOptions, req: Request, res: Response): Promise<void> {
   const access = await authorize(options, req, res, "editor");
   const request = parseChatRequest(req.body);
-  const sessionId = sessionIdOf(request.metadata, (name) => req.get(name), () => `chat-${randomUUID()}`);
+  const sessionId = sessionIdOf(
+    request.metadata,
+    (name) => req.get(name),
+    () => `chat-${randomUUID()}`,
+  );
   if (sessionId.length > MAX_SESSION_ID_LENGTH)
     throw badRequest(
       "session_id_too_long",
@@ -96,8 +103,15 @@ async function chatCompletions(options: GatewayRouteOptions, req: Request, res: 
     if (!res.writableEnded) cancel.abort();
   });
   if (!request.stream) {
-    const { final, clientCalls } = await runToolLoop(turn, options, completeRound(options.model, cancel.signal), cancel.signal);
-    const completion = final.completion as { choices: Array<Record<string, unknown> & { message: Record<string, unknown> }> };
+    const { final, clientCalls } = await runToolLoop(
+      turn,
+      options,
+      completeRound(options.model, cancel.signal),
+      cancel.signal,
+    );
+    const completion = final.completion as {
+      choices: Array<Record<string, unknown> & { message: Record<string, unknown> }>;
+    };
     const choice = completion.choices[0]!;
     const { tool_calls: _all, ...message } = choice.message;
     res.json({
@@ -147,7 +161,12 @@ export function gatewayRouter(options: GatewayRouteOptions): express.Router {
     void chatCompletions(options, req, res).catch((error: unknown) => fail(options, res, error));
   });
   router.use((req, res) => {
-    const error = new GatewayError(404, "invalid_request_error", "unknown_url", `No route ${req.method} /v1${req.path}.`);
+    const error = new GatewayError(
+      404,
+      "invalid_request_error",
+      "unknown_url",
+      `No route ${req.method} /v1${req.path}.`,
+    );
     res.status(404).json(error.body());
   });
   router.use((error: Error & { type?: string }, _req: Request, res: Response, _next: NextFunction) => {
@@ -156,7 +175,12 @@ export function gatewayRouter(options: GatewayRouteOptions): express.Router {
       return;
     }
     if (error.type === "entity.too.large") {
-      const tooLarge = new GatewayError(413, "invalid_request_error", "request_too_large", `The request body is larger than the limit of ${options.bodyLimitBytes} bytes.`);
+      const tooLarge = new GatewayError(
+        413,
+        "invalid_request_error",
+        "request_too_large",
+        `The request body is larger than the limit of ${options.bodyLimitBytes} bytes.`,
+      );
       res.status(413).json(tooLarge.body());
       return;
     }

@@ -24,7 +24,6 @@ import {
   type GatewaySkill,
 } from "./gateway-skills";
 import {
-  DELEGATE_TO_WORKER,
   gatewayToolDefinitions,
   systemPromptOf,
   type OpenAiTool,
@@ -92,7 +91,12 @@ async function replayContent(agent: ServedAgent, invocation: SkillInvocation): P
 export async function prepareTurn(
   agent: ServedAgent,
   store: SessionStore,
-  request: { sessionId: string; messages: ChatMessage[]; clientTools: OpenAiTool[]; passthrough: Record<string, unknown> },
+  request: {
+    sessionId: string;
+    messages: ChatMessage[];
+    clientTools: OpenAiTool[];
+    passthrough: Record<string, unknown>;
+  },
 ): Promise<Turn> {
   const logKey = { projectId: agent.logNamespace, sessionId: request.sessionId, agent: agent.gatewayName };
   const persistent = agent.skills.length > 0;
@@ -101,7 +105,9 @@ export async function prepareTurn(
   if (persistent && continuesAConversation(request.messages)) {
     const log = await store.read(logKey);
     if (log.length > 0) {
-      const items = await Promise.all(log.map(async (invocation) => ({ invocation, content: await replayContent(agent, invocation) })));
+      const items = await Promise.all(
+        log.map(async (invocation) => ({ invocation, content: await replayContent(agent, invocation) })),
+      );
       const replay = replayInto(history, items);
       history = replay.messages;
       replayed = replay.replayed;
@@ -151,15 +157,20 @@ function offeredTools(turn: Turn, deps: TurnDependencies, signal: AbortSignal | 
     offer(tool, handler);
   }
   const webhook = (tool: RuntimeTool, skill: GatewaySkill | null) =>
-    offer({ type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } }, async (args) => {
-      const secret = await agent.toolSecret(skill, tool.name);
-      const outcome = await deps.tools.runDetachedWebhook(tool, args, secret, {
-        call_id: null,
-        chat_session_id: turn.sessionId,
-        agent: agent.gatewayName,
-      });
-      return JSON.stringify(outcome.status === "ok" ? outcome.result : { error: outcome.error, result: outcome.result });
-    });
+    offer(
+      { type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } },
+      async (args) => {
+        const secret = await agent.toolSecret(skill, tool.name);
+        const outcome = await deps.tools.runDetachedWebhook(tool, args, secret, {
+          call_id: null,
+          chat_session_id: turn.sessionId,
+          agent: agent.gatewayName,
+        });
+        return JSON.stringify(
+          outcome.status === "ok" ? outcome.result : { error: outcome.error, result: outcome.result },
+        );
+      },
+    );
   for (const tool of agent.tools) webhook(tool, null);
   for (const name of turn.loaded) {
     const skill = agent.skills.find((s) => s.name === name);
@@ -216,7 +227,8 @@ async function delegate(
   signal: AbortSignal | undefined,
 ): Promise<string> {
   const worker: ServedWorker | undefined = turn.agent.workers.find((w) => w.name === args.worker);
-  if (!worker) return `There is no worker named '${String(args.worker)}'. Workers: ${turn.agent.workers.map((w) => w.name).join(", ")}.`;
+  if (!worker)
+    return `There is no worker named '${String(args.worker)}'. Workers: ${turn.agent.workers.map((w) => w.name).join(", ")}.`;
   const agent: ServedAgent = {
     logNamespace: turn.agent.logNamespace,
     gatewayName: `${turn.agent.gatewayName}/${worker.name}`,
@@ -250,7 +262,8 @@ async function delegate(
 function parseArguments(call: ToolCall): Record<string, unknown> | string {
   try {
     const parsed: unknown = JSON.parse(call.function.arguments || "{}");
-    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
     return "The arguments must be a JSON object.";
   } catch {
     return "The arguments are not valid JSON.";
@@ -292,7 +305,13 @@ function functionCalls(calls: unknown): ToolCall[] {
   if (!Array.isArray(calls)) return [];
   return calls.flatMap((c: { id?: string; type?: string; function?: { name?: string; arguments?: string } }) =>
     c?.type === "function" && c.function?.name
-      ? [{ id: c.id ?? `call_${randomUUID()}`, type: "function" as const, function: { name: c.function.name, arguments: c.function.arguments ?? "" } }]
+      ? [
+          {
+            id: c.id ?? `call_${randomUUID()}`,
+            type: "function" as const,
+            function: { name: c.function.name, arguments: c.function.arguments ?? "" },
+          },
+        ]
       : [],
   );
 }
@@ -337,7 +356,9 @@ export function streamRound(
       if (choice.finish_reason) finishReason = choice.finish_reason;
     }
     const toolCalls = functionCalls(
-      calls.filter(Boolean).map((c) => ({ id: c.id || undefined, type: "function", function: { name: c.name, arguments: c.arguments } })),
+      calls
+        .filter(Boolean)
+        .map((c) => ({ id: c.id || undefined, type: "function", function: { name: c.name, arguments: c.arguments } })),
     );
     return { content: content.length > 0 ? content : null, toolCalls, finishReason };
   };

@@ -11,7 +11,12 @@ describe.each(dialects)("gateway turns (%s)", (dialect) => {
       files: { "references/rates.md": "Peak rate: 0.31 per kWh." },
     });
     await kit.skill("refund-policy", { body: "Refunds within 30 days." });
-    await kit.agent({ name: "Billing agent", alias: "billing", prompt: "You help with bills.", skills: [{ name: "explain-bill" }, { name: "refund-policy" }] });
+    await kit.agent({
+      name: "Billing agent",
+      alias: "billing",
+      prompt: "You help with bills.",
+      skills: [{ name: "explain-bill" }, { name: "refund-policy" }],
+    });
     await kit.agent({
       name: "tier-two",
       prompt: "Second line.",
@@ -91,7 +96,9 @@ describe.each(dialects)("gateway turns (%s)", (dialect) => {
     });
     const choice = completion.choices[0]!;
     expect(choice.finish_reason).toBe("tool_calls");
-    expect(choice.message.tool_calls?.map((c) => (c.type === "function" ? c.function.name : c.type))).toEqual(["lookup_order"]);
+    expect(choice.message.tool_calls?.map((c) => (c.type === "function" ? c.function.name : c.type))).toEqual([
+      "lookup_order",
+    ]);
     expect(kit.upstream.requests[0]!.body.tools?.map((t) => t.function.name)).toContain("lookup_order");
   });
 
@@ -119,10 +126,16 @@ describe.each(dialects)("gateway turns (%s)", (dialect) => {
   it("GW-4 the session id comes from metadata, then X-Chat-Session-Id, then x-openwebui-chat-id, else a new one", async () => {
     const ask = async (init: { metadata?: Record<string, string>; headers?: Record<string, string> }) => {
       kit.upstream.reply({ text: "ok" });
-      const completion = (await kit.client().chat.completions.create(
-        { model: "billing", messages: [{ role: "user", content: "hi" }], ...(init.metadata ? { metadata: init.metadata } : {}) },
-        { headers: init.headers },
-      )) as unknown as { metadata?: { chat_session_id?: string } };
+      const completion = (await kit
+        .client()
+        .chat.completions.create(
+          {
+            model: "billing",
+            messages: [{ role: "user", content: "hi" }],
+            ...(init.metadata ? { metadata: init.metadata } : {}),
+          },
+          { headers: init.headers },
+        )) as unknown as { metadata?: { chat_session_id?: string } };
       return completion.metadata?.chat_session_id;
     };
     const both = { "x-chat-session-id": "from-header", "x-openwebui-chat-id": "from-webui" };
@@ -138,7 +151,11 @@ describe.each(dialects)("gateway turns (%s)", (dialect) => {
     kit.upstream.reply({ text: "streamed words here" });
     const res = await fetch(`${kit.t.url}/v1/chat/completions`, {
       method: "POST",
-      headers: { authorization: `Bearer ${kit.key}`, "content-type": "application/json", "x-chat-session-id": "s-stream" },
+      headers: {
+        authorization: `Bearer ${kit.key}`,
+        "content-type": "application/json",
+        "x-chat-session-id": "s-stream",
+      },
       body: JSON.stringify({ model: "billing", stream: true, messages: [{ role: "user", content: "hi" }] }),
     });
     expect(res.status).toBe(200);

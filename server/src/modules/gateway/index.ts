@@ -36,7 +36,11 @@ export async function createGateway(options: GatewayOptions): Promise<{ router: 
   for (const warning of config?.warnings ?? []) options.logger.warn({ gatewayConfig: options.configFile }, warning);
   if (config)
     options.logger.info(
-      { agent: config.agent.name, skills: config.agent.skills.map((s) => s.name), workers: config.agent.workers.map((w) => w.name) },
+      {
+        agent: config.agent.name,
+        skills: config.agent.skills.map((s) => s.name),
+        workers: config.agent.workers.map((w) => w.name),
+      },
       "gateway agent from GATEWAY_CONFIG",
     );
   const agents = new GatewayAgents(options.agents, options.calls, options.skills, config);

@@ -40,7 +40,9 @@ export async function discoverLocalSkills(sources: readonly string[], cwd = proc
   for (const source of sources) {
     const dir = path.resolve(cwd, source);
     const entries = await fs.readdir(dir, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-      throw new LocalSkillsError(`The skill source '${source}' (${dir}) cannot be read: ${error.code ?? error.message}.`);
+      throw new LocalSkillsError(
+        `The skill source '${source}' (${dir}) cannot be read: ${error.code ?? error.message}.`,
+      );
     });
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
       if (!entry.isDirectory()) continue; // files, and links to folders, are not skills

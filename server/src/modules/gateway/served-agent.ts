@@ -59,11 +59,18 @@ export function workersSection(workers: readonly ServedWorker[]): string {
   ].join("\n");
 }
 
-export function systemPromptOf(prompt: string, skills: readonly GatewaySkill[], workers: readonly ServedWorker[]): string {
+export function systemPromptOf(
+  prompt: string,
+  skills: readonly GatewaySkill[],
+  workers: readonly ServedWorker[],
+): string {
   return [prompt.trimEnd(), catalogSection(skills), workersSection(workers)].filter((s) => s.length > 0).join("\n\n");
 }
 
-export function gatewayToolDefinitions(skills: readonly GatewaySkill[], workers: readonly ServedWorker[]): OpenAiTool[] {
+export function gatewayToolDefinitions(
+  skills: readonly GatewaySkill[],
+  workers: readonly ServedWorker[],
+): OpenAiTool[] {
   const names = skills.map((s) => s.name);
   const tools: OpenAiTool[] = [];
   if (skills.length > 0) {

@@ -19,7 +19,7 @@ export async function openSessionStore(settings: SessionStoreSettings): Promise<
     case "redis":
       if (!settings.redisUrl) throw new Error("SESSION_STORE=redis needs REDIS_URL.");
       return RedisSessionStore.connect(settings.redisUrl, options);
-    default:
+    case "memory":
       return new MemorySessionStore(options);
   }
 }
