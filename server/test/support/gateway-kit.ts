@@ -15,7 +15,10 @@ export interface GatewayKit {
   /** The official client at `<server>/v1` with a credential (the project's admin key by default). */
   client(apiKey?: string): OpenAI;
   /** A published skill with its bundle files (path → text). */
-  skill(name: string, options?: { body?: string; files?: Record<string, string>; tools?: string[] }): Promise<string>;
+  skill(
+    name: string,
+    options?: { body?: string; files?: Record<string, string>; tools?: string[]; toolBaseUrl?: string },
+  ): Promise<string>;
   /** A saved and published agent. */
   agent(input: Record<string, unknown>): Promise<{ agentId: string; versionId: string }>;
   /** A key of the project with this role. */
@@ -59,7 +62,8 @@ export async function startGatewayKit(
             tools: (options.tools ?? []).map((tool) => ({
               name: tool,
               description: `The ${tool} tool.`,
-              webhookUrl: `${upstream.baseUrl.replace(/\/v1$/, "")}/hooks/${tool}`,
+              webhookUrl: `${options.toolBaseUrl ?? upstream.baseUrl.replace(/\/v1$/, "")}/hooks/${tool}`,
+              webhookSecret: "whsec_" + Buffer.from("gateway-test-secret").toString("base64"),
             })),
           },
         },

@@ -241,13 +241,11 @@ describe.each(dialects)("gateway session stores across instances (%s)", (dialect
     const session = `s-${randomBytes(6).toString("hex")}`;
     upstream.reset();
     upstream.reply({ toolCalls: [{ name: "load_skill", arguments: { name: "deploy" } }] }, { text: "ok" });
-    await first
-      .client(CONFIG_KEY)
-      .chat.completions.create({
-        model: "aura",
-        metadata: { chat_session_id: session },
-        messages: history.slice(0, 1),
-      });
+    await first.client(CONFIG_KEY).chat.completions.create({
+      model: "aura",
+      metadata: { chat_session_id: session },
+      messages: history.slice(0, 1),
+    });
     upstream.reset();
     upstream.reply({ text: "replayed" });
     await second
@@ -265,13 +263,11 @@ describe.each(dialects)("gateway session stores across instances (%s)", (dialect
     const session = `restart-${randomBytes(4).toString("hex")}`;
     upstream.reset();
     upstream.reply({ toolCalls: [{ name: "load_skill", arguments: { name: "deploy" } }] }, { text: "ok" });
-    await before
-      .client(CONFIG_KEY)
-      .chat.completions.create({
-        model: "aura",
-        metadata: { chat_session_id: session },
-        messages: history.slice(0, 1),
-      });
+    await before.client(CONFIG_KEY).chat.completions.create({
+      model: "aura",
+      metadata: { chat_session_id: session },
+      messages: history.slice(0, 1),
+    });
     await before.close();
     const after = await startGatewayKit(dialect, overrides, { upstream });
     try {

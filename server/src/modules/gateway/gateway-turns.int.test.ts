@@ -1,3 +1,5 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startGatewayKit, toolAnswers, UPSTREAM_MODEL, type GatewayKit } from "../../../test/support/gateway-kit";
 import { dialects } from "../../../test/support/test-app";
@@ -126,16 +128,14 @@ describe.each(dialects)("gateway turns (%s)", (dialect) => {
   it("GW-4 the session id comes from metadata, then X-Chat-Session-Id, then x-openwebui-chat-id, else a new one", async () => {
     const ask = async (init: { metadata?: Record<string, string>; headers?: Record<string, string> }) => {
       kit.upstream.reply({ text: "ok" });
-      const completion = (await kit
-        .client()
-        .chat.completions.create(
-          {
-            model: "billing",
-            messages: [{ role: "user", content: "hi" }],
-            ...(init.metadata ? { metadata: init.metadata } : {}),
-          },
-          { headers: init.headers },
-        )) as unknown as { metadata?: { chat_session_id?: string } };
+      const completion = (await kit.client().chat.completions.create(
+        {
+          model: "billing",
+          messages: [{ role: "user", content: "hi" }],
+          ...(init.metadata ? { metadata: init.metadata } : {}),
+        },
+        { headers: init.headers },
+      )) as unknown as { metadata?: { chat_session_id?: string } };
       return completion.metadata?.chat_session_id;
     };
     const both = { "x-chat-session-id": "from-header", "x-openwebui-chat-id": "from-webui" };
@@ -171,5 +171,68 @@ describe.each(dialects)("gateway turns (%s)", (dialect) => {
     let content = "";
     for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? "";
     expect(content).toBe("again and again");
+  });
+
+  it("GW-2 a loaded skill's webhook tools join the list and run signed through the tool runner", async () => {
+    const received: Array<{ body: Record<string, unknown>; signed: boolean }> = [];
+    const receiver = http.createServer((req, res) => {
+      let raw = "";
+      req.on("data", (c: Buffer) => (raw += c.toString()));
+      req.on("end", () => {
+        received.push({
+          body: JSON.parse(raw) as Record<string, unknown>,
+          signed: Boolean(req.headers["webhook-signature"]),
+        });
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ invoices: ["May: 42.00"] }));
+      });
+    });
+    await new Promise<void>((ok) => receiver.listen(0, "127.0.0.1", ok));
+    try {
+      const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+      await kit.skill("invoices", { body: "Use get_invoices.", tools: ["get_invoices"], toolBaseUrl: base });
+      await kit.agent({ name: "invoicer", skills: [{ name: "invoices" }] });
+      kit.upstream.reply(
+        { toolCalls: [{ name: "load_skill", arguments: { name: "invoices" } }] },
+        { toolCalls: [{ name: "get_invoices", arguments: {} }] },
+        { text: "May was 42.00" },
+      );
+      const answer = await kit.client().chat.completions.create({
+        model: "invoicer",
+        metadata: { chat_session_id: "hooks" },
+        messages: [{ role: "user", content: "my invoices" }],
+      });
+      expect(answer.choices[0]?.message.content).toBe("May was 42.00");
+      const offered = kit.upstream.requests.map((r) => r.body.tools?.map((t) => t.function.name));
+      expect(offered).toEqual([
+        ["load_skill", "read_skill_file"],
+        ["load_skill", "read_skill_file", "get_invoices"],
+        ["load_skill", "read_skill_file", "get_invoices"],
+      ]);
+      expect(received).toEqual([
+        {
+          body: { tool: "get_invoices", call_id: null, chat_session_id: "hooks", agent: "invoicer", arguments: {} },
+          signed: true,
+        },
+      ]);
+      expect(toolAnswers(kit.upstream.requests[2]!.body).at(-1)!.content).toBe(
+        JSON.stringify({ invoices: ["May: 42.00"] }),
+      );
+      // The next turn replays the load, so the skill's tool is offered from its first round.
+      kit.upstream.reset();
+      kit.upstream.reply({ text: "again" });
+      await kit.client().chat.completions.create({
+        model: "invoicer",
+        metadata: { chat_session_id: "hooks" },
+        messages: [
+          { role: "user", content: "my invoices" },
+          { role: "assistant", content: "May was 42.00" },
+          { role: "user", content: "thanks" },
+        ],
+      });
+      expect(kit.upstream.requests[0]!.body.tools?.map((t) => t.function.name)).toContain("get_invoices");
+    } finally {
+      await new Promise<void>((ok) => receiver.close(() => ok()));
+    }
   });
 });
