@@ -44,6 +44,8 @@ export class AgentCallDirectory implements AgentDirectory {
     bus.subscribe(AGENT_LIVE_TOPIC, (key) => {
       this.epoch++;
       this.publishedByAgent.delete(key);
+      // Any publish or delete may move a gateway name to another agent: names are cheap to read again.
+      this.byName.clear();
     });
   }
 
@@ -55,7 +57,14 @@ export class AgentCallDirectory implements AgentDirectory {
   forgetAll(): void {
     this.epoch++;
     this.publishedByAgent.clear();
+    this.byName.clear();
   }
+
+  /** GW-1: (project, gateway name) → the published version answering it (null: none), until any agent changes. */
+  private readonly byName = new LruCache<
+    string,
+    { agentId: string; model: { baseUrl: string; model: string; apiKey: string | null } | null } | null
+  >(10_000);
 
   /** Bumped by every invalidation: a read that overlapped one does not cache what it read (it may be stale). */
   private epoch = 0;
@@ -159,16 +168,30 @@ export class AgentCallDirectory implements AgentDirectory {
     projectId: string,
     gatewayName: string,
   ): Promise<{ agent: CallAgent; model: { baseUrl: string; model: string; apiKey: string | null } | null } | null> {
-    const version = await this.db.read((m) =>
-      new AgentRepository(m).findPublishedByGatewayName(projectId, gatewayName),
-    );
-    if (!version) return null;
-    const agent = await this.published(projectId, version.agentId);
-    if (!agent) return null;
-    const model = version.model
-      ? { baseUrl: version.model.baseUrl, model: version.model.model, apiKey: this.secrets.openModelApiKey(version) }
-      : null;
-    return { agent, model };
+    const key = agentKey(projectId, gatewayName);
+    let found = this.byName.get(key);
+    if (found === undefined) {
+      const epoch = this.epoch;
+      const version = await this.db.read((m) =>
+        new AgentRepository(m).findPublishedByGatewayName(projectId, gatewayName),
+      );
+      found = version
+        ? {
+            agentId: version.agentId,
+            model: version.model
+              ? {
+                  baseUrl: version.model.baseUrl,
+                  model: version.model.model,
+                  apiKey: this.secrets.openModelApiKey(version),
+                }
+              : null,
+          }
+        : null;
+      if (epoch === this.epoch) this.byName.set(key, found);
+    }
+    if (!found) return null;
+    const agent = await this.published(projectId, found.agentId);
+    return agent ? { agent, model: found.model } : null;
   }
 
   /** GW-1: what `GET /v1/models` lists for a project. */

@@ -1,8 +1,12 @@
+import { LruCache } from "../../platform/cache/lru-cache";
 import type { ResolvedSkill } from "../runtime";
 import type { SkillService } from "../skills";
 import { insidePath, type FileRead, type GatewaySkill } from "./gateway-skills";
 
 const SKILL_MD = "SKILL.md";
+/** File texts by SHA-256: content-addressed, so never stale; bounded by count and by the size of what is kept. */
+const texts = new LruCache<string, string>(2_000);
+const MAX_CACHED_TEXT = 256 * 1024;
 
 /**
  * GW-3: a stored agent's skills as calls resolve them (published versions, pins, the skill library), served from
@@ -34,9 +38,13 @@ export function registrySkill(resolved: ResolvedSkill, skills: SkillService): Ga
       }
       const file = (await files()).find((f) => f.path === inside);
       if (!file) return { kind: "missing" };
+      const cached = texts.get(file.sha256);
+      if (cached !== undefined) return { kind: "text", text: cached };
       const [blob] = await skills.blobs([file.sha256]);
       if (!blob) return { kind: "missing" };
-      return { kind: "text", text: Buffer.from(blob.contentBase64, "base64").toString("utf8") };
+      const text = Buffer.from(blob.contentBase64, "base64").toString("utf8");
+      if (text.length <= MAX_CACHED_TEXT) texts.set(file.sha256, text);
+      return { kind: "text", text };
     },
   };
 }
