@@ -124,6 +124,7 @@ describe.each(dialects)("gateway errors (%s)", (dialect) => {
       400,
       "session_id_too_long",
     );
+    expectOpenAiError(await post(kit, hi("line\nbreak")), 400, "invalid_session_id");
     kit.upstream.reply({ text: "ok" });
     const fine = await post(kit, hi("s".repeat(256)));
     expect(fine.status).toBe(200);

@@ -88,6 +88,12 @@ async function chatCompletions(options: GatewayRouteOptions, req: Request, res: 
       "session_id_too_long",
       `The chat session id has ${sessionId.length} characters; at most ${MAX_SESSION_ID_LENGTH} are accepted.`,
     );
+  // The id travels back in a response header when streaming: only what a header can carry is accepted.
+  if (/[^\t\x20-\x7e\x80-\xff]/.test(sessionId))
+    throw badRequest(
+      "invalid_session_id",
+      "The chat session id may hold printable characters only (no control characters, nothing beyond Latin-1), as it is echoed in the X-Chat-Session-Id header.",
+    );
   const agent = await options.agents.find(access, request.model);
   if (!agent)
     throw new GatewayError(
