@@ -3,7 +3,10 @@
 import js from "@eslint/js";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+import fs from "node:fs";
 import path from "node:path";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 
 const KEBAB = /^[a-z0-9]+(?:-[a-z0-9]+)*(?:\.[a-z0-9]+(?:-[a-z0-9]+)*)*$/;
 
@@ -17,6 +20,102 @@ const fileNames = {
         if (/^\d+-/.test(base) && context.filename.includes(`${path.sep}migrations${path.sep}`)) return;
         if (!KEBAB.test(base))
           context.report({ node, messageId: "kebab", data: { name: path.basename(context.filename) } });
+      },
+    };
+  },
+};
+
+const MODULES = `${path.sep}server${path.sep}src${path.sep}modules${path.sep}`;
+
+/**
+ * Modules meet through their face: from outside `modules/<name>/`, only `modules/<name>` (its index.ts) may be
+ * imported, never one of its files (architecture.md).
+ */
+const moduleFaces = {
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: { face: "Import the '{{module}}' module through its face ('{{face}}'), not its file '{{file}}'." },
+  },
+  create(context) {
+    const here = context.filename;
+    const ownModule = here.includes(MODULES) ? here.split(MODULES)[1].split(path.sep)[0] : null;
+    return {
+      ImportDeclaration(node) {
+        const source = node.source.value;
+        if (typeof source !== "string" || !source.startsWith(".")) return;
+        const target = path.resolve(path.dirname(here), source);
+        if (!target.includes(MODULES)) return;
+        const [module, ...rest] = target.split(MODULES)[1].split(path.sep);
+        if (module === ownModule || rest.length === 0 || (rest.length === 1 && rest[0] === "index")) return;
+        const face = path.relative(path.dirname(here), target.split(MODULES)[0] + MODULES + module);
+        context.report({ node, messageId: "face", data: { module, face, file: rest.join("/") } });
+      },
+    };
+  },
+};
+
+/** Every module's imports of other modules (type imports included), read once per lint run. */
+let moduleGraph = null;
+function readModuleGraph(root) {
+  const graph = new Map();
+  const walk = (dir, module) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full, module);
+      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
+        for (const match of fs.readFileSync(full, "utf8").matchAll(/from\s+"(\.[^"]+)"/g)) {
+          const target = path.resolve(path.dirname(full), match[1]);
+          if (!target.includes(MODULES)) continue;
+          const other = target.split(MODULES)[1].split(path.sep)[0];
+          if (other !== module) graph.get(module).add(other);
+        }
+      }
+    }
+  };
+  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    graph.set(entry.name, new Set());
+    walk(path.join(root, entry.name), entry.name);
+  }
+  return graph;
+}
+
+/** A path from `from` to `to` in the module graph, or null. */
+function modulePath(graph, from, to) {
+  const seen = new Set([from]);
+  const queue = [[from]];
+  while (queue.length > 0) {
+    const trail = queue.shift();
+    for (const next of graph.get(trail.at(-1)) ?? []) {
+      if (next === to) return [...trail, next];
+      if (!seen.has(next)) {
+        seen.add(next);
+        queue.push([...trail, next]);
+      }
+    }
+  }
+  return null;
+}
+
+/** Modules form layers: no module imports (even a type of) a module that imports it back, however indirectly. */
+const moduleLayers = {
+  meta: { type: "problem", schema: [], messages: { cycle: "Module cycle: {{cycle}}. Pick one direction." } },
+  create(context) {
+    const here = context.filename;
+    if (!here.includes(MODULES)) return {};
+    moduleGraph ??= readModuleGraph(here.split(MODULES)[0] + MODULES);
+    const own = here.split(MODULES)[1].split(path.sep)[0];
+    return {
+      ImportDeclaration(node) {
+        const source = node.source.value;
+        if (typeof source !== "string" || !source.startsWith(".")) return;
+        const target = path.resolve(path.dirname(here), source);
+        if (!target.includes(MODULES)) return;
+        const other = target.split(MODULES)[1].split(path.sep)[0];
+        if (other === own) return;
+        const back = modulePath(moduleGraph, other, own);
+        if (back) context.report({ node, messageId: "cycle", data: { cycle: [own, ...back].join(" → ") } });
       },
     };
   },
@@ -37,7 +136,9 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.node },
     },
-    plugins: { local: { rules: { "file-names": fileNames } } },
+    plugins: {
+      local: { rules: { "file-names": fileNames, "module-faces": moduleFaces, "module-layers": moduleLayers } },
+    },
     rules: {
       "local/file-names": "error",
       "@typescript-eslint/no-floating-promises": "error",
@@ -52,6 +153,23 @@ export default tseslint.config(
         { fixStyle: "inline-type-imports", disallowTypeAnnotations: false },
       ],
       "no-restricted-imports": ["error", { paths: [{ name: "typeorm", message: typeormOnlyHere }] }],
+    },
+  },
+  {
+    // No import cycles between files (and so between modules); modules meet through their faces.
+    files: ["server/src/**/*.ts", "server/scripts/**/*.ts"],
+    ignores: ["server/src/**/*.test.ts"],
+    plugins: { "import-x": importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      "import-x/resolver-next": [
+        createTypeScriptImportResolver({ project: path.join(import.meta.dirname, "server/tsconfig.json") }),
+      ],
+    },
+    rules: {
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+      "local/module-faces": "error",
+      "local/module-layers": "error",
     },
   },
   {

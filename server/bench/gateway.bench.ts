@@ -135,13 +135,25 @@ async function drive(targets: readonly Target[]): Promise<Pass[]> {
   return passes;
 }
 
-async function gql(url: string, token: string, query: string, variables: Record<string, unknown> = {}) {
+/** The fields this bench reads from its GraphQL answers. */
+interface Answers {
+  createProject: { apiKey: string; project: { id: string } };
+  createSkillVersion: { id: string };
+  saveAgent: { id: string };
+}
+
+async function gql(
+  url: string,
+  token: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<Answers> {
   const res = await fetch(`${url}/graphql`, {
     method: "POST",
     headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
     body: JSON.stringify({ query, variables }),
   });
-  const body = (await res.json()) as { data?: Record<string, any>; errors?: unknown };
+  const body = (await res.json()) as { data?: Answers; errors?: unknown };
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data!;
 }
@@ -173,8 +185,8 @@ async function gatewayApp(upstream: string, store: Partial<Config>) {
   );
   const url = `http://127.0.0.1:${await app.http.listen(0, "127.0.0.1")}`;
   const created = await gql(url, platformToken, `mutation { createProject(name: "Bench") { project { id } apiKey } }`);
-  const key = created.createProject.apiKey as string;
-  const projectId = created.createProject.project.id as string;
+  const key = created.createProject.apiKey;
+  const projectId = created.createProject.project.id;
   const names: string[] = [];
   for (let i = 0; i < SKILLS; i++) {
     const name = `skill-${String(i).padStart(2, "0")}`;

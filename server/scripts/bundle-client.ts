@@ -1,9 +1,4 @@
-import {
-  readDirectoryBundle,
-  readZipBundle,
-  writeDirectoryBundle,
-  writeZipBundle,
-} from "../src/modules/skills/skill-bundle";
+import { readDirectoryBundle, readZipBundle, writeDirectoryBundle, writeZipBundle } from "../src/modules/skills";
 
 /**
  * SK-2 from a terminal: a skill folder on disk goes to a Skillgraph server as its next draft, and a version comes

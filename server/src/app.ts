@@ -4,42 +4,37 @@ import type { Config } from "./config";
 import { entities } from "./entities";
 import { SecretBox, parseSecretKey } from "./platform/crypto";
 import { Database } from "./platform/db/database";
+import { LoaderRegistry } from "./platform/graphql/context";
 import { buildGraphQLSchema } from "./platform/graphql/schema";
 import { createHttpServer, type HttpServer } from "./platform/http/server";
 import { createLogger, type Logger } from "./platform/logger";
-import { AgentSecrets } from "./modules/agents/agent-secrets";
-import { AgentResolver } from "./modules/agents/agent.resolver";
-import { AgentService } from "./modules/agents/agent.service";
-import { AuditRepository } from "./modules/audit/audit.repository";
-import { AuditResolver } from "./modules/audit/audit.resolver";
-import { AuditService } from "./modules/audit/audit.service";
-import { ApiKeyResolver } from "./modules/auth/api-key.resolver";
-import { ApiKeyService } from "./modules/auth/api-key.service";
-import { AuthService } from "./modules/auth/auth.service";
-import { KnowledgeResolver } from "./modules/knowledge/knowledge.resolver";
-import { KnowledgeService } from "./modules/knowledge/knowledge.service";
-import { LibraryResolver } from "./modules/libraries/library.resolver";
-import { LibraryService } from "./modules/libraries/library.service";
-import { SkillSourceCache } from "./modules/libraries";
-import { NodeResolver } from "./modules/node/node.resolver";
-import { ProjectResolver } from "./modules/projects/project.resolver";
-import { ProjectService } from "./modules/projects/project.service";
-import { SkillBundleService } from "./modules/skills/skill-bundle.service";
-import { SkillDiffService } from "./modules/skills/skill-diff.service";
-import { SkillRepository } from "./modules/skills/skill.repository";
-import { SkillFileResolver, SkillResolver } from "./modules/skills/skill.resolver";
-import { SkillService } from "./modules/skills/skill.service";
-import { SkillVersionUsageResolver, UsageResolver } from "./modules/usage/usage.resolver";
-import { UsageService } from "./modules/usage/usage.service";
-import { WebhookWorker } from "./modules/webhooks/webhook-worker";
-import { WebhookResolver } from "./modules/webhooks/webhook.resolver";
-import { WebhookService } from "./modules/webhooks/webhook.service";
-import { AgentCallDirectory } from "./modules/agents/agent-directory";
-import { CallEventResolver, CallResolver } from "./modules/calls/call.resolver";
-import { CallService } from "./modules/calls/call.service";
-import { McpConnector } from "./modules/calls/mcp-connector";
-import { ToolRunner } from "./modules/calls/tool-runner";
-import { SkillCatalogService } from "./modules/skills/skill-catalog";
+import { AgentCallDirectory, AgentResolver, AgentSecrets, AgentService, registerAgentLoaders } from "./modules/agents";
+import { ApiKeyResolver, ApiKeyService } from "./modules/api-keys";
+import { AuditResolver, AuditService } from "./modules/audit";
+import { AuthService } from "./modules/auth";
+import {
+  CallEventResolver,
+  CallResolver,
+  CallService,
+  McpConnector,
+  registerCallLoaders,
+  ToolRunner,
+} from "./modules/calls";
+import { KnowledgeResolver, KnowledgeService, registerKnowledgeLoaders } from "./modules/knowledge";
+import { LibraryResolver, LibraryService, SkillSourceCache } from "./modules/libraries";
+import { NodeResolver } from "./modules/node";
+import { ProjectResolver, ProjectService, registerProjectLoaders } from "./modules/projects";
+import {
+  SkillBundleService,
+  SkillCatalogService,
+  SkillDiffService,
+  SkillFileResolver,
+  SkillResolver,
+  SkillService,
+  registerSkillLoaders,
+} from "./modules/skills";
+import { registerUsageLoaders, SkillVersionUsageResolver, UsageResolver, UsageService } from "./modules/usage";
+import { WebhookResolver, WebhookService, WebhookWorker } from "./modules/webhooks";
 import { createGateway } from "./modules/gateway";
 import { defaultModelEndpoint, ModelClient } from "./modules/model";
 import { openSessionStore, type SessionStore } from "./platform/session-store";
@@ -53,10 +48,21 @@ export interface AppSecrets {
 }
 
 function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: InvalidationBus) {
-  const auth = new AuthService(db, secrets.platformTokenHash, bus);
+  // Authorisation is the bottom layer: it reads keys and projects through a port the modules above provide.
+  const auth: AuthService = new AuthService(
+    {
+      findKey: (lookup) => apiKeys.findForAuthentication(lookup),
+      projectIsLive: (projectId) => projects.isLive(projectId),
+    },
+    secrets.platformTokenHash,
+    bus,
+  );
   const audit = new AuditService(db, auth);
-  const apiKeys = new ApiKeyService(db, auth, audit);
-  const projects = new ProjectService(db, auth, audit, apiKeys);
+  const apiKeys: ApiKeyService = new ApiKeyService(db, auth, audit);
+  const projects: ProjectService = new ProjectService(db, auth, audit, async (tx, projectId) => {
+    const issued = await apiKeys.issue(tx, projectId, "admin", "initial admin key", "platform");
+    return issued.key;
+  });
   const knowledge = new KnowledgeService(db, auth, audit, bus);
   const limits = { maxFiles: config.skillMaxFiles, maxTotalBytes: config.skillMaxBytes };
   const secretBox = new SecretBox({ 1: parseSecretKey(secrets.secretKey) }, 1);
@@ -68,11 +74,8 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
   const usage = new UsageService(db, auth, skills);
   skills.onDelete((tx, projectId, name) => usage.guardSkillDelete(tx, projectId, name));
   const webhooks = new WebhookService(db, auth, audit, secretBox, { allowList: config.outboundAllowHosts });
-  projects.onPurge(async (tx, projectId) => {
-    await new SkillRepository(tx.manager).purgeProjectVersions(projectId);
-    await new SkillRepository(tx.manager).deleteProjectLogs(projectId);
-    await new AuditRepository(tx.manager).deleteProject(projectId);
-  });
+  projects.onPurge((tx, projectId) => skills.purgeProject(tx, projectId));
+  projects.onPurge((tx, projectId) => audit.purgeProject(tx, projectId));
   const catalog = new SkillCatalogService(db, bus, (projectId, ids) => knowledge.basesWithDocuments(projectId, ids));
   skills.onLiveMoved((projectId, name) => catalog.liveMoved(projectId, name));
   const agentDirectory = new AgentCallDirectory(db, new AgentSecrets(secretBox), knowledge, bus);
@@ -123,16 +126,28 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
 
 export type Services = ReturnType<typeof wireServices>;
 
+/** Every module's per-request loaders (resolvers batch through them: never N+1). */
+function loaderRegistry(services: Services): LoaderRegistry {
+  const registry = new LoaderRegistry();
+  registerProjectLoaders(registry, services.projects);
+  registerKnowledgeLoaders(registry, services.knowledge);
+  registerSkillLoaders(registry, services.skills);
+  registerAgentLoaders(registry, services.agents);
+  registerUsageLoaders(registry, services.usage);
+  registerCallLoaders(registry, services.calls);
+  return registry;
+}
+
 function resolverInstances(services: Services): object[] {
   return [
     new ProjectResolver(services.projects),
     new ApiKeyResolver(services.apiKeys),
     new AuditResolver(services.audit),
     new KnowledgeResolver(services.knowledge),
-    new SkillResolver(services.skills, services.bundles, services.diffs, services.knowledge),
-    new SkillFileResolver(services.skills),
+    new SkillResolver(services.skills, services.bundles, services.diffs),
+    new SkillFileResolver(),
     new LibraryResolver(services.libraries),
-    new AgentResolver(services.agents, services.knowledge),
+    new AgentResolver(services.agents),
     new UsageResolver(services.usage),
     new SkillVersionUsageResolver(services.usage),
     new WebhookResolver(services.webhooks),
@@ -260,6 +275,7 @@ export async function createApp(
     authFailuresPerMinute: config.authFailuresPerMinute,
     webDist: config.webDist,
     routes: [{ path: "/v1", handler: gateway.router }],
+    loaders: loaderRegistry(services),
     authenticate: (header) => services.auth.authenticate(header),
     ready: () => db.ping(),
   });

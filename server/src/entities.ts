@@ -1,18 +1,12 @@
 // Every TypeORM entity, handed to platform/db by the composition root (platform never imports modules).
-import { AgentEntity } from "./modules/agents/agent.entity";
-import { AgentSkillEntryEntity } from "./modules/agents/agent-skill-entry.entity";
-import { AgentVersionEntity } from "./modules/agents/agent-version.entity";
-import { ApiKeyEntity } from "./modules/auth/api-key.entity";
-import { AuditEntryEntity } from "./modules/audit/audit-entry.entity";
-import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge/knowledge-base.entity";
-import { ProjectEntity } from "./modules/projects/project.entity";
-import { SkillEntity } from "./modules/skills/skill.entity";
-import { BlobEntity, SkillFileEntity } from "./modules/skills/skill-file.entity";
-import { SkillPointerMoveEntity } from "./modules/skills/skill-pointer-move.entity";
-import { SkillVersionEntity } from "./modules/skills/skill-version.entity";
-import { WebhookDeliveryEntity } from "./modules/webhooks/webhook-delivery.entity";
-import { WebhookSubscriptionEntity } from "./modules/webhooks/webhook-subscription.entity";
-import { CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./modules/calls/call.entity";
+import { AgentEntity, AgentSkillEntryEntity, AgentVersionEntity } from "./modules/agents";
+import { ApiKeyEntity } from "./modules/api-keys";
+import { AuditEntryEntity } from "./modules/audit";
+import { CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./modules/calls";
+import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
+import { ProjectEntity } from "./modules/projects";
+import { BlobEntity, SkillEntity, SkillFileEntity, SkillPointerMoveEntity, SkillVersionEntity } from "./modules/skills";
+import { WebhookDeliveryEntity, WebhookSubscriptionEntity } from "./modules/webhooks";
 
 export const entities = [
   ProjectEntity,

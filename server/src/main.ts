@@ -5,8 +5,8 @@ import { createApp, type AppSecrets } from "./app";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { SecretKeyError, parseSecretKey, sha256Hex } from "./platform/crypto";
 import { loadOrCreatePlatformTokenHash, loadOrCreateSecretKey } from "./platform/embedded-secrets";
-import { generatePlatformToken } from "./modules/auth/credentials";
-import { seedDemoProject } from "./modules/demo/demo-seed";
+import { generatePlatformToken } from "./modules/auth";
+import { seedDemoProject } from "./modules/demo";
 import { GatewayConfigError } from "./modules/gateway";
 
 function banner(lines: string[]): void {

@@ -1,5 +1,5 @@
 import type { Problem } from "../../platform/errors";
-import { checkTools, MASKED_SECRET, type CheckedTool, type ToolInput } from "../skills/skill-tools";
+import { checkTools, MASKED_SECRET, type CheckedTool, type ToolInput } from "../skills";
 import type { AgentModeName } from "./agent-version.entity";
 
 /** An agent's config as the API receives it (AgentInput). */

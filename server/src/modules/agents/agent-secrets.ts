@@ -1,6 +1,6 @@
 import type { SecretBox } from "../../platform/crypto";
-import type { StoredTool } from "../skills/skill-version.entity";
-import type { CheckedTool } from "../skills/skill-tools";
+import type { StoredTool } from "../skills";
+import type { CheckedTool } from "../skills";
 import type { CheckedMcpServer, CheckedModel, WriteOnly } from "./agent-config";
 import type { AgentVersionEntity, StoredMcpServer, StoredModel } from "./agent-version.entity";
 

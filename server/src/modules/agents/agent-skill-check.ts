@@ -1,5 +1,5 @@
 import type { Problem } from "../../platform/errors";
-import type { VersionStateName } from "../skills/skill-version.entity";
+import type { VersionStateName } from "../skills";
 import type { SkillEntry } from "./agent-config";
 
 /** What AG-2 needs to know of a skill version. */

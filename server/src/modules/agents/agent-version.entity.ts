@@ -1,7 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from "typeorm";
 import { IdColumn, JsonColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
-import type { ProjectEntity } from "../projects/project.entity";
-import type { StoredTool, VersionStateName } from "../skills/skill-version.entity";
+import type { ProjectEntity } from "../projects";
+import type { StoredTool, VersionStateName } from "../skills";
 import type { AgentEntity } from "./agent.entity";
 
 export type AgentModeName = "cascade" | "speech_to_speech";

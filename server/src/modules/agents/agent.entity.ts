@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
 import { IdColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
-import type { ProjectEntity } from "../projects/project.entity";
+import type { ProjectEntity } from "../projects";
 
 /**
  * One row per agent: the row saves and publishes lock, the counter that keeps version numbers from ever

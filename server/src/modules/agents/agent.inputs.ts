@@ -1,6 +1,6 @@
 import { Field, ID, InputType, Int } from "type-graphql";
 import { JSONScalar } from "../../platform/graphql/scalars";
-import { SkillToolInput } from "../skills/skill.inputs";
+import { SkillToolInput } from "../skills";
 import { AgentMode } from "./agent.types";
 
 @InputType("AgentSkillEntryInput")

@@ -1,7 +1,7 @@
 import { In, IsNull, type QueryDeepPartialEntity } from "typeorm";
 import type { DbManager } from "../../platform/db/database";
 import type { PageWindow } from "../../platform/graphql/page";
-import type { VersionStateName } from "../skills/skill-version.entity";
+import type { VersionStateName } from "../skills";
 import { AgentEntity } from "./agent.entity";
 import { AgentSkillEntryEntity } from "./agent-skill-entry.entity";
 import { AgentVersionEntity } from "./agent-version.entity";

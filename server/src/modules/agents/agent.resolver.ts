@@ -1,13 +1,10 @@
-import DataLoader from "dataloader";
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { Page } from "../../platform/graphql/page";
-import type { AuthContext } from "../auth/auth.service";
-import type { KnowledgeBaseEntity } from "../knowledge/knowledge-base.entity";
-import type { KnowledgeService } from "../knowledge/knowledge.service";
-import { KnowledgeBaseType } from "../knowledge/knowledge.types";
-import { MASKED_SECRET } from "../skills/skill-tools";
-import { SkillToolType, VersionState } from "../skills/skill.types";
-import type { AgentSkillEntryEntity } from "./agent-skill-entry.entity";
+import type { AuthContext } from "../auth";
+import { KnowledgeBaseType, knowledgeBasesOf, type KnowledgeBaseEntity } from "../knowledge";
+import { MASKED_SECRET, presentSecret, presentTool } from "../skills";
+import { SkillToolType, VersionState } from "../skills";
+import { AGENT_SKILL_ENTRIES_BY_VERSION } from "./agent.loaders";
 import type { AgentVersionEntity } from "./agent-version.entity";
 import { AgentInput } from "./agent.inputs";
 import type { AgentService } from "./agent.service";
@@ -21,10 +18,7 @@ import {
 
 @Resolver(() => AgentVersionType)
 export class AgentResolver {
-  constructor(
-    private readonly agents: AgentService,
-    private readonly knowledge: KnowledgeService,
-  ) {}
+  constructor(private readonly agents: AgentService) {}
 
   @Query(() => AgentVersionPage, {
     name: "agents",
@@ -69,36 +63,19 @@ export class AgentResolver {
 
   @FieldResolver(() => [AgentSkillEntryType])
   async skills(@Root() version: AgentVersionEntity, @Ctx() ctx: AuthContext): Promise<AgentSkillEntryType[]> {
-    const entries = await ctx.loaders
-      .get(
-        "agentSkillEntriesByVersion",
-        () =>
-          new DataLoader<string, AgentSkillEntryEntity[]>(async (ids) => {
-            const all = await this.agents.entriesOf(ids);
-            return ids.map((id) => all.filter((e) => e.agentVersionId === id));
-          }),
-      )
-      .load(version.id);
+    const entries = await ctx.loaders.of(AGENT_SKILL_ENTRIES_BY_VERSION).load(version.id);
     return entries.map((e) => ({ name: e.name, versionId: e.pinnedVersionId }));
   }
 
   @FieldResolver(() => [SkillToolType])
   tools(@Root() version: AgentVersionEntity): SkillToolType[] {
-    return version.tools.map((t) => ({
-      name: t.name,
-      description: t.description,
-      parameters: t.parameters,
-      webhookUrl: t.webhookUrl,
-      webhookSecret: t.sealedSecret ? MASKED_SECRET : null,
-    }));
+    return version.tools.map(presentTool);
   }
 
   @FieldResolver(() => AgentModelConfigType, { nullable: true })
   model(@Root() version: AgentVersionEntity): AgentModelConfigType | null {
     const model = version.model;
-    return model
-      ? { baseUrl: model.baseUrl, model: model.model, apiKey: model.sealedApiKey ? MASKED_SECRET : null }
-      : null;
+    return model ? { baseUrl: model.baseUrl, model: model.model, apiKey: presentSecret(model.sealedApiKey) } : null;
   }
 
   @FieldResolver(() => [McpServerType])
@@ -111,16 +88,7 @@ export class AgentResolver {
   }
 
   @FieldResolver(() => [KnowledgeBaseType])
-  async knowledgeBases(@Root() version: AgentVersionEntity, @Ctx() ctx: AuthContext): Promise<KnowledgeBaseEntity[]> {
-    const loader = ctx.loaders.get(
-      `agentKnowledgeBases:${version.projectId}`,
-      () =>
-        new DataLoader<string, KnowledgeBaseEntity | null>(async (ids) => {
-          const bases = new Map((await this.knowledge.findBases(version.projectId, ids)).map((b) => [b.id, b]));
-          return ids.map((id) => bases.get(id) ?? null);
-        }),
-    );
-    const bases = await loader.loadMany(version.knowledgeBaseIds);
-    return bases.filter((b): b is KnowledgeBaseEntity => b !== null && !(b instanceof Error));
+  knowledgeBases(@Root() version: AgentVersionEntity, @Ctx() ctx: AuthContext): Promise<KnowledgeBaseEntity[]> {
+    return knowledgeBasesOf(ctx.loaders, version.projectId, version.knowledgeBaseIds);
   }
 }

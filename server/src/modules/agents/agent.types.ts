@@ -2,7 +2,7 @@ import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { NodeInterface } from "../../platform/graphql/node";
 import { PageOf } from "../../platform/graphql/page";
 import { JSONScalar } from "../../platform/graphql/scalars";
-import { VersionState } from "../skills/skill.types";
+import { VersionState } from "../skills";
 
 export enum AgentMode {
   CASCADE = "cascade",

@@ -1,6 +1,11 @@
 // What other modules may use of agents.
 export { AgentService } from "./agent.service";
 export { AgentSecrets } from "./agent-secrets";
-export type { AgentVersionEntity } from "./agent-version.entity";
-export type { AgentSkillEntryEntity } from "./agent-skill-entry.entity";
+export { AgentVersionEntity } from "./agent-version.entity";
+export { AgentSkillEntryEntity } from "./agent-skill-entry.entity";
 export { AgentCallDirectory } from "./agent-directory";
+export type { AgentDirectory, CallAgent } from "./call-agent";
+export { AgentEntity } from "./agent.entity";
+export { AgentInput } from "./agent.inputs";
+export { AgentResolver } from "./agent.resolver";
+export { registerAgentLoaders } from "./agent.loaders";

@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Int, Query, Resolver } from "type-graphql";
 import type { Page } from "../../platform/graphql/page";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "../auth";
 import type { AuditService } from "./audit.service";
 import { AuditEntryPage, AuditEntryType } from "./audit.types";
 

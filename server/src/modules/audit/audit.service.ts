@@ -1,6 +1,6 @@
 import type { Database, Tx } from "../../platform/db/database";
 import { pageWindow, type Page } from "../../platform/graphql/page";
-import type { AuthContext, AuthService } from "../auth/auth.service";
+import type { AuthContext, AuthService } from "../auth";
 import type { AuditEntryEntity } from "./audit-entry.entity";
 import { AuditRepository, type AuditFilter } from "./audit.repository";
 
@@ -25,6 +25,11 @@ export class AuditService {
   async record(tx: Tx, ...records: AuditRecord[]): Promise<void> {
     const at = new Date();
     await new AuditRepository(tx.manager).append(records.map((r) => ({ ...r, data: r.data ?? null, at })));
+  }
+
+  /** PJ-3: a purged project's entries go with it. */
+  async purgeProject(tx: Tx, projectId: string): Promise<void> {
+    await new AuditRepository(tx.manager).deleteProject(projectId);
   }
 
   async list(

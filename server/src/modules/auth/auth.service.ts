@@ -1,12 +1,9 @@
 import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
 import { LruCache } from "../../platform/cache/lru-cache";
 import { constantTimeEqualHex, sha256Hex } from "../../platform/crypto";
-import type { Database } from "../../platform/db/database";
 import { Forbidden, NotFound, Unauthenticated } from "../../platform/errors";
 import type { Principal, RequestContext, Role } from "../../platform/graphql/context";
 import type { Authentication } from "../../platform/http/server";
-import { ProjectRepository } from "../projects/project.repository";
-import { ApiKeyRepository } from "./api-key.repository";
 import { apiKeyLookup, bearerCredential } from "./credentials";
 
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };
@@ -30,12 +27,33 @@ export interface AuthContext extends RequestContext {
 export const TENANCY_TOPIC = "tenancy";
 const KEY_CACHE_TTL_MS = 60_000;
 
+/** A stored API key as authentication needs it. */
+export interface StoredCredential {
+  keyId: string;
+  projectId: string;
+  role: Role;
+  keyHash: string;
+  revoked: boolean;
+  projectDeleted: boolean;
+}
+
+/**
+ * What authorisation reads, provided by the modules that own keys and projects (wired by the composition root):
+ * authorisation is the bottom layer, so it imports neither.
+ */
+export interface CredentialStore {
+  /** The key with this lookup part, one query. */
+  findKey(lookup: string): Promise<StoredCredential | null>;
+  /** Whether the project exists and is not deleted. */
+  projectIsLive(projectId: string): Promise<boolean>;
+}
+
 export class AuthService {
   /** Valid keys by hash: the hot path (every call start) authenticates without a query. */
   private readonly keys = new LruCache<string, { principal: Principal; until: number }>(10_000);
 
   constructor(
-    private readonly db: Database,
+    private readonly store: CredentialStore,
     private readonly platformTokenHash: string,
     private readonly bus: InvalidationBus,
   ) {
@@ -63,19 +81,14 @@ export class AuthService {
     const cached = this.keys.get(hash);
     if (cached && cached.until > Date.now()) return { principal: cached.principal };
     const lookup = apiKeyLookup(bearer.credential);
-    const found = lookup ? await this.db.read((m) => new ApiKeyRepository(m).findByLookup(lookup)) : null;
-    if (!found || !constantTimeEqualHex(hash, found.key.keyHash) || found.key.revokedAt || found.projectDeleted) {
+    const found = lookup ? await this.store.findKey(lookup) : null;
+    if (!found || !constantTimeEqualHex(hash, found.keyHash) || found.revoked || found.projectDeleted) {
       return {
         principal: null,
         failure: "The credential is not valid: it is unknown, revoked or its project is deleted.",
       };
     }
-    const principal: Principal = {
-      kind: "key",
-      keyId: found.key.id,
-      projectId: found.key.projectId,
-      role: found.key.role,
-    };
+    const principal: Principal = { kind: "key", keyId: found.keyId, projectId: found.projectId, role: found.role };
     this.keys.set(hash, { principal, until: Date.now() + KEY_CACHE_TTL_MS });
     return { principal };
   }
@@ -114,8 +127,7 @@ export class AuthService {
         field: "projectId",
       });
     }
-    const project = await this.db.read((m) => new ProjectRepository(m).findLive(projectId));
-    if (!project) throw new NotFound("The project");
+    if (!(await this.store.projectIsLive(projectId))) throw new NotFound("The project");
     return { projectId, actor: "platform", role: "admin", principal };
   }
 }

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
 import { IdColumn, JsonColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
-import type { ProjectEntity } from "../projects/project.entity";
+import type { ProjectEntity } from "../projects";
 import type { CallState } from "./call-state";
 
 /** A call: what it resolved at start (and at each handoff), what is loaded now, and its status (RT-10). */

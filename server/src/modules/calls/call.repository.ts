@@ -83,6 +83,10 @@ export class CallRepository {
     );
   }
 
+  findMany(projectId: string, ids: readonly string[]): Promise<CallEntity[]> {
+    return this.m.getRepository(CallEntity).findBy({ projectId, id: In([...ids]) });
+  }
+
   find(projectId: string, id: string): Promise<CallEntity | null> {
     return this.m.getRepository(CallEntity).findOneBy({ projectId, id });
   }

@@ -1,9 +1,10 @@
-import DataLoader from "dataloader";
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { Page } from "../../platform/graphql/page";
 import { JSONScalar } from "../../platform/graphql/scalars";
-import type { AuthContext } from "../auth/auth.service";
-import type { CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
+import type { AuthContext } from "../auth";
+import type { CallEntity, CallEventEntity, ToolInvocationEntity } from "./call.entity";
+import { CALL_BY_ID, CALL_EVENTS, CALL_SKILLS, CALL_TOOL_INVOCATIONS } from "./call.loaders";
+import { presentCallSkills, presentOfferedTool } from "./call.presenters";
 import type { CallService } from "./call.service";
 import { modelContextOf } from "./call-state";
 import {
@@ -17,12 +18,6 @@ import {
   ToolInvocationType,
 } from "./call.types";
 import type { ToolRunner } from "./tool-runner";
-
-function byCall<T extends { callId: string }>(rows: readonly T[], ids: readonly string[]): T[][] {
-  const grouped = new Map<string, T[]>(ids.map((id) => [id, []]));
-  for (const row of rows) grouped.get(row.callId)?.push(row);
-  return ids.map((id) => grouped.get(id) ?? []);
-}
 
 @Resolver(() => CallType)
 export class CallResolver {
@@ -102,20 +97,7 @@ export class CallResolver {
 
   @FieldResolver(() => [CallSkillType])
   async skills(@Root() call: CallEntity, @Ctx() ctx: AuthContext): Promise<CallSkillType[]> {
-    const rows = await ctx.loaders
-      .get(
-        "callSkills",
-        () =>
-          new DataLoader<string, CallSkillEntity[]>(async (ids) => byCall(await this.callService.skillsOf(ids), ids)),
-      )
-      .load(call.id);
-    return rows.map((r) => ({
-      name: r.name,
-      version: r.version,
-      versionId: r.versionId,
-      pinned: r.pinned,
-      loaded: call.eventsExpired ? null : r.loaded,
-    }));
+    return presentCallSkills(call, await ctx.loaders.of(CALL_SKILLS).load(call.id));
   }
 
   @FieldResolver(() => [String], { description: "Loaded now, oldest load first." })
@@ -130,12 +112,7 @@ export class CallResolver {
 
   @FieldResolver(() => [OfferedToolType], { description: "The tools as offered now, after precedence (RT-6)." })
   tools(@Root() call: CallEntity): OfferedToolType[] {
-    return modelContextOf(call.state).tools.map((t) => ({
-      name: t.name,
-      description: t.description,
-      source: t.source,
-      parameters: t.parameters,
-    }));
+    return modelContextOf(call.state).tools.map(presentOfferedTool);
   }
 
   @FieldResolver(() => JSONScalar)
@@ -145,26 +122,12 @@ export class CallResolver {
 
   @FieldResolver(() => [CallEventType], { description: "Oldest first; empty once expired (RT-11)." })
   events(@Root() call: CallEntity, @Ctx() ctx: AuthContext): Promise<CallEventEntity[]> {
-    return ctx.loaders
-      .get(
-        "callEvents",
-        () =>
-          new DataLoader<string, CallEventEntity[]>(async (ids) => byCall(await this.callService.eventsOf(ids), ids)),
-      )
-      .load(call.id);
+    return ctx.loaders.of(CALL_EVENTS).load(call.id);
   }
 
   @FieldResolver(() => [ToolInvocationType], { description: "Oldest first." })
   toolInvocations(@Root() call: CallEntity, @Ctx() ctx: AuthContext): Promise<ToolInvocationEntity[]> {
-    return ctx.loaders
-      .get(
-        "toolInvocations",
-        () =>
-          new DataLoader<string, ToolInvocationEntity[]>(async (ids) =>
-            byCall(await this.callService.invocationsOf(ids), ids),
-          ),
-      )
-      .load(call.id);
+    return ctx.loaders.of(CALL_TOOL_INVOCATIONS).load(call.id);
   }
 }
 
@@ -182,25 +145,10 @@ export class CallEventResolver {
   @FieldResolver(() => [OfferedToolType])
   async toolsAfter(@Root() event: CallEventEntity, @Ctx() ctx: AuthContext): Promise<OfferedToolType[]> {
     const call = await this.callOf(event, ctx);
-    return call
-      ? modelContextOf(call.state, event.segment, event.loadedAfter).tools.map((t) => ({
-          name: t.name,
-          description: t.description,
-          source: t.source,
-          parameters: t.parameters,
-        }))
-      : [];
+    return call ? modelContextOf(call.state, event.segment, event.loadedAfter).tools.map(presentOfferedTool) : [];
   }
 
   private callOf(event: CallEventEntity, ctx: AuthContext): Promise<CallEntity | null> {
-    return ctx.loaders
-      .get(
-        "callById",
-        () =>
-          new DataLoader<string, CallEntity | null>(async (ids) =>
-            Promise.all(ids.map((id) => this.calls.get(ctx, id))),
-          ),
-      )
-      .load(event.callId);
+    return ctx.loaders.of(CALL_BY_ID).load(event.callId);
   }
 }

@@ -3,7 +3,7 @@ import type { SecretBox } from "../../platform/crypto";
 import type { Database, DbManager, Tx } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
-import type { AuthContext, AuthService, ProjectScope } from "../auth/auth.service";
+import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import type { SkillSourceCache } from "../libraries";
 import {
   callEventData,
@@ -16,9 +16,9 @@ import {
   type ResolvedSkill,
   type RuntimeEvent,
 } from "../runtime";
-import type { SkillCatalogService } from "../skills/skill-catalog";
+import type { SkillCatalogService } from "../skills";
 import type { WebhookService } from "../webhooks";
-import type { AgentDirectory, CallAgent } from "./call-agents";
+import type { AgentDirectory, CallAgent } from "../agents";
 import { CallEntity, CallEventEntity, CallSkillEntity, type ToolInvocationEntity } from "./call.entity";
 import { CallRepository, type CallFilter } from "./call.repository";
 import { currentSegment, modelContextOf, type CallSegment, type CallState } from "./call-state";
@@ -198,6 +198,12 @@ export class CallService {
   async get(ctx: AuthContext, id: string): Promise<CallEntity | null> {
     const scope = await this.auth.authorize(ctx, "viewer");
     return this.db.read((m) => new CallRepository(m).find(scope.projectId, id));
+  }
+
+  /** Calls of the credential's project among `ids` (others are simply absent), one query. */
+  async getMany(ctx: AuthContext, ids: readonly string[]): Promise<CallEntity[]> {
+    const scope = await this.auth.authorize(ctx, "viewer");
+    return this.db.read((m) => new CallRepository(m).findMany(scope.projectId, ids));
   }
 
   async list(

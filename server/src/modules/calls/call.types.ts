@@ -2,7 +2,7 @@ import { Field, ID, InputType, Int, ObjectType, registerEnumType } from "type-gr
 import { NodeInterface } from "../../platform/graphql/node";
 import { PageOf } from "../../platform/graphql/page";
 import { JSONScalar } from "../../platform/graphql/scalars";
-import { AgentInput } from "../agents/agent.inputs";
+import { AgentInput } from "../agents";
 
 @ObjectType("CallSkill", { description: "A version the call resolved (RT-10)." })
 export class CallSkillType {

@@ -6,7 +6,7 @@ import { LruCache } from "../../platform/cache/lru-cache";
 import type { Database } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
 import { OutboundError, outboundFetch } from "../../platform/http/outbound";
-import type { AuthContext, AuthService, ProjectScope } from "../auth/auth.service";
+import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import {
   handoffTargetOf,
   HANDOFF_TO_AGENT,
@@ -16,8 +16,8 @@ import {
   searchKnowledge,
   type OfferedTool,
 } from "../runtime";
-import type { SkillService } from "../skills/skill.service";
-import type { AgentDirectory } from "./call-agents";
+import type { SkillService } from "../skills";
+import type { AgentDirectory } from "../agents";
 import type { CallEntity } from "./call.entity";
 import { ToolInvocationEntity } from "./call.entity";
 import { CallRepository } from "./call.repository";

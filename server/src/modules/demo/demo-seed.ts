@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import { Loaders } from "../../platform/graphql/context";
-import type { AuthContext, AuthService } from "../auth/auth.service";
-import type { ProjectService } from "../projects/project.service";
-import type { SkillBundleService } from "../skills/skill-bundle.service";
-import type { SkillService } from "../skills/skill.service";
-import type { ToolInput } from "../skills/skill-tools";
+import type { AuthContext, AuthService } from "../auth";
+import type { ProjectService } from "../projects";
+import type { SkillBundleService } from "../skills";
+import type { SkillService } from "../skills";
+import type { ToolInput } from "../skills";
 
 export interface DemoSeedResult {
   projectId: string;

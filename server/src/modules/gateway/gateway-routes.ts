@@ -3,7 +3,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { constantTimeEqualHex, sha256Hex } from "../../platform/crypto";
 import { Loaders } from "../../platform/graphql/context";
 import type { Logger } from "../../platform/logger";
-import type { AuthService } from "../auth/auth.service";
+import type { AuthService } from "../auth";
 import type { GatewayAccess, GatewayAgents } from "./gateway-agents";
 import { ChunkStream, SESSION_HEADER } from "./chunk-stream";
 import { badRequest, GatewayError, gatewayErrorOf } from "./gateway-errors";

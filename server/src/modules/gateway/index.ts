@@ -3,7 +3,7 @@ import type { Router } from "express";
 import type { Logger } from "../../platform/logger";
 import type { SessionStore } from "../../platform/session-store";
 import type { AgentCallDirectory } from "../agents";
-import type { AuthService } from "../auth/auth.service";
+import type { AuthService } from "../auth";
 import type { CallService, ToolRunner } from "../calls";
 import type { ModelClient } from "../model";
 import type { SkillService } from "../skills";

@@ -1,7 +1,7 @@
-import DataLoader from "dataloader";
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "../auth";
 import type { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./knowledge-base.entity";
+import { KNOWLEDGE_DOCUMENTS_BY_BASE } from "./knowledge.loaders";
 import type { KnowledgeService } from "./knowledge.service";
 import { KnowledgeBaseInputType, KnowledgeBaseType, KnowledgeDocumentType } from "./knowledge.types";
 
@@ -44,15 +44,6 @@ export class KnowledgeResolver {
 
   @FieldResolver(() => [KnowledgeDocumentType])
   documents(@Root() base: KnowledgeBaseEntity, @Ctx() ctx: AuthContext): Promise<KnowledgeDocumentEntity[]> {
-    return ctx.loaders
-      .get(
-        "knowledgeDocumentsByBase",
-        () =>
-          new DataLoader<string, KnowledgeDocumentEntity[]>(async (ids) => {
-            const documents = await this.knowledge.documentsOf(ids);
-            return ids.map((id) => documents.filter((d) => d.knowledgeBaseId === id));
-          }),
-      )
-      .load(base.id);
+    return ctx.loaders.of(KNOWLEDGE_DOCUMENTS_BY_BASE).load(base.id);
   }
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Database } from "../../platform/db/database";
 import { Invalid, NotFound, type Problem } from "../../platform/errors";
-import type { AuditService } from "../audit/audit.service";
-import type { AuthContext, AuthService } from "../auth/auth.service";
+import type { AuditService } from "../audit";
+import type { AuthContext, AuthService } from "../auth";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./knowledge-base.entity";
 import { KnowledgeRepository } from "./knowledge.repository";
 import type { InvalidationBus } from "../../platform/cache/invalidation-bus";

@@ -2,3 +2,4 @@
 export { skillSourceProject, sourcePlace, type SkillSource } from "./skill-source";
 export { LibraryService } from "./library.service";
 export { SkillSourceCache } from "./skill-source-cache";
+export { LibraryResolver } from "./library.resolver";

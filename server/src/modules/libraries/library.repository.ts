@@ -1,6 +1,6 @@
 import { In, IsNull } from "typeorm";
 import type { DbManager } from "../../platform/db/database";
-import { ProjectEntity } from "../projects/project.entity";
+import { ProjectEntity } from "../projects";
 
 /** Where a project reads its skills from, as stored: its own id, or its library's and whether that is deleted. */
 export interface SourceRow {

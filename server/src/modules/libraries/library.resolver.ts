@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
-import type { AuthContext } from "../auth/auth.service";
-import type { ProjectEntity } from "../projects/project.entity";
-import { ProjectType } from "../projects/project.types";
+import type { AuthContext } from "../auth";
+import type { ProjectEntity } from "../projects";
+import { ProjectType } from "../projects";
 import type { LibraryService } from "./library.service";
 
 @Resolver()

@@ -1,8 +1,8 @@
 import type { Database } from "../../platform/db/database";
 import { Invalid, NotFound } from "../../platform/errors";
-import type { AuditService } from "../audit/audit.service";
-import type { AuthContext, AuthService } from "../auth/auth.service";
-import type { ProjectEntity } from "../projects/project.entity";
+import type { AuditService } from "../audit";
+import type { AuthContext, AuthService } from "../auth";
+import type { ProjectEntity } from "../projects";
 import { LibraryRepository } from "./library.repository";
 import { skillSourceProject, type SkillSource } from "./skill-source";
 

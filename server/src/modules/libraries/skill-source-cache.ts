@@ -1,7 +1,7 @@
 import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
 import { LruCache } from "../../platform/cache/lru-cache";
 import type { Database } from "../../platform/db/database";
-import { TENANCY_TOPIC } from "../auth/auth.service";
+import { TENANCY_TOPIC } from "../auth";
 import { skillSourceProject, type SkillSource } from "./skill-source";
 
 /**

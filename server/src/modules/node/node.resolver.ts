@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
 import { NodeInterface } from "../../platform/graphql/node";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "../auth";
 
 /** Looks an id up in one kind of object; null when it is not of that kind (or not visible to the caller). */
 export type NodeFetcher = (ctx: AuthContext, id: string) => Promise<{ typename: string; value: object } | null>;

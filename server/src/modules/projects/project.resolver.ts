@@ -1,7 +1,7 @@
-import DataLoader from "dataloader";
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "../auth";
 import type { ProjectEntity } from "./project.entity";
+import { LIVE_PROJECT_BY_ID, PROJECTS_LINKED_TO } from "./project.loaders";
 import type { ProjectService } from "./project.service";
 import { CreateProjectPayload, ProjectType } from "./project.types";
 
@@ -43,30 +43,11 @@ export class ProjectResolver {
 
   @FieldResolver(() => ProjectType, { nullable: true, description: "The library this project reads its skills from." })
   skillLibrary(@Root() project: ProjectEntity, @Ctx() ctx: AuthContext): Promise<ProjectEntity | null> | null {
-    if (!project.skillLibraryId) return null;
-    return ctx.loaders
-      .get(
-        "projectById",
-        () =>
-          new DataLoader<string, ProjectEntity | null>(async (ids) => {
-            const found = new Map((await this.projectService.findManyLive(ids)).map((p) => [p.id, p]));
-            return ids.map((id) => found.get(id) ?? null);
-          }),
-      )
-      .load(project.skillLibraryId);
+    return project.skillLibraryId ? ctx.loaders.of(LIVE_PROJECT_BY_ID).load(project.skillLibraryId) : null;
   }
 
   @FieldResolver(() => [ProjectType], { description: "Projects that read their skills from this one." })
   linkedProjects(@Root() project: ProjectEntity, @Ctx() ctx: AuthContext): Promise<ProjectEntity[]> {
-    return ctx.loaders
-      .get(
-        "projectsLinkedTo",
-        () =>
-          new DataLoader<string, ProjectEntity[]>(async (ids) => {
-            const linked = await this.projectService.findLinkedTo(ids);
-            return ids.map((id) => linked.filter((p) => p.skillLibraryId === id));
-          }),
-      )
-      .load(project.id);
+    return ctx.loaders.of(PROJECTS_LINKED_TO).load(project.id);
   }
 }

@@ -1,14 +1,19 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Tx } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound } from "../../platform/errors";
-import type { AuditService } from "../audit/audit.service";
-import type { ApiKeyService } from "../auth/api-key.service";
-import type { AuthContext, AuthService } from "../auth/auth.service";
+import type { AuditService } from "../audit";
+import type { AuthContext, AuthService } from "../auth";
 import { ProjectEntity } from "./project.entity";
 import { ProjectRepository } from "./project.repository";
 
 /** Removes the rows of a project that have no foreign key to it (append-only logs). */
 export type ProjectPurgeHook = (tx: Tx, projectId: string) => Promise<void>;
+
+/**
+ * Issues a new project's first admin key inside the creating transaction and returns it in clear (the api-keys
+ * module provides it; projects sit below api-keys, so they do not import it).
+ */
+export type FirstKeyIssuer = (tx: Tx, projectId: string) => Promise<string>;
 
 export class ProjectService {
   private readonly purgeHooks: ProjectPurgeHook[] = [];
@@ -17,7 +22,7 @@ export class ProjectService {
     private readonly db: Database,
     private readonly auth: AuthService,
     private readonly audit: AuditService,
-    private readonly apiKeys: ApiKeyService,
+    private readonly issueFirstKey: FirstKeyIssuer,
   ) {}
 
   onPurge(hook: ProjectPurgeHook): void {
@@ -48,8 +53,7 @@ export class ProjectService {
         actor: "platform",
         data: { name: trimmed },
       });
-      const key = await this.apiKeys.issue(tx, project.id, "admin", "initial admin key", "platform");
-      return { project, apiKey: key.key };
+      return { project, apiKey: await this.issueFirstKey(tx, project.id) };
     });
   }
 
@@ -110,6 +114,11 @@ export class ProjectService {
   async list(ctx: AuthContext, includeDeleted: boolean): Promise<ProjectEntity[]> {
     this.auth.requirePlatform(ctx);
     return this.db.read((m) => new ProjectRepository(m).list(includeDeleted));
+  }
+
+  /** For authorisation (the auth module's CredentialStore). */
+  async isLive(projectId: string): Promise<boolean> {
+    return (await this.db.read((m) => new ProjectRepository(m).findLive(projectId))) !== null;
   }
 
   /** Batch: live projects by id (for Project.skillLibrary). */

@@ -1,7 +1,9 @@
 import { createHash } from "node:crypto";
 import { Invalid } from "../../platform/errors";
-import type { AuthContext, AuthService, ProjectScope } from "../auth/auth.service";
-import { readDirectoryBundle, readZipBundle, writeZipBundle, type BundleResult } from "./skill-bundle";
+import type { AuthContext, AuthService, ProjectScope } from "../auth";
+import type { BundleResult } from "./skill-bundle-format";
+import { readDirectoryBundle } from "./skill-directory";
+import { readZipBundle, writeZipBundle } from "./skill-zip";
 import { bundleFingerprint } from "./skill-content";
 import type { FileLimits } from "./skill-files";
 import type { SkillService } from "./skill.service";

@@ -7,14 +7,9 @@ import fc from "fast-check";
 import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Problem } from "./problem";
-import {
-  readDirectoryBundle,
-  readZipBundle,
-  writeDirectoryBundle,
-  writeZipBundle,
-  type BundleResult,
-  type SkillBundle,
-} from "./skill-bundle";
+import { readZipBundle, writeZipBundle } from "./skill-zip";
+import { readDirectoryBundle, writeDirectoryBundle } from "./skill-directory";
+import type { BundleResult, SkillBundle } from "./skill-bundle-format";
 import { DEFAULT_FILE_LIMITS, type SkillFileContent } from "./skill-files";
 import { parseSkillMd } from "./skill-md";
 

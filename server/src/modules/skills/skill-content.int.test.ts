@@ -277,7 +277,7 @@ describe.each(dialects)("skill content on %s", (dialect) => {
     expect(same.importSkillBundle).toMatchObject({ id: v1.createSkillVersion.id, version: 1 });
     expect(same.importSkillBundle.warnings.join(" ")).toMatch(/identical/);
 
-    const { writeZipBundle } = await import("./skill-bundle");
+    const { writeZipBundle } = await import("./skill-zip");
     const changed = writeZipBundle("sk2-bundle", {
       skillMd: skillMd("sk2-bundle", { body: "changed" }),
       files: [{ path: "references/a.md", content: new TextEncoder().encode("A") }],

@@ -1,4 +1,4 @@
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "../auth";
 import { diffByKey, diffLines, sameJson } from "./skill-diff";
 import type { SkillService } from "./skill.service";
 import type { SkillVersionEntity } from "./skill-version.entity";

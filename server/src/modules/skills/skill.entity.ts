@@ -1,6 +1,6 @@
 import { Column, Entity, JoinColumn, ManyToOne, PrimaryColumn, Unique } from "typeorm";
 import { IdColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
-import type { ProjectEntity } from "../projects/project.entity";
+import type { ProjectEntity } from "../projects";
 
 /**
  * One row per skill name in a project: the row publishes and rollbacks lock, the counter that keeps version

@@ -1,6 +1,6 @@
 import { Field, ID, InputType } from "type-graphql";
 import { JSONScalar } from "../../platform/graphql/scalars";
-import { KnowledgeMode } from "../knowledge/knowledge.types";
+import { KnowledgeMode } from "../knowledge";
 
 @InputType("SkillToolInput")
 export class SkillToolInput {

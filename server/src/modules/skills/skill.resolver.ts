@@ -1,10 +1,8 @@
-import DataLoader from "dataloader";
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { Page } from "../../platform/graphql/page";
 import { JSONScalar } from "../../platform/graphql/scalars";
-import type { AuthContext } from "../auth/auth.service";
-import type { KnowledgeBaseEntity } from "../knowledge/knowledge-base.entity";
-import type { KnowledgeService } from "../knowledge/knowledge.service";
+import type { AuthContext } from "../auth";
+import { knowledgeBasesOf } from "../knowledge";
 import type { SkillBundleService } from "./skill-bundle.service";
 import type { SkillDiffService } from "./skill-diff.service";
 import type { SkillFileEntity } from "./skill-file.entity";
@@ -22,7 +20,8 @@ import {
   VersionState,
 } from "./skill.types";
 import type { SkillVersionEntity } from "./skill-version.entity";
-import { MASKED_SECRET } from "./skill-tools";
+import { BLOB_CONTENT_BY_SHA, SKILL_FILES_BY_VERSION } from "./skill.loaders";
+import { presentTool } from "./skill.presenters";
 
 @Resolver(() => SkillVersionType)
 export class SkillResolver {
@@ -30,7 +29,6 @@ export class SkillResolver {
     private readonly skillService: SkillService,
     private readonly bundles: SkillBundleService,
     private readonly diffs: SkillDiffService,
-    private readonly knowledge: KnowledgeService,
   ) {}
 
   @Query(() => SkillVersionPage, {
@@ -135,27 +133,12 @@ export class SkillResolver {
 
   @FieldResolver(() => [SkillToolType])
   tools(@Root() version: SkillVersionEntity): SkillToolType[] {
-    return version.tools.map((t) => ({
-      name: t.name,
-      description: t.description,
-      parameters: t.parameters,
-      webhookUrl: t.webhookUrl,
-      webhookSecret: t.sealedSecret ? MASKED_SECRET : null,
-    }));
+    return version.tools.map(presentTool);
   }
 
   @FieldResolver(() => [SkillFileType])
   files(@Root() version: SkillVersionEntity, @Ctx() ctx: AuthContext): Promise<SkillFileEntity[]> {
-    return ctx.loaders
-      .get(
-        "skillFilesByVersion",
-        () =>
-          new DataLoader<string, SkillFileEntity[]>(async (ids) => {
-            const files = await this.skillService.filesOf(ids);
-            return ids.map((id) => files.filter((f) => f.versionId === id));
-          }),
-      )
-      .load(version.id);
+    return ctx.loaders.of(SKILL_FILES_BY_VERSION).load(version.id);
   }
 
   @FieldResolver(() => [SkillKnowledgeBaseType])
@@ -163,38 +146,27 @@ export class SkillResolver {
     @Root() version: SkillVersionEntity,
     @Ctx() ctx: AuthContext,
   ): Promise<SkillKnowledgeBaseType[]> {
-    const loader = ctx.loaders.get(
-      "knowledgeBaseById",
-      () =>
-        new DataLoader<string, KnowledgeBaseEntity | null>(async (ids) => {
-          const bases = new Map((await this.knowledge.findBases(version.projectId, ids)).map((b) => [b.id, b]));
-          return ids.map((id) => bases.get(id) ?? null);
-        }),
+    const refs = version.knowledgeBases;
+    const bases = new Map(
+      (
+        await knowledgeBasesOf(
+          ctx.loaders,
+          version.projectId,
+          refs.map((k) => k.knowledgeBaseId),
+        )
+      ).map((b) => [b.id, b]),
     );
-    const bases = await loader.loadMany(version.knowledgeBases.map((k) => k.knowledgeBaseId));
-    return version.knowledgeBases.flatMap((ref, i) => {
-      const base = bases[i];
-      return base && !(base instanceof Error)
-        ? [{ knowledgeBase: base, mode: ref.mode as SkillKnowledgeBaseType["mode"] }]
-        : [];
+    return refs.flatMap((ref) => {
+      const base = bases.get(ref.knowledgeBaseId);
+      return base ? [{ knowledgeBase: base, mode: ref.mode as SkillKnowledgeBaseType["mode"] }] : [];
     });
   }
 }
 
 @Resolver(() => SkillFileType)
 export class SkillFileResolver {
-  constructor(private readonly skills: SkillService) {}
-
   @FieldResolver(() => String, { description: "The file's bytes, base64." })
-  async contentBase64(@Root() file: SkillFileEntity, @Ctx() ctx: AuthContext): Promise<string> {
-    const loader = ctx.loaders.get(
-      "blobBySha",
-      () =>
-        new DataLoader<string, string>(async (hashes) => {
-          const blobs = new Map((await this.skills.blobs(hashes)).map((b) => [b.sha256, b.contentBase64]));
-          return hashes.map((h) => blobs.get(h) ?? "");
-        }),
-    );
-    return loader.load(file.sha256);
+  contentBase64(@Root() file: SkillFileEntity, @Ctx() ctx: AuthContext): Promise<string> {
+    return ctx.loaders.of(BLOB_CONTENT_BY_SHA).load(file.sha256);
   }
 }

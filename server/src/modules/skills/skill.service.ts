@@ -3,9 +3,9 @@ import type { SecretBox } from "../../platform/crypto";
 import type { Database, DbManager, Tx } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
-import type { AuditService } from "../audit/audit.service";
-import type { AuthContext, AuthService, ProjectScope } from "../auth/auth.service";
-import type { KnowledgeService } from "../knowledge/knowledge.service";
+import type { AuditService } from "../audit";
+import type { AuthContext, AuthService, ProjectScope } from "../auth";
+import type { KnowledgeService } from "../knowledge";
 import { SkillEntity } from "./skill.entity";
 import { SkillRepository } from "./skill.repository";
 import { bundleFingerprint, checkContent, knowledgeBaseProblems, type SkillContentInput } from "./skill-content";
@@ -316,6 +316,13 @@ export class SkillService {
       });
       return id;
     });
+  }
+
+  /** PJ-3: a purged project's versions and its pointer log (rows without a foreign key to the project). */
+  async purgeProject(tx: Tx, projectId: string): Promise<void> {
+    const repo = new SkillRepository(tx.manager);
+    await repo.purgeProjectVersions(projectId);
+    await repo.deleteProjectLogs(projectId);
   }
 
   // ---- reading ----

@@ -1,10 +1,10 @@
 import type { SelectQueryBuilder } from "typeorm";
 import type { DbManager } from "../../platform/db/database";
-import { AgentEntity } from "../agents/agent.entity";
-import { AgentSkillEntryEntity } from "../agents/agent-skill-entry.entity";
-import { AgentVersionEntity } from "../agents/agent-version.entity";
-import { ProjectEntity } from "../projects/project.entity";
-import { SkillVersionEntity, type VersionStateName } from "../skills/skill-version.entity";
+import { AgentEntity } from "../agents";
+import { AgentSkillEntryEntity } from "../agents";
+import { AgentVersionEntity } from "../agents";
+import { ProjectEntity } from "../projects";
+import { SkillVersionEntity, type VersionStateName } from "../skills";
 
 /** One agent version that lists a skill (US-1). */
 export interface UsageRow {

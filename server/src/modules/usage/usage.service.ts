@@ -1,9 +1,9 @@
 import type { Database, DbManager, Tx } from "../../platform/db/database";
 import { Conflict, NotFound } from "../../platform/errors";
-import type { AuthContext, AuthService } from "../auth/auth.service";
+import type { AuthContext, AuthService } from "../auth";
 import { skillSourceProject, type SkillSource } from "../libraries";
-import type { SkillService } from "../skills/skill.service";
-import type { SkillVersionEntity } from "../skills/skill-version.entity";
+import type { SkillService } from "../skills";
+import type { SkillVersionEntity } from "../skills";
 import { UsageRepository, type UsageRow } from "./usage.repository";
 
 /** One agent version that lists a skill, as US-1 shows it. */

@@ -1,5 +1,5 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
-import { VersionState } from "../skills/skill.types";
+import { VersionState } from "../skills";
 
 @ObjectType("SkillUsage", {
   description: "An agent version that lists the skill (US-1); `resolvesTo` is resolved by a field resolver.",

@@ -1,3 +1,7 @@
 // What other modules may use: the producer API (enqueue inside your transaction) and the event types.
 export { WEBHOOK_EVENT_TYPES, isWebhookEventType, type WebhookEvent, type WebhookEventType } from "./webhook-events";
-export type { WebhookService } from "./webhook.service";
+export { WebhookService } from "./webhook.service";
+export { WebhookDeliveryEntity } from "./webhook-delivery.entity";
+export { WebhookSubscriptionEntity } from "./webhook-subscription.entity";
+export { WebhookWorker } from "./webhook-worker";
+export { WebhookResolver } from "./webhook.resolver";

@@ -1,6 +1,6 @@
 import { Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
 import { IdColumn, JsonColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
-import type { ProjectEntity } from "../projects/project.entity";
+import type { ProjectEntity } from "../projects";
 
 /** A project's webhook endpoint. Deleting one sets deleted_at: its deliveries stay readable. */
 @Entity({ name: "webhook_subscriptions" })

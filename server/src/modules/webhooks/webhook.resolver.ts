@@ -1,6 +1,6 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
 import type { Page } from "../../platform/graphql/page";
-import type { AuthContext } from "../auth/auth.service";
+import type { AuthContext } from "../auth";
 import type { WebhookDeliveryEntity } from "./webhook-delivery.entity";
 import type { WebhookSubscriptionEntity } from "./webhook-subscription.entity";
 import type { WebhookService } from "./webhook.service";

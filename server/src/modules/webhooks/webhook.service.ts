@@ -4,8 +4,8 @@ import type { Database, Tx } from "../../platform/db/database";
 import { Invalid, NotFound, type Problem } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
 import { checkOutboundUrl, OutboundError } from "../../platform/http/outbound";
-import type { AuditService } from "../audit/audit.service";
-import type { AuthContext, AuthService } from "../auth/auth.service";
+import type { AuditService } from "../audit";
+import type { AuthContext, AuthService } from "../auth";
 import { WebhookDeliveryEntity, type DeliveryStatus } from "./webhook-delivery.entity";
 import {
   formatWebhookSecret,

@@ -15,7 +15,7 @@ import cors from "cors";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { GraphQLError, type GraphQLSchema } from "graphql";
 import helmet from "helmet";
-import { Loaders, type Principal, type RequestContext } from "../graphql/context";
+import type { LoaderRegistry, Principal, RequestContext } from "../graphql/context";
 import { createErrorFormatter } from "../graphql/errors";
 import type { Logger } from "../logger";
 import { AuthFailureLimiter } from "./auth-failure-limiter";
@@ -32,6 +32,8 @@ export interface HttpOptions {
   webDist?: string;
   /** More routes from the composition root (the gateway at /v1), mounted before the console's files. */
   routes?: ReadonlyArray<{ path: string; handler: express.RequestHandler }>;
+  /** The modules' per-request loaders, registered by the composition root. */
+  loaders: LoaderRegistry;
   authenticate(authorization: string | undefined): Promise<Authentication>;
   ready(): Promise<boolean>;
 }
@@ -191,12 +193,13 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
           });
         }
         if (auth.failure) limiter.recordFailure(req.ip ?? "unknown");
-        return {
+        const context: GraphQLRequestContext = {
           requestId,
           principal: auth.principal,
           credentialFailure: auth.failure,
-          loaders: new Loaders(),
+          loaders: options.loaders.forRequest(() => context),
         };
+        return context;
       },
     }),
   );

@@ -1,5 +1,5 @@
 import type { DbManager } from "../../platform/db/database";
-import { ProjectEntity } from "../projects/project.entity";
+import { ProjectEntity } from "../projects";
 import { ApiKeyEntity } from "./api-key.entity";
 
 export interface KeyWithProject {

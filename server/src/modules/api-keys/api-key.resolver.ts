@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
 import type { ApiKeyService } from "./api-key.service";
 import { ApiKeyPayload, ApiKeyRole, ApiKeyType } from "./api-key.types";
-import type { AuthContext } from "./auth.service";
+import type { AuthContext } from "../auth";
 
 @Resolver()
 export class ApiKeyResolver {

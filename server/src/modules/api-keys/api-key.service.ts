@@ -2,11 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { Database, Tx } from "../../platform/db/database";
 import { NotFound } from "../../platform/errors";
 import type { Role } from "../../platform/graphql/context";
-import type { AuditService } from "../audit/audit.service";
+import type { AuditService } from "../audit";
+import { generateApiKey, type AuthContext, type AuthService, type StoredCredential } from "../auth";
 import { ApiKeyEntity } from "./api-key.entity";
 import { ApiKeyRepository } from "./api-key.repository";
-import type { AuthContext, AuthService } from "./auth.service";
-import { generateApiKey } from "./credentials";
 
 export interface IssuedApiKey {
   id: string;
@@ -71,6 +70,21 @@ export class ApiKeyService {
       }
       return id;
     });
+  }
+
+  /** For authentication (the auth module's CredentialStore): the key by its lookup part, with its project's state. */
+  async findForAuthentication(lookup: string): Promise<StoredCredential | null> {
+    const found = await this.db.read((m) => new ApiKeyRepository(m).findByLookup(lookup));
+    return found
+      ? {
+          keyId: found.key.id,
+          projectId: found.key.projectId,
+          role: found.key.role,
+          keyHash: found.key.keyHash,
+          revoked: found.key.revokedAt !== null,
+          projectDeleted: found.projectDeleted,
+        }
+      : null;
   }
 
   async list(ctx: AuthContext, projectId?: string | null): Promise<ApiKeyEntity[]> {

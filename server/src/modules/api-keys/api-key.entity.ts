@@ -1,6 +1,6 @@
 import { Entity, Index, ManyToOne, JoinColumn, PrimaryColumn } from "typeorm";
 import { IdColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
-import type { ProjectEntity } from "../projects/project.entity";
+import type { ProjectEntity } from "../projects";
 
 export type ApiKeyRoleName = "admin" | "editor" | "viewer";
 

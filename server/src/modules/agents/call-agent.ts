@@ -11,7 +11,7 @@ export interface CallAgent {
   toolSecrets: Record<string, string>;
 }
 
-/** What the calls service needs of agents; the agents module implements it. */
+/** Agents as calls run them: what the calls module reads of agents. */
 export interface AgentDirectory {
   /** The agent's published version, or null when it has none or is not the project's. */
   published(projectId: string, agentId: string): Promise<CallAgent | null>;

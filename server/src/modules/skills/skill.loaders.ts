@@ -1,0 +1,14 @@
+import { byId, groupedBy, LoaderKey, type LoaderRegistry } from "../../platform/graphql/context";
+import type { SkillFileEntity } from "./skill-file.entity";
+import type { SkillService } from "./skill.service";
+
+export const SKILL_FILES_BY_VERSION = new LoaderKey<string, SkillFileEntity[]>("skillFilesByVersion");
+/** A file's bytes (base64) by its SHA-256: content-addressed, so one blob serves every version that holds it. */
+export const BLOB_CONTENT_BY_SHA = new LoaderKey<string, string>("blobContentBySha");
+
+export function registerSkillLoaders(registry: LoaderRegistry, skills: SkillService): void {
+  registry.register(SKILL_FILES_BY_VERSION, async (ids) => groupedBy(await skills.filesOf(ids), "versionId", ids));
+  registry.register(BLOB_CONTENT_BY_SHA, async (hashes) =>
+    byId(await skills.blobs(hashes), "sha256", hashes).map((blob) => blob?.contentBase64 ?? ""),
+  );
+}

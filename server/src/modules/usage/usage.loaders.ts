@@ -1,0 +1,30 @@
+import {
+  batchPerProject,
+  LoaderKey,
+  projectKeyString,
+  type LoaderRegistry,
+  type ProjectKey,
+} from "../../platform/graphql/context";
+import type { SkillVersionEntity } from "../skills";
+import type { SkillUsage, UsageService } from "./usage.service";
+
+/** The version a usage row resolves to, by (the skill's project, version id). */
+export const USAGE_RESOLVED_VERSION = new LoaderKey<ProjectKey, SkillVersionEntity | null>(
+  "usageResolvedVersion",
+  projectKeyString,
+);
+/** Who uses a skill, by (project, skill name): one usage statement per project for a whole list of versions. */
+export const SKILL_USAGE_BY_NAME = new LoaderKey<ProjectKey, SkillUsage[]>("skillUsageByName", projectKeyString);
+
+export function registerUsageLoaders(registry: LoaderRegistry, usage: UsageService): void {
+  registry.register(USAGE_RESOLVED_VERSION, (keys) =>
+    batchPerProject(
+      keys,
+      async (projectId, ids) => new Map((await usage.resolvedVersions(projectId, ids)).map((v) => [v.id, v])),
+      null,
+    ),
+  );
+  registry.register(SKILL_USAGE_BY_NAME, (keys, ctx) =>
+    batchPerProject(keys, (projectId, names) => usage.usageOfSkills(ctx, projectId, names), []),
+  );
+}
