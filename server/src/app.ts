@@ -12,6 +12,7 @@ import { AgentCallDirectory, AgentResolver, AgentSecrets, AgentService, register
 import { ApiKeyResolver, ApiKeyService } from "./modules/api-keys";
 import { AuditResolver, AuditService } from "./modules/audit";
 import { AuthService } from "./modules/auth";
+import { ChatResolver, ChatService, ChatTurns, registerChatLoaders } from "./modules/chat";
 import {
   CallEventResolver,
   CallResolver,
@@ -22,6 +23,7 @@ import {
 } from "./modules/calls";
 import { KnowledgeResolver, KnowledgeService, registerKnowledgeLoaders } from "./modules/knowledge";
 import { LibraryResolver, LibraryService, SkillSourceCache } from "./modules/libraries";
+import { defaultModelEndpoint, ModelClient } from "./modules/model";
 import { NodeResolver } from "./modules/node";
 import { ProjectResolver, ProjectService, registerProjectLoaders } from "./modules/projects";
 import {
@@ -36,7 +38,6 @@ import {
 import { registerUsageLoaders, SkillVersionUsageResolver, UsageResolver, UsageService } from "./modules/usage";
 import { WebhookResolver, WebhookService, WebhookWorker } from "./modules/webhooks";
 import { createGateway } from "./modules/gateway";
-import { defaultModelEndpoint, ModelClient } from "./modules/model";
 import { openSessionStore, type SessionStore } from "./platform/session-store";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
 
@@ -102,10 +103,11 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     timeoutMs: config.modelTimeoutMs,
     allowList: config.outboundAllowHosts,
   });
+  const chats = new ChatService(db, auth, calls, agentDirectory, secretBox);
+  const chatTurns = new ChatTurns(chats, tools, model, { maxToolRounds: config.chatMaxToolRounds });
   return {
     auth,
     audit,
-    model,
     apiKeys,
     projects,
     knowledge,
@@ -121,6 +123,9 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     sources,
     calls,
     tools,
+    model,
+    chats,
+    chatTurns,
   };
 }
 
@@ -135,6 +140,7 @@ function loaderRegistry(services: Services): LoaderRegistry {
   registerAgentLoaders(registry, services.agents);
   registerUsageLoaders(registry, services.usage);
   registerCallLoaders(registry, services.calls);
+  registerChatLoaders(registry, services.chats);
   return registry;
 }
 
@@ -153,6 +159,7 @@ function resolverInstances(services: Services): object[] {
     new WebhookResolver(services.webhooks),
     new CallResolver(services.calls, services.tools),
     new CallEventResolver(services.calls),
+    new ChatResolver(services.chats, services.chatTurns),
     new NodeResolver([
       async (ctx, id) => {
         const version = await services.skills.get(ctx, id).catch(() => null);
@@ -165,6 +172,10 @@ function resolverInstances(services: Services): object[] {
       async (ctx, id) => {
         const call = await services.calls.get(ctx, id).catch(() => null);
         return call ? { typename: "Call", value: call } : null;
+      },
+      async (ctx, id) => {
+        const session = await services.chats.get(ctx, id).catch(() => null);
+        return session ? { typename: "ChatSession", value: session } : null;
       },
       async (ctx, id) => {
         const project = await services.projects.get(ctx, id).catch(() => null);

@@ -3,6 +3,7 @@ import { AgentEntity, AgentSkillEntryEntity, AgentVersionEntity } from "./module
 import { ApiKeyEntity } from "./modules/api-keys";
 import { AuditEntryEntity } from "./modules/audit";
 import { CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./modules/calls";
+import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./modules/chat";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
 import { BlobEntity, SkillEntity, SkillFileEntity, SkillPointerMoveEntity, SkillVersionEntity } from "./modules/skills";
@@ -28,4 +29,7 @@ export const entities = [
   CallSkillEntity,
   CallEventEntity,
   ToolInvocationEntity,
+  ChatSessionEntity,
+  ChatMessageEntity,
+  ChatToolInvocationEntity,
 ];

@@ -60,8 +60,15 @@ export class UpstreamError extends DomainError {
     message: string,
     readonly status: number | undefined = undefined,
     readonly timeout = false,
+    extra: ErrorDetails = {},
   ) {
-    super(message, status === undefined ? undefined : { status });
+    const details = { ...(status === undefined ? {} : { status }), ...extra };
+    super(message, Object.keys(details).length > 0 ? details : undefined);
+  }
+
+  /** The same failure with more details (e.g. the chat session whose message was kept). */
+  with(extra: ErrorDetails): UpstreamError {
+    return new UpstreamError(this.message, this.status, this.timeout, { ...this.details, ...extra });
   }
 }
 

@@ -118,6 +118,13 @@ export class AgentCallDirectory implements AgentDirectory {
         headers: this.secrets.openMcpHeaders(version, s.name),
       })),
       toolSecrets: {},
+      model: version.model
+        ? {
+            baseUrl: version.model.baseUrl,
+            model: version.model.model,
+            apiKey: this.secrets.openModelApiKey(version),
+          }
+        : null,
     };
   }
 
@@ -157,6 +164,13 @@ export class AgentCallDirectory implements AgentDirectory {
       toolSecrets: Object.fromEntries(
         config.tools.flatMap((t) => (typeof t.webhookSecret === "string" ? [[t.name, t.webhookSecret]] : [])),
       ),
+      model: config.model
+        ? {
+            baseUrl: config.model.baseUrl,
+            model: config.model.model,
+            apiKey: typeof config.model.apiKey === "string" ? config.model.apiKey : null,
+          }
+        : null,
     };
   }
 

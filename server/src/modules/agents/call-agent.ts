@@ -9,6 +9,11 @@ export interface CallAgent {
   mcpServers: Array<{ name: string; url: string; headers: Record<string, string> }>;
   /** Inline agents only: their tools' secrets in clear, by tool name (sealed onto the call). */
   toolSecrets: Record<string, string>;
+  /**
+   * The agent's OpenAI-compatible model endpoint with its API key in clear (chat sessions, evals, gateway); null when
+   * its config names none (the process default answers).
+   */
+  model: { baseUrl: string; model: string; apiKey: string | null } | null;
 }
 
 /** Agents as calls run them: what the calls module reads of agents. */

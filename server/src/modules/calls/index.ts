@@ -3,6 +3,9 @@ export { CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } fr
 export { CallEventResolver, CallResolver } from "./call.resolver";
 export { CallService } from "./call.service";
 export { McpConnector } from "./mcp-connector";
-export { ToolRunner } from "./tool-runner";
+export { ToolRunner, type ToolHost, type ToolOutcome } from "./tool-runner";
+export { currentSegment, modelContextOf, type CallSegment, type CallState } from "./call-state";
+export type { McpServerAccess } from "./mcp-connector";
+export { CallSkillType, OfferedToolType, ToolInvocationType } from "./call.types";
+export { presentOfferedTool } from "./call.presenters";
 export { registerCallLoaders } from "./call.loaders";
-export type { CallSegment } from "./call-state";

@@ -22,10 +22,27 @@ import type { CallEntity } from "./call.entity";
 import { ToolInvocationEntity } from "./call.entity";
 import { CallRepository } from "./call.repository";
 import type { CallService } from "./call.service";
-import { currentSegment, modelContextOf } from "./call-state";
-import type { McpConnector } from "./mcp-connector";
+import { currentSegment, modelContextOf, type CallState } from "./call-state";
+import type { McpConnector, McpServerAccess } from "./mcp-connector";
 
-type Outcome = Pick<ToolInvocationEntity, "status" | "result" | "error">;
+/** How a tool run went: `status` "ok" | "error" | "timeout" | "refused", the result, the error message. */
+export type ToolOutcome = Pick<ToolInvocationEntity, "status" | "result" | "error">;
+
+/** What a tool runs against: a call, or a chat session (TX-3: the same rules, one runner). */
+export interface ToolHost {
+  /** Sent as `call_id` in tool webhooks (a chat session sends its own id). */
+  id: string;
+  /** More fields for the tool webhook body (a chat session adds `session_id`). */
+  webhookFields?: Record<string, unknown>;
+  /** The state the tool sees: the current segment's agent, resolved skills and loaded set. */
+  state: CallState;
+  inlineSecret(tool: string): string | null;
+  inlineMcpServer(server: string): McpServerAccess | null;
+  /** Applies `load_skill` under the host's own lock and returns the result to record. */
+  loadSkill(name: string): Promise<Record<string, unknown>>;
+  /** Applies `handoff_to_agent`; the result to record. */
+  handoff(agentId: string): Promise<Record<string, unknown>>;
+}
 
 const argumentValidator = new Ajv({ strict: false, allErrors: true });
 addFormats(argumentValidator);
@@ -108,55 +125,64 @@ export class ToolRunner {
         `The arguments do not match the parameters of '${name}': ${problems.map((p) => p.message).join(" ")}`,
       );
     const started = performance.now();
-    const outcome = await this.dispatch(ctx, call, tool, args as Record<string, unknown>);
+    const outcome = await this.execute(this.callHost(ctx, call), tool, args as Record<string, unknown>);
     return this.record(scope, call, tool, args, outcome, Math.round(performance.now() - started));
   }
 
-  private async dispatch(
-    ctx: AuthContext,
-    call: CallEntity,
-    tool: OfferedTool,
-    args: Record<string, unknown>,
-  ): Promise<Outcome> {
-    if (tool.source === "builtin") return this.builtin(ctx, call, tool.name, args);
-    if (tool.webhook) return this.webhook(call, tool, args);
-    if (tool.mcp) return this.mcpCall(call, tool, args);
+  /** Problems of arguments against a tool's parameters (JSON Schema), each with its `arguments.<key>` path. */
+  argumentProblems(tool: OfferedTool, args: Record<string, unknown>): Problem[] {
+    return argumentProblems(tool.parameters, args);
+  }
+
+  /**
+   * Runs an offered tool against a call or a chat session (TX-3: the same rules): built-ins through the host, webhook
+   * tools signed with their secret (RT-7), MCP tools on their server. A failing tool is an outcome, not a throw.
+   */
+  async execute(host: ToolHost, tool: OfferedTool, args: Record<string, unknown>): Promise<ToolOutcome> {
+    if (tool.source === "builtin") return this.builtin(host, tool.name, args);
+    if (tool.webhook) return this.webhook(host, tool, args);
+    if (tool.mcp) return this.mcpCall(host, tool, args);
     return { status: "error", result: null, error: `The tool '${tool.name}' has nothing to run.` };
   }
 
-  private async builtin(
-    ctx: AuthContext,
-    call: CallEntity,
-    name: string,
-    args: Record<string, unknown>,
-  ): Promise<Outcome> {
+  private callHost(ctx: AuthContext, call: CallEntity): ToolHost {
+    return {
+      id: call.id,
+      state: call.state,
+      inlineSecret: (tool) => this.calls.inlineSecret(call, tool),
+      inlineMcpServer: (server) => this.calls.inlineMcpServer(call, server),
+      loadSkill: async (name) => {
+        const loaded = await this.calls.loadSkill(ctx, call.id, name);
+        return { status: loaded.status, skill: loaded.skill, unloaded: loaded.unloaded, message: loaded.message };
+      },
+      handoff: async (agentId) => {
+        const after = await this.calls.handoff(ctx, call.id, agentId);
+        return { agent_id: after.agentId, agent_name: after.agentName };
+      },
+    };
+  }
+
+  private async builtin(host: ToolHost, name: string, args: Record<string, unknown>): Promise<ToolOutcome> {
     switch (name) {
-      case LOAD_SKILL: {
-        const loaded = await this.calls.loadSkill(ctx, call.id, String(args.name ?? ""));
-        return {
-          status: "ok",
-          result: { status: loaded.status, skill: loaded.skill, unloaded: loaded.unloaded, message: loaded.message },
-          error: null,
-        };
-      }
+      case LOAD_SKILL:
+        return { status: "ok", result: await host.loadSkill(String(args.name ?? "")), error: null };
       case QUERY_KNOWLEDGE: {
-        const segment = currentSegment(call.state);
-        const context = modelContextOf(call.state);
+        const segment = currentSegment(host.state);
+        const context = modelContextOf(host.state);
         const searchable = searchableKnowledge({
           agent: segment.agent,
           resolved: segment.resolved,
-          loaded: call.state.loaded,
+          loaded: host.state.loaded,
           toolNames: context.tools.filter((t) => t.source !== "builtin").map((t) => t.name),
         });
         const hits = searchable ? searchKnowledge(searchable, String(args.query ?? "")) : [];
         return { status: "ok", result: { results: hits }, error: null };
       }
       case HANDOFF_TO_AGENT: {
-        const target = handoffTargetOf(currentSegment(call.state).agent, args);
+        const target = handoffTargetOf(currentSegment(host.state).agent, args);
         if (!target) return { status: "error", result: null, error: "No handoff target matches the arguments." };
         try {
-          const after = await this.calls.handoff(ctx, call.id, target.agentId);
-          return { status: "ok", result: { agent_id: after.agentId, agent_name: after.agentName }, error: null };
+          return { status: "ok", result: await host.handoff(target.agentId), error: null };
         } catch (error) {
           // A target that is no longer a published agent fails the tool, as a failing webhook does (recorded).
           if (error instanceof Invalid) return { status: "error", result: null, error: error.message };
@@ -168,20 +194,20 @@ export class ToolRunner {
     }
   }
 
-  private async webhookSecret(call: CallEntity, tool: OfferedTool): Promise<string | null> {
-    const segment = currentSegment(call.state);
+  private async webhookSecret(host: ToolHost, tool: OfferedTool): Promise<string | null> {
+    const segment = currentSegment(host.state);
     if (tool.source === "agent") {
       return segment.agentVersionId
         ? this.agents.toolSecret(segment.agentVersionId, tool.name)
-        : this.calls.inlineSecret(call, tool.name);
+        : host.inlineSecret(tool.name);
     }
     const skill = segment.resolved.find((r) => tool.source === `skill:${r.name}`);
     return skill ? this.skills.toolSecretOf(skill.id, tool.name) : null;
   }
 
-  private async webhook(call: CallEntity, tool: OfferedTool, args: Record<string, unknown>): Promise<Outcome> {
-    const body = JSON.stringify({ tool: tool.name, call_id: call.id, arguments: args });
-    return this.postWebhook(tool.webhook!.webhookUrl, body, await this.webhookSecret(call, tool));
+  private async webhook(host: ToolHost, tool: OfferedTool, args: Record<string, unknown>): Promise<ToolOutcome> {
+    const body = JSON.stringify({ tool: tool.name, call_id: host.id, ...host.webhookFields, arguments: args });
+    return this.postWebhook(tool.webhook!.webhookUrl, body, await this.webhookSecret(host, tool));
   }
 
   /**
@@ -193,7 +219,7 @@ export class ToolRunner {
     args: unknown,
     secret: string | null,
     context: Record<string, unknown>,
-  ): Promise<Outcome> {
+  ): Promise<ToolOutcome> {
     if (typeof args !== "object" || args === null || Array.isArray(args))
       return { status: "error", result: null, error: "The arguments must be a JSON object." };
     const problems = argumentProblems(tool.parameters, args as Record<string, unknown>);
@@ -202,7 +228,8 @@ export class ToolRunner {
     return this.postWebhook(tool.webhookUrl, body, secret);
   }
 
-  private async postWebhook(url: string, body: string, secret: string | null): Promise<Outcome> {
+  /** RT-7: the signed POST of a webhook tool; any answer or failure is an outcome. */
+  private async postWebhook(url: string, body: string, secret: string | null): Promise<ToolOutcome> {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (secret) {
       const id = `msg_${randomUUID()}`;
@@ -237,11 +264,11 @@ export class ToolRunner {
     }
   }
 
-  private async mcpCall(call: CallEntity, tool: OfferedTool, args: Record<string, unknown>): Promise<Outcome> {
-    const segment = currentSegment(call.state);
+  private async mcpCall(host: ToolHost, tool: OfferedTool, args: Record<string, unknown>): Promise<ToolOutcome> {
+    const segment = currentSegment(host.state);
     const server = segment.agentVersionId
       ? await this.agents.mcpServer(segment.agentVersionId, tool.mcp!.server)
-      : this.calls.inlineMcpServer(call, tool.mcp!.server);
+      : host.inlineMcpServer(tool.mcp!.server);
     if (!server)
       return { status: "error", result: null, error: `The MCP server '${tool.mcp!.server}' is not available.` };
     try {
@@ -257,7 +284,7 @@ export class ToolRunner {
     call: CallEntity,
     tool: OfferedTool,
     args: unknown,
-    outcome: Outcome,
+    outcome: ToolOutcome,
     latencyMs: number,
   ): Promise<ToolInvocationEntity> {
     const invocation = Object.assign(new ToolInvocationEntity(), {

@@ -2,7 +2,7 @@ import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from "
 import type {
   ChatCompletion,
   ChatCompletionChunk,
-  ChatCompletionCreateParamsNonStreaming,
+  ChatCompletionCreateParamsBase,
 } from "openai/resources/chat/completions";
 import { UpstreamError } from "../../platform/errors";
 import { checkOutboundUrl, OutboundError, type HostResolver } from "../../platform/http/outbound";
@@ -17,8 +17,11 @@ export interface ModelEndpoint {
   apiKey: string | null;
 }
 
-/** A chat completions request without `model` (the endpoint's) and `stream` (the method's). */
-export type ModelRequest = Omit<ChatCompletionCreateParamsNonStreaming, "model" | "stream" | "stream_options">;
+/**
+ * A chat completions request without `model` (the endpoint's) and `stream` (the method's); `stream_options` is
+ * sent by `stream()` only.
+ */
+export type ModelRequest = Omit<ChatCompletionCreateParamsBase, "model" | "stream">;
 
 export interface ModelClientOptions {
   /** Used when a request names no endpoint (MODEL_BASE_URL, MODEL_NAME, MODEL_API_KEY); null: none configured. */
@@ -127,8 +130,9 @@ export class ModelClient {
     try {
       await this.checkUrl(target, watchdog);
       const client = this.clientFor(target);
+      const { stream_options: _streamOnly, ...body } = request;
       const answer: unknown = await client.chat.completions.create(
-        { ...request, model: target.model, stream: false },
+        { ...body, model: target.model, stream: false },
         { signal: watchdog.controller.signal },
       );
       if (!isChatCompletion(answer)) {

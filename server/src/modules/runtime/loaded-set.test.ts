@@ -145,7 +145,7 @@ describe("loadSkill", () => {
     ]);
   });
 
-  it("TX-2 TX-3 the state is plain data: a session carries its loaded set from one message to the next", () => {
+  it("the loaded set is plain data: one outcome's set fed into the next load carries it (what a session stores)", () => {
     const firstMessage = loadSkill(state([], 2), "explain_bill");
     const secondMessage = loadSkill(state(firstMessage.loaded, 2), "verify_identity");
     const thirdMessage = loadSkill(state(secondMessage.loaded, 2), "refund_policy");

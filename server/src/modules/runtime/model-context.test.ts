@@ -80,7 +80,7 @@ describe("assembleModelContext", () => {
     ]);
   });
 
-  it("TX-1 variables render as they stand on each message", () => {
+  it("the same context assembled with other variables renders the new values (no memo of the old ones)", () => {
     const monday = assembleModelContext({ agent, resolved, loaded: [], mcpTools: [], variables: { company: "Acme" } });
     const tuesday = assembleModelContext({
       agent,

@@ -8,13 +8,22 @@ import { AddWebhooks1795978814344 as PostgresAddWebhooks } from "./postgres/1795
 import { AddWebhooks1795978814344 as SqliteAddWebhooks } from "./sqlite/1795978814344-add-webhooks";
 import { AddCalls1795980129115 as PostgresAddCalls } from "./postgres/1795980129115-add-calls";
 import { AddCalls1795980129115 as SqliteAddCalls } from "./sqlite/1795980129115-add-calls";
+import { AddChatSessions1796093456663 as PostgresAddChatSessions } from "./postgres/1796093456663-add-chat-sessions";
+import { AddChatSessions1796093456663 as SqliteAddChatSessions } from "./sqlite/1796093456663-add-chat-sessions";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const sqliteMigrations: Function[] = [SqliteInitial, SqliteAddAgents, SqliteAddWebhooks, SqliteAddCalls];
+export const sqliteMigrations: Function[] = [
+  SqliteInitial,
+  SqliteAddAgents,
+  SqliteAddWebhooks,
+  SqliteAddCalls,
+  SqliteAddChatSessions,
+];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
   PostgresInitial,
   PostgresAddAgents,
   PostgresAddWebhooks,
   PostgresAddCalls,
+  PostgresAddChatSessions,
 ];

@@ -1,0 +1,11 @@
+import { groupedBy, LoaderKey, type LoaderRegistry } from "../../platform/graphql/context";
+import type { ChatMessageEntity, ChatToolInvocationEntity } from "./chat.entity";
+import type { ChatService } from "./chat.service";
+
+export const CHAT_MESSAGES = new LoaderKey<string, ChatMessageEntity[]>("chatMessages");
+export const CHAT_TOOL_INVOCATIONS = new LoaderKey<string, ChatToolInvocationEntity[]>("chatToolInvocations");
+
+export function registerChatLoaders(registry: LoaderRegistry, chats: ChatService): void {
+  registry.register(CHAT_MESSAGES, async (ids) => groupedBy(await chats.messagesOf(ids), "sessionId", ids));
+  registry.register(CHAT_TOOL_INVOCATIONS, async (ids) => groupedBy(await chats.invocationsOf(ids), "sessionId", ids));
+}

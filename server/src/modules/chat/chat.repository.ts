@@ -1,0 +1,95 @@
+import { In, type QueryDeepPartialEntity } from "typeorm";
+import type { DbManager } from "../../platform/db/database";
+import type { PageWindow } from "../../platform/graphql/page";
+import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./chat.entity";
+
+export class ChatRepository {
+  constructor(private readonly m: DbManager) {}
+
+  private get postgres(): boolean {
+    return this.m.connection.options.type === "postgres";
+  }
+
+  /** Inserts complete rows without reading anything back. */
+  private async insertRows<T extends object>(entity: new () => T, rows: T[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.m
+      .createQueryBuilder()
+      .insert()
+      .into(entity)
+      .values(rows as QueryDeepPartialEntity<T>[])
+      .updateEntity(false)
+      .execute();
+  }
+
+  async insertSession(session: ChatSessionEntity): Promise<void> {
+    await this.insertRows(ChatSessionEntity, [session]);
+  }
+
+  find(projectId: string, id: string): Promise<ChatSessionEntity | null> {
+    return this.m.getRepository(ChatSessionEntity).findOneBy({ projectId, id });
+  }
+
+  /** The session, locked until the transaction ends (PostgreSQL; SQLite serialises write transactions). */
+  findForUpdate(projectId: string, id: string): Promise<ChatSessionEntity | null> {
+    const qb = this.m
+      .getRepository(ChatSessionEntity)
+      .createQueryBuilder("s")
+      .where("s.id = :id AND s.project_id = :projectId", { id, projectId });
+    if (this.postgres) qb.setLock("pessimistic_write");
+    return qb.getOne();
+  }
+
+  async updateSession(
+    id: string,
+    fields: Partial<
+      Pick<
+        ChatSessionEntity,
+        "state" | "warnings" | "messageSeq" | "updatedAt" | "agentId" | "agentName" | "model" | "sealedSecrets"
+      >
+    >,
+  ): Promise<void> {
+    await this.m.getRepository(ChatSessionEntity).update({ id }, fields as QueryDeepPartialEntity<ChatSessionEntity>);
+  }
+
+  async insertMessages(messages: ChatMessageEntity[]): Promise<void> {
+    await this.insertRows(ChatMessageEntity, messages);
+  }
+
+  /** Messages of sessions in order; `beforeSeq` keeps those stored before a given one (the history of a reply). */
+  messagesOf(sessionIds: readonly string[], beforeSeq?: number): Promise<ChatMessageEntity[]> {
+    if (sessionIds.length === 0) return Promise.resolve([]);
+    const qb = this.m
+      .getRepository(ChatMessageEntity)
+      .createQueryBuilder("m")
+      .where("m.session_id IN (:...ids)", { ids: [...sessionIds] });
+    if (beforeSeq !== undefined) qb.andWhere("m.seq < :beforeSeq", { beforeSeq });
+    return qb.orderBy("m.session_id", "ASC").addOrderBy("m.seq", "ASC").getMany();
+  }
+
+  async insertInvocation(invocation: ChatToolInvocationEntity): Promise<void> {
+    await this.insertRows(ChatToolInvocationEntity, [invocation]);
+  }
+
+  invocationsOf(sessionIds: readonly string[]): Promise<ChatToolInvocationEntity[]> {
+    if (sessionIds.length === 0) return Promise.resolve([]);
+    return this.m
+      .getRepository(ChatToolInvocationEntity)
+      .find({ where: { sessionId: In([...sessionIds]) }, order: { at: "ASC", id: "ASC" } });
+  }
+
+  /** Newest first. */
+  page(projectId: string, agentId: string | null, window: PageWindow): Promise<[ChatSessionEntity[], number]> {
+    const qb = this.m
+      .getRepository(ChatSessionEntity)
+      .createQueryBuilder("s")
+      .where("s.project_id = :projectId", { projectId });
+    if (agentId) qb.andWhere("s.agent_id = :agentId", { agentId });
+    return qb
+      .orderBy("s.created_at", "DESC")
+      .addOrderBy("s.id", "ASC")
+      .skip(window.offset)
+      .take(window.limit)
+      .getManyAndCount();
+  }
+}

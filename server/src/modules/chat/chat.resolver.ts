@@ -1,0 +1,93 @@
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { Page } from "../../platform/graphql/page";
+import { JSONScalar } from "../../platform/graphql/scalars";
+import type { AuthContext } from "../auth";
+import { CallSkillType, modelContextOf, OfferedToolType, presentOfferedTool, ToolInvocationType } from "../calls";
+import { CHAT_MESSAGES, CHAT_TOOL_INVOCATIONS } from "./chat.loaders";
+import type { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./chat.entity";
+import type { ChatService } from "./chat.service";
+import type { ChatReplyResult, ChatTurns } from "./chat-turns";
+import { ChatMessageType, ChatReplyType, ChatSessionPage, ChatSessionType, SendMessageInput } from "./chat.types";
+
+@Resolver(() => ChatSessionType)
+export class ChatResolver {
+  constructor(
+    private readonly chats: ChatService,
+    private readonly turns: ChatTurns,
+  ) {}
+
+  @Query(() => ChatSessionType, { nullable: true })
+  chatSession(@Ctx() ctx: AuthContext, @Arg("id", () => ID) id: string): Promise<ChatSessionEntity | null> {
+    return this.chats.get(ctx, id);
+  }
+
+  @Query(() => ChatSessionPage, { description: "Newest first." })
+  chatSessions(
+    @Ctx() ctx: AuthContext,
+    @Arg("agentId", () => ID, { nullable: true }) agentId: string | null,
+    @Arg("page", () => Int, { defaultValue: 1 }) page: number,
+    @Arg("limit", () => Int, { defaultValue: 50 }) limit: number,
+  ): Promise<Page<ChatSessionEntity>> {
+    return this.chats.list(ctx, agentId, page, limit);
+  }
+
+  @Mutation(() => ChatReplyType, {
+    description:
+      "Stores the message, then answers it with the agent's model in a tool loop (TX-4); a failing model is " +
+      "UPSTREAM_ERROR and the message stays.",
+  })
+  sendMessage(
+    @Ctx() ctx: AuthContext,
+    @Arg("input", () => SendMessageInput) input: SendMessageInput,
+  ): Promise<ChatReplyResult> {
+    return this.turns.send(ctx, input);
+  }
+
+  @FieldResolver(() => [CallSkillType], {
+    description: "Every version the first message resolved (TX-1), then a handoff target's; each once.",
+  })
+  skills(@Root() session: ChatSessionEntity): CallSkillType[] {
+    const ever = new Set(session.state.loadedEver ?? []);
+    const seen = new Set<string>();
+    const resolved = session.state.segments.flatMap((segment) => segment.resolved);
+    return resolved
+      .flatMap((r) => (seen.has(r.id) ? [] : (seen.add(r.id), [r])))
+      .map((r) => ({
+        name: r.name,
+        version: r.version,
+        versionId: r.id,
+        pinned: r.pinned,
+        loaded: ever.has(r.id),
+      }));
+  }
+
+  @FieldResolver(() => [String], { description: "Loaded now, oldest load first." })
+  loadedSkills(@Root() session: ChatSessionEntity): string[] {
+    return session.state.loaded;
+  }
+
+  @FieldResolver(() => JSONScalar)
+  variables(@Root() session: ChatSessionEntity): Record<string, unknown> {
+    return session.state.variables;
+  }
+
+  @FieldResolver(() => String, { description: "The system prompt as the model sees it now." })
+  systemPrompt(@Root() session: ChatSessionEntity): string {
+    return modelContextOf(session.state).systemPrompt;
+  }
+
+  @FieldResolver(() => [OfferedToolType], { description: "The tools as offered now, after precedence (RT-6)." })
+  tools(@Root() session: ChatSessionEntity): OfferedToolType[] {
+    return modelContextOf(session.state).tools.map(presentOfferedTool);
+  }
+
+  @FieldResolver(() => [ChatMessageType], { description: "In the order they were stored." })
+  messages(@Root() session: ChatSessionEntity, @Ctx() ctx: AuthContext): Promise<ChatMessageEntity[]> {
+    return ctx.loaders.of(CHAT_MESSAGES).load(session.id);
+  }
+
+  @FieldResolver(() => [ToolInvocationType], { description: "Oldest first; each load is a load_skill row (TX-6)." })
+  toolInvocations(@Root() session: ChatSessionEntity, @Ctx() ctx: AuthContext): Promise<ChatToolInvocationEntity[]> {
+    return ctx.loaders.of(CHAT_TOOL_INVOCATIONS).load(session.id);
+  }
+}

@@ -1,0 +1,313 @@
+import { randomUUID } from "node:crypto";
+import type { SecretBox } from "../../platform/crypto";
+import type { Database } from "../../platform/db/database";
+import { Invalid, NotFound } from "../../platform/errors";
+import { pageWindow, type Page } from "../../platform/graphql/page";
+import type { AuthContext, AuthService, ProjectScope } from "../auth";
+import type { AgentDirectory, CallAgent } from "../agents";
+import { currentSegment, modelContextOf, type CallService } from "../calls";
+import { handoffState, loadSkill as decideLoad, type LoadOutcome } from "../runtime";
+import type { ModelEndpoint } from "../model";
+import { ChatMessageEntity, ChatSessionEntity, type ChatToolInvocationEntity } from "./chat.entity";
+import { ChatRepository } from "./chat.repository";
+import type { ChatState } from "./chat-state";
+
+export interface SendMessageInput {
+  agentId?: string | null;
+  inlineAgent?: unknown;
+  sessionId?: string | null;
+  content: string;
+  variables?: Record<string, unknown> | null;
+}
+
+/** A message stored with its session, before the model is asked anything. */
+export interface AcceptedMessage {
+  scope: ProjectScope;
+  session: ChatSessionEntity;
+  message: ChatMessageEntity;
+  /** Resolution warnings of a new session (TX-1); none on later messages. */
+  warnings: string[];
+}
+
+export const MAX_MESSAGE_CHARS = 100_000;
+
+const secretBinding = (sessionId: string, key: string) => `chat_session:${sessionId}:${key}`;
+const MODEL_KEY = "model:api_key";
+
+/**
+ * Chat sessions (TX-1..6): a session is a call whose turns are messages. Its first message resolves the agent's
+ * skills as a call's start does (the calls module's segment resolution); loads go through the runtime's rules on
+ * the session row, locked, so concurrent replies never lose one (TX-5). The reply's tool loop is ChatTurns.
+ */
+export class ChatService {
+  constructor(
+    private readonly db: Database,
+    private readonly auth: AuthService,
+    private readonly calls: CallService,
+    private readonly agents: AgentDirectory,
+    private readonly secrets: SecretBox,
+  ) {}
+
+  /** Stores the user's message (a new session for the first one) and returns it: nothing is lost if the model fails. */
+  async accept(ctx: AuthContext, input: SendMessageInput): Promise<AcceptedMessage> {
+    const scope = await this.auth.authorize(ctx, "editor");
+    if (typeof input.content !== "string" || input.content.length > MAX_MESSAGE_CHARS)
+      throw Invalid.field("content", `content must be a text of at most ${MAX_MESSAGE_CHARS} characters.`);
+    const variables = input.variables ?? null;
+    if (variables !== null && (typeof variables !== "object" || Array.isArray(variables)))
+      throw Invalid.field("variables", "variables must be a JSON object of template values.");
+    return input.sessionId
+      ? this.acceptOnSession(scope, input, input.sessionId, variables)
+      : this.acceptNewSession(scope, input, variables ?? {});
+  }
+
+  private async acceptNewSession(
+    scope: ProjectScope,
+    input: SendMessageInput,
+    variables: Record<string, unknown>,
+  ): Promise<AcceptedMessage> {
+    if (Boolean(input.agentId) === Boolean(input.inlineAgent)) {
+      throw Invalid.field(
+        "agentId",
+        "A new session needs exactly one of agentId (a stored agent) or inlineAgent (an agent defined for it).",
+      );
+    }
+    const agent = input.agentId
+      ? await this.calls.publishedAgent(scope, input.agentId, "agentId")
+      : await this.agents.inline(scope.projectId, input.inlineAgent);
+    const { segment, warnings } = await this.calls.segmentFor(scope.projectId, agent);
+    const id = randomUUID();
+    const now = new Date();
+    const state: ChatState = { segments: [segment], loaded: [], variables, loadedEver: [] };
+    const resolutionWarnings = [...new Set([...warnings, ...modelContextOf(state).warnings])];
+    const session = Object.assign(new ChatSessionEntity(), {
+      id,
+      projectId: scope.projectId,
+      agentId: agent.snapshot.agentId,
+      agentName: agent.snapshot.name,
+      state,
+      warnings: resolutionWarnings,
+      model: agent.model ? { baseUrl: agent.model.baseUrl, model: agent.model.model } : null,
+      sealedSecrets: this.seal(id, agent),
+      messageSeq: 1,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const message = this.message(session, 1, { role: "user", content: input.content }, null, now);
+    await this.db.write(async (tx) => {
+      const repo = new ChatRepository(tx.manager);
+      await repo.insertSession(session);
+      await repo.insertMessages([message]);
+    });
+    return { scope, session, message, warnings: resolutionWarnings };
+  }
+
+  private async acceptOnSession(
+    scope: ProjectScope,
+    input: SendMessageInput,
+    sessionId: string,
+    variables: Record<string, unknown> | null,
+  ): Promise<AcceptedMessage> {
+    if (input.inlineAgent) {
+      throw Invalid.field(
+        "inlineAgent",
+        "inlineAgent is accepted only on a session's first message; a session keeps the agent it started with.",
+      );
+    }
+    return this.db.write(async (tx) => {
+      const repo = new ChatRepository(tx.manager);
+      const session = await repo.findForUpdate(scope.projectId, sessionId);
+      if (!session) throw new NotFound("The chat session");
+      if (input.agentId && input.agentId !== session.agentId) {
+        throw Invalid.field(
+          "agentId",
+          `The session ${sessionId} is answered by ${session.agentId ? `the agent ${session.agentId}` : "an inline agent"}; ` +
+            "leave agentId out or give that agent.",
+          { agent_id: input.agentId },
+        );
+      }
+      const now = new Date();
+      // TX-1: variables given on a message replace the session's for it and later ones.
+      if (variables) {
+        session.state = { ...session.state, variables };
+        session.warnings = [...new Set([...session.warnings, ...modelContextOf(session.state).warnings])];
+      }
+      session.messageSeq += 1;
+      session.updatedAt = now;
+      const message = this.message(session, session.messageSeq, { role: "user", content: input.content }, null, now);
+      await repo.insertMessages([message]);
+      await repo.updateSession(session.id, {
+        state: session.state,
+        warnings: session.warnings,
+        messageSeq: session.messageSeq,
+        updatedAt: now,
+      });
+      return { scope, session, message, warnings: [] };
+    });
+  }
+
+  /**
+   * TX-2..5: one `load_skill`, decided by the runtime on the loaded set as it is now, under the session's row lock:
+   * a load made by a reply answered at the same time is seen, never overwritten.
+   */
+  async applyLoad(scope: ProjectScope, sessionId: string, name: string): Promise<LoadOutcome> {
+    return this.db.write(async (tx) => {
+      const repo = new ChatRepository(tx.manager);
+      const session = await repo.findForUpdate(scope.projectId, sessionId);
+      if (!session) throw new NotFound("The chat session");
+      const segment = currentSegment(session.state);
+      const outcome = decideLoad(
+        { resolved: segment.resolved, loaded: session.state.loaded, cap: segment.agent.maxLoadedSkills },
+        name,
+      );
+      if (outcome.events.length === 0) return outcome;
+      const loadedIds = outcome.events.flatMap((e) => (e.type === "skill.loaded" ? [e.versionId] : []));
+      session.state = {
+        ...session.state,
+        loaded: outcome.loaded,
+        loadedEver: [...new Set([...(session.state.loadedEver ?? []), ...loadedIds])],
+      };
+      // RT-5, AG-5: what the load brings in (missing variables, shadowed tools) warns on the session.
+      session.warnings = [...new Set([...session.warnings, ...modelContextOf(session.state).warnings])];
+      await repo.updateSession(session.id, { state: session.state, warnings: session.warnings, updatedAt: new Date() });
+      return outcome;
+    });
+  }
+
+  /**
+   * `handoff_to_agent` in a session (RT-9 as calls apply it): the target's skills, resolved as at a session's start,
+   * none loaded; the target's model answers from the next round on.
+   */
+  async applyHandoff(scope: ProjectScope, sessionId: string, targetAgentId: string): Promise<ChatSessionEntity> {
+    const target = await this.calls.publishedAgent(scope, targetAgentId, "agent_id");
+    const { segment, warnings } = await this.calls.segmentFor(scope.projectId, target);
+    return this.db.write(async (tx) => {
+      const repo = new ChatRepository(tx.manager);
+      const session = await repo.findForUpdate(scope.projectId, sessionId);
+      if (!session) throw new NotFound("The chat session");
+      const next = handoffState(target.snapshot, segment.resolved);
+      session.state = { ...session.state, segments: [...session.state.segments, segment], loaded: [...next.loaded] };
+      session.agentId = target.snapshot.agentId;
+      session.agentName = target.snapshot.name;
+      session.warnings = [...new Set([...session.warnings, ...warnings, ...modelContextOf(session.state).warnings])];
+      session.model = target.model ? { baseUrl: target.model.baseUrl, model: target.model.model } : null;
+      const { [MODEL_KEY]: _previous, ...others } = session.sealedSecrets;
+      session.sealedSecrets = target.model?.apiKey
+        ? { ...others, [MODEL_KEY]: this.secrets.seal(target.model.apiKey, secretBinding(session.id, MODEL_KEY)) }
+        : others;
+      session.updatedAt = new Date();
+      await repo.updateSession(session.id, {
+        state: session.state,
+        agentId: session.agentId,
+        agentName: session.agentName,
+        warnings: session.warnings,
+        model: session.model,
+        sealedSecrets: session.sealedSecrets,
+        updatedAt: session.updatedAt,
+      });
+      return session;
+    });
+  }
+
+  /** Stores messages of a reply, numbered after every message stored so far (the session row locked). */
+  async appendMessages(
+    scope: ProjectScope,
+    sessionId: string,
+    replyTo: string,
+    messages: ReadonlyArray<Pick<ChatMessageEntity, "role" | "content"> & Partial<ChatMessageEntity>>,
+  ): Promise<void> {
+    if (messages.length === 0) return;
+    await this.db.write(async (tx) => {
+      const repo = new ChatRepository(tx.manager);
+      const session = await repo.findForUpdate(scope.projectId, sessionId);
+      if (!session) throw new NotFound("The chat session");
+      const now = new Date();
+      const rows = messages.map((m, i) => this.message(session, session.messageSeq + 1 + i, m, replyTo, now));
+      await repo.insertMessages(rows);
+      await repo.updateSession(session.id, { messageSeq: session.messageSeq + rows.length, updatedAt: now });
+    });
+  }
+
+  async recordInvocation(invocation: ChatToolInvocationEntity): Promise<void> {
+    await this.db.write((tx) => new ChatRepository(tx.manager).insertInvocation(invocation));
+  }
+
+  /** The session as stored now (no lock): the state a round of the tool loop starts from. */
+  async current(scope: ProjectScope, sessionId: string): Promise<ChatSessionEntity> {
+    const session = await this.db.read((m) => new ChatRepository(m).find(scope.projectId, sessionId));
+    if (!session) throw new NotFound("The chat session");
+    return session;
+  }
+
+  /** The conversation before a message (its seq), for the model. */
+  historyBefore(sessionId: string, seq: number): Promise<ChatMessageEntity[]> {
+    return this.db.read((m) => new ChatRepository(m).messagesOf([sessionId], seq));
+  }
+
+  /** The session's model endpoint with its key in clear; null: the process default answers. */
+  modelEndpoint(session: ChatSessionEntity): ModelEndpoint | null {
+    if (!session.model) return null;
+    return { ...session.model, apiKey: this.open(session, MODEL_KEY) };
+  }
+
+  /** An inline agent's tool secret, or MCP headers as `mcp:<server>`, in clear. */
+  open(session: ChatSessionEntity, key: string): string | null {
+    const sealed = session.sealedSecrets[key];
+    return sealed ? this.secrets.open(sealed, secretBinding(session.id, key)) : null;
+  }
+
+  async get(ctx: AuthContext, id: string): Promise<ChatSessionEntity | null> {
+    const scope = await this.auth.authorize(ctx, "viewer");
+    return this.db.read((m) => new ChatRepository(m).find(scope.projectId, id));
+  }
+
+  async list(ctx: AuthContext, agentId: string | null, page: number, limit: number): Promise<Page<ChatSessionEntity>> {
+    const scope = await this.auth.authorize(ctx, "viewer");
+    const window = pageWindow(page, limit);
+    const [items, total] = await this.db.read((m) => new ChatRepository(m).page(scope.projectId, agentId, window));
+    return { items, total, page: window.page, limit: window.limit };
+  }
+
+  messagesOf(sessionIds: readonly string[]): Promise<ChatMessageEntity[]> {
+    return this.db.read((m) => new ChatRepository(m).messagesOf(sessionIds));
+  }
+
+  invocationsOf(sessionIds: readonly string[]): Promise<ChatToolInvocationEntity[]> {
+    return this.db.read((m) => new ChatRepository(m).invocationsOf(sessionIds));
+  }
+
+  private message(
+    session: ChatSessionEntity,
+    seq: number,
+    fields: Pick<ChatMessageEntity, "role" | "content"> & Partial<ChatMessageEntity>,
+    replyTo: string | null,
+    at: Date,
+  ): ChatMessageEntity {
+    return Object.assign(new ChatMessageEntity(), {
+      id: randomUUID(),
+      sessionId: session.id,
+      projectId: session.projectId,
+      seq,
+      role: fields.role,
+      content: fields.content,
+      toolCalls: fields.toolCalls ?? null,
+      toolCallId: fields.toolCallId ?? null,
+      replyTo,
+      at,
+    });
+  }
+
+  /** The model's key, and an inline agent's tool secrets and MCP headers, bound to the session. */
+  private seal(sessionId: string, agent: CallAgent): Record<string, string> {
+    const entries: Array<[string, string]> = [
+      ...(agent.model?.apiKey ? [[MODEL_KEY, agent.model.apiKey] as [string, string]] : []),
+      ...(agent.versionId ? [] : Object.entries(agent.toolSecrets)),
+      ...(agent.versionId
+        ? []
+        : agent.mcpServers.map((s): [string, string] => [`mcp:${s.name}`, JSON.stringify(s.headers)])),
+    ];
+    return Object.fromEntries(
+      entries.map(([key, value]) => [key, this.secrets.seal(value, secretBinding(sessionId, key))]),
+    );
+  }
+}
