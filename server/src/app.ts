@@ -285,7 +285,7 @@ export async function createApp(
     bodyLimitBytes: config.bodyLimitBytes,
     authFailuresPerMinute: config.authFailuresPerMinute,
     webDist: config.webDist,
-    routes: [{ path: "/v1", handler: gateway.router }],
+    routes: [{ path: "/v1", handler: gateway.router, blocked: gateway.rateLimited }],
     loaders: loaderRegistry(services),
     authenticate: (header) => services.auth.authenticate(header),
     ready: () => db.ping(),

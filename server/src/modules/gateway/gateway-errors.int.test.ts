@@ -166,4 +166,16 @@ describe.each(dialects)("gateway errors (%s)", (dialect) => {
     kit.upstream.respondWith(null);
     await expectLogIntact("loop");
   });
+
+  it("GW-1 SEC-8 failed authentications at the gateway count toward the per-address limit; past it 429", async () => {
+    const limited = await startGatewayKit(dialect, { authFailuresPerMinute: 3 }, { upstream: kit.upstream });
+    try {
+      for (let i = 0; i < 3; i++)
+        expectOpenAiError(await post(limited, hi("rl"), { key: "wrong" }), 401, "invalid_api_key");
+      const blocked = await post(limited, hi("rl"));
+      expectOpenAiError(blocked, 429, "rate_limited");
+    } finally {
+      await limited.close();
+    }
+  });
 });

@@ -149,6 +149,17 @@ async function chatCompletions(options: GatewayRouteOptions, req: Request, res: 
   }
 }
 
+/** 429 in OpenAI's shape, for an address past AUTH_FAILURES_PER_MINUTE failed authentications. */
+export function rateLimited(res: Response): void {
+  const error = new GatewayError(
+    429,
+    "rate_limit_error",
+    "rate_limited",
+    "Too many failed authentication attempts from this address; wait a minute.",
+  );
+  res.status(429).json(error.body());
+}
+
 /** GW-1: `POST /v1/chat/completions` and `GET /v1/models`, mounted at /v1 by the composition root. */
 export function gatewayRouter(options: GatewayRouteOptions): express.Router {
   const router = express.Router();

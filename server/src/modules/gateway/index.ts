@@ -1,5 +1,5 @@
 // The OpenAI-compatible gateway (GW-1..10): routes for the composition root to mount at /v1.
-import type { Router } from "express";
+import type { Response, Router } from "express";
 import type { Logger } from "../../platform/logger";
 import type { SessionStore } from "../../platform/session-store";
 import type { AgentCallDirectory } from "../agents";
@@ -9,7 +9,7 @@ import type { ModelClient } from "../model";
 import type { SkillService } from "../skills";
 import { GatewayAgents } from "./gateway-agents";
 import { loadGatewayConfig } from "./gateway-config";
-import { gatewayRouter } from "./gateway-routes";
+import { gatewayRouter, rateLimited } from "./gateway-routes";
 
 export { GatewayConfigError, loadGatewayConfig, type GatewayConfigFile } from "./gateway-config";
 export { SESSION_HEADER, SKILLS_REHYDRATED_EVENT } from "./chunk-stream";
@@ -31,7 +31,9 @@ export interface GatewayOptions {
 }
 
 /** Builds the gateway; a GATEWAY_CONFIG that does not validate throws GatewayConfigError and stops the start. */
-export async function createGateway(options: GatewayOptions): Promise<{ router: Router }> {
+export async function createGateway(
+  options: GatewayOptions,
+): Promise<{ router: Router; rateLimited: (res: Response) => void }> {
   const config = options.configFile ? await loadGatewayConfig(options.configFile) : null;
   for (const warning of config?.warnings ?? []) options.logger.warn({ gatewayConfig: options.configFile }, warning);
   if (config)
@@ -50,5 +52,6 @@ export async function createGateway(options: GatewayOptions): Promise<{ router: 
       agents,
       configKeyHashes: config?.apiKeyHashes ?? [],
     }),
+    rateLimited,
   };
 }

@@ -30,8 +30,11 @@ export interface HttpOptions {
   bodyLimitBytes: number;
   authFailuresPerMinute: number;
   webDist?: string;
-  /** More routes from the composition root (the gateway at /v1), mounted before the console's files. */
-  routes?: ReadonlyArray<{ path: string; handler: express.RequestHandler }>;
+  /**
+   * More routes from the composition root (the gateway at /v1), mounted before the console's files. They share the
+   * auth-failure limit: each 401 they answer counts, and a blocked address gets `blocked` (their own error shape).
+   */
+  routes?: ReadonlyArray<{ path: string; handler: express.RequestHandler; blocked: (res: Response) => void }>;
   /** The modules' per-request loaders, registered by the composition root. */
   loaders: LoaderRegistry;
   authenticate(authorization: string | undefined): Promise<Authentication>;
@@ -204,7 +207,24 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     }),
   );
 
-  for (const route of options.routes ?? []) app.use(route.path, route.handler);
+  for (const route of options.routes ?? []) {
+    app.use(
+      route.path,
+      (req, res, next) => {
+        const address = req.ip ?? "unknown";
+        if (limiter.isBlocked(address)) {
+          res.setHeader("retry-after", "60");
+          route.blocked(res);
+          return;
+        }
+        res.on("finish", () => {
+          if (res.statusCode === 401) limiter.recordFailure(address);
+        });
+        next();
+      },
+      route.handler,
+    );
+  }
 
   if (options.webDist && fs.existsSync(path.join(options.webDist, "index.html"))) {
     const index = path.join(options.webDist, "index.html");
