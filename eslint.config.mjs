@@ -27,6 +27,16 @@ const fileNames = {
 
 const MODULES = `${path.sep}server${path.sep}src${path.sep}modules${path.sep}`;
 
+/** The module an import statement of `file` reaches, with the path inside it; null for anything else. */
+function importedModule(file, node) {
+  const source = node.source.value;
+  if (typeof source !== "string" || !source.startsWith(".")) return null;
+  const target = path.resolve(path.dirname(file), source);
+  if (!target.includes(MODULES)) return null;
+  const [module, ...rest] = target.split(MODULES)[1].split(path.sep);
+  return { module, rest, target };
+}
+
 /**
  * Modules meet through their face: from outside `modules/<name>/`, only `modules/<name>` (its index.ts) may be
  * imported, never one of its files (architecture.md).
@@ -42,11 +52,9 @@ const moduleFaces = {
     const ownModule = here.includes(MODULES) ? here.split(MODULES)[1].split(path.sep)[0] : null;
     return {
       ImportDeclaration(node) {
-        const source = node.source.value;
-        if (typeof source !== "string" || !source.startsWith(".")) return;
-        const target = path.resolve(path.dirname(here), source);
-        if (!target.includes(MODULES)) return;
-        const [module, ...rest] = target.split(MODULES)[1].split(path.sep);
+        const imported = importedModule(here, node);
+        if (!imported) return;
+        const { module, rest, target } = imported;
         if (module === ownModule || rest.length === 0 || (rest.length === 1 && rest[0] === "index")) return;
         const face = path.relative(path.dirname(here), target.split(MODULES)[0] + MODULES + module);
         context.report({ node, messageId: "face", data: { module, face, file: rest.join("/") } });
@@ -108,12 +116,8 @@ const moduleLayers = {
     const own = here.split(MODULES)[1].split(path.sep)[0];
     return {
       ImportDeclaration(node) {
-        const source = node.source.value;
-        if (typeof source !== "string" || !source.startsWith(".")) return;
-        const target = path.resolve(path.dirname(here), source);
-        if (!target.includes(MODULES)) return;
-        const other = target.split(MODULES)[1].split(path.sep)[0];
-        if (other === own) return;
+        const other = importedModule(here, node)?.module;
+        if (!other || other === own) return;
         const back = modulePath(moduleGraph, other, own);
         if (back) context.report({ node, messageId: "cycle", data: { cycle: [own, ...back].join(" → ") } });
       },
@@ -170,6 +174,7 @@ export default tseslint.config(
       "import-x/no-cycle": ["error", { ignoreExternal: true }],
       "local/module-faces": "error",
       "local/module-layers": "error",
+      "import-x/no-duplicates": ["error", { "prefer-inline": true }],
     },
   },
   {

@@ -87,7 +87,7 @@ async function seedProjects(
           { name: `${name.replace("-", "_")}_tool`, description: "A tool.", webhookUrl: "https://hooks.example.com/t" },
         ];
         const version = await app.services.skills.create(projects[l]!.ctx, { skillMd, tools });
-        await app.services.skills.publish(projects[l]!.ctx, version.id);
+        await app.services.skillLifecycle.publish(projects[l]!.ctx, version.id);
         if (s === 0 && v === 1) pins.set(l, version.id);
       }
     }

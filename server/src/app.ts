@@ -32,6 +32,7 @@ import {
   SkillDiffService,
   SkillFileResolver,
   SkillResolver,
+  SkillLifecycleService,
   SkillService,
   registerSkillLoaders,
 } from "./modules/skills";
@@ -68,17 +69,18 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
   const limits = { maxFiles: config.skillMaxFiles, maxTotalBytes: config.skillMaxBytes };
   const secretBox = new SecretBox({ 1: parseSecretKey(secrets.secretKey) }, 1);
   const skills = new SkillService(db, auth, audit, knowledge, secretBox, limits);
+  const skillLifecycle = new SkillLifecycleService(db, auth, audit);
   const bundles = new SkillBundleService(auth, skills, limits);
   const diffs = new SkillDiffService(skills);
   const libraries = new LibraryService(db, auth, audit);
   const agents = new AgentService(db, auth, audit, knowledge, skills, new AgentSecrets(secretBox));
   const usage = new UsageService(db, auth, skills);
-  skills.onDelete((tx, projectId, name) => usage.guardSkillDelete(tx, projectId, name));
+  skillLifecycle.onDelete((tx, projectId, name) => usage.guardSkillDelete(tx, projectId, name));
   const webhooks = new WebhookService(db, auth, audit, secretBox, { allowList: config.outboundAllowHosts });
   projects.onPurge((tx, projectId) => skills.purgeProject(tx, projectId));
   projects.onPurge((tx, projectId) => audit.purgeProject(tx, projectId));
   const catalog = new SkillCatalogService(db, bus, (projectId, ids) => knowledge.basesWithDocuments(projectId, ids));
-  skills.onLiveMoved((projectId, name) => catalog.liveMoved(projectId, name));
+  skillLifecycle.onLiveMoved((projectId, name) => catalog.liveMoved(projectId, name));
   const agentDirectory = new AgentCallDirectory(db, new AgentSecrets(secretBox), knowledge, bus);
   agents.onPublishedChanged((projectId, agentId) => agentDirectory.agentChanged(projectId, agentId));
   const mcp = new McpConnector(config.outboundAllowHosts, config.mcpTimeoutMs);
@@ -112,6 +114,7 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     projects,
     knowledge,
     skills,
+    skillLifecycle,
     bundles,
     diffs,
     libraries,
@@ -150,7 +153,7 @@ function resolverInstances(services: Services): object[] {
     new ApiKeyResolver(services.apiKeys),
     new AuditResolver(services.audit),
     new KnowledgeResolver(services.knowledge),
-    new SkillResolver(services.skills, services.bundles, services.diffs),
+    new SkillResolver(services.skills, services.skillLifecycle, services.bundles, services.diffs),
     new SkillFileResolver(),
     new LibraryResolver(services.libraries),
     new AgentResolver(services.agents),
@@ -186,15 +189,10 @@ function resolverInstances(services: Services): object[] {
 }
 
 /** Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else (SQLite, one process) local only. */
-async function openInvalidationBus(
-  config: Config,
-  db: Database,
-  logger: Logger,
-  onReconnect: () => void,
-): Promise<InvalidationBus> {
-  if (config.redisUrl) return RedisBus.connect(config.redisUrl, logger, onReconnect);
+async function openInvalidationBus(config: Config, db: Database, logger: Logger): Promise<InvalidationBus> {
+  if (config.redisUrl) return RedisBus.connect(config.redisUrl, logger);
   const url = db.postgresUrl();
-  if (url) return PostgresBus.connect(url, logger, onReconnect);
+  if (url) return PostgresBus.connect(url, logger);
   return new LocalBus();
 }
 
@@ -229,16 +227,12 @@ export async function createApp(
     options.db ??
     (await Database.open({ url: config.databaseUrl, sqlitePath: `${config.dataDir}/skillgraph.sqlite`, entities }));
   await db.migrate();
-  // After a lost connection to the bus came back, an invalidation may have been missed: forget what may be stale.
-  let forgetStale = (): void => undefined;
-  const bus = await openInvalidationBus(config, db, logger, () => forgetStale());
+  db.onEffectFailure((error) =>
+    logger.warn({ err: error }, "an after-commit effect failed; the change committed (caches expire on their own)"),
+  );
+  // Caches forget what may be stale when the bus loses or regains its connection (InvalidatedCache).
+  const bus = await openInvalidationBus(config, db, logger);
   const services = wireServices(db, config, secrets, bus);
-  forgetStale = () => {
-    services.catalog.forgetLivePointers();
-    services.agentDirectory.forgetAll();
-    services.sources.forgetAll();
-    services.auth.forgetKeys();
-  };
   const webhookWorker = new WebhookWorker(db, services.webhooks, logger, {
     allowList: config.outboundAllowHosts,
     retryBaseMs: config.webhookRetryBaseMs,

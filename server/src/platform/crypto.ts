@@ -71,6 +71,20 @@ export class SecretBox {
     return `v${this.currentVersion}:${iv.toString("base64")}:${tag.toString("base64")}:${ciphertext.toString("base64")}`;
   }
 
+  /**
+   * A write-only value saved into a new row: a new value is sealed; null clears it; undefined (left out, or sent
+   * back as the "***" it reads as) keeps what the previous row held, sealed again under the new binding.
+   */
+  carry(
+    value: string | null | undefined,
+    boundTo: string,
+    previous: { sealed: string; boundTo: string } | null,
+  ): string | null {
+    if (typeof value === "string") return this.seal(value, boundTo);
+    if (value === null || !previous) return null;
+    return this.seal(this.open(previous.sealed, previous.boundTo), boundTo);
+  }
+
   open(sealed: string, boundTo: string): string {
     const match = /^v(\d+):([^:]+):([^:]+):([^:]*)$/.exec(sealed);
     const key = match ? this.keys.get(Number(match[1])) : undefined;

@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, dialects, type TestApp } from "../support/test-app";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeEachDialect } from "../support/test-app";
 import { exportSkillDirectory, importSkillDirectory } from "../../scripts/bundle-client";
 
 const EXAMPLE = path.resolve(__dirname, "..", "..", "..", "examples", "skills", "explain-bill");
@@ -16,16 +16,13 @@ function listFiles(dir: string, base = dir): string[] {
     .sort();
 }
 
-describe.each(dialects)("skill folders in and out on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("skill folders in and out", (t) => {
   let key: string;
   const out = fs.mkdtempSync(path.join(os.tmpdir(), "sg-bundle-"));
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     key = (await t.project()).adminKey;
   });
   afterAll(async () => {
-    await t?.close();
     fs.rmSync(out, { recursive: true, force: true });
   });
 

@@ -1,13 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, dialects, type TestApp } from "../support/test-app";
+import { expect, it } from "vitest";
+import { createTestApp, describeEachDialect } from "../support/test-app";
 
-describe.each(dialects)("health on %s", (dialect) => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
-
+describeEachDialect("health", (t, dialect) => {
   it("/healthz says the process is up and /readyz that the database is reachable and migrated", async () => {
     const health = await fetch(`${t.url}/healthz`);
     expect(health.status).toBe(200);

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { randomToken } from "../../src/platform/crypto";
-import { createTestApp, dialects, type GqlResponse, type TestApp } from "../support/test-app";
+import { describeEachDialect, type GqlResponse, type TestApp } from "../support/test-app";
 import { skillMd } from "../support/skill-md";
 import { findInDatabase } from "./db-scan";
 
@@ -48,8 +48,7 @@ async function withHeader(
   };
 }
 
-describe.each(dialects)("credentials on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("credentials", { authFailuresPerMinute: 100_000 }, (t) => {
   let project: { id: string; adminKey: string };
   let editor: Key;
   let viewer: Key;
@@ -59,12 +58,10 @@ describe.each(dialects)("credentials on %s", (dialect) => {
 
   beforeAll(async () => {
     // Many failures on purpose here: the rate limit (tested below with its own app) must not get in the way.
-    t = await createTestApp(dialect, { authFailuresPerMinute: 100_000 });
     project = await t.project("credentials");
     editor = await newKey("EDITOR");
     viewer = await newKey("VIEWER");
   });
-  afterAll(async () => t?.close());
 
   // ---- SEC-7 ----
 
@@ -416,15 +413,9 @@ describe.each(dialects)("credentials on %s", (dialect) => {
   });
 });
 
-describe.each(dialects)("SEC-8 authentication failures are rate limited on %s", (dialect) => {
-  let t: TestApp;
-  const LIMIT = 3;
+const LIMIT = 3;
 
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { authFailuresPerMinute: LIMIT });
-  });
-  afterAll(async () => t?.close());
-
+describeEachDialect("SEC-8 authentication failures are rate limited", { authFailuresPerMinute: LIMIT }, (t) => {
   // The server trusts X-Forwarded-For from a loopback proxy, as the tests' own connections are: each test its own address.
   const from = (address: string) => ({ "x-forwarded-for": address });
 

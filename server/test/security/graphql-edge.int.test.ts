@@ -1,18 +1,20 @@
 import "reflect-metadata";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { ApolloServer } from "@apollo/server";
 import { startStandaloneServer } from "@apollo/server/standalone";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createApp, type App } from "../../src/app";
 import { loadConfig } from "../../src/config";
-import { sha256Hex } from "../../src/platform/crypto";
 import { createLogger } from "../../src/platform/logger";
-import { generatePlatformToken } from "../../src/modules/auth/credentials";
-import { createTestApp, dialects, openTestDatabase, type TestApp } from "../support/test-app";
+import {
+  createTestApp,
+  describeEachDialect,
+  dialects,
+  openTestDatabase,
+  startTestApp,
+  type TestApp,
+} from "../support/test-app";
 
 const CONSOLE_ORIGIN = "https://console.skillgraph.example";
 const BODY_LIMIT = 64 * 1024;
@@ -47,18 +49,10 @@ function postJson(t: TestApp, payload: unknown, headers: Record<string, string> 
 /** A stack trace, a source path or an internal module name anywhere in a response body. */
 const STACK_LIKE = /\n\s+at |\bat [\w.<>]+ \(|\.ts:\d+|\.js:\d+|node_modules|stacktrace/i;
 
-describe.each(dialects)("GraphQL edge on %s", (dialect) => {
-  let t: TestApp;
+// Production-like: introspection off, the console's origin allow-listed, a small body limit.
+const EDGE_CONFIG = { introspection: false, corsOrigins: [CONSOLE_ORIGIN], bodyLimitBytes: BODY_LIMIT };
 
-  beforeAll(async () => {
-    // Production-like: introspection off, the console's origin allow-listed, a small body limit.
-    t = await createTestApp(dialect, {
-      introspection: false,
-      corsOrigins: [CONSOLE_ORIGIN],
-      bodyLimitBytes: BODY_LIMIT,
-    });
-  });
-  afterAll(async () => t?.close());
+describeEachDialect("GraphQL edge", EDGE_CONFIG, (t) => {
   afterEach(() => vi.restoreAllMocks());
 
   const projectNames = async (): Promise<string[]> =>
@@ -465,41 +459,24 @@ describe.each(dialects)("SEC-5 Apollo reporting on %s", (dialect) => {
 // ---- SEC-6 ----
 
 describe.each(dialects)("SEC-6 unexpected errors on %s", (dialect) => {
-  let app: App;
-  let url: string;
-  let platformToken: string;
-  let drop: () => Promise<void>;
+  let t: TestApp;
   const lines: string[] = [];
   const logEntries = () => lines.map((l) => JSON.parse(l) as Record<string, unknown>);
 
   beforeAll(async () => {
-    const opened = await openTestDatabase(dialect);
-    drop = opened.drop;
-    platformToken = generatePlatformToken();
-    const config = loadConfig(
-      { PORT: "0", DATA_DIR: path.join(os.tmpdir(), `sg-test-${randomBytes(6).toString("hex")}`), SEED_DEMO: "false" },
-      { host: "127.0.0.1", webDist: "" },
-    );
+    const { db, drop } = await openTestDatabase(dialect);
     // The production logger (with its redaction rules), writing into memory.
     const logger = createLogger("info");
     (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = {
       write: (line: string) => lines.push(line),
     };
-    app = await createApp(
-      config,
-      { secretKey: randomBytes(32).toString("base64"), platformTokenHash: sha256Hex(platformToken) },
-      { db: opened.db, logger },
-    );
-    url = `http://127.0.0.1:${await app.http.listen(0, "127.0.0.1")}`;
+    t = await startTestApp(db, { logger, drop });
   });
-  afterAll(async () => {
-    await app?.close();
-    await drop?.();
-  });
+  afterAll(async () => t?.close());
   afterEach(() => vi.restoreAllMocks());
 
   const post = (query: string, token: string) =>
-    raw(`${url}/graphql`, {
+    raw(`${t.url}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
       body: JSON.stringify({ query }),
@@ -531,29 +508,29 @@ describe.each(dialects)("SEC-6 unexpected errors on %s", (dialect) => {
     const key = `sgk_${"K".repeat(48)}`;
     const detail = `disk on fire ${randomUUID()}`;
     const failure = Object.assign(new Error(detail), {
-      headers: { authorization: `Bearer ${platformToken}` },
-      authorization: `Bearer ${platformToken}`,
+      headers: { authorization: `Bearer ${t.platformToken}` },
+      authorization: `Bearer ${t.platformToken}`,
       apiKey: key,
       secret: "whsec_do-not-log-me",
     });
-    vi.spyOn(app.services.projects, "list").mockRejectedValueOnce(failure);
-    const res = await post(`{ projects { id } }`, platformToken);
+    vi.spyOn(t.app.services.projects, "list").mockRejectedValueOnce(failure);
+    const res = await post(`{ projects { id } }`, t.platformToken);
     expect(res.status).toBe(200);
     const requestId = expectGenericInternalError(res, detail);
     expectLoggedWithDetail(requestId, detail);
     const log = lines.join("");
-    expect(log).not.toContain(platformToken);
+    expect(log).not.toContain(t.platformToken);
     expect(log).not.toContain(key);
     expect(log).not.toContain("whsec_do-not-log-me");
   });
 
   it("SEC-6 with the database gone, resolvers and authentication fail as INTERNAL_SERVER_ERROR with a request id and no stack", async () => {
-    const project = await post(`mutation { createProject(name: "sec6") { apiKey } }`, platformToken);
+    const project = await post(`mutation { createProject(name: "sec6") { apiKey } }`, t.platformToken);
     const adminKey = (project.body?.data as { createProject: { apiKey: string } }).createProject.apiKey;
-    await app.db.dataSource.destroy();
+    await t.app.db.dataSource.destroy();
 
     // The platform credential needs no database: the resolver fails.
-    const resolverFailure = await post(`{ projects { id } }`, platformToken);
+    const resolverFailure = await post(`{ projects { id } }`, t.platformToken);
     const first = expectGenericInternalError(resolverFailure, "Connection");
     expectLoggedWithDetail(first, "");
 

@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SecretTampered } from "../../src/platform/crypto";
 import { SkillVersionEntity } from "../../src/modules/skills/skill-version.entity";
-import { createTestApp, dialects, type TestApp } from "../support/test-app";
+import { describeEachDialect, type TestApp } from "../support/test-app";
 import { SKILL_FIELDS, skillMd } from "../support/skill-md";
 import { findInDatabase } from "./db-scan";
 import { ensureServerBuilt, SERVER_MAIN } from "../support/server-build";
@@ -26,16 +26,13 @@ const tool = (name: string, webhookSecret?: string | null) => ({
   ...(webhookSecret === undefined ? {} : { webhookSecret }),
 });
 
-describe.each(dialects)("SEC-10 tool secrets at rest on %s", (dialect) => {
-  let t: TestApp;
+// The tests' webhook host is allow-listed, so no check ever needs to resolve it (SEC-13).
+describeEachDialect("SEC-10 tool secrets at rest", { outboundAllowHosts: ["hooks.example.com"] }, (t) => {
   let key: string;
 
   beforeAll(async () => {
-    // The tests' webhook host is allow-listed, so no check ever needs to resolve it (SEC-13).
-    t = await createTestApp(dialect, { outboundAllowHosts: ["hooks.example.com"] });
     key = (await t.project("secrets")).adminKey;
   });
-  afterAll(async () => t?.close());
 
   const create = async (name: string, tools: unknown[], body = "v") =>
     (await t.ok<{ createSkillVersion: Version }>(CREATE, { input: { skillMd: skillMd(name, { body }), tools } }, key))

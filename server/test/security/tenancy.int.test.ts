@@ -15,9 +15,9 @@ import {
   type GraphQLOutputType,
   type GraphQLSchema,
 } from "graphql/index.js"; // the CommonJS build, as type-graphql loads it: one graphql realm
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { buildAppSchema } from "../../src/app";
-import { createTestApp, dialects, type TestApp } from "../support/test-app";
+import { describeEachDialect } from "../support/test-app";
 import { skillMd } from "../support/skill-md";
 
 /*
@@ -329,8 +329,7 @@ function randomFor(kind: Kind): string {
   return kind === "skillName" || kind === "toolName" ? `zz-${randomBytes(5).toString("hex")}` : randomUUID();
 }
 
-describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("SEC-9 / PJ-1 tenancy", { outboundAllowHosts: [WEBHOOK_HOST] }, (t) => {
   let schema: GraphQLSchema;
   let ops: ReturnType<typeof operations>;
   let A: Fixture;
@@ -434,11 +433,9 @@ describe.each(dialects)("SEC-9 / PJ-1 tenancy on %s", (dialect) => {
   beforeAll(async () => {
     schema = await buildAppSchema();
     ops = operations(schema);
-    t = await createTestApp(dialect, { outboundAllowHosts: [WEBHOOK_HOST] });
     A = await makeFixture("alpha");
     B = await makeFixture("bravo");
   });
-  afterAll(async () => t?.close());
 
   async function call(name: string, caller: Fixture, overrides: Array<[string, string]>): Promise<string> {
     const { kind, field } = ops.get(name)!;

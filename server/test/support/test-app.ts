@@ -2,13 +2,14 @@ import "reflect-metadata";
 import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, beforeAll, describe } from "vitest";
 import { createApp, type App } from "../../src/app";
 import { loadConfig, type Config } from "../../src/config";
 import { entities } from "../../src/entities";
 import { sha256Hex } from "../../src/platform/crypto";
 import { Database, type Dialect } from "../../src/platform/db/database";
 import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
-import { createLogger } from "../../src/platform/logger";
+import { createLogger, type Logger } from "../../src/platform/logger";
 import { generatePlatformToken } from "../../src/modules/auth/credentials";
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
@@ -57,7 +58,35 @@ export async function openTestDatabase(dialect: Dialect): Promise<{ db: Database
 
 export async function createTestApp(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestApp> {
   const { db, drop } = await openTestDatabase(dialect);
-  const platformToken = generatePlatformToken();
+  return startTestApp(db, { overrides, drop });
+}
+
+/** The secret key and platform token of an app; apps sharing one database share these. */
+export interface TestCredentials {
+  secretKey: string;
+  platformToken: string;
+}
+
+export const testCredentials = (): TestCredentials => ({
+  secretKey: randomBytes(32).toString("base64"),
+  platformToken: generatePlatformToken(),
+});
+
+export interface StartTestAppOptions {
+  overrides?: Partial<Config>;
+  /** Fresh ones unless told. */
+  credentials?: TestCredentials;
+  /** Silent (or TEST_LOG_LEVEL) unless told. */
+  logger?: Logger;
+  startWorkers?: boolean;
+  webhookPollIntervalMs?: number;
+  /** Run after the app closed (dropping its database). */
+  drop?: () => Promise<void>;
+}
+
+/** An app on `db`, listening on a loopback port, with a GraphQL client over real HTTP. */
+export async function startTestApp(db: Database, options: StartTestAppOptions = {}): Promise<TestApp> {
+  const { secretKey, platformToken } = options.credentials ?? testCredentials();
   const config = loadConfig(
     {
       PORT: "0",
@@ -65,12 +94,17 @@ export async function createTestApp(dialect: Dialect, overrides: Partial<Config>
       LOG_LEVEL: "silent",
       SEED_DEMO: "false",
     },
-    { host: "127.0.0.1", webDist: "", ...overrides },
+    { host: "127.0.0.1", webDist: "", ...options.overrides },
   );
   const app = await createApp(
     config,
-    { secretKey: randomBytes(32).toString("base64"), platformTokenHash: sha256Hex(platformToken) },
-    { db, logger: createLogger(process.env.TEST_LOG_LEVEL ?? "silent") },
+    { secretKey, platformTokenHash: sha256Hex(platformToken) },
+    {
+      db,
+      logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? "silent"),
+      startWorkers: options.startWorkers,
+      webhookPollIntervalMs: options.webhookPollIntervalMs,
+    },
   );
   const port = await app.http.listen(0, "127.0.0.1");
   const url = `http://127.0.0.1:${port}`;
@@ -93,7 +127,7 @@ export async function createTestApp(dialect: Dialect, overrides: Partial<Config>
     app,
     url,
     platformToken,
-    dialect,
+    dialect: db.dialect,
     gql,
     ok,
     project: async (name = "Test project") => {
@@ -106,7 +140,49 @@ export async function createTestApp(dialect: Dialect, overrides: Partial<Config>
     },
     close: async () => {
       await app.close();
-      await drop();
+      await options.drop?.();
     },
   };
+}
+
+export type DialectSuite = (t: TestApp, dialect: Dialect) => void;
+
+/**
+ * One describe block per dialect, titled `${title} on sqlite` (and `… on postgres`), each with its own app (`overrides` its
+ * config): started before the block's own beforeAll hooks and closed after its afterAll hooks. `t` stands for that app in hooks and tests.
+ */
+export function describeEachDialect(title: string, body: DialectSuite): void;
+export function describeEachDialect(title: string, overrides: Partial<Config>, body: DialectSuite): void;
+export function describeEachDialect(title: string, ...args: [DialectSuite] | [Partial<Config>, DialectSuite]): void {
+  const [overrides, body] = args.length === 1 ? [{}, args[0]] : args;
+  describe.each(dialects)(`${title} on %s`, (dialect) => {
+    let started: TestApp | undefined;
+    const app = (): TestApp => {
+      if (!started) throw new Error(`the ${dialect} test app is used outside the hooks and tests of its block`);
+      return started;
+    };
+    const t: TestApp = {
+      get app() {
+        return app().app;
+      },
+      get url() {
+        return app().url;
+      },
+      get platformToken() {
+        return app().platformToken;
+      },
+      dialect,
+      gql: <T>(query: string, variables?: Record<string, unknown>, token?: string | null) =>
+        app().gql<T>(query, variables, token),
+      ok: <T>(query: string, variables?: Record<string, unknown>, token?: string | null) =>
+        app().ok<T>(query, variables, token),
+      project: (name?: string) => app().project(name),
+      close: () => app().close(),
+    };
+    beforeAll(async () => {
+      started = await createTestApp(dialect, overrides);
+    });
+    afterAll(async () => started?.close());
+    body(t, dialect);
+  });
 }

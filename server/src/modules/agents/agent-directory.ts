@@ -1,5 +1,5 @@
-import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
-import { LruCache } from "../../platform/cache/lru-cache";
+import { InvalidatedCache } from "../../platform/cache/invalidated-cache";
+import { EVERY_KEY, type InvalidationBus } from "../../platform/cache/invalidation-bus";
 import type { Database } from "../../platform/db/database";
 import { Invalid } from "../../platform/errors";
 import type { AgentDirectory, CallAgent } from "./call-agent";
@@ -11,6 +11,7 @@ import type { AgentVersionEntity } from "./agent-version.entity";
 import { AgentRepository } from "./agent.repository";
 
 export const AGENT_LIVE_TOPIC = "agent_live";
+export const AGENT_GATEWAY_NAME_TOPIC = "agent_gateway_name";
 const agentKey = (projectId: string, agentId: string) => `${projectId}\u0000${agentId}`;
 
 const runtimeTool = (t: {
@@ -31,50 +32,33 @@ const runtimeTool = (t: {
  */
 export class AgentCallDirectory implements AgentDirectory {
   /** Without knowledge documents: those are read per call (RT-8), from the knowledge module's own cache. */
-  private readonly publishedByAgent = new LruCache<string, { agent: CallAgent; knowledgeBaseIds: string[] } | null>(
-    10_000,
-  );
+  /** GW-1: (project, gateway name) → the published version answering it (null: none), until any agent changes. */
+  private readonly byName: InvalidatedCache<
+    string,
+    { agentId: string; model: { baseUrl: string; model: string; apiKey: string | null } | null } | null
+  >;
+  private readonly publishedByAgent: InvalidatedCache<string, { agent: CallAgent; knowledgeBaseIds: string[] } | null>;
 
   constructor(
     private readonly db: Database,
     private readonly secrets: AgentSecrets,
     private readonly knowledge: KnowledgeService,
-    private readonly bus: InvalidationBus,
+    bus: InvalidationBus,
   ) {
-    bus.subscribe(AGENT_LIVE_TOPIC, (key) => {
-      this.epoch++;
-      this.publishedByAgent.delete(key);
-      // Any publish or delete may move a gateway name to another agent: names are cheap to read again.
-      this.byName.clear();
-    });
+    this.publishedByAgent = new InvalidatedCache(bus, AGENT_LIVE_TOPIC, 10_000);
+    this.byName = new InvalidatedCache(bus, AGENT_GATEWAY_NAME_TOPIC, 10_000);
   }
 
   /** After an agent's published version changed (publish, delete): every instance forgets it. */
-  agentChanged(projectId: string, agentId: string): Promise<void> {
-    return this.bus.publish(AGENT_LIVE_TOPIC, agentKey(projectId, agentId));
+  async agentChanged(projectId: string, agentId: string): Promise<void> {
+    // Any publish or delete may move a gateway name to another agent: every name is read again (GW-1).
+    await this.byName.invalidate(EVERY_KEY);
+    return this.publishedByAgent.invalidate(agentKey(projectId, agentId));
   }
-
-  forgetAll(): void {
-    this.epoch++;
-    this.publishedByAgent.clear();
-    this.byName.clear();
-  }
-
-  /** GW-1: (project, gateway name) → the published version answering it (null: none), until any agent changes. */
-  private readonly byName = new LruCache<
-    string,
-    { agentId: string; model: { baseUrl: string; model: string; apiKey: string | null } | null } | null
-  >(10_000);
-
-  /** Bumped by every invalidation: a read that overlapped one does not cache what it read (it may be stale). */
-  private epoch = 0;
 
   async published(projectId: string, agentId: string): Promise<CallAgent | null> {
-    const key = agentKey(projectId, agentId);
-    let cached = this.publishedByAgent.get(key);
-    if (cached === undefined) {
-      const epoch = this.epoch;
-      cached = await this.db.read(async (m) => {
+    const cached = await this.publishedByAgent.getOrLoad(agentKey(projectId, agentId), () =>
+      this.db.read(async (m) => {
         const repo = new AgentRepository(m);
         const version = await repo.findPublishedOfLiveAgent(projectId, agentId);
         if (!version) return null;
@@ -83,9 +67,8 @@ export class AgentCallDirectory implements AgentDirectory {
           repo.namesOf(projectId, version.handoffTargets),
         ]);
         return { agent: this.fromVersion(version, entries, names), knowledgeBaseIds: version.knowledgeBaseIds };
-      });
-      if (epoch === this.epoch) this.publishedByAgent.set(key, cached);
-    }
+      }),
+    );
     if (!cached) return null;
     const knowledgeBases = await this.knowledge.basesWithDocuments(projectId, cached.knowledgeBaseIds);
     return { ...cached.agent, snapshot: { ...cached.agent.snapshot, knowledgeBases } };
@@ -182,27 +165,22 @@ export class AgentCallDirectory implements AgentDirectory {
     projectId: string,
     gatewayName: string,
   ): Promise<{ agent: CallAgent; model: { baseUrl: string; model: string; apiKey: string | null } | null } | null> {
-    const key = agentKey(projectId, gatewayName);
-    let found = this.byName.get(key);
-    if (found === undefined) {
-      const epoch = this.epoch;
+    const found = await this.byName.getOrLoad(agentKey(projectId, gatewayName), async () => {
       const version = await this.db.read((m) =>
         new AgentRepository(m).findPublishedByGatewayName(projectId, gatewayName),
       );
-      found = version
-        ? {
-            agentId: version.agentId,
-            model: version.model
-              ? {
-                  baseUrl: version.model.baseUrl,
-                  model: version.model.model,
-                  apiKey: this.secrets.openModelApiKey(version),
-                }
-              : null,
-          }
-        : null;
-      if (epoch === this.epoch) this.byName.set(key, found);
-    }
+      if (!version) return null;
+      return {
+        agentId: version.agentId,
+        model: version.model
+          ? {
+              baseUrl: version.model.baseUrl,
+              model: version.model.model,
+              apiKey: this.secrets.openModelApiKey(version),
+            }
+          : null,
+      };
+    });
     if (!found) return null;
     const agent = await this.published(projectId, found.agentId);
     return agent ? { agent, model: found.model } : null;

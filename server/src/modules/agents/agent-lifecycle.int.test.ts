@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import {
   AGENT_FIELDS,
   DELETE_AGENT,
@@ -10,22 +10,19 @@ import {
   tool,
   type Agent,
 } from "../../../test/support/agents";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 const READ = `query($id: ID!) { agentVersion(id: $id) { ${AGENT_FIELDS} } }`;
 const LIST = `query($page: Int, $limit: Int, $state: VersionState, $agentId: ID) {
   agents(page: $page, limit: $limit, state: $state, agentId: $agentId) { total page limit items { id agentId name version state } } }`;
 const AUDIT = `query($type: String) { auditLog(resourceType: $type, limit: 200) { items { action resourceType resourceId actor data } } }`;
 
-describe.each(dialects)("agent lifecycle on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("agent lifecycle", (t) => {
   let key: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     key = (await t.project()).adminKey;
   });
-  afterAll(async () => t?.close());
 
   it("AG-1 saveAgent without agentId makes version 1, a draft, with the documented defaults", async () => {
     const v1 = await saveAgent(t, key, { name: "ag1-defaults" });

@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { SAVE_AGENT, refusal, saveAgent, skillVersion, tool } from "../../../test/support/agents";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 const DELETE_SKILL = `mutation($id: ID!) { deleteSkillVersion(id: $id) }`;
 
-describe.each(dialects)("agent save checks on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("agent save checks", (t) => {
   let key: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     key = (await t.project()).adminKey;
   });
-  afterAll(async () => t?.close());
 
   const refused = async (input: Record<string, unknown>, agentId?: string) =>
     refusal(await t.gql(SAVE_AGENT, { input, agentId }, key));

@@ -1,7 +1,6 @@
 import type { SecretBox } from "../../platform/crypto";
-import type { StoredTool } from "../skills";
-import type { CheckedTool } from "../skills";
-import type { CheckedMcpServer, CheckedModel, WriteOnly } from "./agent-config";
+import { sealTools, type CheckedTool, type StoredTool } from "../skills";
+import type { CheckedMcpServer, CheckedModel } from "./agent-config";
 import type { AgentVersionEntity, StoredMcpServer, StoredModel } from "./agent-version.entity";
 
 const toolBinding = (versionId: string, tool: string) => `agent_version:${versionId}:tool:${tool}`;
@@ -17,43 +16,17 @@ const headerBinding = (versionId: string, server: string, header: string) =>
 export class AgentSecrets {
   constructor(private readonly box: SecretBox) {}
 
-  private carry(
-    value: WriteOnly,
-    binding: string,
-    previous: { sealed: string; binding: string } | null,
-  ): string | null {
-    if (typeof value === "string") return this.box.seal(value, binding);
-    if (value === null || !previous) return null;
-    return this.box.seal(this.box.open(previous.sealed, previous.binding), binding);
-  }
-
   tools(versionId: string, tools: readonly CheckedTool[], previous: AgentVersionEntity | null): StoredTool[] {
-    return tools.map((tool) => {
-      const old = previous?.tools.find((t) => t.name === tool.name);
-      const sealedSecret = this.carry(
-        tool.webhookSecret,
-        toolBinding(versionId, tool.name),
-        old?.sealedSecret && previous
-          ? { sealed: old.sealedSecret, binding: toolBinding(previous.id, old.name) }
-          : null,
-      );
-      return {
-        name: tool.name,
-        description: tool.description,
-        parameters: tool.parameters,
-        webhookUrl: tool.webhookUrl,
-        sealedSecret,
-      };
-    });
+    return sealTools(this.box, toolBinding, versionId, tools, previous);
   }
 
   model(versionId: string, model: CheckedModel | null, previous: AgentVersionEntity | null): StoredModel | null {
     if (!model) return null;
     const old = previous?.model?.sealedApiKey;
-    const sealedApiKey = this.carry(
+    const sealedApiKey = this.box.carry(
       model.apiKey,
       apiKeyBinding(versionId),
-      old && previous ? { sealed: old, binding: apiKeyBinding(previous.id) } : null,
+      old && previous ? { sealed: old, boundTo: apiKeyBinding(previous.id) } : null,
     );
     return { baseUrl: model.baseUrl, model: model.model, sealedApiKey };
   }
@@ -68,11 +41,11 @@ export class AgentSecrets {
       const sealedHeaders: Record<string, string> = {};
       for (const [header, value] of Object.entries(server.headers)) {
         const oldSealed = old?.sealedHeaders[header];
-        const sealed = this.carry(
+        const sealed = this.box.carry(
           value,
           headerBinding(versionId, server.name, header),
           oldSealed && previous
-            ? { sealed: oldSealed, binding: headerBinding(previous.id, server.name, header) }
+            ? { sealed: oldSealed, boundTo: headerBinding(previous.id, server.name, header) }
             : null,
         );
         if (sealed !== null) sealedHeaders[header] = sealed;

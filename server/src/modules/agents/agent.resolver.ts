@@ -2,8 +2,7 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import type { Page } from "../../platform/graphql/page";
 import type { AuthContext } from "../auth";
 import { KnowledgeBaseType, knowledgeBasesOf, type KnowledgeBaseEntity } from "../knowledge";
-import { MASKED_SECRET, presentSecret, presentTool } from "../skills";
-import { SkillToolType, VersionState } from "../skills";
+import { MASKED_SECRET, presentSecret, presentTool, SkillToolType, VersionState } from "../skills";
 import { AGENT_SKILL_ENTRIES_BY_VERSION } from "./agent.loaders";
 import type { AgentVersionEntity } from "./agent-version.entity";
 import { AgentInput } from "./agent.inputs";

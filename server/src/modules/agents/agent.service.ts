@@ -3,11 +3,11 @@ import { isUniqueViolation, type Database, type Tx } from "../../platform/db/dat
 import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
 import type { AuditService } from "../audit";
+import { moveLivePointer } from "../versioning";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import type { KnowledgeService } from "../knowledge";
 import { skillSourceProject, sourcePlace } from "../libraries";
-import type { SkillService } from "../skills";
-import type { VersionStateName } from "../skills";
+import { type SkillService, type VersionStateName } from "../skills";
 import { AgentEntity } from "./agent.entity";
 import { checkAgentConfig, type AgentConfigInput, type CheckedAgentConfig } from "./agent-config";
 import { AgentRepository } from "./agent.repository";
@@ -264,39 +264,26 @@ export class AgentService {
           { state: target.state },
         );
       }
-      const now = new Date();
-      const live = await repo.findPublished(agent.id);
-      if (live) await repo.setState(live.id, "archived", now);
-      await repo.setState(target.id, "published", now);
-      agent.liveVersionId = target.id;
-      await repo.saveAgent(agent);
-      tx.afterCommit(() => this.publishedChanged(scope.projectId, agent.id));
-      const entry = { projectId: scope.projectId, resourceType: "agent" as const, actor: scope.actor };
-      await this.audit.record(
+      await moveLivePointer(
         tx,
         {
-          ...entry,
-          resourceId: target.id,
-          action: "publish",
-          data: {
-            agent_id: agent.id,
-            name: target.name,
-            version: target.version,
-            ...(live ? { archived_version_id: live.id } : {}),
+          findPublished: () => repo.findPublished(agent.id),
+          setState: (versionId, state, at) => repo.setState(versionId, state, at),
+          pointTo: async (versionId) => {
+            agent.liveVersionId = versionId;
+            await repo.saveAgent(agent);
           },
         },
-        ...(live
-          ? [
-              {
-                ...entry,
-                resourceId: live.id,
-                action: "archived",
-                data: { agent_id: agent.id, name: live.name, version: live.version, by: "publish" },
-              },
-            ]
-          : []),
+        {
+          action: "publish",
+          target,
+          audit: this.audit,
+          entry: { projectId: scope.projectId, resourceType: "agent", actor: scope.actor },
+          describe: (v) => ({ agent_id: agent.id, name: v.name, version: v.version }),
+        },
       );
-      return Object.assign(target, { state: "published" as const, publishedAt: now, archivedAt: null, updatedAt: now });
+      tx.afterCommit(() => this.publishedChanged(scope.projectId, agent.id));
+      return target;
     });
   }
 

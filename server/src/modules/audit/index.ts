@@ -1,4 +1,4 @@
 // The audit module's face: what other modules may use.
 export { AuditEntryEntity } from "./audit-entry.entity";
 export { AuditResolver } from "./audit.resolver";
-export { AuditService } from "./audit.service";
+export { AuditService, type AuditResource } from "./audit.service";

@@ -1,5 +1,5 @@
-import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
-import { LruCache } from "../../platform/cache/lru-cache";
+import { InvalidatedCache } from "../../platform/cache/invalidated-cache";
+import { EVERY_KEY, type InvalidationBus } from "../../platform/cache/invalidation-bus";
 import { constantTimeEqualHex, sha256Hex } from "../../platform/crypto";
 import { Forbidden, NotFound, Unauthenticated } from "../../platform/errors";
 import type { Principal, RequestContext, Role } from "../../platform/graphql/context";
@@ -50,23 +50,19 @@ export interface CredentialStore {
 
 export class AuthService {
   /** Valid keys by hash: the hot path (every call start) authenticates without a query. */
-  private readonly keys = new LruCache<string, { principal: Principal; until: number }>(10_000);
+  private readonly keys: InvalidatedCache<string, Principal>;
 
   constructor(
     private readonly store: CredentialStore,
     private readonly platformTokenHash: string,
-    private readonly bus: InvalidationBus,
+    bus: InvalidationBus,
   ) {
-    bus.subscribe(TENANCY_TOPIC, () => this.keys.clear());
-  }
-
-  forgetKeys(): void {
-    this.keys.clear();
+    this.keys = new InvalidatedCache(bus, TENANCY_TOPIC, 10_000, { ttlMs: KEY_CACHE_TTL_MS });
   }
 
   /** Call after a transaction that revoked a key, deleted or purged a project, or changed a library link committed. */
   tenancyChanged(): Promise<void> {
-    return this.bus.publish(TENANCY_TOPIC, "*");
+    return this.keys.invalidate(EVERY_KEY);
   }
 
   /** Turns an Authorization header into a principal; a bad credential is a failure, never an exception. */
@@ -79,7 +75,8 @@ export class AuthService {
     const hash = sha256Hex(bearer.credential);
     if (constantTimeEqualHex(hash, this.platformTokenHash)) return { principal: { kind: "platform" } };
     const cached = this.keys.get(hash);
-    if (cached && cached.until > Date.now()) return { principal: cached.principal };
+    if (cached) return { principal: cached };
+    const token = this.keys.readToken();
     const lookup = apiKeyLookup(bearer.credential);
     const found = lookup ? await this.store.findKey(lookup) : null;
     if (!found || !constantTimeEqualHex(hash, found.keyHash) || found.revoked || found.projectDeleted) {
@@ -89,7 +86,7 @@ export class AuthService {
       };
     }
     const principal: Principal = { kind: "key", keyId: found.keyId, projectId: found.projectId, role: found.role };
-    this.keys.set(hash, { principal, until: Date.now() + KEY_CACHE_TTL_MS });
+    this.keys.setIfCurrent(token, hash, principal);
     return { principal };
   }
 

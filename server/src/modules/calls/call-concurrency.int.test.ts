@@ -1,7 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { replay, runTool, timeline, type Timeline } from "../../../test/support/call-kit";
-import { LOAD_SKILL, publishAgent, publishSkill, startCall, type LoadResult } from "../../../test/support/calls";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { beforeAll, expect, it } from "vitest";
+import {
+  LOAD_SKILL,
+  type LoadResult,
+  publishAgent,
+  publishSkill,
+  replay,
+  runTool,
+  startCall,
+  type Timeline,
+  timeline,
+} from "../../../test/support/calls";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 const CAP = 3;
 const SKILLS = Array.from({ length: 10 }, (_, i) => `race-${i}`);
@@ -10,12 +19,10 @@ const SKILLS = Array.from({ length: 10 }, (_, i) => `race-${i}`);
  * RT-4, RT-11, SEC-15: concurrent loads on one call, with real concurrency (separate HTTP requests, a connection pool
  * on PostgreSQL). No load is lost, the cap is never exceeded, and the events alone replay to the loaded set.
  */
-describe.each(dialects)("concurrent loads on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("concurrent loads", (t) => {
   let key: string;
   let agentId: string;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     key = (await t.project("races")).adminKey;
     for (const name of SKILLS) await publishSkill(t, key, name);
     agentId = await publishAgent(t, key, {
@@ -24,7 +31,6 @@ describe.each(dialects)("concurrent loads on %s", (dialect) => {
       skills: SKILLS.map((name) => ({ name })),
     });
   });
-  afterAll(async () => t?.close());
 
   async function loadAll(callId: string, names: readonly string[]): Promise<LoadResult[]> {
     const responses = await Promise.all(

@@ -1,19 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { linkLibrary } from "../../../test/support/agents";
-import { codeOf, replay, runTool, runToolRaw, skillsSection, timeline, toolsOf } from "../../../test/support/call-kit";
-import { HANDOFF, loadSkill, publishAgent, publishSkill, startCall, type CallView } from "../../../test/support/calls";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import {
+  type CallView,
+  codeOf,
+  HANDOFF,
+  loadSkill,
+  publishAgent,
+  publishSkill,
+  replay,
+  runTool,
+  runToolRaw,
+  skillsSection,
+  startCall,
+  timeline,
+  toolsOf,
+} from "../../../test/support/calls";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 /** RT-9 (with RT-10 and LB-5 as they apply to a handoff): the target's skills, none loaded, its cap. */
-describe.each(dialects)("call handoff on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("call handoff", (t) => {
   let key: string;
   const v: Record<string, string> = {};
   let backId: string;
   let plainId: string;
   let frontId: string;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     key = (await t.project("handoff")).adminKey;
     for (const name of ["h-billing", "h-refunds", "h-shipping"])
       v[name] = await publishSkill(t, key, name, { description: `Use for ${name}.`, body: `${name} steps.` });
@@ -32,7 +43,6 @@ describe.each(dialects)("call handoff on %s", (dialect) => {
       handoffTargets: [backId, plainId],
     });
   });
-  afterAll(async () => t?.close());
 
   const handoff = async (callId: string, agentId: string) =>
     (await t.ok<{ handoffCall: CallView }>(HANDOFF, { callId, agentId }, key)).handoffCall;

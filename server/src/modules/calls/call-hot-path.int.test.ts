@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { publishAgent, publishSkill, READ_CALL, startCall, type CallView } from "../../../test/support/calls";
 import { statementsDuring } from "../../../test/support/sql-statements";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 const reads = (statements: string[]) => statements.filter((s) => /^\s*SELECT/i.test(s));
 
-describe.each(dialects)("the call-start hot path on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("the call-start hot path", (t) => {
   let key: string;
   let agentId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     key = (await t.project()).adminKey;
     const pinned: string[] = [];
     for (const name of ["hot-a", "hot-b", "hot-c", "hot-d", "hot-e"]) pinned.push(await publishSkill(t, key, name));
@@ -27,7 +25,6 @@ describe.each(dialects)("the call-start hot path on %s", (dialect) => {
       ],
     });
   });
-  afterAll(async () => t?.close());
 
   it("RT-1 a cache miss resolves the agent's whole skill list in one SQL statement", async () => {
     const statements = await statementsDuring(t, () => startCall(t, key, { agentId }));

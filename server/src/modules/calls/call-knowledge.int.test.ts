@@ -1,29 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { linkLibrary } from "../../../test/support/agents";
 import {
   addDocument,
   codeOf,
   knowledgeBase,
+  type KnowledgeResult,
+  loadSkill,
+  publishAgent,
+  publishSkill,
   runTool,
   runToolRaw,
   skillSection,
+  startCall,
   toolsOf,
-  webhookReceiver,
-  type KnowledgeResult,
-  type Receiver,
-} from "../../../test/support/call-kit";
-import { loadSkill, publishAgent, publishSkill, startCall } from "../../../test/support/calls";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+} from "../../../test/support/calls";
+import { startReceiver, type Receiver } from "../../../test/support/receiver";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 /** RT-8, LB-6: knowledge bases of the agent and of loaded skills, in the prompt and through query_knowledge. */
-describe.each(dialects)("call knowledge on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("call knowledge", { outboundAllowHosts: ["127.0.0.1"] }, (t) => {
   let key: string;
   let receiver: Receiver;
   const kb = { policy: "", manual: "", narrow: "", wide: "" };
   beforeAll(async () => {
-    receiver = await webhookReceiver();
-    t = await createTestApp(dialect, { outboundAllowHosts: ["127.0.0.1"] });
+    receiver = await startReceiver();
     key = (await t.project("knowledge")).adminKey;
     kb.policy = await knowledgeBase(t, key, "Refund policy", [["Refund window", "Refunds within 30 days."]]);
     kb.manual = await knowledgeBase(t, key, "Router manual", [
@@ -60,7 +60,6 @@ describe.each(dialects)("call knowledge on %s", (dialect) => {
     await publishSkill(t, key, "plain");
   });
   afterAll(async () => {
-    await t?.close();
     await receiver?.close();
   });
 

@@ -1,15 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import {
+  END_CALL,
+  loadSkill,
+  publishAgent,
+  publishSkill,
   replay,
   runTool,
   skillSection,
   skillsSection,
+  startCall,
+  type Timeline,
   timeline,
   toolsOf,
-  type Timeline,
-} from "../../../test/support/call-kit";
-import { END_CALL, loadSkill, publishAgent, publishSkill, startCall } from "../../../test/support/calls";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+} from "../../../test/support/calls";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 const HOOKS = "hooks.example.com";
 const hook = (name: string) => ({ name, description: `The ${name} tool.`, webhookUrl: `https://${HOOKS}/${name}` });
@@ -17,12 +21,10 @@ const loadedMessage = (skill: string) =>
   `Loaded skill '${skill}'. Its instructions are now in your system prompt and its tools are available; follow them for this task.`;
 
 /** RT-3, RT-4, RT-11, RT-12: load_skill, the cap, the events and the timeline they give. */
-describe.each(dialects)("loading skills on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("loading skills", { outboundAllowHosts: [HOOKS] }, (t) => {
   let key: string;
   const ids: Record<string, string> = {};
   beforeAll(async () => {
-    t = await createTestApp(dialect, { outboundAllowHosts: [HOOKS] });
     key = (await t.project("loading")).adminKey;
     for (const name of ["alpha", "beta", "gamma"]) {
       ids[name] = await publishSkill(t, key, name, {
@@ -32,7 +34,6 @@ describe.each(dialects)("loading skills on %s", (dialect) => {
       });
     }
   });
-  afterAll(async () => t?.close());
 
   const agent = (name: string, maxLoadedSkills: number) =>
     publishAgent(t, key, {

@@ -1,13 +1,19 @@
-import type { Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { createMcpExpressApp } from "@modelcontextprotocol/sdk/server/express.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { StreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { z } from "zod";
 import { refusal } from "../../../test/support/agents";
-import { READ_CALL, RUN_TOOL, publishAgent, startCall, type CallView } from "../../../test/support/calls";
-import { createTestApp, dialects, type GqlResponse, type TestApp } from "../../../test/support/test-app";
+import {
+  READ_CALL,
+  publishAgent,
+  runToolRaw,
+  startCall,
+  type CallView,
+  type Invocation,
+} from "../../../test/support/calls";
+import { startReceiver } from "../../../test/support/receiver";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 // ---- a real MCP server (official SDK, Streamable HTTP, stateless as in the SDK's simpleStatelessStreamableHttp) ----
 
@@ -86,54 +92,31 @@ async function startMcpServer() {
     res.json({ by: "agent webhook" });
   });
 
-  const http = await new Promise<Server>((ok) => {
-    const s = app.listen(0, "127.0.0.1", () => ok(s));
-  });
-  const port = (http.address() as AddressInfo).port;
+  const receiver = await startReceiver({ handle: app });
   return {
-    url: `http://127.0.0.1:${port}`,
-    port,
+    url: receiver.url,
+    port: receiver.port,
     requests,
     calls,
     agentWebhookHits,
-    close: () =>
-      new Promise<void>((ok) => {
-        http.close(() => ok());
-        http.closeAllConnections();
-      }),
+    close: receiver.close,
   };
 }
 type Mcp = Awaited<ReturnType<typeof startMcpServer>>;
 
 /** A port nothing listens on. */
 async function closedPort(): Promise<number> {
-  const net = await import("node:net");
-  const server = net.createServer();
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((ok) => server.close(() => ok()));
-  return port;
+  const receiver = await startReceiver();
+  await receiver.close();
+  return receiver.port;
 }
 
-interface Invocation {
-  id: string;
-  tool: string;
-  source: string;
-  arguments: unknown;
-  status: string;
-  result: unknown;
-  error: string | null;
-  latencyMs: number;
-}
-
-describe.each(dialects)("MCP tools on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("MCP tools", { outboundAllowHosts: ["127.0.0.1"], mcpTimeoutMs: 3000 }, (t) => {
   let key: string;
   let mcp: Mcp;
   let agentId: string;
 
-  const runTool = (callId: string, name: string, args: unknown): Promise<GqlResponse<{ runTool: Invocation }>> =>
-    t.gql<{ runTool: Invocation }>(RUN_TOOL, { callId, name, arguments: args }, key);
+  const runTool = (callId: string, name: string, args: unknown) => runToolRaw(t, key, callId, name, args);
   const run = async (callId: string, name: string, args: unknown): Promise<Invocation> => {
     const res = await runTool(callId, name, args);
     expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
@@ -151,13 +134,11 @@ describe.each(dialects)("MCP tools on %s", (dialect) => {
   });
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { outboundAllowHosts: ["127.0.0.1"], mcpTimeoutMs: 3000 });
     key = (await t.project("MCP")).adminKey;
     mcp = await startMcpServer();
     agentId = await publishAgent(t, key, { name: "crm-desk", tools: [agentLookup()], mcpServers: [crm()] });
   });
   afterAll(async () => {
-    await t?.close();
     await mcp?.close();
   });
 

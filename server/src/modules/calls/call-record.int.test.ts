@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { codeOf, runToolRaw, timeline } from "../../../test/support/call-kit";
+import { beforeAll, expect, it } from "vitest";
 import {
+  type CallView,
+  codeOf,
   END_CALL,
   HANDOFF,
   LOAD_SKILL,
@@ -8,10 +9,11 @@ import {
   publishAgent,
   publishSkill,
   READ_CALL,
+  runToolRaw,
   startCall,
-  type CallView,
+  timeline,
 } from "../../../test/support/calls";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 const HOOKS = "hooks.example.com";
 const CALLS = `query($agentId: ID, $status: String, $skillName: String, $skillVersionId: ID, $page: Int!, $limit: Int!) {
@@ -19,13 +21,11 @@ const CALLS = `query($agentId: ID, $status: String, $skillName: String, $skillVe
     total page limit items { id status } } }`;
 
 /** RT-10, RT-11: what a call keeps — its versions, events, end — and what expires. */
-describe.each(dialects)("call record on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("call record", { outboundAllowHosts: [HOOKS] }, (t) => {
   let key: string;
   const v: Record<string, string> = {};
   let agentId: string;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { outboundAllowHosts: [HOOKS] });
     key = (await t.project("record")).adminKey;
     v.oldA = await publishSkill(t, key, "rec-a", { body: "A one." });
     v.a = await publishSkill(t, key, "rec-a", { body: "A two." });
@@ -37,7 +37,6 @@ describe.each(dialects)("call record on %s", (dialect) => {
       skills: [{ name: "rec-c" }, { name: "rec-a", versionId: v.oldA }, { name: "rec-b" }],
     });
   });
-  afterAll(async () => t?.close());
 
   const end = async (callId: string, token = key) =>
     (await t.ok<{ endCall: CallView }>(END_CALL, { callId }, token)).endCall;
@@ -162,14 +161,9 @@ describe.each(dialects)("call record on %s", (dialect) => {
   });
 });
 
-describe.each(dialects)("call event retention on %s", (dialect) => {
-  const RETENTION_SECS = 60;
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { callEventRetentionSecs: RETENTION_SECS });
-  });
-  afterAll(async () => t?.close());
+const RETENTION_SECS = 60;
 
+describeEachDialect("call event retention", { callEventRetentionSecs: RETENTION_SECS }, (t) => {
   it("RT-11 once a call's events expired, loaded reads null and events are empty; the versions stay", async () => {
     const { adminKey } = await t.project("retention");
     const skill = await publishSkill(t, adminKey, "kept");

@@ -1,18 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { linkLibrary, saveAgent } from "../../../test/support/agents";
-import { skillSection, skillsSection, timeline, toolsOf } from "../../../test/support/call-kit";
-import { loadSkill, publishAgent, publishSkill, startCall } from "../../../test/support/calls";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import {
+  loadSkill,
+  publishAgent,
+  publishSkill,
+  skillSection,
+  skillsSection,
+  startCall,
+  timeline,
+  toolsOf,
+} from "../../../test/support/calls";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 /** RT-1, RT-2, RT-5, SV-5, AG-4, LB-5: what a call resolves when it starts, and what the model sees before a load. */
-describe.each(dialects)("call resolution on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("call resolution", (t) => {
   let key: string;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     key = (await t.project("resolution")).adminKey;
   });
-  afterAll(async () => t?.close());
 
   const rollback = (name: string, toVersionId: string) =>
     t.ok(

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { beforeAll, expect, it } from "vitest";
+import { describeEachDialect } from "../../../test/support/test-app";
 import { loadSkill, publishAgent, publishSkill, startCall } from "../../../test/support/calls";
 
-describe.each(dialects)("calls on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("calls", (t) => {
   let key: string;
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     key = (await t.project()).adminKey;
   });
-  afterAll(async () => t?.close());
 
   it("RT-1 RT-2 RT-3 a call resolves the agent's skills at start and loads one on demand", async () => {
     await publishSkill(t, key, "greet", {

@@ -1,43 +1,39 @@
 import { randomBytes } from "node:crypto";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import {
+  type CallView,
   codeOf,
-  mcpServer,
-  runTool,
-  runToolRaw,
-  timeline,
-  toolsOf,
-  webhookReceiver,
-  type McpFixture,
-  type Receiver,
-} from "../../../test/support/call-kit";
-import {
   loadSkill,
   publishAgent,
   publishSkill,
   READ_CALL,
+  runTool,
+  runToolRaw,
   startCall,
-  type CallView,
+  timeline,
+  toolsOf,
 } from "../../../test/support/calls";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { startReceiver, type Receiver } from "../../../test/support/receiver";
+import { mcpServer, type McpFixture } from "../../../test/support/mcp-server";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 const TIMEOUT_MS = 400;
 
 /** RT-6, RT-7, AG-5: which tool a name means, in what the model is offered and in what runs. */
-describe.each(dialects)("call tools on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("call tools", { outboundAllowHosts: ["127.0.0.1"], toolTimeoutMs: TIMEOUT_MS }, (t) => {
   let key: string;
   let receiver: Receiver;
   let mcp: McpFixture;
   beforeAll(async () => {
-    receiver = await webhookReceiver((request) => {
-      if (request.path.endsWith("/slow")) return { delayMs: TIMEOUT_MS * 4 };
-      if (request.path.endsWith("/broken")) return { status: 500, body: { failed: true } };
-      return {};
+    receiver = await startReceiver({
+      respond: (request) => {
+        if (request.path.endsWith("/slow")) return { delayMs: TIMEOUT_MS * 4, body: { ok: true, path: request.path } };
+        if (request.path.endsWith("/broken")) return { status: 500, body: { failed: true } };
+        return { body: { ok: true, path: request.path } };
+      },
     });
     mcp = await mcpServer("srv", ["shared", "both", "mcp_dup", "mcp_only", "load_skill"]);
-    t = await createTestApp(dialect, { outboundAllowHosts: ["127.0.0.1"], toolTimeoutMs: TIMEOUT_MS });
     key = (await t.project("tools")).adminKey;
     const hook = (skill: string, name: string) => ({
       name,
@@ -52,7 +48,6 @@ describe.each(dialects)("call tools on %s", (dialect) => {
     });
   });
   afterAll(async () => {
-    await t?.close();
     await receiver?.close();
     await mcp?.close();
   });
@@ -63,7 +58,7 @@ describe.each(dialects)("call tools on %s", (dialect) => {
     tools: [{ name: "shared", description: "The agent's shared.", webhookUrl: `${receiver.url}/agent/shared` }],
     mcpServers: [{ name: "srv", url: mcp.url }],
   });
-  const lastPath = () => receiver.received.at(-1)!.path;
+  const lastPath = () => receiver.requests.at(-1)!.path;
   const shadowed = (name: string, source: string, by: string) =>
     `tool '${name}' from ${source} skipped: a tool of that name from ${by} comes first`;
 
@@ -125,16 +120,16 @@ describe.each(dialects)("call tools on %s", (dialect) => {
       ["mcp_only", "mcp:srv", null],
     ];
     for (const [name, source, path] of expectations) {
-      const before = receiver.received.length;
+      const before = receiver.requests.length;
       const mcpBefore = mcp.calls.length;
       const invocation = await runTool(t, key, call.id, name, {});
       expect(invocation, name).toMatchObject({ tool: name, source, status: "ok" });
       if (path) {
-        expect(receiver.received.length, name).toBe(before + 1);
+        expect(receiver.requests.length, name).toBe(before + 1);
         expect(lastPath(), name).toBe(path);
         expect(invocation.result).toEqual({ ok: true, path });
       } else {
-        expect(receiver.received.length, name).toBe(before);
+        expect(receiver.requests.length, name).toBe(before);
         expect(mcp.calls.slice(mcpBefore)).toEqual([{ name, arguments: {} }]);
       }
     }
@@ -200,11 +195,11 @@ describe.each(dialects)("call tools on %s", (dialect) => {
     await loadSkill(t, key, call.id, "rt7-skill");
 
     const verify = (secret: string) => {
-      const request = receiver.received.at(-1)!;
+      const request = receiver.requests.at(-1)!;
       const headers = Object.fromEntries(
         ["webhook-id", "webhook-timestamp", "webhook-signature"].map((h) => [h, String(request.headers[h])]),
       );
-      return new Webhook(secret).verify(request.body, headers);
+      return new Webhook(secret).verify(request.raw, headers);
     };
     const signed = await runTool(t, key, call.id, "signed", { account: "A-1" });
     expect(signed).toMatchObject({ tool: "signed", source: "skill:rt7-skill", status: "ok", error: null });

@@ -1,7 +1,4 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   END_CALL,
   HANDOFF,
@@ -12,57 +9,12 @@ import {
   startCall,
   type CallView,
 } from "../../../test/support/calls";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect } from "../../../test/support/test-app";
+import { startReceiver, type Receiver } from "../../../test/support/receiver";
 import { until } from "../../../test/support/wait";
 
-// ---- a real receiver that verifies Standard Webhooks signatures -------------------------------------------------
-
-interface Hit {
-  path: string;
-  webhookId: string;
-  verified: boolean;
-  body: { type: string; timestamp: string; data: Record<string, unknown> };
-}
-
-async function startReceiver() {
-  const hits: Hit[] = [];
-  const secrets = new Map<string, string>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const raw = Buffer.concat(chunks).toString("utf8");
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      const secret = secrets.get(req.url ?? "");
-      let verified: boolean;
-      try {
-        if (secret) new Webhook(secret).verify(raw, headers);
-        verified = Boolean(secret);
-      } catch {
-        verified = false;
-      }
-      hits.push({
-        path: req.url ?? "",
-        webhookId: headers["webhook-id"] ?? "",
-        verified,
-        body: JSON.parse(raw) as Hit["body"],
-      });
-      res.writeHead(verified ? 200 : 401).end();
-    });
-  });
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    hits,
-    route: (path: string, secret: string) => secrets.set(path, secret),
-    close: () =>
-      new Promise<void>((ok) => {
-        server.close(() => ok());
-        server.closeAllConnections();
-      }),
-  };
-}
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+/** What the receiver gets: the Standard Webhooks body of a call event. */
+type EventBody = { type: string; timestamp: string; data: Record<string, unknown> };
 
 const SUBSCRIBE = `mutation($url: String!, $types: [String!]!) {
   createWebhookSubscription(url: $url, eventTypes: $types) { secret subscription { id } } }`;
@@ -74,13 +26,12 @@ interface Delivery {
   eventType: string;
   status: string;
   attempts: number;
-  payload: Hit["body"];
+  payload: EventBody;
 }
 
-describe.each(dialects)("call events as webhooks on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("call events as webhooks", { outboundAllowHosts: ["127.0.0.1"], webhookRetryBaseMs: 20 }, (t) => {
   let key: string;
-  let receiver: Receiver;
+  let receiver: Receiver<EventBody>;
   let alphaV1: string;
   let betaV1: string;
   let gammaV1: string;
@@ -93,7 +44,7 @@ describe.each(dialects)("call events as webhooks on %s", (dialect) => {
       { url: `${receiver.url}${path}`, types: ["skill.loaded", "skill.unloaded", "call.ended"] },
       key,
     );
-    receiver.route(path, created.createWebhookSubscription.secret);
+    receiver.signed(path, created.createWebhookSubscription.secret);
     return created.createWebhookSubscription.subscription.id;
   };
   const deliveries = async (sub: string) =>
@@ -108,7 +59,7 @@ describe.each(dialects)("call events as webhooks on %s", (dialect) => {
     const seq = new Map(call.events.map((e, i) => [e.id, i]));
     const eventOf = new Map(settled.map((d) => [d.webhookId, d.eventId]));
     const hits = await until(() => {
-      const mine = receiver.hits.filter((h) => h.path === path && eventOf.has(h.webhookId));
+      const mine = receiver.requests.filter((h) => h.path === path && eventOf.has(h.webhookId));
       return mine.length >= count && mine;
     });
     return {
@@ -119,9 +70,8 @@ describe.each(dialects)("call events as webhooks on %s", (dialect) => {
   };
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { outboundAllowHosts: ["127.0.0.1"], webhookRetryBaseMs: 20 });
     key = (await t.project("Call webhooks")).adminKey;
-    receiver = await startReceiver();
+    receiver = await startReceiver<EventBody>({ respond: () => 401 });
     t.app.webhookWorker.start({ pollIntervalMs: 50 });
     alphaV1 = await publishSkill(t, key, "alpha");
     await publishSkill(t, key, "alpha"); // v2 is live; agents pin v1
@@ -130,7 +80,6 @@ describe.each(dialects)("call events as webhooks on %s", (dialect) => {
     deltaV1 = await publishSkill(t, key, "delta");
   });
   afterAll(async () => {
-    await t?.close();
     await receiver?.close();
   });
 

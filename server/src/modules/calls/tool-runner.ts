@@ -18,8 +18,7 @@ import {
 } from "../runtime";
 import type { SkillService } from "../skills";
 import type { AgentDirectory } from "../agents";
-import type { CallEntity } from "./call.entity";
-import { ToolInvocationEntity } from "./call.entity";
+import { type CallEntity, ToolInvocationEntity } from "./call.entity";
 import { CallRepository } from "./call.repository";
 import type { CallService } from "./call.service";
 import { currentSegment, modelContextOf, type CallState } from "./call-state";

@@ -1,30 +1,24 @@
 import { randomBytes } from "node:crypto";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { refusal } from "../../../test/support/agents";
 import {
   END_CALL,
   READ_CALL,
-  RUN_TOOL,
   loadSkill,
   publishAgent,
   publishSkill,
+  runToolRaw,
   startCall,
   type CallView,
+  type Invocation,
 } from "../../../test/support/calls";
-import { createTestApp, dialects, type GqlResponse, type TestApp } from "../../../test/support/test-app";
+import { startReceiver, type Receiver } from "../../../test/support/receiver";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 // ---- a real receiver for tool webhooks that verifies Standard Webhooks signatures ---------------------------------
 
-interface ToolHit {
-  path: string;
-  headers: Record<string, string>;
-  raw: string;
-  body: { tool?: unknown; call_id?: unknown; arguments?: unknown };
-  verified: boolean;
-}
+type ToolCallBody = { tool?: unknown; call_id?: unknown; arguments?: unknown };
 
 interface ToolRoute {
   /** The key handed to `new Webhook(key)`: a `whsec_…` secret, or the base64 of a plain secret's UTF-8 bytes. */
@@ -35,61 +29,17 @@ interface ToolRoute {
   answer?: unknown;
 }
 
-async function startToolReceiver() {
-  const hits: ToolHit[] = [];
-  const routes = new Map<string, ToolRoute>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      const raw = Buffer.concat(chunks).toString("utf8");
-      const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-      const route = routes.get(req.url ?? "");
-      let verified = false;
-      if (route) {
-        try {
-          new Webhook(route.verifyWith).verify(raw, headers);
-          verified = true;
-        } catch {
-          verified = false;
-        }
-      }
-      const body = raw ? (JSON.parse(raw) as ToolHit["body"]) : {};
-      hits.push({ path: req.url ?? "", headers, raw, body, verified });
-      if (!route || !verified) {
-        res.writeHead(route ? 401 : 404, { "content-type": "application/json" }).end('{"error":"refused"}');
-        return;
-      }
-      const send = () => {
-        if (res.destroyed) return;
-        const answer =
-          typeof route.answer === "function" ? (route.answer as (b: unknown) => unknown)(body) : route.answer;
-        res
-          .writeHead(route.status ?? 200, { "content-type": "application/json" })
-          .end(JSON.stringify(answer ?? { ok: true }));
-      };
-      if (route.delayMs) setTimeout(send, route.delayMs);
-      else send();
-    });
-  });
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    port,
-    hits,
-    route(path: string, route: ToolRoute) {
-      routes.set(path, route);
-    },
-    hitsOn: (path: string) => hits.filter((h) => h.path === path),
-    close: () =>
-      new Promise<void>((ok) => {
-        server.close(() => ok());
-        server.closeAllConnections();
-      }),
-  };
+/** Unsigned or unknown paths are refused (401, 404); a signed one gets its route's answer. */
+const startToolReceiver = () =>
+  startReceiver<ToolCallBody>({ respond: () => ({ status: 404, body: { error: "refused" } }) });
+
+function route(receiver: Receiver<ToolCallBody>, path: string, { verifyWith, status, delayMs, answer }: ToolRoute) {
+  receiver.signed(path, verifyWith, (request) => ({
+    status,
+    delayMs,
+    body: (typeof answer === "function" ? (answer as (b: unknown) => unknown)(request.body) : answer) ?? { ok: true },
+  }));
 }
-type Receiver = Awaited<ReturnType<typeof startToolReceiver>>;
 
 // ---- secrets, schemas, fixtures ---------------------------------------------------------------------------------
 
@@ -110,29 +60,16 @@ const ORDER_PARAMETERS = {
 };
 const TEXT_PARAMETERS = { type: "object", properties: { text: { type: "string" } }, required: ["text"] };
 
-interface Invocation {
-  id: string;
-  tool: string;
-  source: string;
-  arguments: unknown;
-  status: string;
-  result: unknown;
-  error: string | null;
-  latencyMs: number;
-}
-
 const TOOL_TIMEOUT_MS = 400;
 const SLOW_RECEIVER_MS = 2500;
 
-describe.each(dialects)("tool webhooks on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("tool webhooks", { outboundAllowHosts: ["127.0.0.1"], toolTimeoutMs: TOOL_TIMEOUT_MS }, (t) => {
   let key: string;
-  let receiver: Receiver;
+  let receiver: Receiver<ToolCallBody>;
   const secrets = { lookupOrder: whsec(), note: plainSecret(), checkBalance: plainSecret(), payBill: whsec() };
   let agentId: string;
 
-  const runTool = (callId: string, name: string, args: unknown): Promise<GqlResponse<{ runTool: Invocation }>> =>
-    t.gql<{ runTool: Invocation }>(RUN_TOOL, { callId, name, arguments: args }, key);
+  const runTool = (callId: string, name: string, args: unknown) => runToolRaw(t, key, callId, name, args);
   const run = async (callId: string, name: string, args: unknown): Promise<Invocation> => {
     const res = await runTool(callId, name, args);
     expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
@@ -142,19 +79,18 @@ describe.each(dialects)("tool webhooks on %s", (dialect) => {
     (await t.ok<{ call: CallView }>(READ_CALL, { id }, key)).call;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { outboundAllowHosts: ["127.0.0.1"], toolTimeoutMs: TOOL_TIMEOUT_MS });
     key = (await t.project("Tool webhooks")).adminKey;
     receiver = await startToolReceiver();
     const echo = (name: string) => (body: { arguments?: unknown }) => ({ from: name, echoed: body.arguments });
-    receiver.route("/agent/lookup_order", { verifyWith: secrets.lookupOrder, answer: echo("lookup_order") });
-    receiver.route("/agent/note", { verifyWith: utf8Key(secrets.note), answer: echo("note") });
-    receiver.route("/skill/check_balance", {
+    route(receiver, "/agent/lookup_order", { verifyWith: secrets.lookupOrder, answer: echo("lookup_order") });
+    route(receiver, "/agent/note", { verifyWith: utf8Key(secrets.note), answer: echo("note") });
+    route(receiver, "/skill/check_balance", {
       verifyWith: utf8Key(secrets.checkBalance),
       answer: { balance: { amount: 42.5, currency: "EUR" }, overdue: false },
     });
-    receiver.route("/skill/pay_bill", { verifyWith: secrets.payBill, answer: echo("pay_bill") });
-    receiver.route("/agent/flaky", { verifyWith: secrets.lookupOrder, status: 500, answer: { error: "ledger down" } });
-    receiver.route("/agent/slow", { verifyWith: secrets.lookupOrder, delayMs: SLOW_RECEIVER_MS });
+    route(receiver, "/skill/pay_bill", { verifyWith: secrets.payBill, answer: echo("pay_bill") });
+    route(receiver, "/agent/flaky", { verifyWith: secrets.lookupOrder, status: 500, answer: { error: "ledger down" } });
+    route(receiver, "/agent/slow", { verifyWith: secrets.lookupOrder, delayMs: SLOW_RECEIVER_MS });
 
     await publishSkill(t, key, "billing", {
       description: "Use for bills.",
@@ -217,13 +153,12 @@ describe.each(dialects)("tool webhooks on %s", (dialect) => {
     });
   });
   afterAll(async () => {
-    await t?.close();
     await receiver?.close();
   });
 
   it("RT-7 an agent's own webhook tool is signed with its whsec_ secret (base64 after the prefix) and its plain secret (UTF-8 bytes); the response JSON is the result", async () => {
     const call = await startCall(t, key, { agentId });
-    const before = receiver.hits.length;
+    const before = receiver.requests.length;
 
     const order = await run(call.id, "lookup_order", { order_id: "A17", include_items: true });
     expect(order).toMatchObject({
@@ -243,7 +178,7 @@ describe.each(dialects)("tool webhooks on %s", (dialect) => {
       result: { from: "note", echoed: { text: "Grüße, 日本" } },
     });
 
-    const hits = receiver.hits.slice(before);
+    const hits = receiver.requests.slice(before);
     expect(hits.map((h) => [h.path, h.verified])).toEqual([
       ["/agent/lookup_order", true],
       ["/agent/note", true],
@@ -266,7 +201,7 @@ describe.each(dialects)("tool webhooks on %s", (dialect) => {
 
   it("RT-7 an inline agent's own webhook tool is signed with the secret given at call start", async () => {
     const secret = whsec();
-    receiver.route("/inline/lookup", { verifyWith: secret, answer: { found: true } });
+    route(receiver, "/inline/lookup", { verifyWith: secret, answer: { found: true } });
     const call = await startCall(t, key, {
       inlineAgent: {
         name: "inline-desk",
@@ -282,12 +217,12 @@ describe.each(dialects)("tool webhooks on %s", (dialect) => {
     });
     const invocation = await run(call.id, "lookup", { q: "x" });
     expect(invocation).toMatchObject({ source: "agent", status: "ok", result: { found: true } });
-    expect(receiver.hitsOn("/inline/lookup").map((h) => h.verified)).toEqual([true]);
+    expect(receiver.on("/inline/lookup").map((h) => h.verified)).toEqual([true]);
   });
 
   it("RT-7 a loaded skill's webhook tools run like the agent's own: signed (plain and whsec_ secrets), result recorded; before the load the name is not offered (BAD_USER_INPUT field name)", async () => {
     const call = await startCall(t, key, { agentId });
-    const before = receiver.hits.length;
+    const before = receiver.requests.length;
     const early = refusal(await runTool(call.id, "check_balance", { account: "X-1" }));
     expect(early.code).toBe("BAD_USER_INPUT");
     expect(early.details.field).toBe("name");
@@ -295,7 +230,7 @@ describe.each(dialects)("tool webhooks on %s", (dialect) => {
     const unknown = refusal(await runTool(call.id, "no_such_tool", {}));
     expect(unknown.code).toBe("BAD_USER_INPUT");
     expect(unknown.details.field).toBe("name");
-    expect(receiver.hits.length).toBe(before);
+    expect(receiver.requests.length).toBe(before);
 
     const loaded = await loadSkill(t, key, call.id, "billing");
     expect(loaded.call.tools.filter((x) => x.source === "skill:billing").map((x) => x.name)).toEqual([
@@ -318,7 +253,7 @@ describe.each(dialects)("tool webhooks on %s", (dialect) => {
       result: { from: "pay_bill", echoed: { amount: 12 } },
     });
 
-    const hits = receiver.hits.slice(before);
+    const hits = receiver.requests.slice(before);
     expect(hits.map((h) => [h.path, h.verified])).toEqual([
       ["/skill/check_balance", true],
       ["/skill/pay_bill", true],
@@ -339,21 +274,21 @@ describe.each(dialects)("tool webhooks on %s", (dialect) => {
     expect(slow.error).toMatch(/\S/);
     expect(slow.latencyMs).toBeGreaterThanOrEqual(TOOL_TIMEOUT_MS - 50);
     expect(took).toBeLessThan(SLOW_RECEIVER_MS);
-    expect(receiver.hitsOn("/agent/slow").at(-1)?.verified).toBe(true);
+    expect(receiver.on("/agent/slow").at(-1)?.verified).toBe(true);
   });
 
   it("SEC-13 RT-7 a tool webhook on a loopback address that is not allow-listed is status refused and never called", async () => {
     const call = await startCall(t, key, { agentId });
-    const before = receiver.hits.length;
+    const before = receiver.requests.length;
     const refused = await run(call.id, "internal", { q: 1 });
     expect(refused).toMatchObject({ tool: "internal", source: "agent", status: "refused", result: null });
     expect(refused.error).toContain("127.0.0.2");
-    expect(receiver.hits.length).toBe(before);
+    expect(receiver.requests.length).toBe(before);
   });
 
   it("RT-7 arguments are checked against the tool's JSON Schema before the webhook runs (BAD_USER_INPUT, problems at arguments.<key>)", async () => {
     const call = await startCall(t, key, { agentId });
-    const before = receiver.hits.length;
+    const before = receiver.requests.length;
     const cases: Array<[unknown, string[]]> = [
       [{ order_id: 17 }, ["arguments.order_id"]],
       [{}, ["arguments.order_id"]],
@@ -374,15 +309,15 @@ describe.each(dialects)("tool webhooks on %s", (dialect) => {
     const notObject = refusal(await runTool(call.id, "lookup_order", ["A1"]));
     expect(notObject.code).toBe("BAD_USER_INPUT");
     expect(notObject.details.field).toBe("arguments");
-    expect(receiver.hits.length).toBe(before);
+    expect(receiver.requests.length).toBe(before);
     expect((await readCall(call.id)).toolInvocations).toEqual([]);
   });
 
   it("RT-6 RT-7 AG-5 when a loaded skill's tool has the name of the agent's own tool, the agent's runs (its URL, its secret)", async () => {
     const agentSecret = whsec();
     const skillSecret = whsec();
-    receiver.route("/agent/track", { verifyWith: agentSecret, answer: { by: "agent" } });
-    receiver.route("/skill/track", { verifyWith: skillSecret, answer: { by: "skill" } });
+    route(receiver, "/agent/track", { verifyWith: agentSecret, answer: { by: "agent" } });
+    route(receiver, "/skill/track", { verifyWith: skillSecret, answer: { by: "skill" } });
     const tracking = (extra: unknown[]) => ({
       description: "Use for parcels.",
       tools: [
@@ -431,17 +366,17 @@ describe.each(dialects)("tool webhooks on %s", (dialect) => {
 
     const invocation = await run(call.id, "track", { parcel: "P-1" });
     expect(invocation).toMatchObject({ tool: "track", source: "agent", status: "ok", result: { by: "agent" } });
-    expect(receiver.hitsOn("/agent/track").map((h) => h.verified)).toEqual([true]);
-    expect(receiver.hitsOn("/skill/track")).toEqual([]);
+    expect(receiver.on("/agent/track").map((h) => h.verified)).toEqual([true]);
+    expect(receiver.on("/skill/track")).toEqual([]);
   });
 
   it("RT-7 a call that ended runs no tool (CONFLICT), and the receiver is not called", async () => {
     const call = await startCall(t, key, { agentId });
     await t.ok(END_CALL, { callId: call.id }, key);
-    const before = receiver.hits.length;
+    const before = receiver.requests.length;
     const ended = refusal(await runTool(call.id, "lookup_order", { order_id: "A1" }));
     expect(ended.code).toBe("CONFLICT");
-    expect(receiver.hits.length).toBe(before);
+    expect(receiver.requests.length).toBe(before);
   });
 
   it("RT-7 every run is in Call.toolInvocations, oldest first, with arguments, status, result and latency", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { codeOf } from "../../../test/support/call-kit";
+import { codeOf } from "../../../test/support/calls";
 import { publishAgent, publishSkill } from "../../../test/support/calls";
 import { LIST_SESSIONS, loadCall, readSession, sendMessage, sendMessageRaw } from "../../../test/support/chat";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { codeOf, knowledgeBase, webhookReceiver, type Receiver } from "../../../test/support/call-kit";
+import { codeOf, knowledgeBase } from "../../../test/support/calls";
+import { startReceiver, type Receiver } from "../../../test/support/receiver";
 import { publishAgent, publishSkill } from "../../../test/support/calls";
 import { loadCall, readSession, sendMessage, sendMessageRaw } from "../../../test/support/chat";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";
@@ -20,7 +21,7 @@ describe.each(dialects)("chat tool loop on %s", (dialect) => {
   let cappedAgentId: string;
   beforeAll(async () => {
     model = await startScriptedModel();
-    receiver = await webhookReceiver((request) => ({ body: { invoices: ["INV-1"], path: request.path } }));
+    receiver = await startReceiver({ respond: (request) => ({ body: { invoices: ["INV-1"], path: request.path } }) });
     t = await createTestApp(dialect, {
       outboundAllowHosts: ["127.0.0.1"],
       modelBaseUrl: model.baseUrl,
@@ -60,7 +61,7 @@ describe.each(dialects)("chat tool loop on %s", (dialect) => {
   });
   beforeEach(() => {
     model.reset();
-    receiver.received.length = 0;
+    receiver.requests.length = 0;
   });
 
   it("TX-4 a load in one round gives the next round the skill's tools, so the same reply calls get_invoices", async () => {
@@ -80,7 +81,7 @@ describe.each(dialects)("chat tool loop on %s", (dialect) => {
     ]);
     expect(reply.toolInvocations[1]?.result).toEqual({ invoices: ["INV-1"], path: "/invoices" });
     // The webhook ran (RT-7) and the model read its result in the last round.
-    expect(JSON.parse(receiver.received[0]!.body)).toMatchObject({
+    expect(JSON.parse(receiver.requests[0]!.raw)).toMatchObject({
       tool: "get_invoices",
       session_id: reply.session.id,
       arguments: { month: "may" },
@@ -157,7 +158,7 @@ describe.each(dialects)("chat tool loop on %s", (dialect) => {
     ]);
     expect(reply.toolInvocations[0]?.error).toContain("No tool named 'get_invoices' is offered");
     expect(reply.toolInvocations[2]?.error).toContain("arguments.month");
-    expect(receiver.received).toHaveLength(0);
+    expect(receiver.requests).toHaveLength(0);
   });
 
   it("handoff_to_agent in a session: the target's prompt, skills (none loaded) and model answer the next round", async () => {

@@ -3,9 +3,7 @@ import path from "node:path";
 import { Loaders } from "../../platform/graphql/context";
 import type { AuthContext, AuthService } from "../auth";
 import type { ProjectService } from "../projects";
-import type { SkillBundleService } from "../skills";
-import type { SkillService } from "../skills";
-import type { ToolInput } from "../skills";
+import { type SkillBundleService, type SkillLifecycleService, type SkillService, type ToolInput } from "../skills";
 
 export interface DemoSeedResult {
   projectId: string;
@@ -19,7 +17,13 @@ export interface DemoSeedResult {
  * webhook tools by skill name.
  */
 export async function seedDemoProject(
-  services: { auth: AuthService; projects: ProjectService; skills: SkillService; bundles: SkillBundleService },
+  services: {
+    auth: AuthService;
+    projects: ProjectService;
+    skills: SkillService;
+    skillLifecycle: SkillLifecycleService;
+    bundles: SkillBundleService;
+  },
   examplesDir: string,
 ): Promise<DemoSeedResult | null> {
   const platform: AuthContext = { requestId: "demo-seed", principal: { kind: "platform" }, loaders: new Loaders() };
@@ -45,7 +49,7 @@ export async function seedDemoProject(
     : [];
   for (const folder of folders) {
     const draft = await services.bundles.importDirectory(scope, path.join(examplesDir, folder), tools[folder]);
-    const live = await services.skills.publish(asAdmin, draft.id);
+    const live = await services.skillLifecycle.publish(asAdmin, draft.id);
     seeded.push({ name: live.name, version: live.version, id: live.id });
   }
   return { projectId: project.id, apiKey, skills: seeded };

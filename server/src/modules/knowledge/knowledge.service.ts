@@ -6,7 +6,7 @@ import type { AuthContext, AuthService } from "../auth";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./knowledge-base.entity";
 import { KnowledgeRepository } from "./knowledge.repository";
 import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
-import { LruCache } from "../../platform/cache/lru-cache";
+import { InvalidatedCache } from "../../platform/cache/invalidated-cache";
 import type { RuntimeKnowledgeBase } from "../runtime";
 
 const KNOWLEDGE_TOPIC = "knowledge_base";
@@ -38,15 +38,15 @@ function checkBase(input: KnowledgeBaseInput): Problem[] {
 
 export class KnowledgeService {
   /** Bases with their documents, as calls read them when they start (RT-8); dropped when a document is added. */
-  private readonly snapshots = new LruCache<string, Omit<RuntimeKnowledgeBase, "mode"> & { projectId: string }>(5_000);
+  private readonly snapshots: InvalidatedCache<string, Omit<RuntimeKnowledgeBase, "mode"> & { projectId: string }>;
 
   constructor(
     private readonly db: Database,
     private readonly auth: AuthService,
     private readonly audit: AuditService,
-    private readonly bus: InvalidationBus,
+    bus: InvalidationBus,
   ) {
-    bus.subscribe(KNOWLEDGE_TOPIC, (id) => this.snapshots.delete(id));
+    this.snapshots = new InvalidatedCache(bus, KNOWLEDGE_TOPIC, 5_000);
   }
 
   /**
@@ -56,13 +56,14 @@ export class KnowledgeService {
   async basesWithDocuments(projectId: string, ids: readonly string[]): Promise<RuntimeKnowledgeBase[]> {
     const missing = ids.filter((id) => !this.snapshots.get(id));
     if (missing.length > 0) {
+      const token = this.snapshots.readToken();
       const [bases, documents] = await this.db.read(async (m) => {
         const repo = new KnowledgeRepository(m);
         const found = await repo.findBasesAnyProject(missing);
         return [found, await repo.documentsOf(found.map((b) => b.id))] as const;
       });
       for (const base of bases) {
-        this.snapshots.set(base.id, {
+        this.snapshots.setIfCurrent(token, base.id, {
           id: base.id,
           projectId: base.projectId,
           name: base.name,
@@ -141,7 +142,7 @@ export class KnowledgeService {
         createdAt: new Date(),
       });
       await repo.insertDocument(document);
-      tx.afterCommit(() => this.bus.publish(KNOWLEDGE_TOPIC, knowledgeBaseId));
+      tx.afterCommit(() => this.snapshots.invalidate(knowledgeBaseId));
       await this.audit.record(tx, {
         projectId: scope.projectId,
         resourceType: "knowledge_base",

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   SAVE_AGENT,
   SET_LIBRARY,
@@ -10,7 +10,7 @@ import {
   tool,
   usage,
 } from "../../../test/support/agents";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 const PROJECT = `query($id: ID) { project(id: $id) { id skillLibrary { id } linkedProjects { id } } }`;
 const DELETE_SKILL = `mutation($id: ID!) { deleteSkillVersion(id: $id) }`;
@@ -18,14 +18,7 @@ const AUDIT = `query($projectId: ID) { auditLog(resourceType: "project", project
 
 type Project = { id: string; adminKey: string };
 
-describe.each(dialects)("skill libraries on %s", (dialect) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
-
+describeEachDialect("skill libraries", (t) => {
   const setLibrary = (
     projectId: string,
     libraryProjectId: string | null | undefined,

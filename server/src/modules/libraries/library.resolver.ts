@@ -1,7 +1,6 @@
 import { Arg, Ctx, ID, Mutation, Resolver } from "type-graphql";
 import type { AuthContext } from "../auth";
-import type { ProjectEntity } from "../projects";
-import { ProjectType } from "../projects";
+import { type ProjectEntity, ProjectType } from "../projects";
 import type { LibraryService } from "./library.service";
 
 @Resolver()

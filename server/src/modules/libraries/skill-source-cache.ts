@@ -1,5 +1,5 @@
+import { InvalidatedCache } from "../../platform/cache/invalidated-cache";
 import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
-import { LruCache } from "../../platform/cache/lru-cache";
 import type { Database } from "../../platform/db/database";
 import { TENANCY_TOPIC } from "../auth";
 import { skillSourceProject, type SkillSource } from "./skill-source";
@@ -9,24 +9,16 @@ import { skillSourceProject, type SkillSource } from "./skill-source";
  * link, a deletion or a purge changes the answer (they publish TENANCY_TOPIC after commit).
  */
 export class SkillSourceCache {
-  private readonly sources = new LruCache<string, SkillSource>(10_000);
+  private readonly sources: InvalidatedCache<string, SkillSource>;
 
   constructor(
     private readonly db: Database,
     bus: InvalidationBus,
   ) {
-    bus.subscribe(TENANCY_TOPIC, () => this.sources.clear());
+    this.sources = new InvalidatedCache(bus, TENANCY_TOPIC, 10_000);
   }
 
-  async sourceOf(projectId: string): Promise<SkillSource> {
-    const cached = this.sources.get(projectId);
-    if (cached) return cached;
-    const source = await this.db.read((m) => skillSourceProject(m, projectId));
-    this.sources.set(projectId, source);
-    return source;
-  }
-
-  forgetAll(): void {
-    this.sources.clear();
+  sourceOf(projectId: string): Promise<SkillSource> {
+    return this.sources.getOrLoad(projectId, () => this.db.read((m) => skillSourceProject(m, projectId)));
   }
 }

@@ -3,7 +3,7 @@ import { handoffState, handoffTargetOf } from "./handoff";
 import { loadSkill } from "./loaded-set";
 import { assembleModelContext } from "./model-context";
 import { resolveSkillEntries } from "./resolve";
-import { agentSnapshot, catalogVersion, skillCatalog, webhookTool } from "./runtime-fixtures";
+import { agentSnapshot, catalogVersion, skillCatalog, webhookTool } from "../../../test/support/runtime-fixtures";
 
 const explain = catalogVersion("explain_bill", 2, { tools: [webhookTool("get_invoices")] });
 const verify = catalogVersion("verify_identity", 1);

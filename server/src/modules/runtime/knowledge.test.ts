@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { searchableKnowledge, searchKnowledge, type SearchableKnowledge } from "./knowledge";
-import { agentSnapshot, knowledgeBase, resolvedSkill } from "./runtime-fixtures";
+import { agentSnapshot, knowledgeBase, resolvedSkill } from "../../../test/support/runtime-fixtures";
 
 const agentKb = knowledgeBase("agent-faq", "tool", [], { topK: 5, similarityThreshold: 0.4 });
 const agentPromptKb = knowledgeBase("agent-policies", "prompt");

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { loadSkill, type LoadedState, type LoadOutcome } from "./loaded-set";
-import { resolvedSkill } from "./runtime-fixtures";
+import { resolvedSkill } from "../../../test/support/runtime-fixtures";
 
 const explain = resolvedSkill("explain_bill", { version: 2 });
 const verify = resolvedSkill("verify_identity", { version: 1, pinned: true });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadSkill } from "./loaded-set";
 import { assembleModelContext } from "./model-context";
-import { agentSnapshot, knowledgeBase, resolvedSkill, webhookTool } from "./runtime-fixtures";
+import { agentSnapshot, knowledgeBase, resolvedSkill, webhookTool } from "../../../test/support/runtime-fixtures";
 
 const explain = resolvedSkill("explain_bill", {
   description: "Explain a bill.",

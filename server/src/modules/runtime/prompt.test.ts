@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { assembleSystemPrompt } from "./prompt";
-import { agentSnapshot, knowledgeBase, resolvedSkill } from "./runtime-fixtures";
+import { agentSnapshot, knowledgeBase, resolvedSkill } from "../../../test/support/runtime-fixtures";
 
 const explain = resolvedSkill("explain_bill", {
   description: "Explain a customer's bill line by line.",

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { IN_THE_SKILL_LIBRARY, resolveSkillEntries, SKILLS_IGNORED_ON_S2S } from "./resolve";
-import { agentSnapshot, catalogVersion, knowledgeBase, skillCatalog } from "./runtime-fixtures";
+import { agentSnapshot, catalogVersion, knowledgeBase, skillCatalog } from "../../../test/support/runtime-fixtures";
 
 const explainV1 = catalogVersion("explain_bill", 1, { state: "archived" });
 const explainV2 = catalogVersion("explain_bill", 2);

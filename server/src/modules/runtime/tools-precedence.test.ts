@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { assembleTools } from "./tools";
-import { agentSnapshot, knowledgeBase, resolvedSkill, webhookTool } from "./runtime-fixtures";
+import { agentSnapshot, knowledgeBase, resolvedSkill, webhookTool } from "../../../test/support/runtime-fixtures";
 import type { McpTool } from "./types";
 
 const mcp = (name: string, server: string): McpTool => ({ server, name, description: `MCP ${name}`, parameters: {} });

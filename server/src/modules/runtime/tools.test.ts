@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { assembleTools, type OfferedTool } from "./tools";
-import { agentSnapshot, knowledgeBase, resolvedSkill, webhookTool } from "./runtime-fixtures";
+import { agentSnapshot, knowledgeBase, resolvedSkill, webhookTool } from "../../../test/support/runtime-fixtures";
 import type { AgentSnapshot, McpTool, ResolvedSkill } from "./types";
 
 const getInvoices = webhookTool("get_invoices", "Lists the invoices of {{customer}}.");

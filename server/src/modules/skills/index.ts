@@ -9,11 +9,13 @@ export { SkillVersionEntity, type StoredTool, type VersionStateName } from "./sk
 export { SkillEntity } from "./skill.entity";
 export { SkillToolInput } from "./skill.inputs";
 export { SkillFileResolver, SkillResolver } from "./skill.resolver";
+export { SkillLifecycleService, type DeleteGuard } from "./skill-lifecycle.service";
 export { SkillService } from "./skill.service";
 export { SkillToolType, SkillVersionType, VersionState } from "./skill.types";
 export { type BundleResult, type SkillBundle } from "./skill-bundle-format";
 export { readDirectoryBundle, writeDirectoryBundle } from "./skill-directory";
 export { readZipBundle, writeZipBundle } from "./skill-zip";
+export { sealTools, type ToolSecretBinding } from "./tool-secrets";
 export { registerSkillLoaders } from "./skill.loaders";
 export { presentSecret, presentTool } from "./skill.presenters";
 export { parseSkillMd, checkSkillName, type ParsedSkillMd } from "./skill-md";

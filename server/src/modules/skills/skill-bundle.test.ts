@@ -359,7 +359,7 @@ describe("readZipBundle: hostile entries (SEC-11)", () => {
       "files: the files add up to 100 MiB (104,857,600 bytes), more than the 8 MiB (8,388,608 bytes) a version may carry.",
     ]);
     expect(performance.now() - started).toBeLessThan(1_000);
-  });
+  }, 60_000); // making the 100 MB bomb (the setup, not the read) takes seconds on a busy machine
 
   it("SEC-11 a zip bomb that lies about its size is stopped while inflating, without allocating its size", async () => {
     const zeros = Buffer.alloc(100 * 1024 * 1024);

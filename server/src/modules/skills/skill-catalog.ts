@@ -1,5 +1,6 @@
 import type { Database } from "../../platform/db/database";
 import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
+import { InvalidatedCache } from "../../platform/cache/invalidated-cache";
 import { LruCache } from "../../platform/cache/lru-cache";
 import type { CatalogVersion, RuntimeKnowledgeBase, SkillCatalog, SkillEntry } from "../runtime";
 import { SkillRepository } from "./skill.repository";
@@ -20,31 +21,19 @@ const liveKey = (projectId: string, name: string) => `${projectId}\u0000${name}`
 export class SkillCatalogService {
   private readonly versions = new LruCache<string, SkillVersionEntity>(20_000);
   /** null: the skill has no live version (cached too, so unknown names cost nothing after the first call). */
-  private readonly live = new LruCache<string, string | null>(50_000);
-
-  /** Bumped by every invalidation: a read that overlapped one does not cache what it read (it may be stale). */
-  private epoch = 0;
+  private readonly live: InvalidatedCache<string, string | null>;
 
   constructor(
     private readonly db: Database,
-    private readonly bus: InvalidationBus,
+    bus: InvalidationBus,
     private readonly knowledge: KnowledgeReader,
   ) {
-    bus.subscribe(SKILL_LIVE_TOPIC, (key) => {
-      this.epoch++;
-      this.live.delete(key);
-    });
+    this.live = new InvalidatedCache(bus, SKILL_LIVE_TOPIC, 50_000);
   }
 
   /** Called after a publish, rollback or delete committed. */
   liveMoved(projectId: string, name: string): Promise<void> {
-    return this.bus.publish(SKILL_LIVE_TOPIC, liveKey(projectId, name));
-  }
-
-  /** Every instance forgets live pointers (after a lost invalidation connection came back). */
-  forgetLivePointers(): void {
-    this.epoch++;
-    this.live.clear();
+    return this.live.invalidate(liveKey(projectId, name));
   }
 
   async catalogFor(projectId: string, entries: readonly SkillEntry[]): Promise<SkillCatalog> {
@@ -69,15 +58,15 @@ export class SkillCatalogService {
       } else names.push(entry.name);
     }
     if (names.length > 0 || ids.size > 0) {
-      const epoch = this.epoch;
+      const token = this.live.readToken();
       const rows = await this.db.read((m) => new SkillRepository(m).publishedOrPinned(projectId, names, [...ids]));
       for (const row of rows) {
         if (row.state !== "draft") this.versions.set(row.id, row);
         found.push(row);
         if (row.state === "published" && names.includes(row.name)) liveVersionIdByName.set(row.name, row.id);
       }
-      if (epoch === this.epoch) {
-        for (const name of names) this.live.set(liveKey(projectId, name), liveVersionIdByName.get(name) ?? null);
+      for (const name of names) {
+        this.live.setIfCurrent(token, liveKey(projectId, name), liveVersionIdByName.get(name) ?? null);
       }
     }
     const baseIds = [...new Set(found.flatMap((v) => v.knowledgeBases.map((k) => k.knowledgeBaseId)))];

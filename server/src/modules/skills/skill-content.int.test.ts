@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { beforeAll, expect, it } from "vitest";
+import { describeEachDialect } from "../../../test/support/test-app";
 import { SKILL_FIELDS, skillMd } from "../../../test/support/skill-md";
 
 const CREATE = `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { ${SKILL_FIELDS} } }`;
@@ -23,16 +23,13 @@ type SkillDiff = {
 };
 type Details = { field?: string; problems?: Problem[] };
 
-describe.each(dialects)("skill content on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("skill content", (t, dialect) => {
   let key: string;
   let projectId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     ({ id: projectId, adminKey: key } = await t.project());
   });
-  afterAll(async () => t?.close());
 
   it("SK-1 frontmatter and body are read; other keys are kept verbatim with a warning", async () => {
     const md =

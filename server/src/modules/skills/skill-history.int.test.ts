@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { expect, it } from "vitest";
+import { describeEachDialect } from "../../../test/support/test-app";
 import { skillMd } from "../../../test/support/skill-md";
 
 const CREATE = `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id version } }`;
@@ -9,14 +9,7 @@ const AUDIT = `query($type: String, $id: String) { auditLog(resourceType: $type,
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-describe.each(dialects)("history and audit on %s", (dialect) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
-
+describeEachDialect("history and audit", (t) => {
   it("SV-9 every move of the live pointer is kept: which version was live at any moment", async () => {
     const { adminKey: key } = await t.project();
     const v1 = (

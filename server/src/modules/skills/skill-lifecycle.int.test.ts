@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { beforeAll, expect, it } from "vitest";
+import { describeEachDialect } from "../../../test/support/test-app";
 import { SKILL_FIELDS, skillMd } from "../../../test/support/skill-md";
 
 const CREATE = `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { ${SKILL_FIELDS} } }`;
@@ -12,15 +12,12 @@ const LIST = `query($name: String, $state: VersionState, $page: Int, $limit: Int
 
 type Version = { id: string; name: string; version: number; state: string; warnings: string[] };
 
-describe.each(dialects)("skill lifecycle on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("skill lifecycle", (t) => {
   let key: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     key = (await t.project()).adminKey;
   });
-  afterAll(async () => t?.close());
 
   const create = async (name: string, opts: Parameters<typeof skillMd>[1] = {}, token = key) =>
     (await t.ok<{ createSkillVersion: Version }>(CREATE, { input: { skillMd: skillMd(name, opts) } }, token))

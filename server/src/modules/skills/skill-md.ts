@@ -1,5 +1,17 @@
-import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument, visit } from "yaml";
-import type { Alias, Document, ErrorCode, YAMLError, YAMLMap } from "yaml";
+import {
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  visit,
+  type Alias,
+  type Document,
+  type ErrorCode,
+  type YAMLError,
+  type YAMLMap,
+} from "yaml";
 import { codePointLength, quote, type Problem } from "./problem";
 
 /** A SKILL.md read as the Agent Skills specification describes it (SK-1). */

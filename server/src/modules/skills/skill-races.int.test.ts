@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { beforeAll, expect, it } from "vitest";
+import { describeEachDialect } from "../../../test/support/test-app";
 import { skillMd } from "../../../test/support/skill-md";
 
 const CREATE = `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id version } }`;
@@ -9,15 +9,12 @@ const STATES = `query($name: String!) { skills(name: $name, limit: 200) { items 
 
 type Row = { id: string; version: number; state: string };
 
-describe.each(dialects)("racing writes on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("racing writes", (t, dialect) => {
   let key: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     key = (await t.project()).adminKey;
   });
-  afterAll(async () => t?.close());
 
   const states = async (name: string) => (await t.ok<{ skills: { items: Row[] } }>(STATES, { name }, key)).skills.items;
 

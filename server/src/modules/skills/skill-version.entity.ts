@@ -3,7 +3,9 @@ import { IdColumn, JsonColumn, TextColumn, TimestampColumn } from "../../platfor
 import type { ProjectEntity } from "../projects";
 import type { SkillEntity } from "./skill.entity";
 
-export type VersionStateName = "draft" | "published" | "archived";
+import type { VersionStateName } from "../versioning";
+
+export type { VersionStateName };
 
 /** A webhook tool as stored: the secret sealed by SecretBox, bound to the version id and tool name. */
 export interface StoredTool {

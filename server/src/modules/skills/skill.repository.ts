@@ -68,6 +68,11 @@ export class SkillRepository {
       .update({ id: skill.id }, { lastVersion: skill.lastVersion, liveVersionId: skill.liveVersionId });
   }
 
+  /** The skill's live version (null: none is live). */
+  async setLiveVersion(projectId: string, name: string, versionId: string | null): Promise<void> {
+    await this.m.getRepository(SkillEntity).update({ projectId, name }, { liveVersionId: versionId });
+  }
+
   findVersion(projectId: string, id: string): Promise<SkillVersionEntity | null> {
     return this.versions.findOneBy({ projectId, id });
   }

@@ -7,6 +7,7 @@ import type { SkillBundleService } from "./skill-bundle.service";
 import type { SkillDiffService } from "./skill-diff.service";
 import type { SkillFileEntity } from "./skill-file.entity";
 import type { SkillPointerMoveEntity } from "./skill-pointer-move.entity";
+import type { SkillLifecycleService } from "./skill-lifecycle.service";
 import type { LiveAt, SkillService } from "./skill.service";
 import { SkillVersionInput } from "./skill.inputs";
 import {
@@ -27,6 +28,7 @@ import { presentTool } from "./skill.presenters";
 export class SkillResolver {
   constructor(
     private readonly skillService: SkillService,
+    private readonly lifecycle: SkillLifecycleService,
     private readonly bundles: SkillBundleService,
     private readonly diffs: SkillDiffService,
   ) {}
@@ -104,7 +106,7 @@ export class SkillResolver {
 
   @Mutation(() => SkillVersionType)
   publishSkillVersion(@Ctx() ctx: AuthContext, @Arg("id", () => ID) id: string): Promise<SkillVersionEntity> {
-    return this.skillService.publish(ctx, id);
+    return this.lifecycle.publish(ctx, id);
   }
 
   @Mutation(() => SkillVersionType)
@@ -113,12 +115,12 @@ export class SkillResolver {
     @Arg("name", () => String) name: string,
     @Arg("toVersionId", () => ID) toVersionId: string,
   ): Promise<SkillVersionEntity> {
-    return this.skillService.rollback(ctx, name, toVersionId);
+    return this.lifecycle.rollback(ctx, name, toVersionId);
   }
 
   @Mutation(() => ID)
   deleteSkillVersion(@Ctx() ctx: AuthContext, @Arg("id", () => ID) id: string): Promise<string> {
-    return this.skillService.delete(ctx, id);
+    return this.lifecycle.delete(ctx, id);
   }
 
   @Mutation(() => SkillVersionType, {

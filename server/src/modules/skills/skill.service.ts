@@ -9,15 +9,12 @@ import type { KnowledgeService } from "../knowledge";
 import { SkillEntity } from "./skill.entity";
 import { SkillRepository } from "./skill.repository";
 import { bundleFingerprint, checkContent, knowledgeBaseProblems, type SkillContentInput } from "./skill-content";
-import { parseSkillMd } from "./skill-md";
+import { sealTools } from "./tool-secrets";
 import { BlobEntity, SkillFileEntity } from "./skill-file.entity";
 import type { FileLimits } from "./skill-files";
 import type { SkillPointerMoveEntity } from "./skill-pointer-move.entity";
 import type { CheckedTool } from "./skill-tools";
 import { SkillVersionEntity, type StoredTool, type VersionStateName } from "./skill-version.entity";
-
-/** Refuses to delete a version while something depends on the skill (SV-7); registered by other modules. */
-export type DeleteGuard = (tx: Tx, projectId: string, name: string) => Promise<void>;
 
 export interface LiveAt {
   name: string;
@@ -29,8 +26,6 @@ export interface LiveAt {
 const secretBinding = (versionId: string, toolName: string) => `skill_version:${versionId}:tool:${toolName}`;
 
 export class SkillService {
-  private readonly deleteGuards: DeleteGuard[] = [];
-
   constructor(
     private readonly db: Database,
     private readonly auth: AuthService,
@@ -39,23 +34,6 @@ export class SkillService {
     private readonly secrets: SecretBox,
     private readonly limits: FileLimits,
   ) {}
-
-  onDelete(guard: DeleteGuard): void {
-    this.deleteGuards.push(guard);
-  }
-
-  private readonly liveMovedHooks: Array<(projectId: string, name: string) => Promise<void>> = [];
-
-  /** Runs after a publish, rollback or delete moved a skill's live pointer and committed (cache invalidation). */
-  onLiveMoved(hook: (projectId: string, name: string) => Promise<void>): void {
-    this.liveMovedHooks.push(hook);
-  }
-
-  private afterLiveMoved(tx: Tx, projectId: string, name: string): void {
-    tx.afterCommit(async () => {
-      for (const hook of this.liveMovedHooks) await hook(projectId, name);
-    });
-  }
 
   // ---- authoring (SV-1, SV-2) ----
 
@@ -169,155 +147,6 @@ export class SkillService {
     });
   }
 
-  // ---- the live pointer (SV-3, SV-4, SV-7, SV-9) ----
-
-  /** SV-3: the draft goes live; the version that was live is archived, in one transaction. */
-  async publish(ctx: AuthContext, id: string): Promise<SkillVersionEntity> {
-    const scope = await this.auth.authorize(ctx, "editor");
-    return this.db.write(async (tx) => {
-      const repo = new SkillRepository(tx.manager);
-      const target = await this.findLockedVersion(repo, scope.projectId, id);
-      if (target.state !== "draft") {
-        throw new Conflict(
-          target.state === "published"
-            ? `Version ${target.version} of '${target.name}' is already live.`
-            : `Version ${target.version} of '${target.name}' is archived; roll back to it (rollbackSkill) to make it live again.`,
-          { state: target.state },
-        );
-      }
-      const publishProblems = parseSkillMd(target.skillMd).publishProblems;
-      if (publishProblems.length > 0) {
-        throw Invalid.of(
-          publishProblems,
-          `Version ${target.version} of '${target.name}' cannot be published: ${publishProblems.map((p) => p.message).join(" ")}`,
-        );
-      }
-      return this.moveLivePointer(tx, repo, scope, target, "publish");
-    });
-  }
-
-  /** SV-4: an archived version goes live again, keeping its id and number. */
-  async rollback(ctx: AuthContext, name: string, toVersionId: string): Promise<SkillVersionEntity> {
-    const scope = await this.auth.authorize(ctx, "editor");
-    return this.db.write(async (tx) => {
-      const repo = new SkillRepository(tx.manager);
-      const target = await this.findLockedVersion(repo, scope.projectId, toVersionId);
-      if (target.name !== name) {
-        throw Invalid.field("toVersionId", `Version ${toVersionId} is not a version of '${name}'.`, {
-          skill: name,
-          version_id: toVersionId,
-        });
-      }
-      if (target.state === "draft") {
-        throw Invalid.field(
-          "toVersionId",
-          `Version ${target.version} of '${name}' is a draft: publish it instead of rolling back to it.`,
-          { skill: name, version_id: toVersionId },
-        );
-      }
-      if (target.state === "published")
-        throw new Conflict(`Version ${target.version} of '${name}' is already live.`, { state: "published" });
-      return this.moveLivePointer(tx, repo, scope, target, "rollback");
-    });
-  }
-
-  private async findLockedVersion(repo: SkillRepository, projectId: string, id: string): Promise<SkillVersionEntity> {
-    const found = await repo.findVersion(projectId, id);
-    if (!found) throw new NotFound("The skill version");
-    await repo.lockSkill(projectId, found.name);
-    // Read again under the lock: a concurrent publish may have changed its state meanwhile.
-    const locked = await repo.findVersion(projectId, id);
-    if (!locked) throw new NotFound("The skill version");
-    return locked;
-  }
-
-  private async moveLivePointer(
-    tx: Tx,
-    repo: SkillRepository,
-    scope: ProjectScope,
-    target: SkillVersionEntity,
-    action: "publish" | "rollback",
-  ): Promise<SkillVersionEntity> {
-    const now = new Date();
-    const live = await repo.findPublished(scope.projectId, target.name);
-    if (live) await repo.setState(live.id, "archived", now);
-    await repo.setState(target.id, "published", now);
-    const skill = await repo.findSkill(scope.projectId, target.name);
-    if (skill) {
-      skill.liveVersionId = target.id;
-      await repo.saveSkill(skill);
-    }
-    await repo.recordMove({
-      projectId: scope.projectId,
-      name: target.name,
-      versionId: target.id,
-      version: target.version,
-      action,
-      actor: scope.actor,
-      at: now,
-    });
-    this.afterLiveMoved(tx, scope.projectId, target.name);
-    const entry = { projectId: scope.projectId, resourceType: "skill" as const, actor: scope.actor };
-    await this.audit.record(
-      tx,
-      {
-        ...entry,
-        resourceId: target.id,
-        action,
-        data: { name: target.name, version: target.version, ...(live ? { archived_version_id: live.id } : {}) },
-      },
-      ...(live
-        ? [
-            {
-              ...entry,
-              resourceId: live.id,
-              action: "archived",
-              data: { name: live.name, version: live.version, by: action },
-            },
-          ]
-        : []),
-    );
-    return Object.assign(target, { state: "published" as const, publishedAt: now, archivedAt: null, updatedAt: now });
-  }
-
-  /** SV-7: deletes one version unless the skill is in use; deleting the live one leaves no live version. */
-  async delete(ctx: AuthContext, id: string): Promise<string> {
-    const scope = await this.auth.authorize(ctx, "editor");
-    return this.db.write(async (tx) => {
-      const repo = new SkillRepository(tx.manager);
-      const version = await this.findLockedVersion(repo, scope.projectId, id);
-      for (const guard of this.deleteGuards) await guard(tx, scope.projectId, version.name);
-      const now = new Date();
-      if (version.state === "published") {
-        const skill = await repo.findSkill(scope.projectId, version.name);
-        if (skill) {
-          skill.liveVersionId = null;
-          await repo.saveSkill(skill);
-        }
-        await repo.recordMove({
-          projectId: scope.projectId,
-          name: version.name,
-          versionId: null,
-          version: null,
-          action: "delete",
-          actor: scope.actor,
-          at: now,
-        });
-        this.afterLiveMoved(tx, scope.projectId, version.name);
-      }
-      await repo.deleteVersion(id);
-      await this.audit.record(tx, {
-        projectId: scope.projectId,
-        resourceType: "skill",
-        resourceId: id,
-        action: "delete",
-        actor: scope.actor,
-        data: { name: version.name, version: version.version, state: version.state },
-      });
-      return id;
-    });
-  }
-
   /** PJ-3: a purged project's versions and its pointer log (rows without a foreign key to the project). */
   async purgeProject(tx: Tx, projectId: string): Promise<void> {
     const repo = new SkillRepository(tx.manager);
@@ -425,30 +254,8 @@ export class SkillService {
     return content;
   }
 
-  /**
-   * Seals each tool's secret bound to this version and tool name (SEC-10). A tool sent without a secret, or
-   * with the "***" it reads back as, keeps the secret its namesake had in `previous`.
-   */
   private sealTools(versionId: string, tools: CheckedTool[], previous: SkillVersionEntity | null): StoredTool[] {
-    return tools.map((tool) => {
-      let sealedSecret: string | null = null;
-      if (typeof tool.webhookSecret === "string") {
-        sealedSecret = this.secrets.seal(tool.webhookSecret, secretBinding(versionId, tool.name));
-      } else if (tool.webhookSecret === undefined && previous) {
-        const old = previous.tools.find((t) => t.name === tool.name);
-        if (old?.sealedSecret) {
-          const plain = this.secrets.open(old.sealedSecret, secretBinding(previous.id, old.name));
-          sealedSecret = this.secrets.seal(plain, secretBinding(versionId, tool.name));
-        }
-      }
-      return {
-        name: tool.name,
-        description: tool.description,
-        parameters: tool.parameters,
-        webhookUrl: tool.webhookUrl,
-        sealedSecret,
-      };
-    });
+    return sealTools(this.secrets, secretBinding, versionId, tools, previous);
   }
 
   /** A skill tool's secret in clear, to sign its webhook call (RT-7); versions are read across projects (libraries). */

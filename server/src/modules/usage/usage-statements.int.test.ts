@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { USAGE, linkLibrary, saveAgent, skillVersion } from "../../../test/support/agents";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect, type TestApp } from "../../../test/support/test-app";
 import { statementsDuring as sqlStatementsDuring } from "../../../test/support/sql-statements";
 
 /** Counts the SQL statements the app sends while `fn` runs. */
@@ -10,15 +10,13 @@ async function statementsDuring(t: TestApp, fn: () => Promise<unknown>): Promise
 
 const LIST_WITH_USAGE = `query { skills(state: PUBLISHED) { items { name usage { agentId agentName pinned resolvesTo { id version } } } } }`;
 
-describe.each(dialects)("statements per usage request on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("statements per usage request", (t) => {
   let library: { id: string; adminKey: string };
   let readers: Array<{ id: string; adminKey: string }>;
   const names = ["counted-a", "counted-b", "counted-c"];
   const pins: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     library = await t.project("statements library");
     readers = [await t.project("statements reader 1"), await t.project("statements reader 2")];
     for (const name of names) {
@@ -27,7 +25,6 @@ describe.each(dialects)("statements per usage request on %s", (dialect) => {
     }
     for (const reader of readers) await linkLibrary(t, reader.id, library.id);
   });
-  afterAll(async () => t?.close());
 
   /** Agents spread over the library and its readers; every third pinned to version 1; some with a second draft. */
   async function addAgents(from: number, to: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import {
   DELETE_AGENT,
   SAVE_AGENT,
@@ -10,19 +10,12 @@ import {
   skillVersion,
   usage,
 } from "../../../test/support/agents";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 const DELETE_SKILL = `mutation($id: ID!) { deleteSkillVersion(id: $id) }`;
 const ROLLBACK = `mutation($name: String!, $to: ID!) { rollbackSkill(name: $name, toVersionId: $to) { id } }`;
 
-describe.each(dialects)("who uses a skill on %s", (dialect) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
-
+describeEachDialect("who uses a skill", (t) => {
   it("US-1 lists every draft and published agent version that lists the skill, with pinned and resolvesTo", async () => {
     const { id: projectId, adminKey: key } = await t.project("us1");
     const v1 = await skillVersion(t, key, "explain_bill", { publish: true });

@@ -1,8 +1,6 @@
 import type { SelectQueryBuilder } from "typeorm";
 import type { DbManager } from "../../platform/db/database";
-import { AgentEntity } from "../agents";
-import { AgentSkillEntryEntity } from "../agents";
-import { AgentVersionEntity } from "../agents";
+import { AgentEntity, AgentSkillEntryEntity, AgentVersionEntity } from "../agents";
 import { ProjectEntity } from "../projects";
 import { SkillVersionEntity, type VersionStateName } from "../skills";
 

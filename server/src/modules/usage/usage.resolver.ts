@@ -1,7 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Query, Resolver, Root } from "type-graphql";
 import type { AuthContext } from "../auth";
-import type { SkillVersionEntity } from "../skills";
-import { SkillVersionType } from "../skills";
+import { type SkillVersionEntity, SkillVersionType } from "../skills";
 import { SKILL_USAGE_BY_NAME, USAGE_RESOLVED_VERSION } from "./usage.loaders";
 import type { SkillUsage, UsageService } from "./usage.service";
 import { SkillUsageType } from "./usage.types";

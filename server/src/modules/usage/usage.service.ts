@@ -2,8 +2,7 @@ import type { Database, DbManager, Tx } from "../../platform/db/database";
 import { Conflict, NotFound } from "../../platform/errors";
 import type { AuthContext, AuthService } from "../auth";
 import { skillSourceProject, type SkillSource } from "../libraries";
-import type { SkillService } from "../skills";
-import type { SkillVersionEntity } from "../skills";
+import { type SkillService, type SkillVersionEntity } from "../skills";
 import { UsageRepository, type UsageRow } from "./usage.repository";
 
 /** One agent version that lists a skill, as US-1 shows it. */

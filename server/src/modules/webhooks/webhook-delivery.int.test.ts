@@ -1,88 +1,27 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { Webhook } from "standardwebhooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createApp, type App } from "../../app";
-import { loadConfig, type Config } from "../../config";
+import type { App } from "../../app";
+import type { Config } from "../../config";
 import { entities } from "../../entities";
-import { sha256Hex } from "../../platform/crypto";
 import { Database, type Dialect } from "../../platform/db/database";
 import { createScratchPostgres } from "../../platform/db/scratch-postgres";
-import { createLogger } from "../../platform/logger";
-import { generatePlatformToken } from "../auth/credentials";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import {
+  describeEachDialect,
+  dialects,
+  startTestApp,
+  testCredentials,
+  type TestApp,
+} from "../../../test/support/test-app";
 import { WebhookWorker } from "./webhook-worker";
+import { startReceiver, type Receiver } from "../../../test/support/receiver";
 import { sleep, until } from "../../../test/support/wait";
 
-// ---- a real receiver that verifies Standard Webhooks signatures -------------------------------------------------
+// ---- a real receiver that verifies Standard Webhooks signatures; unknown or unsigned requests get 401 -------------
 
-type Answer = number | { status: number; location: string };
-/** The answer to the n-th request on a path (n from 1). */
-type Responder = (n: number, webhookId: string) => Answer | Promise<Answer>;
-interface Hit {
-  path: string;
-  webhookId: string;
-  timestamp: number;
-  verified: boolean;
-  body: Record<string, unknown>;
-  answered: number;
-  at: number;
-}
-
-async function startReceiver(host = "127.0.0.1") {
-  const hits: Hit[] = [];
-  const routes = new Map<string, { secret: string; answer: Responder }>();
-  const server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
-      void (async () => {
-        const raw = Buffer.concat(chunks).toString("utf8");
-        const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, String(v)]));
-        const route = routes.get(req.url ?? "");
-        let verified: boolean;
-        try {
-          if (route) new Webhook(route.secret).verify(raw, headers);
-          verified = Boolean(route);
-        } catch {
-          verified = false;
-        }
-        const n = hits.filter((h) => h.path === req.url).length + 1;
-        const answer = verified && route ? await route.answer(n, headers["webhook-id"] ?? "") : 401;
-        const status = typeof answer === "number" ? answer : answer.status;
-        hits.push({
-          path: req.url ?? "",
-          webhookId: headers["webhook-id"] ?? "",
-          timestamp: Number(headers["webhook-timestamp"]),
-          verified,
-          body: raw ? (JSON.parse(raw) as Record<string, unknown>) : {},
-          answered: status,
-          at: Date.now(),
-        });
-        res.writeHead(status, typeof answer === "number" ? {} : { location: answer.location }).end();
-      })();
-    });
-  });
-  await new Promise<void>((ok) => server.listen(0, host, ok));
-  const url = `http://${host}:${(server.address() as AddressInfo).port}`;
-  return {
-    url,
-    hits,
-    route(p: string, secret: string, answer: Responder = () => 200) {
-      routes.set(p, { secret, answer });
-    },
-    close: () =>
-      new Promise<void>((ok) => {
-        server.close(() => ok());
-        server.closeAllConnections();
-      }),
-  };
-}
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+const startSignedReceiver = (host = "127.0.0.1") => startReceiver({ host, respond: () => 401 });
 
 // ---- GraphQL over HTTP against an App ---------------------------------------------------------------------------
 
@@ -101,25 +40,15 @@ type Delivery = {
   attemptLog: Array<{ at: string; httpStatus: number | null; error: string | null; durationMs: number }>;
 };
 
-async function gql<T>(baseUrl: string, query: string, variables: Record<string, unknown>, token: string): Promise<T> {
-  const res = await fetch(`${baseUrl}/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data: T; errors?: unknown[] };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data;
-}
-
-function client(baseUrl: string) {
+/** Subscriptions and their deliveries, through GraphQL on `t`. */
+function client(t: TestApp) {
   type Created = { createWebhookSubscription: { secret: string; subscription: { id: string } } };
   type Page = { webhookDeliveries: { items: Delivery[] } };
   const deliveries = (sub: string, key: string) =>
-    gql<Page>(baseUrl, DELIVERIES, { sub }, key).then((d) => d.webhookDeliveries.items);
+    t.ok<Page>(DELIVERIES, { sub }, key).then((d) => d.webhookDeliveries.items);
   return {
     subscribe: (url: string, types: string[], key: string) =>
-      gql<Created>(baseUrl, CREATE, { url, types }, key).then((d) => d.createWebhookSubscription),
+      t.ok<Created>(CREATE, { url, types }, key).then((d) => d.createWebhookSubscription),
     deliveries,
     /** The subscription's deliveries once every one has this status. */
     settled: (sub: string, key: string, status: string) =>
@@ -143,31 +72,28 @@ function emit(app: App, projectId: string, type = "skill.loaded", id = randomUUI
 
 const RETRY = { outboundAllowHosts: ["127.0.0.1"], webhookRetryBaseMs: 20, webhookMaxAttempts: 3 };
 
-describe.each(dialects)("webhook delivery on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("webhook delivery", RETRY, (t) => {
   let project: { id: string; adminKey: string };
   let receiver: Receiver;
   let api: ReturnType<typeof client>;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, RETRY);
     project = await t.project("Deliveries");
-    receiver = await startReceiver();
-    api = client(t.url);
+    receiver = await startSignedReceiver();
+    api = client(t);
     t.app.webhookWorker.start({ pollIntervalMs: 50 });
   });
   afterAll(async () => {
-    await t?.close();
     await receiver?.close();
   });
 
   it("SEC-16 RT-11 an event reaches the receiver signed with Standard Webhooks headers and the { type, timestamp, data } body", async () => {
     const sub = await api.subscribe(`${receiver.url}/signed`, ["skill.loaded"], project.adminKey);
-    receiver.route("/signed", sub.secret);
+    receiver.signed("/signed", sub.secret);
     const eventId = randomUUID();
     await emit(t.app, project.id, "skill.unloaded"); // not subscribed: never sent
     await emit(t.app, project.id, "skill.loaded", eventId);
-    const hit = await until(() => receiver.hits.find((h) => h.path === "/signed"));
+    const hit = await until(() => receiver.requests.find((h) => h.path === "/signed"));
     expect(hit.verified).toBe(true);
     expect(Math.abs(hit.timestamp - Date.now() / 1000)).toBeLessThan(30);
     expect(hit.body).toEqual({
@@ -185,18 +111,18 @@ describe.each(dialects)("webhook delivery on %s", (dialect) => {
     });
     expect(delivery!.deliveredAt).not.toBeNull();
     expect(delivery!.attemptLog).toEqual([expect.objectContaining({ httpStatus: 200, error: null })]);
-    expect(receiver.hits.filter((h) => h.path === "/signed")).toHaveLength(1);
+    expect(receiver.requests.filter((h) => h.path === "/signed")).toHaveLength(1);
   });
 
   it("SEC-16 a receiver that is down (HTTP 500) gets the event later, same webhook-id, every attempt recorded", async () => {
     const sub = await api.subscribe(`${receiver.url}/flaky`, ["call.ended"], project.adminKey);
-    receiver.route("/flaky", sub.secret, (n) => (n < 3 ? 500 : 204));
+    receiver.signed("/flaky", sub.secret, ({ n }) => (n < 3 ? 500 : 204));
     await emit(t.app, project.id, "call.ended");
     const [delivery] = await api.settled(sub.subscription.id, project.adminKey, "delivered");
     expect(delivery!.attempts).toBe(3);
     expect(delivery!.attemptLog.map((a) => a.httpStatus)).toEqual([500, 500, 204]);
     expect(delivery!.attemptLog[0]!.error).toContain("HTTP 500");
-    const hits = receiver.hits.filter((h) => h.path === "/flaky");
+    const hits = receiver.requests.filter((h) => h.path === "/flaky");
     expect(hits.map((h) => h.webhookId)).toEqual(Array(3).fill(delivery!.webhookId));
     expect(hits.every((h) => h.verified)).toBe(true);
     // The first retry comes within 5 s.
@@ -204,7 +130,7 @@ describe.each(dialects)("webhook delivery on %s", (dialect) => {
   });
 
   it("SEC-16 a receiver that refuses connections: retried with backoff, then failed after webhookMaxAttempts", async () => {
-    const closed = await startReceiver();
+    const closed = await startSignedReceiver();
     await closed.close();
     const sub = await api.subscribe(`${closed.url}/down`, ["call.ended"], project.adminKey);
     await emit(t.app, project.id, "call.ended");
@@ -218,16 +144,19 @@ describe.each(dialects)("webhook delivery on %s", (dialect) => {
   });
 
   it("SEC-13 at call time: a redirect to an address that is not allow-listed is not followed", async () => {
-    const inside = await startReceiver("127.0.0.2");
+    const inside = await startSignedReceiver("127.0.0.2");
     try {
-      inside.route("/internal", "whsec_" + randomBytes(24).toString("base64"));
+      inside.signed("/internal", "whsec_" + randomBytes(24).toString("base64"));
       const sub = await api.subscribe(`${receiver.url}/redirect`, ["call.ended"], project.adminKey);
-      receiver.route("/redirect", sub.secret, () => ({ status: 307, location: `${inside.url}/internal` }));
+      receiver.signed("/redirect", sub.secret, () => ({
+        status: 307,
+        headers: { location: `${inside.url}/internal` },
+      }));
       await emit(t.app, project.id, "call.ended");
       const [delivery] = await api.settled(sub.subscription.id, project.adminKey, "failed");
       expect(delivery!.attemptLog.map((a) => a.httpStatus)).toEqual([307, 307, 307]);
       expect(delivery!.lastError).toContain("redirects are not followed");
-      expect(inside.hits).toEqual([]);
+      expect(inside.requests).toEqual([]);
     } finally {
       await inside.close();
     }
@@ -236,7 +165,7 @@ describe.each(dialects)("webhook delivery on %s", (dialect) => {
   it("SEC-18 stopping the worker waits for the attempt in flight and records it", async () => {
     const sub = await api.subscribe(`${receiver.url}/slow`, ["call.ended"], project.adminKey);
     let started = false;
-    receiver.route("/slow", sub.secret, async () => {
+    receiver.signed("/slow", sub.secret, async () => {
       started = true;
       await sleep(400);
       return 200;
@@ -264,39 +193,25 @@ async function sharedDatabase(dialect: Dialect): Promise<{ open(): Promise<Datab
   };
 }
 
-const platformToken = generatePlatformToken();
-const secrets = { secretKey: randomBytes(32).toString("base64"), platformTokenHash: sha256Hex(platformToken) };
+/** Every instance on one database has the same secret key and platform token. */
+const credentials = testCredentials();
 
 async function instance(db: Database, overrides: Partial<Config> = {}, startWorkers = false) {
-  const config = loadConfig(
-    { PORT: "0", DATA_DIR: os.tmpdir(), LOG_LEVEL: "silent", SEED_DEMO: "false" },
-    { host: "127.0.0.1", webDist: "", ...RETRY, ...overrides },
-  );
-  const app = await createApp(config, secrets, {
-    db,
-    logger: createLogger("silent"),
+  const overridesWithRetry = { ...RETRY, ...overrides };
+  const t = await startTestApp(db, {
+    overrides: overridesWithRetry,
+    credentials,
     startWorkers,
     webhookPollIntervalMs: 30,
   });
-  const url = `http://127.0.0.1:${await app.http.listen(0, "127.0.0.1")}`;
-  const created = await gql<{ createProject: { project: { id: string }; apiKey: string } }>(
-    url,
-    `mutation { createProject(name: "Instances") { project { id } apiKey } }`,
-    {},
-    platformToken,
-  );
-  return {
-    app,
-    url,
-    api: client(url),
-    project: { id: created.createProject.project.id, key: created.createProject.apiKey },
-  };
+  const project = await t.project("Instances");
+  return { app: t.app, url: t.url, api: client(t), project: { id: project.id, key: project.adminKey } };
 }
 
 describe.each(dialects)("webhook delivery across restarts and instances on %s", (dialect) => {
   let receiver: Receiver;
   beforeAll(async () => {
-    receiver = await startReceiver();
+    receiver = await startSignedReceiver();
   });
   afterAll(async () => receiver?.close());
 
@@ -305,7 +220,7 @@ describe.each(dialects)("webhook delivery across restarts and instances on %s", 
     try {
       const first = await instance(await shared.open());
       const sub = await first.api.subscribe(`${receiver.url}/restart`, ["skill.loaded"], first.project.key);
-      receiver.route("/restart", sub.secret);
+      receiver.signed("/restart", sub.secret);
       const events = [randomUUID(), randomUUID(), randomUUID()];
       for (const id of events) await emit(first.app, first.project.id, "skill.loaded", id);
       const leaseEnds = Date.now() + 500;
@@ -319,10 +234,10 @@ describe.each(dialects)("webhook delivery across restarts and instances on %s", 
       const second = await instance(await shared.open(), {}, true);
       try {
         await until(
-          () => new Set(receiver.hits.filter((h) => h.path === "/restart").map((h) => h.webhookId)).size === 3,
+          () => new Set(receiver.requests.filter((h) => h.path === "/restart").map((h) => h.webhookId)).size === 3,
         );
         await sleep(200);
-        const hits = receiver.hits.filter((h) => h.path === "/restart");
+        const hits = receiver.requests.filter((h) => h.path === "/restart");
         expect(hits).toHaveLength(3);
         expect(hits.every((h) => h.verified)).toBe(true);
         const items = await second.api.settled(sub.subscription.id, first.project.key, "delivered");
@@ -343,14 +258,14 @@ describe.each(dialects)("webhook delivery across restarts and instances on %s", 
     try {
       const first = await instance(await shared.open());
       const sub = await first.api.subscribe(`${receiver.url}/recheck`, ["call.ended"], first.project.key);
-      receiver.route("/recheck", sub.secret);
+      receiver.signed("/recheck", sub.secret);
       await emit(first.app, first.project.id, "call.ended");
       await first.app.close();
       const strict = await instance(await shared.open(), { outboundAllowHosts: [], webhookMaxAttempts: 1 }, true);
       try {
         const [delivery] = await strict.api.settled(sub.subscription.id, first.project.key, "failed");
         expect(delivery!.lastError).toMatch(/^refused: .*127\.0\.0\.1/);
-        expect(receiver.hits.filter((h) => h.path === "/recheck")).toEqual([]);
+        expect(receiver.requests.filter((h) => h.path === "/recheck")).toEqual([]);
       } finally {
         await strict.app.close();
       }
@@ -375,10 +290,10 @@ describe.each(dialects)("webhook delivery across restarts and instances on %s", 
     try {
       const steady = await one.api.subscribe(`${receiver.url}/steady`, ["call.ended"], one.project.key);
       const shaky = await one.api.subscribe(`${receiver.url}/shaky`, ["call.ended"], one.project.key);
-      receiver.route("/steady", steady.secret, async () => (await sleep(Math.random() * 15), 200));
+      receiver.signed("/steady", steady.secret, async () => (await sleep(Math.random() * 15), 200));
       // Every shaky delivery fails once, so its retry may be claimed by either worker.
       const seen = new Set<string>();
-      receiver.route("/shaky", shaky.secret, (_n, id) => (seen.has(id) ? 200 : (seen.add(id), 503)));
+      receiver.signed("/shaky", shaky.secret, ({ webhookId: id }) => (seen.has(id) ? 200 : (seen.add(id), 503)));
       one.app.webhookWorker.start({ pollIntervalMs: 20 });
       secondWorker.start({ pollIntervalMs: 20 });
       for (let batch = 0; batch < 4; batch++) {
@@ -395,14 +310,14 @@ describe.each(dialects)("webhook delivery across restarts and instances on %s", 
         });
       }
       const delivered = (p: string) =>
-        new Set(receiver.hits.filter((h) => h.path === p && h.answered === 200).map((h) => h.webhookId));
+        new Set(receiver.requests.filter((h) => h.path === p && h.status === 200).map((h) => h.webhookId));
       await until(() => delivered("/steady").size === 40 && delivered("/shaky").size === 40, 30_000);
       await sleep(300);
-      const accepted = receiver.hits.filter((h) => h.answered === 200 && ["/steady", "/shaky"].includes(h.path));
+      const accepted = receiver.requests.filter((h) => h.status === 200 && ["/steady", "/shaky"].includes(h.path));
       expect(accepted).toHaveLength(80);
       expect(new Set(accepted.map((h) => h.webhookId)).size).toBe(80);
-      expect(receiver.hits.filter((h) => h.path === "/steady")).toHaveLength(40);
-      expect(receiver.hits.filter((h) => h.path === "/shaky")).toHaveLength(80);
+      expect(receiver.requests.filter((h) => h.path === "/steady")).toHaveLength(40);
+      expect(receiver.requests.filter((h) => h.path === "/shaky")).toHaveLength(80);
       const items = await one.api.deliveries(steady.subscription.id, one.project.key);
       expect(items.every((d) => d.status === "delivered" && d.attempts === 1)).toBe(true);
     } finally {

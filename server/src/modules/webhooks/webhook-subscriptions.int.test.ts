@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { beforeAll, expect, it } from "vitest";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 const CREATE = `mutation($url: String!, $types: [String!]!) {
   createWebhookSubscription(url: $url, eventTypes: $types) { secret subscription { id url eventTypes createdAt } } }`;
@@ -29,15 +29,12 @@ type Deliveries = { webhookDeliveries: { total: number; page: number; limit: num
 const URL_A = "http://127.0.0.1:9/a";
 const URL_B = "http://127.0.0.1:9/b";
 
-describe.each(dialects)("webhook subscriptions on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("webhook subscriptions", { outboundAllowHosts: ["127.0.0.1", "fd00:5::/32"] }, (t) => {
   let project: { id: string; adminKey: string };
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { outboundAllowHosts: ["127.0.0.1", "fd00:5::/32"] });
     project = await t.project("Webhooks");
   });
-  afterAll(async () => t?.close());
 
   const create = async (url: string, types: string[], key = project.adminKey) =>
     (await t.ok<Created>(CREATE, { url, types }, key)).createWebhookSubscription;

@@ -8,15 +8,37 @@ import type { Logger } from "../logger";
 export interface InvalidationBus {
   publish(topic: string, key: string): Promise<void>;
   subscribe(topic: string, handler: (key: string) => void): void;
+  /**
+   * Connection news: `down` when messages from other instances may be missed from now on, `up` when they flow
+   * again (what was missed meanwhile is unknown, so caches forget everything).
+   */
+  onConnection(handler: (state: "up" | "down") => void): void;
+  /** False while other instances' messages may be missed. */
+  readonly connected: boolean;
   close(): Promise<void>;
 }
+
+/** The key that invalidates every key of a topic. */
+export const EVERY_KEY = "*";
 
 // NOTIFY payloads are limited to 8000 bytes; keys are ids and names, far below that.
 const CHANNEL = "skillgraph_invalidate";
 
 abstract class BaseBus implements InvalidationBus {
   private readonly handlers = new Map<string, Array<(key: string) => void>>();
+  private readonly connectionHandlers: Array<(state: "up" | "down") => void> = [];
   protected readonly origin = Math.random().toString(36).slice(2);
+  connected = true;
+
+  onConnection(handler: (state: "up" | "down") => void): void {
+    this.connectionHandlers.push(handler);
+  }
+
+  protected connectionChanged(state: "up" | "down"): void {
+    if (this.connected === (state === "up")) return;
+    this.connected = state === "up";
+    for (const handler of this.connectionHandlers) handler(state);
+  }
 
   subscribe(topic: string, handler: (key: string) => void): void {
     this.handlers.set(topic, [...(this.handlers.get(topic) ?? []), handler]);
@@ -58,14 +80,12 @@ export class PostgresBus extends BaseBus {
   private constructor(
     private readonly url: string,
     private readonly logger: Logger,
-    private readonly onReconnect: () => void,
   ) {
     super();
   }
 
-  /** `onReconnect` runs after a lost connection came back: notifications may have been missed meanwhile. */
-  static async connect(url: string, logger: Logger, onReconnect: () => void): Promise<PostgresBus> {
-    const bus = new PostgresBus(url, logger, onReconnect);
+  static async connect(url: string, logger: Logger): Promise<PostgresBus> {
+    const bus = new PostgresBus(url, logger);
     await bus.listen();
     return bus;
   }
@@ -78,6 +98,7 @@ export class PostgresBus extends BaseBus {
     client.on("error", (error) => {
       this.logger.warn({ err: error }, "invalidation listener lost its connection; reconnecting");
       this.client = null;
+      this.connectionChanged("down");
       void client.end().catch(() => undefined);
       this.scheduleReconnect();
     });
@@ -90,7 +111,10 @@ export class PostgresBus extends BaseBus {
     if (this.closed) return;
     setTimeout(() => {
       if (this.closed) return;
-      this.listen().then(this.onReconnect, () => this.scheduleReconnect());
+      this.listen().then(
+        () => this.connectionChanged("up"),
+        () => this.scheduleReconnect(),
+      );
     }, 500).unref();
   }
 
@@ -115,7 +139,7 @@ export class RedisBus extends BaseBus {
     super();
   }
 
-  static async connect(url: string, logger: Logger, onReconnect: () => void): Promise<RedisBus> {
+  static async connect(url: string, logger: Logger): Promise<RedisBus> {
     const { Redis } = await import("ioredis");
     const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
     const sub = new Redis(url, { lazyConnect: true });
@@ -124,8 +148,10 @@ export class RedisBus extends BaseBus {
     sub.on("message", (channel: string, message: string) => {
       if (channel === CHANNEL) bus.receive(message);
     });
-    sub.on("ready", onReconnect);
+    sub.on("ready", () => bus.connectionChanged("up"));
+    sub.on("close", () => bus.connectionChanged("down"));
     sub.on("error", (error: unknown) => logger.warn({ err: error }, "redis invalidation subscriber error"));
+    pub.on("error", (error: unknown) => logger.warn({ err: error }, "redis invalidation publisher error"));
     await sub.subscribe(CHANNEL);
     return bus;
   }

@@ -26,9 +26,13 @@ export interface DatabaseOptions {
 
 const RETRYABLE_PG_CODES = new Set(["40001", "40P01"]); // serialization failure, deadlock
 
+/** Told when an after-commit effect failed: the change committed, so the caller still gets its answer (SEC-19). */
+export type EffectFailureReporter = (error: unknown) => void;
+
 export class Database {
   private readonly writeLock = new Mutex();
   private closed = false;
+  private reportEffectFailure: EffectFailureReporter = () => undefined;
 
   private constructor(
     readonly dataSource: DataSource,
@@ -64,6 +68,11 @@ export class Database {
     return new Database(dataSource, dialect);
   }
 
+  /** Where failures of after-commit effects go (the composition root logs them). */
+  onEffectFailure(reporter: EffectFailureReporter): void {
+    this.reportEffectFailure = reporter;
+  }
+
   /** The connection URL of a PostgreSQL database (for a dedicated LISTEN connection); undefined for SQLite. */
   postgresUrl(): string | undefined {
     const options = this.dataSource.options as { type: string; url?: string };
@@ -92,11 +101,22 @@ export class Database {
         const run = () =>
           this.dataSource.transaction((manager) => fn({ manager, afterCommit: (effect) => effects.push(effect) }));
         const result = this.dialect === "sqlite" ? await this.writeLock.run(run) : await run();
-        for (const effect of effects) await effect();
+        await this.runEffects(effects);
         return result;
       } catch (error) {
         if (attempt < 4 && RETRYABLE_PG_CODES.has(pgErrorCode(error) ?? "")) continue;
         throw error;
+      }
+    }
+  }
+
+  /** Every effect runs, in order; one that fails is reported, never thrown into a change that committed. */
+  private async runEffects(effects: ReadonlyArray<() => void | Promise<void>>): Promise<void> {
+    for (const effect of effects) {
+      try {
+        await effect();
+      } catch (error) {
+        this.reportEffectFailure(error);
       }
     }
   }

@@ -1,6 +1,6 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startReceiver } from "../../../test/support/receiver";
 import { checkOutboundUrl, isNonPublicAddress, outboundFetch, OutboundError, type HostResolver } from "./outbound";
 
 const fakeDns: Record<string, string[]> = {
@@ -119,22 +119,15 @@ describe("SEC-13 checkOutboundUrl", () => {
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
-async function serve(host: string, handler: Handler): Promise<{ url: string; hits: string[]; close(): Promise<void> }> {
-  const hits: string[] = [];
-  const server = http.createServer((req, res) => {
-    hits.push(`${req.method} ${req.url}`);
-    handler(req, res);
-  });
-  await new Promise<void>((ok) => server.listen(0, host, ok));
-  const { port } = server.address() as AddressInfo;
+/** A local server answering with `handler`; `hits` lists "METHOD /path" of what it got. */
+async function serve(host: string, handler: Handler) {
+  const receiver = await startReceiver({ host, handle: handler });
   return {
-    url: `http://${host}:${port}`,
-    hits,
-    close: () =>
-      new Promise<void>((ok) => {
-        server.close(() => ok());
-        server.closeAllConnections();
-      }),
+    url: receiver.url,
+    get hits() {
+      return receiver.requests.map((request) => `${request.method} ${request.path}`);
+    },
+    close: receiver.close,
   };
 }
 

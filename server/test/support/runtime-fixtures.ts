@@ -6,7 +6,7 @@ import type {
   RuntimeKnowledgeBase,
   RuntimeTool,
   SkillCatalog,
-} from "./types";
+} from "../../src/modules/runtime";
 
 export function webhookTool(name: string, description = `Runs ${name}.`): RuntimeTool {
   return {

@@ -1,0 +1,255 @@
+/** The call runtime bench's probes: bare servers to compare with, statement and CPU counters, timed writes. */
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import { Session } from "node:inspector";
+import path from "node:path";
+import type { Client, Pool } from "pg";
+import type { App } from "../../src/app";
+import { LruCache } from "../../src/platform/cache/lru-cache";
+import type { Database } from "../../src/platform/db/database";
+import { CallEntity, CallEventEntity, CallSkillEntity } from "../../src/modules/calls/call.entity";
+import { CallRepository } from "../../src/modules/calls/call.repository";
+import { cpuMs } from "./load";
+
+interface Listening {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** A bare Node `http` server: reads the body, answers the handler's JSON. */
+export async function bareServer(handler: (body: string) => string | Promise<string>): Promise<Listening> {
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      Promise.resolve()
+        .then(() => handler(Buffer.concat(chunks).toString("utf8")))
+        .then(
+          (json) => {
+            res.writeHead(200, { "content-type": "application/json", "content-length": Buffer.byteLength(json) });
+            res.end(json);
+          },
+          (error: unknown) => {
+            res.writeHead(500, { "content-type": "text/plain" });
+            res.end(String(error));
+          },
+        );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export const agentIdOf = (body: string) =>
+  (JSON.parse(body) as { variables: { input: { agentId: string } } }).variables.input.agentId;
+
+/** Every LruCache the call path reads through (resolution, agents, knowledge, skill source); not the auth cache. */
+export function hotPathCaches(app: App): Array<{ name: string; cache: LruCache<unknown, unknown> }> {
+  const services = app.services as unknown as Record<string, unknown>;
+  return ["catalog", "agentDirectory", "knowledge", "sources"].flatMap((holder) => {
+    const service = services[holder];
+    if (!service || typeof service !== "object") return [];
+    return Object.entries(service).flatMap(([field, value]) =>
+      value instanceof LruCache ? [{ name: `${holder}.${field}`, cache: value as LruCache<unknown, unknown> }] : [],
+    );
+  });
+}
+
+/** Counts the SQL statements TypeORM sends (and how many of them are the resolution statement). */
+export function countStatements(db: Database) {
+  const original = db.dataSource.logger;
+  const counts = {
+    total: 0,
+    resolution: 0,
+    /** The statements themselves, shortened, since the last reset. */
+    seen: [] as string[],
+    reset() {
+      counts.total = 0;
+      counts.resolution = 0;
+      counts.seen = [];
+    },
+    stop() {
+      db.dataSource.logger = original;
+    },
+  };
+  const counting: typeof original = Object.create(original);
+  counting.logQuery = (query: string) => {
+    counts.total++;
+    if (counts.seen.length < 50) counts.seen.push(query.replace(/\s+/g, " ").replace(/"/g, "").slice(0, 48));
+    if (query.includes('FROM "skill_versions" "v"') && query.includes("'published'")) counts.resolution++;
+  };
+  db.dataSource.logger = counting;
+  return counts;
+}
+
+/** CPU ticks (user + system) of each PostgreSQL backend serving this database, read from /proc (Linux, same host). */
+export async function backendTicks(monitor: Client): Promise<Map<number, number> | null> {
+  const { rows } = await monitor.query<{ pid: number }>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()",
+  );
+  const ticks = new Map<number, number>();
+  for (const { pid } of rows) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks.set(pid, Number(fields[11]) + Number(fields[12]));
+    } catch {
+      return null; // PostgreSQL on another host or in a container: not measurable from here
+    }
+  }
+  return ticks;
+}
+
+export const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
+
+export async function cpuProfiled<T>(dir: string | undefined, name: string, fn: () => Promise<T>): Promise<T> {
+  if (!dir) return fn();
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))),
+    );
+  await post("Profiler.enable");
+  await post("Profiler.setSamplingInterval", { interval: 200 });
+  await post("Profiler.start");
+  try {
+    return await fn();
+  } finally {
+    const { profile } = (await post("Profiler.stop")) as { profile: unknown };
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+/** The call-start write (what CallService.start commits) three ways, sequentially and with 20 concurrent writers. */
+export interface WriteFigures {
+  name: string;
+  p50: number;
+  cpu: number;
+  concurrentPerSecond: number;
+  concurrentCpu: number;
+}
+
+export async function writeThreeWays(
+  app: App,
+  db: Database,
+  pool: Pool,
+  template: CallEntity,
+): Promise<WriteFigures[]> {
+  const [skillRows, eventRows] = await Promise.all([
+    app.services.calls.skillsOf([template.id]),
+    app.services.calls.eventsOf([template.id]),
+  ]);
+  const fresh = () => {
+    const id = randomUUID();
+    return {
+      call: Object.assign(new CallEntity(), template, { id }),
+      skills: skillRows.map((row) => Object.assign(new CallSkillEntity(), row, { callId: id })),
+      events: eventRows.map((row) => Object.assign(new CallEventEntity(), row, { id: randomUUID(), callId: id })),
+    };
+  };
+  const typeorm = async () => {
+    const rows = fresh();
+    await db.writeStatement((m) => new CallRepository(m).insertStart(rows.call, rows.skills, rows.events[0]!));
+  };
+  // TypeORM's own INSERT statements, captured once, replayed through pg with fresh ids.
+  const captured = await (async () => {
+    const rows = fresh();
+    const original = db.dataSource.logger;
+    const seen: Array<{ sql: string; params: unknown[] }> = [];
+    const capturing: typeof original = Object.create(original);
+    capturing.logQuery = (query: string, parameters?: unknown[]) =>
+      void seen.push({ sql: query, params: parameters ?? [] });
+    db.dataSource.logger = capturing;
+    try {
+      await db.writeStatement((m) => new CallRepository(m).insertStart(rows.call, rows.skills, rows.events[0]!));
+    } finally {
+      db.dataSource.logger = original;
+    }
+    return {
+      ids: [rows.call.id, ...rows.events.map((e) => e.id)],
+      inserts: seen.filter((q) => /^\s*(INSERT|WITH)/i.test(q.sql)),
+    };
+  })();
+  const renumbered = (() => {
+    let offset = 0;
+    const parts = captured.inserts.map((q, i) => {
+      const sql = q.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+      offset += q.params.length;
+      return i < captured.inserts.length - 1 ? `w${i} AS (${sql})` : sql;
+    });
+    return parts.length === 1 ? parts[0]! : `WITH ${parts.slice(0, -1).join(", ")} ${parts.at(-1)}`;
+  })();
+  const freshParams = () => {
+    const ids = new Map<string, string>(captured.ids.map((id) => [id, randomUUID()]));
+    return captured.inserts.map((q) => q.params.map((v) => (typeof v === "string" ? (ids.get(v) ?? v) : v)));
+  };
+  const manyStatements = async () => {
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      for (const [i, params] of freshParams().entries()) await client.query(captured.inserts[i]!.sql, params);
+      await client.query("COMMIT");
+    } finally {
+      client.release();
+    }
+  };
+  const oneStatement = () => pool.query(renumbered, freshParams().flat());
+  const ways: Array<[string, () => Promise<unknown>]> = [
+    ["TypeORM: CallRepository.insertCall + insertEvents in db.write", typeorm],
+    [`pg: the same ${captured.inserts.length} INSERTs in BEGIN … COMMIT`, manyStatements],
+    [`pg: the same ${captured.inserts.length} INSERTs as one statement (WITH …)`, oneStatement],
+  ];
+  const figures: WriteFigures[] = [];
+  for (const [name, fn] of ways) {
+    const sequential = await timeIt(300, fn);
+    let done = 0;
+    const until = Date.now() + 3000;
+    const cpuBefore = process.cpuUsage();
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: 20 }, async () => {
+        while (Date.now() < until) {
+          await fn();
+          done++;
+        }
+      }),
+    );
+    const seconds = (Date.now() - started) / 1000;
+    figures.push({
+      name,
+      p50: sequential.p50,
+      cpu: sequential.cpu,
+      concurrentPerSecond: done / seconds,
+      concurrentCpu: cpuMs(process.cpuUsage(cpuBefore)) / done,
+    });
+  }
+  return figures;
+}
+
+export interface Timing {
+  /** Wall time, median. */
+  p50: number;
+  /** CPU time of this process per run (user + system). */
+  cpu: number;
+}
+
+export async function timeIt(runs: number, fn: () => Promise<unknown>): Promise<Timing> {
+  const ms: number[] = [];
+  const cpuBefore = process.cpuUsage();
+  for (let i = 0; i < runs; i++) {
+    const start = process.hrtime.bigint();
+    await fn();
+    ms.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  const cpu = cpuMs(process.cpuUsage(cpuBefore)) / runs;
+  ms.sort((x, y) => x - y);
+  return { p50: ms[Math.floor(ms.length / 2)]!, cpu };
+}

@@ -1,0 +1,8 @@
+// Versioned documents (skills, agents): one lifecycle for their live pointer.
+export {
+  moveLivePointer,
+  type LivePointerMove,
+  type LivePointerStore,
+  type VersionRow,
+  type VersionStateName,
+} from "./live-pointer";

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { DEGRADED_TTL_MS, InvalidatedCache } from "./invalidated-cache";
+import { EVERY_KEY, LocalBus } from "./invalidation-bus";
+
+/** A local bus whose connection to other instances can be cut and restored, as a real one's can. */
+class SwitchableBus extends LocalBus {
+  cut(): void {
+    this.connectionChanged("down");
+  }
+  restore(): void {
+    this.connectionChanged("up");
+  }
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("InvalidatedCache", () => {
+  it("drops a key when it is invalidated, and every key on EVERY_KEY", async () => {
+    const bus = new SwitchableBus();
+    const cache = new InvalidatedCache<string, number>(bus, "t", 10);
+    await cache.getOrLoad("a", async () => 1);
+    await cache.getOrLoad("b", async () => 2);
+    await cache.invalidate("a");
+    expect(cache.get("a")).toBeUndefined();
+    expect(cache.get("b")).toBe(2);
+    await cache.invalidate(EVERY_KEY);
+    expect(cache.get("b")).toBeUndefined();
+  });
+
+  it("does not store a read that overlapped an invalidation (it may hold the old value)", async () => {
+    const bus = new SwitchableBus();
+    const cache = new InvalidatedCache<string, string>(bus, "t", 10);
+    let release: () => void = () => undefined;
+    const reading = cache.getOrLoad("live", () => new Promise<string>((resolve) => (release = () => resolve("old"))));
+    await cache.invalidate("live");
+    release();
+    expect(await reading).toBe("old");
+    expect(cache.get("live")).toBeUndefined();
+  });
+
+  it("SEC-19 while the bus is down entries live only briefly, and everything is forgotten when it comes back", async () => {
+    vi.useFakeTimers();
+    const bus = new SwitchableBus();
+    const cache = new InvalidatedCache<string, string>(bus, "t", 10);
+    await cache.getOrLoad("kept", async () => "v1");
+    bus.cut();
+    expect(cache.get("kept")).toBeUndefined(); // what was cached before the cut may miss a change: forgotten
+    await cache.getOrLoad("during", async () => "v2");
+    expect(cache.get("during")).toBe("v2");
+    vi.advanceTimersByTime(DEGRADED_TTL_MS + 1);
+    expect(cache.get("during")).toBeUndefined();
+    await cache.getOrLoad("during", async () => "v3");
+    bus.restore();
+    expect(cache.get("during")).toBeUndefined();
+    await cache.getOrLoad("after", async () => "v4");
+    vi.advanceTimersByTime(DEGRADED_TTL_MS * 100);
+    expect(cache.get("after")).toBe("v4");
+  });
+
+  it("entries expire after ttlMs when one is given", async () => {
+    vi.useFakeTimers();
+    const cache = new InvalidatedCache<string, number>(new SwitchableBus(), "t", 10, { ttlMs: 1000 });
+    await cache.getOrLoad("k", async () => 1);
+    vi.advanceTimersByTime(999);
+    expect(cache.get("k")).toBe(1);
+    vi.advanceTimersByTime(2);
+    expect(cache.get("k")).toBeUndefined();
+  });
+});
