@@ -6,6 +6,8 @@ import { SecretBox, parseSecretKey } from "./platform/crypto";
 import { Database } from "./platform/db/database";
 import { LoaderRegistry } from "./platform/graphql/context";
 import { buildGraphQLSchema } from "./platform/graphql/schema";
+import type { AnswerBudget } from "./platform/graphql/answer-budget";
+import type { InputLimits } from "./platform/graphql/input-policy";
 import { createHttpServer, type HttpServer } from "./platform/http/server";
 import { createLogger, type Logger } from "./platform/logger";
 import { AgentCallDirectory, AgentResolver, AgentSecrets, AgentService, registerAgentLoaders } from "./modules/agents";
@@ -66,7 +68,11 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     return issued.key;
   });
   const knowledge = new KnowledgeService(db, auth, audit, bus);
-  const limits = { maxFiles: config.skillMaxFiles, maxTotalBytes: config.skillMaxBytes };
+  const limits = {
+    maxFiles: config.skillMaxFiles,
+    maxTotalBytes: config.skillMaxBytes,
+    maxSkillMdBytes: config.skillMdMaxBytes,
+  };
   const secretBox = new SecretBox({ 1: parseSecretKey(secrets.secretKey) }, 1);
   const skills = new SkillService(db, auth, audit, knowledge, secretBox, limits);
   const skillLifecycle = new SkillLifecycleService(db, auth, audit);
@@ -202,6 +208,53 @@ export function buildAppSchema(): Promise<GraphQLSchema> {
   return buildGraphQLSchema(resolverInstances(unused));
 }
 
+/**
+ * SEC-11: the input policy's limits by field and argument name (anything else: the default for names, ids and
+ * URLs), and the large text fields an answer may hold only a few of.
+ */
+function inputPolicy(config: Config): { inputLimits: InputLimits; answerBudget: AnswerBudget } {
+  const chars = (max: number) => ({ max, unit: "characters" as const });
+  return {
+    inputLimits: {
+      defaultMaxChars: 2048,
+      byName: {
+        skillMd: { max: config.skillMdMaxBytes, unit: "bytes", config: "SKILL_MD_MAX_BYTES" },
+        // base64 of a version's files: 4 characters per 3 bytes, and line breaks a client may add
+        contentBase64: {
+          max: Math.ceil((config.skillMaxBytes * 4) / 3) + 65_536,
+          unit: "bytes",
+          config: "SKILL_MAX_BYTES",
+        },
+        zipBase64: { max: config.bodyLimitBytes, unit: "bytes", config: "BODY_LIMIT_BYTES" },
+        prompt: chars(100_000),
+        content: chars(1_000_000),
+        description: chars(16_384),
+        title: chars(1_024),
+        // JSON values (call variables, tool arguments and parameters, MCP headers): each string inside
+        variables: chars(100_000),
+        arguments: chars(100_000),
+        parameters: chars(16_384),
+        headers: chars(8_192),
+      },
+      jsonNames: new Set(["variables", "arguments", "parameters", "headers"]),
+      maxDepth: 32,
+    },
+    answerBudget: {
+      largeFields: new Set([
+        "SkillVersion.skillMd",
+        "SkillVersion.instructions",
+        "SkillFile.contentBase64",
+        "Query.exportSkillBundle",
+        "Call.systemPrompt",
+        "AgentVersion.prompt",
+        "KnowledgeDocument.content",
+      ]),
+      budget: 10,
+      defaultPageLimit: 50,
+    },
+  };
+}
+
 export interface App {
   readonly config: Config;
   readonly db: Database;
@@ -278,6 +331,9 @@ export async function createApp(
     corsOrigins: config.corsOrigins,
     bodyLimitBytes: config.bodyLimitBytes,
     authFailuresPerMinute: config.authFailuresPerMinute,
+    trustProxy: config.trustProxy,
+    drainGraceMs: Math.floor(config.shutdownTimeoutMs / 2),
+    ...inputPolicy(config),
     webDist: config.webDist,
     routes: [{ path: "/v1", handler: gateway.router, blocked: gateway.rateLimited }],
     loaders: loaderRegistry(services),
@@ -298,10 +354,11 @@ export async function createApp(
     webhookWorker,
     bus,
     sessionStore,
+    // SEC-18: stop accepting and drain in-flight requests while the worker finishes its attempts in flight; only
+    // then close the bus and the database those requests and attempts use.
     close: async () => {
       clearInterval(retention);
-      await webhookWorker.stop();
-      await http.stop();
+      await Promise.all([http.stop(), webhookWorker.stop()]);
       await bus.close();
       await sessionStore.close();
       await db.close();

@@ -22,7 +22,14 @@ export interface Config {
   readonly logLevel: string;
   readonly skillMaxFiles: number;
   readonly skillMaxBytes: number;
+  /** One SKILL.md, in bytes (SEC-11; api.md). */
+  readonly skillMdMaxBytes: number;
   readonly authFailuresPerMinute: number;
+  /**
+   * TRUST_PROXY: which proxies' X-Forwarded-For names the client (the address the auth-failure limit counts):
+   * false (none: the peer address), true (any), a hop count, or addresses/CIDRs/`loopback`. Default `loopback`.
+   */
+  readonly trustProxy: boolean | number | string;
   readonly sessionStore: "memory" | "file" | "redis";
   readonly sessionStorePath: string;
   readonly sessionStoreSkillsTtlSecs: number;
@@ -43,6 +50,8 @@ export interface Config {
   readonly modelTimeoutMs: number;
   /** Rounds of one chat reply's tool loop (model → tools → model …). */
   readonly chatMaxToolRounds: number;
+  /** SEC-18: SIGTERM/SIGINT drain in-flight requests for at most half of this; the process exits by this at the latest. */
+  readonly shutdownTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -81,6 +90,19 @@ function oneOf<T extends string>(env: Env, key: string, values: readonly T[], fa
   throw new ConfigError(`${key} must be one of ${values.join(", ")}; it is '${raw}'.`);
 }
 
+function trustProxy(raw: string | undefined): boolean | number | string {
+  const value = (raw ?? "").trim();
+  if (value === "") return "loopback";
+  if (/^(true|false)$/i.test(value)) return value.toLowerCase() === "true";
+  if (/^\d+$/.test(value)) return Number(value);
+  if (!/^[0-9a-zA-Z.:/, _-]+$/.test(value)) {
+    throw new ConfigError(
+      `TRUST_PROXY must be true, false, a number of hops, or addresses and CIDR ranges (or loopback, linklocal, uniquelocal) separated by commas; it is '${value}'.`,
+    );
+  }
+  return value;
+}
+
 export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
   const port = integer(env, "PORT", 4000, 0, 65535);
   const dataDir = path.resolve(env.DATA_DIR ?? "data");
@@ -106,6 +128,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     logLevel: env.LOG_LEVEL ?? "info",
     skillMaxFiles: integer(env, "SKILL_MAX_FILES", 200, 1, 10_000),
     skillMaxBytes: integer(env, "SKILL_MAX_BYTES", 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    skillMdMaxBytes: integer(env, "SKILL_MD_MAX_BYTES", 262_144, 1024, 64 * 1024 * 1024),
+    trustProxy: trustProxy(env.TRUST_PROXY),
     authFailuresPerMinute: integer(env, "AUTH_FAILURES_PER_MINUTE", 20, 1, 100_000),
     sessionStore: oneOf(env, "SESSION_STORE", ["memory", "file", "redis"] as const, "memory"),
     sessionStorePath: path.resolve(env.SESSION_STORE_PATH ?? path.join(dataDir, "sessions")),
@@ -122,6 +146,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     modelApiKey: env.MODEL_API_KEY || undefined,
     modelTimeoutMs: integer(env, "MODEL_TIMEOUT_MS", 60_000, 10, 3_600_000),
     chatMaxToolRounds: integer(env, "CHAT_MAX_TOOL_ROUNDS", 8, 1, 100),
+    shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 20_000, 100, 600_000),
     webDist: path.resolve(env.WEB_DIST ?? path.join(__dirname, "..", "..", "..", "web", "dist")),
     ...overrides,
   };

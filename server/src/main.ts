@@ -1,7 +1,7 @@
 import "reflect-metadata";
 import fs from "node:fs";
 import path from "node:path";
-import { createApp, type AppSecrets } from "./app";
+import { createApp, type App, type AppSecrets } from "./app";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { SecretKeyError, parseSecretKey, sha256Hex } from "./platform/crypto";
 import { loadOrCreatePlatformTokenHash, loadOrCreateSecretKey } from "./platform/embedded-secrets";
@@ -65,13 +65,33 @@ async function main(): Promise<void> {
   );
   console.log(`Skillgraph: GraphQL on http://localhost:${port}/graphql, health on /healthz and /readyz`);
 
+  installShutdown(app, config.shutdownTimeoutMs);
+}
+
+/**
+ * SEC-18: the one shutdown path. The first SIGTERM/SIGINT stops accepting, drains in-flight requests, stops the
+ * webhook worker, closes the bus and the database, and exits 0; if that takes longer than `timeoutMs` (a stuck
+ * connection, a hung close), or a second signal arrives, the process exits 1 anyway.
+ */
+function installShutdown(app: App, timeoutMs: number): void {
   let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
+  const stop = (signal: NodeJS.Signals) => {
+    if (stopping) {
+      app.logger.warn({ signal }, "second signal during shutdown: exiting now");
+      process.exit(1);
+    }
     stopping = true;
-    app.logger.info({ signal }, "shutting down: finishing in-flight requests");
+    app.logger.info({ signal, timeoutMs }, "shutting down: finishing in-flight requests");
+    const forced = setTimeout(() => {
+      app.logger.error({ signal, timeoutMs }, "shutdown did not finish in time: exiting anyway");
+      process.exit(1);
+    }, timeoutMs);
+    forced.unref();
     app.close().then(
-      () => process.exit(0),
+      () => {
+        app.logger.info({ signal }, "shut down: requests drained, webhook worker stopped, bus and database closed");
+        process.exit(0);
+      },
       (error: unknown) => {
         app.logger.error({ err: error }, "shutdown failed");
         process.exit(1);

@@ -1,14 +1,11 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
 import net from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generatePlatformToken } from "../../src/modules/auth/credentials";
 import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
 import { skillMd } from "../support/skill-md";
-import { ensureServerBuilt, SERVER_MAIN } from "../support/server-build";
+import { ensureServerBuilt } from "../support/server-build";
+import { startServer, type ServerProcess } from "../support/server-process";
 
 const SEEN_WITHIN_MS = 1000;
 
@@ -31,61 +28,6 @@ function reachable(port: number, host = "127.0.0.1"): Promise<boolean> {
     socket.setTimeout(1000, () => {
       socket.destroy();
       ok(false);
-    });
-  });
-}
-
-interface ServerProcess {
-  url: string;
-  child: ChildProcess;
-  output: () => string;
-  stop: () => Promise<void>;
-}
-
-/** Starts `node dist/src/main.js` and resolves once it listens (PORT=0: the port is read from its start-up line). */
-function startServer(env: Record<string, string>, name: string): Promise<ServerProcess> {
-  const cwd = fs.mkdtempSync(path.join(os.tmpdir(), `sg-${name}-`));
-  const child = spawn(process.execPath, [SERVER_MAIN], {
-    cwd,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
-      PORT: "0",
-      SEED_DEMO: "false",
-      LOG_LEVEL: "warn",
-      DATA_DIR: cwd,
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let out = "";
-  const exited = new Promise<void>((ok) => child.once("exit", () => ok()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    fs.rmSync(cwd, { recursive: true, force: true });
-  };
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      void stop().then(() => reject(new Error(`server ${name} did not start in time:\n${out}`)));
-    }, 60_000);
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const port = /GraphQL on http:\/\/localhost:(\d+)\/graphql/.exec(out)?.[1];
-      if (port) {
-        clearTimeout(timer);
-        resolve({ url: `http://127.0.0.1:${port}`, child, output: () => out, stop });
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-    child.once("exit", (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`server ${name} exited (${code ?? signal}) before listening:\n${out}`));
     });
   });
 }

@@ -524,21 +524,29 @@ describe.each(dialects)("SEC-6 unexpected errors on %s", (dialect) => {
     expect(log).not.toContain("whsec_do-not-log-me");
   });
 
-  it("SEC-6 with the database gone, resolvers and authentication fail as INTERNAL_SERVER_ERROR with a request id and no stack", async () => {
+  it("SEC-6 SEC-20 with the database gone, resolvers and authentication answer SERVICE_UNAVAILABLE (503, Retry-After) with no stack, logged once", async () => {
     const project = await post(`mutation { createProject(name: "sec6") { apiKey } }`, t.platformToken);
     const adminKey = (project.body?.data as { createProject: { apiKey: string } }).createProject.apiKey;
     await t.app.db.dataSource.destroy();
+    const before = logEntries().filter((e) => e.level === 50).length;
 
-    // The platform credential needs no database: the resolver fails.
-    const resolverFailure = await post(`{ projects { id } }`, t.platformToken);
-    const first = expectGenericInternalError(resolverFailure, "Connection");
-    expectLoggedWithDetail(first, "");
-
-    // An API key is looked up in the database: authentication itself fails.
-    const authFailure = await post(`{ project { id } }`, adminKey);
-    expect(authFailure.status).toBe(500);
-    const second = expectGenericInternalError(authFailure, "Connection");
-    expectLoggedWithDetail(second, "");
+    // The platform credential needs no database: the resolver fails. An API key is looked up: authentication fails.
+    for (const [query, token] of [
+      [`{ projects { id } }`, t.platformToken],
+      [`{ project { id } }`, adminKey],
+      [`{ projects { id } }`, t.platformToken],
+    ] as const) {
+      const res = await post(query, token);
+      expect(res.status).toBe(503);
+      expect(res.headers.get("retry-after")).toBe("5");
+      expect(res.body?.errors?.[0]?.extensions?.code).toBe("SERVICE_UNAVAILABLE");
+      expect(res.text).not.toMatch(STACK_LIKE);
+      expect(res.text).not.toContain("Connection");
+    }
+    const errors = logEntries()
+      .filter((e) => e.level === 50)
+      .slice(before);
+    expect(errors).toHaveLength(1);
     expect(lines.join("")).not.toContain(adminKey);
   });
 });

@@ -55,7 +55,7 @@ describeEachDialect("SEC-10 tool secrets at rest", { outboundAllowHosts: ["hooks
 
     const reads = [
       await fetchText(t, READ, { id: created.id }, key),
-      await fetchText(t, `{ skills { items { ${SKILL_FIELDS} } } }`, {}, key),
+      await fetchText(t, `{ skills(limit: 5) { items { ${SKILL_FIELDS} } } }`, {}, key),
       await fetchText(
         t,
         `query($id: ID!) { node(id: $id) { ... on SkillVersion { tools { webhookSecret } } } }`,

@@ -56,9 +56,13 @@ export async function openTestDatabase(dialect: Dialect): Promise<{ db: Database
   return { db, drop: scratch.drop };
 }
 
-export async function createTestApp(dialect: Dialect, overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  dialect: Dialect,
+  overrides: Partial<Config> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestApp> {
   const { db, drop } = await openTestDatabase(dialect);
-  return startTestApp(db, { overrides, drop });
+  return startTestApp(db, { overrides, drop, logger: options.logger });
 }
 
 /** The secret key and platform token of an app; apps sharing one database share these. */

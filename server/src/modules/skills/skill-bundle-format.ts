@@ -1,7 +1,9 @@
 import { quote, type Problem } from "./problem";
 import {
+  DEFAULT_SKILL_MD_MAX_BYTES,
   formatBytes,
   normaliseFilePath,
+  skillMdSizeProblem,
   validateFileList,
   validateFiles,
   type FileLimits,
@@ -79,7 +81,9 @@ export async function assembleBundle(listed: ListedFile[], layout: Layout, limit
 
   // Declared sizes first: a bundle over the limits is refused before a byte of it is inflated.
   const declaredProblems = validateFileList(files, limits);
-  if (skillMdFile.size > limits.maxTotalBytes) declaredProblems.push(skillMdTooLarge(limits));
+  const declaredSkillMd = skillMdSizeProblem(skillMdFile.size, limits);
+  if (declaredSkillMd) declaredProblems.push({ path: SKILL_MD, message: declaredSkillMd });
+  else if (skillMdFile.size > limits.maxTotalBytes) declaredProblems.push(skillMdTooLarge(limits));
   if (declaredProblems.length > 0) return refuse(...declaredProblems);
 
   const read = await readAll(skillMdFile, files, limits);
@@ -95,8 +99,13 @@ export async function readAll(
   files: ListedFile[],
   limits: FileLimits,
 ): Promise<ReadAllResult> {
-  const skillMd = await skillMdFile.read(limits.maxTotalBytes);
-  if (!skillMd.ok) return { problems: [readProblem(skillMdFile, skillMd, limits)] };
+  // SEC-11: SKILL.md is read up to SKILL_MD_MAX_BYTES only.
+  const skillMdMax = Math.min(limits.maxSkillMdBytes ?? DEFAULT_SKILL_MD_MAX_BYTES, limits.maxTotalBytes);
+  const skillMd = await skillMdFile.read(skillMdMax);
+  if (!skillMd.ok) {
+    const tooLarge = skillMd.tooLarge ? skillMdSizeProblem(skillMdMax + 1, limits) : null;
+    return { problems: [tooLarge ? { path: SKILL_MD, message: tooLarge } : readProblem(skillMdFile, skillMd, limits)] };
+  }
 
   const problems: Problem[] = [];
   const contents: SkillFileContent[] = [];

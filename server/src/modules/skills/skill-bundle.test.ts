@@ -691,6 +691,29 @@ const skillName = fc
   .array(fc.stringMatching(/^[a-z0-9]{1,8}$/), { minLength: 1, maxLength: 4 })
   .map((parts) => parts.join("-"));
 
+/** A crafted zip of a valid skill: SKILL.md and regular files, each stored or deflated, with or without a data descriptor flag. */
+const validCraftedZip = fc
+  .record({
+    files: bundleFiles,
+    deflate: fc.boolean(),
+    flags: fc.constantFrom(0, 8),
+    mode: fc.constantFrom(0, 0o100644),
+  })
+  .map(({ files, deflate, flags, mode }) => ({
+    entries: [
+      { name: "explain-bill/SKILL.md", data: strToU8(skillMdText("explain-bill")), deflate, flags, unixMode: mode },
+      ...files.map((file) => ({
+        name: `explain-bill/${file.path}`,
+        data: file.content,
+        deflate,
+        flags,
+        unixMode: mode,
+      })),
+    ],
+    expected: sortedByPath(files).map((file) => ({ path: file.path, content: new Uint8Array(file.content) })) as
+      SkillFileContent[] | null,
+  }));
+
 function sortedByPath(files: SkillFileContent[]): SkillFileContent[] {
   return [...files].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
@@ -761,17 +784,34 @@ describe("bundles: properties", () => {
       flags: fc.constantFrom(0, 1, 8),
       unixMode: fc.constantFrom(0, 0o100644, 0o040755, 0o120777, 0o020644),
     });
+    let accepted = 0;
+    let validRuns = 0;
     await fc.assert(
-      fc.asyncProperty(fc.array(craftedEntry, { maxLength: 6 }), async (entries) => {
-        const result = await readZipBundle(craftZip(entries), DEFAULT_FILE_LIMITS);
-        if (!result.ok) return;
-        for (const file of result.bundle.files) {
-          expect(file.path.split("/")).not.toContain("..");
-          expect(file.path.startsWith("/")).toBe(false);
-        }
-      }),
+      fc.asyncProperty(
+        fc.oneof(
+          fc.array(craftedEntry, { maxLength: 6 }).map((entries) => ({ entries, expected: null })),
+          validCraftedZip,
+        ),
+        async ({ entries, expected }) => {
+          const result = await readZipBundle(craftZip(entries), DEFAULT_FILE_LIMITS);
+          if (expected) {
+            // A well-formed zip of a valid skill, however its entries are stored, is accepted with exactly its files.
+            validRuns += 1;
+            expect(expectBundle(result).bundle.files).toEqual(expected);
+          }
+          if (!result.ok) return;
+          accepted += 1;
+          for (const file of result.bundle.files) {
+            expect(file.path.split("/")).not.toContain("..");
+            expect(file.path.startsWith("/")).toBe(false);
+          }
+        },
+      ),
       { numRuns: 300 },
     );
+    // The property would hold vacuously if every zip were refused.
+    expect(validRuns).toBeGreaterThan(50);
+    expect(accepted).toBeGreaterThanOrEqual(validRuns);
   });
 
   it("SEC-11 random directory trees resolve, and a bundle returned is exactly the regular files written", async () => {

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Problem } from "../../platform/errors";
 import { parseSkillMd, type ParsedSkillMd } from "./skill-md";
-import { validateFiles, type FileLimits, type SkillFileContent } from "./skill-files";
+import { skillMdSizeProblem, validateFiles, type FileLimits, type SkillFileContent } from "./skill-files";
 import { checkTools, type CheckedTool, type ToolInput } from "./skill-tools";
 import type { StoredKnowledgeRef } from "./skill-version.entity";
 
@@ -47,7 +47,11 @@ function decodeFiles(input: NonNullable<SkillContentInput["files"]>, problems: P
 
 /** Runs every check of SK-1..SK-5 that needs no database; all problems of the input are collected (SK-5). */
 export function checkContent(input: SkillContentInput, limits: FileLimits): CheckedContent {
-  const parsed = parseSkillMd(input.skillMd);
+  // SEC-11: a SKILL.md over SKILL_MD_MAX_BYTES is refused before it is parsed.
+  const tooLarge = skillMdSizeProblem(Buffer.byteLength(input.skillMd, "utf8"), limits);
+  const parsed = tooLarge
+    ? { ...parseSkillMd(""), problems: [{ path: "skill_md", message: tooLarge }] }
+    : parseSkillMd(input.skillMd);
   const problems: Problem[] = [...parsed.problems];
   const tools = checkTools(input.tools ?? []);
   problems.push(...tools.problems);

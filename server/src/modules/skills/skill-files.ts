@@ -9,6 +9,18 @@ export interface SkillFileContent {
 export interface FileLimits {
   maxFiles: number;
   maxTotalBytes: number;
+  /** SKILL_MD_MAX_BYTES: one SKILL.md (SEC-11); DEFAULT_SKILL_MD_MAX_BYTES when not given. */
+  maxSkillMdBytes?: number;
+}
+
+/** api.md: `SKILL_MD_MAX_BYTES` defaults to 256 KiB, far above what the Agent Skills guidance asks of a SKILL.md. */
+export const DEFAULT_SKILL_MD_MAX_BYTES = 262_144;
+
+/** The SKILL.md limit, or null when `bytes` is within it. */
+export function skillMdSizeProblem(bytes: number, limits: FileLimits): string | null {
+  const max = limits.maxSkillMdBytes ?? DEFAULT_SKILL_MD_MAX_BYTES;
+  if (bytes <= max) return null;
+  return `SKILL.md: the SKILL.md is ${bytes} bytes long; at most ${max} bytes are accepted (SKILL_MD_MAX_BYTES). Move long reference material into files under references/ and point to them from the instructions.`;
 }
 
 export const DEFAULT_FILE_LIMITS: FileLimits = Object.freeze({ maxFiles: 200, maxTotalBytes: 8 * 1024 * 1024 });

@@ -469,7 +469,8 @@ const validName = fc
   .filter((name) => name.length <= 64);
 const validDescription = fc
   .string({ unit: "binary", minLength: 1, maxLength: 300 })
-  .filter((text) => text.trim() !== "" && codePointLength(text) <= 1024);
+  // SEC-11: a NUL character is refused wherever it is, even written as a YAML escape.
+  .filter((text) => text.trim() !== "" && codePointLength(text) <= 1024 && !text.includes("\u0000"));
 const normalisedBody = fc
   .string({ unit: "binary", maxLength: 400 })
   .map((text) => text.replace(/\r/g, ""))

@@ -13,6 +13,15 @@ import {
   type YAMLMap,
 } from "yaml";
 import { codePointLength, quote, type Problem } from "./problem";
+import {
+  capProblems,
+  frontmatterShapeProblem,
+  MAX_FRONTMATTER_KEYS,
+  MAX_REPORTED_YAML_ERRORS,
+  MAX_YAML_DEPTH,
+  MAX_YAML_VALUES,
+  tooComplexProblem,
+} from "./skill-md-bounds";
 
 /** A SKILL.md read as the Agent Skills specification describes it (SK-1). */
 export interface ParsedSkillMd {
@@ -38,11 +47,6 @@ export const COMPATIBILITY_MAX_LENGTH = 500;
 
 const FENCE = "---";
 const KNOWN_KEYS = ["name", "description", "license", "compatibility", "metadata", "allowed-tools"] as const;
-// Bounds on what a frontmatter may expand to, so that alias tricks ("billion laughs") and deep nesting
-// are refused instead of exhausting memory or the stack.
-const MAX_YAML_VALUES = 10_000;
-const MAX_YAML_DEPTH = 32;
-const MAX_REPORTED_YAML_ERRORS = 5;
 
 type FrontmatterValue = string | FrontmatterValue[] | { [key: string]: FrontmatterValue };
 type FrontmatterMap = { [key: string]: FrontmatterValue };
@@ -58,6 +62,7 @@ export function parseSkillMd(text: string): ParsedSkillMd {
   try {
     return parseNormalised(skillMd);
   } catch (error) {
+    if (error instanceof RangeError) return { ...emptyResult(skillMd), problems: [tooComplexProblem()] };
     // parseSkillMd promises never to throw; reaching this is a bug, reported rather than crashing the caller.
     const reason = error instanceof Error ? error.message : String(error);
     return {
@@ -117,9 +122,18 @@ function parseNormalised(skillMd: string): ParsedSkillMd {
 
 type SplitResult = { yaml: string; body: string } | { problem: Problem };
 
+/** Where the line that is exactly `---` after line 1 starts, or -1; found without splitting the whole text. */
+function closingFence(skillMd: string, from: number): number {
+  for (let at = skillMd.indexOf(`\n${FENCE}`, from); at !== -1; at = skillMd.indexOf(`\n${FENCE}`, at + 1)) {
+    const after = at + 1 + FENCE.length;
+    if (after === skillMd.length || skillMd[after] === "\n") return at + 1;
+  }
+  return -1;
+}
+
 function splitFrontmatter(skillMd: string): SplitResult {
-  const lines = skillMd.split("\n");
-  const firstLine = lines[0] ?? "";
+  const firstEnd = skillMd.indexOf("\n");
+  const firstLine = firstEnd === -1 ? skillMd : skillMd.slice(0, firstEnd);
   if (firstLine !== FENCE) {
     const found = firstLine === "" ? "the text is empty" : `the first line is ${quote(firstLine)}`;
     return {
@@ -129,7 +143,7 @@ function splitFrontmatter(skillMd: string): SplitResult {
       },
     };
   }
-  const closing = lines.indexOf(FENCE, 1);
+  const closing = firstEnd === -1 ? -1 : closingFence(skillMd, firstEnd);
   if (closing === -1) {
     return {
       problem: {
@@ -139,7 +153,8 @@ function splitFrontmatter(skillMd: string): SplitResult {
       },
     };
   }
-  return { yaml: lines.slice(1, closing).join("\n"), body: lines.slice(closing + 1).join("\n") };
+  const bodyStart = closing + FENCE.length + 1;
+  return { yaml: skillMd.slice(firstEnd + 1, Math.max(firstEnd + 1, closing - 1)), body: skillMd.slice(bodyStart) };
 }
 
 // --- YAML → plain values --------------------------------------------------------------------------------
@@ -147,15 +162,19 @@ function splitFrontmatter(skillMd: string): SplitResult {
 type YamlReadResult = { frontmatter: FrontmatterMap; keyProblems: Problem[] } | { problems: Problem[] };
 
 class TooComplex extends Error {}
+class TooManyKeys extends Error {}
 
 interface ReadContext {
   anchors: Map<Alias, unknown>;
   lines: LineCounter;
   problems: Problem[];
   valuesLeft: number;
+  keysLeft: number;
 }
 
 function readFrontmatterYaml(yaml: string): YamlReadResult {
+  const shape = frontmatterShapeProblem(yaml);
+  if (shape) return { problems: [shape] };
   const lines = new LineCounter();
   // failsafe: every scalar stays text, as the reference validator reads it (`name: 123` is "123").
   // Duplicate keys are found while reading the tree below, so that they can be named with their path.
@@ -174,20 +193,29 @@ function readFrontmatterYaml(yaml: string): YamlReadResult {
       ],
     };
   }
-  const context: ReadContext = { anchors: aliasTargets(doc), lines, problems: [], valuesLeft: MAX_YAML_VALUES };
+  const context: ReadContext = {
+    anchors: aliasTargets(doc),
+    lines,
+    problems: [],
+    valuesLeft: MAX_YAML_VALUES,
+    keysLeft: MAX_FRONTMATTER_KEYS,
+  };
   try {
     const frontmatter = readMap(contents, "frontmatter", 0, context);
-    return { frontmatter, keyProblems: context.problems };
+    return { frontmatter, keyProblems: capProblems(context.problems) };
   } catch (error) {
+    if (error instanceof TooManyKeys) {
+      return {
+        problems: [
+          {
+            path: "frontmatter",
+            message: `frontmatter: the frontmatter has more than ${MAX_FRONTMATTER_KEYS} keys; it holds the name, the description and a few short keys.`,
+          },
+        ],
+      };
+    }
     if (!(error instanceof TooComplex)) throw error;
-    return {
-      problems: [
-        {
-          path: "frontmatter",
-          message: `frontmatter: the YAML is nested deeper than ${MAX_YAML_DEPTH} levels or expands (through aliases) to more than ${MAX_YAML_VALUES} values; a frontmatter holds a few short keys.`,
-        },
-      ],
-    };
+    return { problems: [tooComplexProblem()] };
   }
 }
 
@@ -252,13 +280,22 @@ function readNode(node: unknown, path: string, depth: number, context: ReadConte
   }
   if (isMap(node)) return readMap(node, path, depth, context);
   if (isSeq(node)) return node.items.map((item, index) => readNode(item, `${path}[${index}]`, depth + 1, context));
-  if (isScalar(node)) return scalarText(node.value);
+  if (isScalar(node)) {
+    const text = scalarText(node.value);
+    if (text.includes("\u0000")) {
+      // SEC-11: a YAML escape ("\0") can produce what the input policy refuses in raw text.
+      context.problems.push({ path, message: `${path}: the value contains a NUL character (U+0000); remove it.` });
+      return text.replaceAll("\u0000", "");
+    }
+    return text;
+  }
   return ""; // an empty value (`key:` with nothing after it) reads as empty text, as in the failsafe schema
 }
 
 function readMap(map: YAMLMap, path: string, depth: number, context: ReadContext): FrontmatterMap {
   const result: FrontmatterMap = {};
   for (const pair of map.items) {
+    if (--context.keysLeft < 0) throw new TooManyKeys();
     const keyNode = isAlias(pair.key) ? context.anchors.get(pair.key) : pair.key;
     if (keyNode !== null && keyNode !== undefined && !isScalar(keyNode)) {
       context.problems.push({

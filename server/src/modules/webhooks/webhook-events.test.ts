@@ -1,3 +1,4 @@
+import { loadConfig } from "../../config";
 import { describe, expect, it } from "vitest";
 import {
   formatWebhookSecret,
@@ -35,17 +36,25 @@ describe("SEC-16 retry schedule", () => {
     }
   });
 
-  it("then grows exponentially from the base, jittered within the upper half", () => {
-    expect(retryDelayMs(2, 1000, () => 0)).toBe(1000);
-    expect(retryDelayMs(2, 1000, () => 1)).toBe(2000);
-    expect(retryDelayMs(3, 1000, () => 0)).toBe(2000);
-    expect(retryDelayMs(5, 1000, () => 1)).toBe(16_000);
-    const samples = Array.from({ length: 50 }, () => retryDelayMs(4, 1000));
-    expect(Math.min(...samples)).toBeGreaterThanOrEqual(4000);
-    expect(Math.max(...samples)).toBeLessThanOrEqual(8000);
+  it("SEC-16 then follows the Standard Webhooks schedule (5 s, 5 min, 30 min, 2 h, 5 h, 10 h) in base units, less up to 10 % jitter", () => {
+    expect(retryDelayMs(2, 1000, () => 1)).toBe(300_000);
+    expect(retryDelayMs(2, 1000, () => 0)).toBe(270_000);
+    expect(retryDelayMs(4, 1000, () => 1)).toBe(7_200_000);
+    expect(retryDelayMs(7, 1000, () => 1)).toBe(36_000_000);
+    expect(retryDelayMs(30, 1000, () => 1)).toBe(36_000_000);
+    expect(retryDelayMs(3, 20, () => 1)).toBe(36_000);
   });
 
-  it("never waits more than 6 hours", () => {
-    expect(retryDelayMs(60, 3_600_000, () => 1)).toBe(6 * 3_600_000);
+  it("SEC-16 with the defaults (base 1000 ms, 8 attempts) the retries span at least a day, even at the lowest jitter", () => {
+    const config = loadConfig({});
+    let spanMs = 0;
+    for (let failed = 1; failed < config.webhookMaxAttempts; failed++) {
+      spanMs += retryDelayMs(failed, config.webhookRetryBaseMs, () => 0);
+    }
+    expect(spanMs).toBeGreaterThanOrEqual(24 * 3_600_000);
+  });
+
+  it("never waits more than a day between two attempts", () => {
+    expect(retryDelayMs(60, 3_600_000, () => 1)).toBe(24 * 3_600_000);
   });
 });

@@ -24,16 +24,23 @@ export function formatWebhookSecret(bytes: Uint8Array): string {
   return `whsec_${Buffer.from(bytes).toString("base64")}`;
 }
 
+/**
+ * The retry schedule after each failure, in units of `WEBHOOK_RETRY_BASE_MS` (default 1000 ms: seconds), as
+ * Standard Webhooks senders do: 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, then 10 h. With the default 8 attempts the
+ * retries span 27.6 h at most and, with the jitter below, never less than 24.8 h (SEC-16: at least a day).
+ */
+export const RETRY_SCHEDULE_UNITS = [5, 300, 1_800, 7_200, 18_000, 36_000] as const;
+const MAX_DELAY_MS = 24 * 60 * 60 * 1000;
+/** api.md: the first retry within 5 s, whatever the base. */
 const FIRST_RETRY_MAX_MS = 5_000;
-const MAX_DELAY_MS = 6 * 60 * 60 * 1000;
 
 /**
- * How long to wait after the `failedAttempts`-th failure: the first retry within 5 s, then exponential from
- * `baseMs` (base, 2×base, 4×base, …, at most 6 h) with jitter in the upper half, so receivers coming back are not
- * hit by every delivery at once.
+ * How long to wait after the `failedAttempts`-th failure: the schedule's step times `baseMs`, less up to 10 %
+ * jitter (never more, so the first retry stays within 5 s and the span at least a day), so that receivers coming
+ * back are not hit by every delivery at once.
  */
 export function retryDelayMs(failedAttempts: number, baseMs: number, random: () => number = Math.random): number {
-  const exponential = Math.min(baseMs * 2 ** Math.max(0, failedAttempts - 1), MAX_DELAY_MS);
-  const ceiling = failedAttempts <= 1 ? Math.min(exponential, FIRST_RETRY_MAX_MS) : exponential;
-  return Math.round(ceiling / 2 + (random() * ceiling) / 2);
+  const step = RETRY_SCHEDULE_UNITS[Math.min(Math.max(failedAttempts, 1), RETRY_SCHEDULE_UNITS.length) - 1]!;
+  const ceiling = Math.min(step * baseMs, failedAttempts <= 1 ? FIRST_RETRY_MAX_MS : MAX_DELAY_MS);
+  return Math.round(ceiling * (0.9 + 0.1 * random()));
 }

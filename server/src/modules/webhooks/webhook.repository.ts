@@ -104,6 +104,54 @@ export class WebhookRepository {
     return this.deliveries.findOneBy({ id });
   }
 
+  /** A delivery of this project, or null (another project's is as good as none: SEC-9). */
+  findProjectDelivery(projectId: string, id: string): Promise<WebhookDeliveryEntity | null> {
+    return this.deliveries.findOneBy({ projectId, id });
+  }
+
+  /** Ids of a subscription's failed deliveries created at or after `since`. */
+  async failedSince(projectId: string, subscriptionId: string, since: Date): Promise<string[]> {
+    const rows = await this.deliveries
+      .createQueryBuilder("d")
+      .select("d.id", "id")
+      .where("d.project_id = :projectId AND d.subscription_id = :subscriptionId AND d.status = :failed", {
+        projectId,
+        subscriptionId,
+        failed: "failed",
+      })
+      .andWhere("d.created_at >= :since", { since: since.getTime() })
+      .getRawMany<{ id: string }>();
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * SEC-16: a new attempt series for settled deliveries (same webhook-id): pending and due now, the attempt count
+   * starting again, the attempt log kept. A delivery still pending is left alone. Returns how many were queued.
+   */
+  async requeue(ids: readonly string[], now: Date): Promise<number> {
+    if (ids.length === 0) return 0;
+    let queued = 0;
+    // In slices: one statement per 500 ids keeps within every driver's parameter limit.
+    for (let i = 0; i < ids.length; i += 500) {
+      const result = await this.m
+        .createQueryBuilder()
+        .update(WebhookDeliveryEntity)
+        .set({
+          status: "pending",
+          attempts: 0,
+          lastError: null,
+          nextAttemptAt: now,
+          deliveredAt: null,
+          lockedUntil: null,
+          claimedBy: null,
+        })
+        .where("id IN (:...ids) AND status <> :pending", { ids: ids.slice(i, i + 500), pending: "pending" })
+        .execute();
+      queued += result.affected ?? 0;
+    }
+    return queued;
+  }
+
   /** Whether anything is due: a cheap read, so an idle worker never opens a write transaction. */
   async hasDue(now: Date): Promise<boolean> {
     const row: unknown = await this.deliveries

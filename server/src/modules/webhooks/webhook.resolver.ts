@@ -76,6 +76,29 @@ export class WebhookResolver {
     return { subscription: subscriptionView(created.subscription), secret: created.secret };
   }
 
+  @Mutation(() => WebhookDeliveryType, {
+    description: "Admin. Sends a delivery again: a new attempt series with the same webhook-id (SEC-16).",
+  })
+  async redeliverWebhook(
+    @Ctx() ctx: AuthContext,
+    @Arg("deliveryId", () => ID) deliveryId: string,
+    @Arg("projectId", () => ID, { nullable: true }) projectId: string | null,
+  ): Promise<WebhookDeliveryType> {
+    return deliveryView(await this.webhooks.redeliver(ctx, deliveryId, projectId));
+  }
+
+  @Mutation(() => Int, {
+    description: "Admin. Queues again every failed delivery of the subscription created since then; how many (SEC-16).",
+  })
+  redeliverFailedWebhooks(
+    @Ctx() ctx: AuthContext,
+    @Arg("subscriptionId", () => ID) subscriptionId: string,
+    @Arg("since", () => Date) since: Date,
+    @Arg("projectId", () => ID, { nullable: true }) projectId: string | null,
+  ): Promise<number> {
+    return this.webhooks.redeliverFailed(ctx, subscriptionId, since, projectId);
+  }
+
   @Mutation(() => ID, { description: "Admin. Cancels the subscription's pending deliveries." })
   deleteWebhookSubscription(
     @Ctx() ctx: AuthContext,

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import type { SecretBox } from "../../platform/crypto";
 import type { Database, Tx } from "../../platform/db/database";
-import { Invalid, NotFound, type Problem } from "../../platform/errors";
+import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
 import { checkOutboundUrl, OutboundError } from "../../platform/http/outbound";
 import type { AuditService } from "../audit";
@@ -141,6 +141,70 @@ export class WebhookService {
   }
 
   /**
+   * SEC-16: sends a delivery again as a new attempt series with the same webhook-id (receivers deduplicate on it).
+   * A delivery still pending is returned as it is; one whose subscription was deleted cannot be sent.
+   */
+  async redeliver(ctx: AuthContext, deliveryId: string, projectId?: string | null): Promise<WebhookDeliveryEntity> {
+    const scope = await this.auth.authorize(ctx, "admin", projectId);
+    const delivery = await this.db.write(async (tx) => {
+      const repo = new WebhookRepository(tx.manager);
+      const found = await repo.findProjectDelivery(scope.projectId, deliveryId);
+      if (!found) throw new NotFound("The webhook delivery");
+      if (found.status === "pending") return found;
+      const subscription = await repo.findSubscription(scope.projectId, found.subscriptionId);
+      if (!subscription) {
+        throw new Conflict(
+          `The delivery ${deliveryId} belongs to a deleted webhook subscription; it cannot be sent again.`,
+        );
+      }
+      await repo.requeue([found.id], new Date());
+      await this.audit.record(tx, {
+        projectId: scope.projectId,
+        resourceType: "webhook",
+        resourceId: found.subscriptionId,
+        action: "redeliver",
+        actor: scope.actor,
+        data: { delivery_id: found.id, webhook_id: found.webhookId, previous_status: found.status },
+      });
+      this.wakeAfterCommit(tx);
+      return repo.findProjectDelivery(scope.projectId, deliveryId);
+    });
+    return delivery!;
+  }
+
+  /** SEC-16: every failed delivery of a subscription created since `since`, queued again; returns how many. */
+  async redeliverFailed(
+    ctx: AuthContext,
+    subscriptionId: string,
+    since: Date,
+    projectId?: string | null,
+  ): Promise<number> {
+    const scope = await this.auth.authorize(ctx, "admin", projectId);
+    return this.db.write(async (tx) => {
+      const repo = new WebhookRepository(tx.manager);
+      const subscription = await repo.findSubscription(scope.projectId, subscriptionId);
+      if (!subscription) throw new NotFound("The webhook subscription");
+      const queued = await repo.requeue(await repo.failedSince(scope.projectId, subscriptionId, since), new Date());
+      await this.audit.record(tx, {
+        projectId: scope.projectId,
+        resourceType: "webhook",
+        resourceId: subscriptionId,
+        action: "redeliver_failed",
+        actor: scope.actor,
+        data: { since: since.toISOString(), queued },
+      });
+      if (queued > 0) this.wakeAfterCommit(tx);
+      return queued;
+    });
+  }
+
+  private wakeAfterCommit(tx: Tx): void {
+    tx.afterCommit(() => {
+      for (const listener of this.enqueueListeners) listener();
+    });
+  }
+
+  /**
    * The producer API: inside the caller's transaction, one pending delivery per live subscription of the project
    * that asked for this event type. Idempotent per (subscription, event id). The worker is woken after commit.
    */
@@ -184,9 +248,7 @@ export class WebhookService {
     );
     if (deliveries.length === 0) return;
     await repo.insertDeliveries(deliveries);
-    tx.afterCommit(() => {
-      for (const listener of this.enqueueListeners) listener();
-    });
+    this.wakeAfterCommit(tx);
   }
 
   /** The subscription's plain secret, for signing (the worker only). */

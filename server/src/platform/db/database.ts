@@ -164,3 +164,31 @@ function prepareSqlitePath(file: string): string {
   if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
   return file;
 }
+
+// Connection-level failures (PostgreSQL classes 08 and 57P, too many connections) and the driver's own words
+// for a connection that went away: the database is unavailable, not the statement wrong.
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "53300",
+]);
+const UNAVAILABLE_MESSAGE =
+  /Connection terminated|Driver not Connected|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is not established|connection is not open|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)|Client was closed and is not queryable/i;
+
+/** SEC-17, SEC-20: true when `error` means the database cannot be reached right now (retrying later may work). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 5; depth++) {
+    const candidate = current as { code?: unknown; message?: unknown; driverError?: unknown; cause?: unknown };
+    const code = typeof candidate.code === "string" ? candidate.code : "";
+    if (UNAVAILABLE_CODES.has(code) || code.startsWith("08") || code.startsWith("57P")) return true;
+    if (typeof candidate.message === "string" && UNAVAILABLE_MESSAGE.test(candidate.message)) return true;
+    const errors = (current as { errors?: unknown }).errors; // AggregateError from a multi-address connect
+    if (Array.isArray(errors) && errors.some((e) => isDatabaseUnavailable(e))) return true;
+    current = candidate.driverError ?? candidate.cause;
+  }
+  return false;
+}

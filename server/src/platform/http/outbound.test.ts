@@ -161,6 +161,25 @@ describe("SEC-13 outboundFetch", () => {
 
   const allow = ["127.0.0.1"];
 
+  it("SEC-13 the address that passed the check is the one dialled: a name re-resolved differently (DNS rebinding) gains nothing", async () => {
+    // The check sees 127.0.0.1 (allow-listed by address) for a name the system resolver does not know; if the
+    // connection resolved the name again it would fail (or, with a rebinding DNS server, reach another address).
+    let resolutions = 0;
+    const resolve: HostResolver = async () => {
+      resolutions += 1;
+      return ["127.0.0.1"];
+    };
+    const port = new URL(origin.url).port;
+    const res = await outboundFetch(
+      `http://rebinding.invalid:${port}/echo`,
+      { method: "POST", body: "pinned" },
+      { allowList: allow, timeoutMs: 2000, resolve },
+    );
+    expect(res.status).toBe(201);
+    expect(res.body).toBe("POST:pinned");
+    expect(resolutions).toBe(1);
+  });
+
   it("returns status, headers, body and duration of an allow-listed request", async () => {
     const res = await outboundFetch(
       `${origin.url}/echo`,

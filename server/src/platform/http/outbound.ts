@@ -1,13 +1,15 @@
 import { lookup } from "node:dns/promises";
-import { BlockList, isIP } from "node:net";
+import http from "node:http";
+import https from "node:https";
+import { BlockList, isIP, type LookupFunction } from "node:net";
 
 /**
  * Outbound HTTP that cannot be pointed at the inside of the network (SEC-13): only http(s), and no host that
  * resolves to a loopback, link-local, private or otherwise non-public address unless the allow-list names the
  * host or the address. Redirects are followed by hand, each target checked again.
  *
- * Limit: the address is checked when the request is made and the connection resolves the name again, so a DNS
- * server that answers differently within that window (DNS rebinding) is not caught here.
+ * The connection goes to the address that was checked (outboundFetch pins it with its own `lookup`): a DNS server
+ * answering differently between the check and the connection (DNS rebinding) gains nothing.
  */
 
 export type OutboundFailure = "refused" | "timeout" | "network";
@@ -130,6 +132,15 @@ export async function checkOutboundUrl(
   allowList: readonly string[],
   options: { resolve?: HostResolver; signal?: AbortSignal } = {},
 ): Promise<URL> {
+  return (await checkAndResolve(url, allowList, options)).url;
+}
+
+/** The checked URL and the addresses that passed (null: an allow-listed host name, resolved as usual). */
+async function checkAndResolve(
+  url: string | URL,
+  allowList: readonly string[],
+  options: { resolve?: HostResolver; signal?: AbortSignal },
+): Promise<{ url: URL; addresses: string[] | null }> {
   let parsed: URL;
   try {
     parsed = typeof url === "string" ? new URL(url) : url;
@@ -145,7 +156,7 @@ export async function checkOutboundUrl(
   const host = normaliseHost(parsed.hostname);
   if (!host) throw new OutboundError("refused", "The URL has no host.");
   const allowed = parseAllowList(allowList);
-  if (allowed.hosts.has(host)) return parsed;
+  if (allowed.hosts.has(host)) return { url: parsed, addresses: null };
 
   let addresses: string[];
   if (isIP(host) !== 0) {
@@ -168,7 +179,75 @@ export async function checkOutboundUrl(
       );
     }
   }
-  return parsed;
+  return { url: parsed, addresses };
+}
+
+/** A `lookup` that answers with the checked addresses only: the connection cannot go anywhere else. */
+function pinnedLookup(addresses: readonly string[]): LookupFunction {
+  const entries = addresses.map((address) => ({ address, family: isIP(address) }));
+  return (_hostname, options, callback) => {
+    if (options.all) (callback as (e: null, a: typeof entries) => void)(null, entries);
+    else callback(null, entries[0]!.address, entries[0]!.family);
+  };
+}
+
+interface RawResponse {
+  status: number;
+  headers: Record<string, string>;
+  text: string;
+  truncated: boolean;
+}
+
+/** One HTTP exchange over node:http(s), dialling only `addresses` when given; the body read up to maxBytes. */
+function send(
+  target: URL,
+  addresses: string[] | null,
+  init: { method: string; headers: Record<string, string>; body: string | undefined },
+  signal: AbortSignal,
+  maxBytes: number,
+): Promise<RawResponse> {
+  return new Promise((resolve, reject) => {
+    const client = target.protocol === "https:" ? https : http;
+    const request = client.request(
+      target,
+      {
+        method: init.method,
+        headers:
+          init.body === undefined ? init.headers : { ...init.headers, "content-length": Buffer.byteLength(init.body) },
+        signal,
+        ...(addresses ? { lookup: pinnedLookup(addresses) } : {}),
+      },
+      (response) => {
+        const headers = Object.fromEntries(
+          Object.entries(response.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v ?? "")]),
+        );
+        const chunks: Buffer[] = [];
+        let size = 0;
+        const done = (truncated: boolean) =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers,
+            text: Buffer.concat(chunks).toString("utf8"),
+            truncated,
+          });
+        response.on("data", (chunk: Buffer) => {
+          if (size + chunk.byteLength > maxBytes) {
+            chunks.push(chunk.subarray(0, maxBytes - size));
+            size = maxBytes;
+            response.destroy();
+            done(true);
+            return;
+          }
+          chunks.push(chunk);
+          size += chunk.byteLength;
+        });
+        response.on("end", () => done(false));
+        response.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(init.body);
+  });
 }
 
 export interface OutboundRequest {
@@ -203,29 +282,14 @@ export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 const CROSS_ORIGIN_DROPPED_HEADERS = new Set(["authorization", "cookie", "proxy-authorization"]);
 
-async function readCapped(response: Response, maxBytes: number): Promise<{ text: string; truncated: boolean }> {
-  if (!response.body) return { text: "", truncated: false };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return { text: Buffer.concat(chunks).toString("utf8"), truncated: false };
-    if (size + value.byteLength > maxBytes) {
-      chunks.push(value.subarray(0, maxBytes - size));
-      await reader.cancel();
-      return { text: Buffer.concat(chunks).toString("utf8"), truncated: true };
-    }
-    chunks.push(value);
-    size += value.byteLength;
-  }
-}
-
 function failure(error: unknown, signal: AbortSignal, timeoutMs: number): OutboundError {
   if (error instanceof OutboundError) return error;
   if (signal.aborted) return new OutboundError("timeout", `No complete answer within ${timeoutMs} ms.`);
   const cause = (error as { cause?: { message?: unknown } })?.cause;
   const detail = typeof cause?.message === "string" ? cause.message : String((error as Error)?.message ?? error);
+  if ((error as { name?: string })?.name === "AbortError") {
+    return new OutboundError("timeout", `No complete answer within ${timeoutMs} ms.`);
+  }
   return new OutboundError("network", `The request failed: ${detail}.`);
 }
 
@@ -248,11 +312,12 @@ export async function outboundFetch(
   let current: string | URL = url;
   try {
     for (let redirects = 0; ; redirects++) {
-      const target = await checkOutboundUrl(current, options.allowList, { resolve: options.resolve, signal });
-      const response = await fetch(target, { method, headers, body, redirect: "manual", signal });
-      const location = response.headers.get("location");
+      const checked = await checkAndResolve(current, options.allowList, { resolve: options.resolve, signal });
+      const target = checked.url;
+      const maxBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+      const response = await send(target, checked.addresses, { method, headers, body }, signal, maxBytes);
+      const location = response.headers["location"];
       if (REDIRECT_STATUSES.has(response.status) && location && redirects < maxRedirects) {
-        await response.body?.cancel();
         const next = new URL(location, target);
         if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === "POST")) {
           method = "GET";
@@ -267,13 +332,12 @@ export async function outboundFetch(
         current = next;
         continue;
       }
-      const { text, truncated } = await readCapped(response, options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES);
       return {
         url: target.toString(),
         status: response.status,
-        headers: Object.fromEntries(response.headers),
-        body: text,
-        truncated,
+        headers: response.headers,
+        body: response.text,
+        truncated: response.truncated,
         durationMs: Math.round(performance.now() - started),
       };
     }

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
+import { ApolloServer, HeaderMap, type ApolloServerPlugin } from "@apollo/server";
 import {
   ApolloServerPluginLandingPageDisabled,
   ApolloServerPluginSchemaReportingDisabled,
@@ -13,10 +13,19 @@ import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloArmor } from "@escape.tech/graphql-armor";
 import cors from "cors";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { GraphQLError, type GraphQLSchema } from "graphql";
+import { GraphQLError, Kind, type GraphQLSchema } from "graphql";
 import helmet from "helmet";
 import type { LoaderRegistry, Principal, RequestContext } from "../graphql/context";
-import { createErrorFormatter } from "../graphql/errors";
+import { checkAnswerBudget, type AnswerBudget } from "../graphql/answer-budget";
+import { isDatabaseUnavailable } from "../db/database";
+import { OutageLog } from "../db/outage-log";
+import {
+  createErrorFormatter,
+  isExpectedError,
+  RETRY_AFTER_SECS,
+  SERVICE_UNAVAILABLE_MESSAGE,
+} from "../graphql/errors";
+import { checkOperationInput, type InputLimits } from "../graphql/input-policy";
 import type { Logger } from "../logger";
 import { AuthFailureLimiter } from "./auth-failure-limiter";
 
@@ -29,12 +38,19 @@ export interface HttpOptions {
   corsOrigins: readonly string[];
   bodyLimitBytes: number;
   authFailuresPerMinute: number;
+  /** TRUST_PROXY: whose X-Forwarded-For gives the client address (express's `trust proxy`). */
+  trustProxy?: boolean | number | string;
+  /** SEC-18: how long stop() lets in-flight requests finish before it closes their connections. */
+  drainGraceMs?: number;
   webDist?: string;
   /**
    * More routes from the composition root (the gateway at /v1), mounted before the console's files. They share the
    * auth-failure limit: each 401 they answer counts, and a blocked address gets `blocked` (their own error shape).
    */
   routes?: ReadonlyArray<{ path: string; handler: express.RequestHandler; blocked: (res: Response) => void }>;
+  /** SEC-11: the one input policy (NUL, lengths, nesting) and the bound on an answer's large text fields. */
+  inputLimits: InputLimits;
+  answerBudget: AnswerBudget;
   /** The modules' per-request loaders, registered by the composition root. */
   loaders: LoaderRegistry;
   authenticate(authorization: string | undefined): Promise<Authentication>;
@@ -52,19 +68,19 @@ export interface GraphQLRequestContext extends RequestContext {
   readonly credentialFailure?: string;
 }
 
-/** The request id goes on every internal error after formatting (formatError cannot see the context). */
+/**
+ * Logs what is unexpected, once, with the request id (user errors are not logged: SEC-20); puts the request id on
+ * every internal error after formatting (formatError cannot see the context); answers 503 with Retry-After while
+ * the database is unavailable.
+ */
 function requestIdPlugin(logger: Logger): ApolloServerPlugin<GraphQLRequestContext> {
   return {
     async requestDidStart() {
       return {
         async didEncounterErrors({ contextValue, errors }) {
           for (const error of errors) {
-            if (!error.extensions?.code || error.extensions.code === "INTERNAL_SERVER_ERROR") {
-              logger.error(
-                { requestId: contextValue.requestId, err: error.originalError ?? error },
-                "unexpected error",
-              );
-            }
+            if (isExpectedError(error)) continue;
+            logger.error({ requestId: contextValue.requestId, err: error.originalError ?? error }, "unexpected error");
           }
         },
         async willSendResponse({ contextValue, response }) {
@@ -75,7 +91,30 @@ function requestIdPlugin(logger: Logger): ApolloServerPlugin<GraphQLRequestConte
                 `Something went wrong on our side. Quote request id ${contextValue.requestId} when you report it.`;
               (error.extensions as Record<string, unknown>).requestId = contextValue.requestId;
             }
+            if (error.extensions?.code === "SERVICE_UNAVAILABLE") {
+              response.http.status = 503;
+              response.http.headers.set("retry-after", String(RETRY_AFTER_SECS));
+            }
           }
+        },
+      };
+    },
+  };
+}
+
+/** SEC-11: every operation's input and answer size are checked once it is parsed and validated, before it runs. */
+function inputPolicyPlugin(limits: InputLimits, budget: AnswerBudget): ApolloServerPlugin<GraphQLRequestContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ document, operation, request, schema }) {
+          if (!operation) return;
+          const variables = request.variables as Record<string, unknown> | undefined;
+          checkOperationInput(limits, document, operation, variables);
+          const fragments = Object.fromEntries(
+            document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])),
+          );
+          checkAnswerBudget(budget, schema, operation, fragments, variables);
         },
       };
     },
@@ -93,6 +132,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   const app = express();
   const server = http.createServer(app);
   const limiter = new AuthFailureLimiter(options.authFailuresPerMinute);
+  const outage = new OutageLog(options.logger, options.ready);
   const armor = new ApolloArmor({
     maxDepth: { n: 12 },
     maxAliases: { n: 20 },
@@ -108,23 +148,27 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     introspection: options.introspection,
     parseOptions: { maxTokens: MAX_TOKENS },
     csrfPrevention: true,
+    // SEC-18: main.ts owns the one shutdown path (drain, worker, bus, database, exit); Apollo's own signal handler
+    // would race it and re-raise the signal.
+    stopOnTerminationSignals: false,
     allowBatchedHttpRequests: false,
     includeStacktraceInErrorResponses: false,
-    formatError: createErrorFormatter(options.logger),
+    formatError: createErrorFormatter(outage),
     validationRules: [...protection.validationRules],
     plugins: [
       ...protection.plugins,
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginUsageReportingDisabled(),
       ApolloServerPluginSchemaReportingDisabled(),
-      ApolloServerPluginDrainHttpServer({ httpServer: server }),
+      ApolloServerPluginDrainHttpServer({ httpServer: server, stopGracePeriodMillis: options.drainGraceMs ?? 10_000 }),
       requestIdPlugin(options.logger),
+      inputPolicyPlugin(options.inputLimits, options.answerBudget),
     ],
   });
   await apollo.start();
 
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", options.trustProxy ?? "loopback");
   app.use((req, res, next) => {
     const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || randomUUID();
     res.locals.requestId = requestId;
@@ -188,7 +232,17 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
         try {
           auth = await options.authenticate(req.get("authorization"));
         } catch (error) {
-          // A failure to authenticate (e.g. the database is down) is ours: the formatter turns this into a generic
+          if (isDatabaseUnavailable(error)) {
+            // SEC-20: an outage is 503 with Retry-After, logged once per outage (not once per request).
+            outage.noteUnavailable(error, requestId);
+            throw new GraphQLError(SERVICE_UNAVAILABLE_MESSAGE, {
+              extensions: {
+                code: "SERVICE_UNAVAILABLE",
+                http: { status: 503, headers: new HeaderMap([["retry-after", String(RETRY_AFTER_SECS)]]) },
+              },
+            });
+          }
+          // Any other failure to authenticate is ours: the formatter turns this into a generic
           // INTERNAL_SERVER_ERROR carrying the request id (SEC-6); the detail goes to the log here.
           options.logger.error({ err: error, requestId }, "authentication failed unexpectedly");
           throw new GraphQLError("Authentication failed unexpectedly.", {
@@ -246,6 +300,20 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       jsonError(res, 400, "BAD_REQUEST", "The request body is not valid JSON.");
       return;
     }
+    if (error.type === "charset.unsupported" || error.type === "encoding.unsupported") {
+      jsonError(
+        res,
+        415,
+        "UNSUPPORTED_MEDIA_TYPE",
+        "The request body must be JSON in UTF-8: send 'content-type: application/json' (charset utf-8 or none), without a content-encoding.",
+      );
+      return;
+    }
+    if (error.status && error.status >= 400 && error.status < 500) {
+      // The client's doing (SEC-20): answered with its status, not logged as an error.
+      jsonError(res, error.status, "BAD_REQUEST", `The request was not accepted: ${error.message}`);
+      return;
+    }
     options.logger.error({ err: error, requestId: res.locals.requestId }, "unhandled http error");
     jsonError(
       res,
@@ -267,6 +335,8 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
         });
       }),
     stop: async () => {
+      outage.stop();
+      // Closes the listener, lets in-flight requests finish (up to drainGraceMs), then closes what is left.
       await apollo.stop();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -1,0 +1,137 @@
+import { zipSync, strToU8 } from "fflate";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { skillMd } from "../support/skill-md";
+import { createTestApp, dialects, type GqlResponse, type TestApp } from "../support/test-app";
+
+/**
+ * SEC-11: one input policy on both databases. NUL characters and over-long strings are BAD_USER_INPUT wherever
+ * they are sent (PostgreSQL used to answer 500 where SQLite stored them); SKILL.md is bounded by
+ * SKILL_MD_MAX_BYTES; deep JSON is refused before it reaches the database; an answer's large text fields are
+ * bounded.
+ */
+
+const NUL = "a\u0000b";
+const SKILL_MD_MAX = 4096;
+
+function expectRefused(res: GqlResponse, pattern: RegExp): void {
+  expect(res.errors?.[0]?.extensions?.code, JSON.stringify(res.errors)).toBe("BAD_USER_INPUT");
+  expect(res.errors?.[0]?.message).toMatch(pattern);
+}
+
+describe.each(dialects)("input policy on %s", (dialect) => {
+  let t: TestApp;
+  let key: string;
+  let versionId: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { skillMdMaxBytes: SKILL_MD_MAX });
+    key = (await t.project("Input policy")).adminKey;
+    const made = await t.ok<{ createSkillVersion: { id: string } }>(
+      `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`,
+      { input: { skillMd: skillMd("policy") } },
+      key,
+    );
+    versionId = made.createSkillVersion.id;
+  });
+  afterAll(() => t?.close());
+
+  it("SEC-11 NUL characters are BAD_USER_INPUT in every argument, from variables or literals", async () => {
+    const cases: Array<[string, Record<string, unknown>, string | null]> = [
+      [`query($n: String) { skills(name: $n) { total } }`, { n: NUL }, key],
+      [`query($id: ID!) { skillVersion(id: $id) { id } }`, { id: NUL }, key],
+      [`{ skillVersion(id: "a\\u0000b") { id } }`, {}, key],
+      [`mutation($n: String!) { createProject(name: $n) { apiKey } }`, { n: NUL }, t.platformToken],
+      [`mutation($n: String) { createApiKey(role: VIEWER, name: $n) { id } }`, { n: NUL }, key],
+      [
+        `mutation($u: String!) { createWebhookSubscription(url: $u, eventTypes: ["call.ended"]) { secret } }`,
+        { u: `https://example.com/${NUL}` },
+        key,
+      ],
+      [`mutation($i: AgentInput!) { saveAgent(input: $i) { id } }`, { i: { name: "a", prompt: NUL } }, key],
+      [`mutation($a: JSON!) { runTool(callId: "x", name: "t", arguments: $a) { id } }`, { a: { [NUL]: 1 } }, key],
+    ];
+    for (const [query, variables, token] of cases) {
+      expectRefused(await t.gql(query, variables, token), /NUL character/);
+    }
+  });
+
+  it("SEC-11 a NUL written as a YAML escape in the frontmatter is refused as a problem of the SKILL.md", async () => {
+    const res = await t.gql(
+      `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`,
+      { input: { skillMd: skillMd("nul-escape", { description: '"Use when \\0 happens."' }) } },
+      key,
+    );
+    expectRefused(res, /NUL/);
+  });
+
+  it("SEC-11 a 2 MB API key name is BAD_USER_INPUT naming the limit, not stored", async () => {
+    const res = await t.gql(
+      `mutation($n: String) { createApiKey(role: VIEWER, name: $n) { id } }`,
+      { n: "k".repeat(2 * 1024 * 1024) },
+      key,
+    );
+    expectRefused(res, /at most 2048 characters/);
+    const keys = await t.ok<{ apiKeys: Array<{ name: string | null }> }>(`{ apiKeys { name } }`, {}, key);
+    expect(keys.apiKeys.every((k) => (k.name ?? "").length < 100)).toBe(true);
+  });
+
+  it("SEC-11 a SKILL.md over SKILL_MD_MAX_BYTES is BAD_USER_INPUT naming the limit, as text and in a bundle", async () => {
+    const big = skillMd("too-big", { body: "x".repeat(SKILL_MD_MAX) });
+    const direct = await t.gql(
+      `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`,
+      { input: { skillMd: big } },
+      key,
+    );
+    expectRefused(direct, /SKILL_MD_MAX_BYTES/);
+    expect(direct.errors?.[0]?.message).toContain(String(SKILL_MD_MAX));
+    const zip = Buffer.from(zipSync({ "too-big/SKILL.md": strToU8(big) })).toString("base64");
+    const bundled = await t.gql(`mutation($zip: String!) { importSkillBundle(zipBase64: $zip) { id } }`, { zip }, key);
+    expectRefused(bundled, /SKILL_MD_MAX_BYTES/);
+  });
+
+  it("SEC-11 item 8: 5,000-deep JSON in variables is a clear 400 BAD_USER_INPUT, not a stack overflow", async () => {
+    // Written by hand: the test process's own JSON.stringify would overflow on it.
+    const deep = `${'{"d":'.repeat(5000)}"leaf"${"}".repeat(5000)}`;
+    const query = `mutation($input: StartCallInput!) { startCall(input: $input) { id } }`;
+    const http = await fetch(`${t.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+      body: `{"query":${JSON.stringify(query)},"variables":{"input":{"agentId":"a","variables":${deep}}}}`,
+    });
+    const body = (await http.json()) as Omit<GqlResponse, "status">;
+    const res = { ...body, status: http.status };
+    expect(res.status).toBe(400);
+    expectRefused(res, /nested more than 32 levels/);
+  });
+
+  it("SEC-11 item 8: a subscription sent over POST is a clear 400, not a 500", async () => {
+    const res = await t.gql(`subscription { skills { total } }`, {}, key);
+    expect(res.status).toBe(400);
+    expect(res.errors?.[0]?.extensions?.code).not.toBe("INTERNAL_SERVER_ERROR");
+    expect(res.errors?.[0]?.message).toMatch(/[Ss]ubscription/);
+  });
+
+  it("SEC-20 item 8: content-type application/json; charset=latin1 is 415 with its own code, not an internal error", async () => {
+    const res = await fetch(`${t.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json; charset=latin1", authorization: `Bearer ${key}` },
+      body: JSON.stringify({ query: "{ skills { total } }" }),
+    });
+    expect(res.status).toBe(415);
+    const body = (await res.json()) as { errors: Array<{ message: string; extensions: { code: string } }> };
+    expect(body.errors[0]!.extensions.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect(body.errors[0]!.message).toMatch(/UTF-8/);
+  });
+
+  it("SEC-11 twenty aliases of skillVersion { skillMd } are refused before they run; a few are answered", async () => {
+    const aliases = (n: number) =>
+      `query($id: ID!) { ${Array.from({ length: n }, (_, i) => `v${i}: skillVersion(id: $id) { skillMd }`).join(" ")} }`;
+    const refused = await t.gql(aliases(20), { id: versionId }, key);
+    expect(refused.status).toBe(400);
+    expectRefused(refused, /answer would be too large/);
+    const paged = await t.gql(`{ skills(limit: 100) { items { instructions } } }`, {}, key);
+    expectRefused(paged, /answer would be too large/);
+    const few = await t.ok<Record<string, { skillMd: string }>>(aliases(5), { id: versionId }, key);
+    expect(Object.keys(few)).toHaveLength(5);
+  });
+});
