@@ -6,6 +6,7 @@
  */
 import fs from "node:fs";
 import * as callRuntime from "./call-runtime.bench";
+import * as gateway from "./gateway.bench";
 import * as skillUsage from "./skill-usage.bench";
 
 interface BenchModule {
@@ -16,6 +17,7 @@ interface BenchModule {
 const BENCHES: Array<{ file: string; bench: BenchModule }> = [
   { file: "skill-usage.bench.ts", bench: skillUsage },
   { file: "call-runtime.bench.ts", bench: callRuntime },
+  { file: "gateway.bench.ts", bench: gateway },
 ];
 
 async function main(): Promise<void> {

@@ -49,6 +49,8 @@ import {
   type CallEventsPubSub,
 } from "./modules/call-timeline";
 import { McpSkillsEndpoint, McpSkillsService } from "./modules/mcp-skills";
+import { createGateway } from "./modules/gateway";
+import { openSessionStore, type SessionStore } from "./platform/session-store";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
 
 export interface AppSecrets {
@@ -276,6 +278,8 @@ export interface App {
   readonly webhookWorker: WebhookWorker;
   readonly bus: InvalidationBus;
   readonly mcpSkills: McpSkillsEndpoint;
+  /** The gateway's skill logs (GW-6). */
+  readonly sessionStore: SessionStore;
   close(): Promise<void>;
 }
 
@@ -315,6 +319,36 @@ export async function createApp(
   const pubSub: CallEventsPubSub = createPubSub();
   const timeline = new CallTimelineService(services.calls, bus, pubSub, logger);
   services.calls.onEventsRecorded(async (_projectId, callId) => timeline.eventsRecorded(callId));
+  const sessionStore = await openSessionStore({
+    kind: config.sessionStore,
+    path: config.sessionStorePath,
+    redisUrl: config.redisUrl,
+    ttlSecs: config.sessionStoreSkillsTtlSecs,
+  });
+  let gateway: Awaited<ReturnType<typeof createGateway>>;
+  try {
+    gateway = await createGateway({
+      auth: services.auth,
+      agents: services.agentDirectory,
+      calls: services.calls,
+      skills: services.skills,
+      tools: services.tools,
+      model: services.model,
+      store: sessionStore,
+      logger,
+      configFile: config.gatewayConfig,
+      customEvents: config.customEvents,
+      maxToolRounds: config.chatMaxToolRounds,
+      bodyLimitBytes: config.bodyLimitBytes,
+    });
+  } catch (error) {
+    // GATEWAY_CONFIG did not validate (GW-3): nothing started may keep the process alive.
+    await mcpSkills.close();
+    await sessionStore.close();
+    await bus.close();
+    if (!options.db) await db.close();
+    throw error;
+  }
   const resolvers = resolverInstances(services);
   const schema = await buildGraphQLSchema(resolvers, pubSub);
   bindCallTimeline(schema, timeline);
@@ -329,8 +363,9 @@ export async function createApp(
     drainGraceMs: Math.floor(config.shutdownTimeoutMs / 2),
     ...inputPolicy(config),
     webDist: config.webDist,
+    routes: [{ path: "/v1", handler: gateway.router, blocked: gateway.rateLimited }],
     loaders: loaderRegistry(services),
-    routes: [{ path: "/mcp", handle: (request) => mcpSkills.handle(request) }],
+    authenticatedRoutes: [{ path: "/mcp", handle: (request) => mcpSkills.handle(request) }],
     authenticate: (header) => services.auth.authenticate(header),
     ready: () => db.ping(),
   });
@@ -354,6 +389,7 @@ export async function createApp(
     await mcpSkills.close();
     await Promise.all([http.stop(), webhookWorker.stop()]);
     await bus.close();
+    await sessionStore.close();
     await db.close();
   };
   return {
@@ -365,6 +401,7 @@ export async function createApp(
     webhookWorker,
     bus,
     mcpSkills,
+    sessionStore,
     // Idempotent: a second call waits for the first shutdown instead of stopping things twice.
     close: () => (closing ??= shutdown()),
   };

@@ -7,6 +7,7 @@ import { SecretKeyError, parseSecretKey, sha256Hex } from "./platform/crypto";
 import { loadOrCreatePlatformTokenHash, loadOrCreateSecretKey } from "./platform/embedded-secrets";
 import { generatePlatformToken } from "./modules/auth";
 import { seedDemoProject } from "./modules/demo";
+import { GatewayConfigError } from "./modules/gateway";
 
 function banner(lines: string[]): void {
   const width = Math.max(...lines.map((l) => l.length));
@@ -102,7 +103,7 @@ function installShutdown(app: App, timeoutMs: number): void {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof SecretKeyError) {
+  if (error instanceof ConfigError || error instanceof SecretKeyError || error instanceof GatewayConfigError) {
     console.error(`Skillgraph cannot start: ${error.message}`);
   } else {
     console.error("Skillgraph cannot start:", error);

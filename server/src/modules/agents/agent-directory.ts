@@ -1,5 +1,5 @@
-import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
 import { InvalidatedCache } from "../../platform/cache/invalidated-cache";
+import { EVERY_KEY, type InvalidationBus } from "../../platform/cache/invalidation-bus";
 import type { Database } from "../../platform/db/database";
 import { Invalid } from "../../platform/errors";
 import type { AgentDirectory, CallAgent } from "./call-agent";
@@ -11,6 +11,7 @@ import type { AgentVersionEntity } from "./agent-version.entity";
 import { AgentRepository } from "./agent.repository";
 
 export const AGENT_LIVE_TOPIC = "agent_live";
+export const AGENT_GATEWAY_NAME_TOPIC = "agent_gateway_name";
 const agentKey = (projectId: string, agentId: string) => `${projectId}\u0000${agentId}`;
 
 const runtimeTool = (t: {
@@ -31,6 +32,11 @@ const runtimeTool = (t: {
  */
 export class AgentCallDirectory implements AgentDirectory {
   /** Without knowledge documents: those are read per call (RT-8), from the knowledge module's own cache. */
+  /** GW-1: (project, gateway name) → the published version answering it (null: none), until any agent changes. */
+  private readonly byName: InvalidatedCache<
+    string,
+    { agentId: string; model: { baseUrl: string; model: string; apiKey: string | null } | null } | null
+  >;
   private readonly publishedByAgent: InvalidatedCache<string, { agent: CallAgent; knowledgeBaseIds: string[] } | null>;
 
   constructor(
@@ -40,10 +46,13 @@ export class AgentCallDirectory implements AgentDirectory {
     bus: InvalidationBus,
   ) {
     this.publishedByAgent = new InvalidatedCache(bus, AGENT_LIVE_TOPIC, 10_000);
+    this.byName = new InvalidatedCache(bus, AGENT_GATEWAY_NAME_TOPIC, 10_000);
   }
 
   /** After an agent's published version changed (publish, delete): every instance forgets it. */
-  agentChanged(projectId: string, agentId: string): Promise<void> {
+  async agentChanged(projectId: string, agentId: string): Promise<void> {
+    // Any publish or delete may move a gateway name to another agent: every name is read again (GW-1).
+    await this.byName.invalidate(EVERY_KEY);
     return this.publishedByAgent.invalidate(agentKey(projectId, agentId));
   }
 
@@ -146,6 +155,40 @@ export class AgentCallDirectory implements AgentDirectory {
           }
         : null,
     };
+  }
+
+  /**
+   * GW-1: the agent a gateway request names by its gateway name (alias, else name), as calls run it, with the
+   * upstream model of its published config (its key in clear; null: the process default answers).
+   */
+  async byGatewayName(
+    projectId: string,
+    gatewayName: string,
+  ): Promise<{ agent: CallAgent; model: { baseUrl: string; model: string; apiKey: string | null } | null } | null> {
+    const found = await this.byName.getOrLoad(agentKey(projectId, gatewayName), async () => {
+      const version = await this.db.read((m) =>
+        new AgentRepository(m).findPublishedByGatewayName(projectId, gatewayName),
+      );
+      if (!version) return null;
+      return {
+        agentId: version.agentId,
+        model: version.model
+          ? {
+              baseUrl: version.model.baseUrl,
+              model: version.model.model,
+              apiKey: this.secrets.openModelApiKey(version),
+            }
+          : null,
+      };
+    });
+    if (!found) return null;
+    const agent = await this.published(projectId, found.agentId);
+    return agent ? { agent, model: found.model } : null;
+  }
+
+  /** GW-1: what `GET /v1/models` lists for a project. */
+  gatewayNames(projectId: string): Promise<string[]> {
+    return this.db.read((m) => new AgentRepository(m).publishedGatewayNames(projectId));
   }
 
   async toolSecret(agentVersionId: string, tool: string): Promise<string | null> {

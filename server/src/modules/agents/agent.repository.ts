@@ -105,6 +105,28 @@ export class AgentRepository {
       .getOne();
   }
 
+  /** GW-1: the published version of the live agent whose gateway name (alias, else name) is `gatewayName`. */
+  findPublishedByGatewayName(projectId: string, gatewayName: string): Promise<AgentVersionEntity | null> {
+    return this.versions
+      .createQueryBuilder("v")
+      .innerJoin(AgentEntity, "a", "a.id = v.agent_id AND a.deleted_at IS NULL")
+      .where("v.project_id = :projectId AND v.state = 'published'", { projectId })
+      .andWhere("COALESCE(v.alias, v.name) = :gatewayName", { gatewayName })
+      .orderBy("v.published_at", "DESC")
+      .getOne();
+  }
+
+  /** GW-1: the gateway names of the project's live agents that have a published version, sorted. */
+  async publishedGatewayNames(projectId: string): Promise<string[]> {
+    const rows = await this.versions
+      .createQueryBuilder("v")
+      .innerJoin(AgentEntity, "a", "a.id = v.agent_id AND a.deleted_at IS NULL")
+      .select("COALESCE(v.alias, v.name)", "name")
+      .where("v.project_id = :projectId AND v.state = 'published'", { projectId })
+      .getRawMany<{ name: string }>();
+    return [...new Set(rows.map((r) => r.name))].sort();
+  }
+
   /** Any version by id (versions never move between projects; callers hold the id from their own call). */
   findVersionById(id: string): Promise<AgentVersionEntity | null> {
     return this.versions.findOneBy({ id });

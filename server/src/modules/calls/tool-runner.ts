@@ -209,6 +209,24 @@ export class ToolRunner {
     return this.postWebhook(tool.webhook!.webhookUrl, body, await this.webhookSecret(host, tool));
   }
 
+  /**
+   * A webhook tool run outside a call (the gateway, GW-2): the arguments checked against its parameters, the request
+   * signed with its secret as RT-7 signs a call's, `context` (e.g. the chat session id) sent beside the arguments.
+   */
+  async runDetachedWebhook(
+    tool: { name: string; parameters: Record<string, unknown>; webhookUrl: string },
+    args: unknown,
+    secret: string | null,
+    context: Record<string, unknown>,
+  ): Promise<ToolOutcome> {
+    if (typeof args !== "object" || args === null || Array.isArray(args))
+      return { status: "error", result: null, error: "The arguments must be a JSON object." };
+    const problems = argumentProblems(tool.parameters, args as Record<string, unknown>);
+    if (problems.length > 0) return { status: "error", result: null, error: problems.map((p) => p.message).join(" ") };
+    const body = JSON.stringify({ tool: tool.name, ...context, arguments: args });
+    return this.postWebhook(tool.webhookUrl, body, secret);
+  }
+
   /** RT-7: the signed POST of a webhook tool; any answer or failure is an outcome. */
   private async postWebhook(url: string, body: string, secret: string | null): Promise<ToolOutcome> {
     const headers: Record<string, string> = { "content-type": "application/json" };

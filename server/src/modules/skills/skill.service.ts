@@ -264,6 +264,12 @@ export class SkillService {
   }
 
   /** A skill tool's secret in clear, to sign its webhook call (RT-7); versions are read across projects (libraries). */
+  /** A resolved version's SKILL.md text (the id comes from a resolution, never from a client). */
+  async skillMdOf(versionId: string): Promise<string | null> {
+    const version = await this.db.read((m) => new SkillRepository(m).findVersionAnyProject(versionId));
+    return version?.skillMd ?? null;
+  }
+
   async toolSecretOf(versionId: string, toolName: string): Promise<string | null> {
     const version = await this.db.read((m) => new SkillRepository(m).findVersionAnyProject(versionId));
     return version ? this.openToolSecret(version, toolName) : null;

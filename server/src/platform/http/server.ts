@@ -50,13 +50,18 @@ export interface HttpOptions {
   /** SEC-18: how long stop() lets in-flight requests finish before it closes their connections. */
   drainGraceMs?: number;
   webDist?: string;
+  /**
+   * More routes from the composition root (the gateway at /v1), mounted before the console's files. They share the
+   * auth-failure limit: each 401 they answer counts, and a blocked address gets `blocked` (their own error shape).
+   */
+  routes?: ReadonlyArray<{ path: string; handler: express.RequestHandler; blocked: (res: Response) => void }>;
   /** SEC-11: the one input policy (NUL, lengths, nesting) and the bound on an answer's large text fields. */
   inputLimits: InputLimits;
   answerBudget: AnswerBudget;
   /** The modules' per-request loaders, registered by the composition root. */
   loaders: LoaderRegistry;
-  /** Routes the composition root hands over (platform never imports modules). */
-  routes?: readonly AuthenticatedRoute[];
+  /** JSON-RPC routes (e.g. /mcp) the composition root hands over (platform never imports modules). */
+  authenticatedRoutes?: readonly AuthenticatedRoute[];
   authenticate(authorization: string | undefined): Promise<Authentication>;
   ready(): Promise<boolean>;
 }
@@ -281,7 +286,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     }),
   );
 
-  for (const route of options.routes ?? []) {
+  for (const route of options.authenticatedRoutes ?? []) {
     app.all(
       route.path,
       refuseBlocked,
@@ -309,6 +314,25 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
           res.end();
         }
       },
+    );
+  }
+
+  for (const route of options.routes ?? []) {
+    app.use(
+      route.path,
+      (req, res, next) => {
+        const address = req.ip ?? "unknown";
+        if (limiter.isBlocked(address)) {
+          res.setHeader("retry-after", "60");
+          route.blocked(res);
+          return;
+        }
+        res.on("finish", () => {
+          if (res.statusCode === 401) limiter.recordFailure(address);
+        });
+        next();
+      },
+      route.handler,
     );
   }
 

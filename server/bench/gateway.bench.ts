@@ -1,0 +1,326 @@
+/**
+ * The gateway's own latency per turn (issue 9, "Done when"): one conversation turn whose session log holds 20
+ * invocations (10 load_skill + 10 read_skill_file, ~60 KiB replayed and re-read every turn), sent with the same
+ * HTTP client, one at a time, next to a pass-through proxy in the same run:
+ *   direct   client → upstream                                   (what the upstream alone costs)
+ *   proxy    client → bare Node http proxy (parse, fetch, relay) → upstream
+ *   gateway  client → POST /v1/chat/completions (auth, agent, skills, replay, tools) → upstream, per session store
+ * "Own time" is paired per turn: the client's wall time minus the time spent waiting for the upstream, as measured
+ * where the proxy or the gateway called it (the model client is wrapped for the gateway). Not a test: it reports.
+ *   npm run bench gateway        |   cd server && node dist/bench/gateway.bench.js
+ * Knobs: BENCH_TURNS (per pass, default 2000), BENCH_WARMUP (default 200), REDIS_URL (default redis://127.0.0.1:6379;
+ * the redis pass is skipped when it does not answer).
+ */
+import "reflect-metadata";
+import { randomBytes } from "node:crypto";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { createApp, type App } from "../src/app";
+import { loadConfig, type Config } from "../src/config";
+import { entities } from "../src/entities";
+import { sha256Hex } from "../src/platform/crypto";
+import { Database } from "../src/platform/db/database";
+import { createLogger } from "../src/platform/logger";
+import { generatePlatformToken } from "../src/modules/auth/credentials";
+import type { ModelClient } from "../src/modules/model";
+
+const TURNS = Number(process.env.BENCH_TURNS ?? 2000);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
+const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const SKILLS = 10;
+
+const COMPLETION = JSON.stringify({
+  id: "chatcmpl-bench",
+  object: "chat.completion",
+  created: 0,
+  model: "bench",
+  choices: [
+    {
+      index: 0,
+      message: { role: "assistant", content: "Fine.", refusal: null },
+      finish_reason: "stop",
+      logprobs: null,
+    },
+  ],
+  usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+});
+
+async function listen(server: http.Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+function readBody(req: http.IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let raw = "";
+    req.on("data", (c: Buffer) => (raw += c.toString()));
+    req.on("end", () => resolve(raw));
+    req.on("error", reject);
+  });
+}
+
+/** The upstream: reads the request and answers a fixed completion. */
+function upstreamServer(): http.Server {
+  return http.createServer((req, res) => {
+    void readBody(req).then(() => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(COMPLETION);
+    });
+  });
+}
+
+/** The baseline: parse the JSON body, forward it unchanged, relay the answer; it times its upstream wait. */
+function proxyServer(upstream: string, waits: number[]): http.Server {
+  return http.createServer((req, res) => {
+    void (async () => {
+      const body = JSON.parse(await readBody(req)) as unknown;
+      const started = performance.now();
+      const answer = await fetch(`${upstream}/v1/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: req.headers.authorization ?? "" },
+        body: JSON.stringify(body),
+      });
+      const text = await answer.text();
+      waits.push(performance.now() - started);
+      res.writeHead(answer.status, { "content-type": "application/json" });
+      res.end(text);
+    })();
+  });
+}
+
+interface Pass {
+  title: string;
+  wall: number[];
+  own: number[];
+}
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+interface Target {
+  title: string;
+  url: string;
+  key: string;
+  body: string;
+  /** How long the last request waited for the upstream. */
+  waited: () => number;
+}
+
+/**
+ * Sends WARMUP + TURNS rounds, one request at a time; each round visits every target once, so load from outside the
+ * benchmark (a shared machine) falls on all passes alike.
+ */
+async function drive(targets: readonly Target[]): Promise<Pass[]> {
+  const passes = targets.map((t): Pass => ({ title: t.title, wall: [], own: [] }));
+  for (let i = 0; i < WARMUP + TURNS; i++) {
+    for (const [index, target] of targets.entries()) {
+      const started = performance.now();
+      const res = await fetch(target.url, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${target.key}` },
+        body: target.body,
+      });
+      const text = await res.text();
+      const wall = performance.now() - started;
+      if (res.status !== 200) throw new Error(`${target.title}: HTTP ${res.status} ${text.slice(0, 300)}`);
+      if (i < WARMUP) continue;
+      passes[index]!.wall.push(wall);
+      passes[index]!.own.push(wall - target.waited());
+    }
+  }
+  return passes;
+}
+
+/** The fields this bench reads from its GraphQL answers. */
+interface Answers {
+  createProject: { apiKey: string; project: { id: string } };
+  createSkillVersion: { id: string };
+  saveAgent: { id: string };
+}
+
+async function gql(
+  url: string,
+  token: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<Answers> {
+  const res = await fetch(`${url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: Answers; errors?: unknown };
+  if (body.errors) throw new Error(JSON.stringify(body.errors));
+  return body.data!;
+}
+
+/** An app on the given session store with one agent of 10 skills and a session whose log holds 20 invocations. */
+async function gatewayApp(upstream: string, store: Partial<Config>) {
+  const platformToken = generatePlatformToken();
+  const config = loadConfig(
+    {
+      PORT: "0",
+      DATA_DIR: path.join(os.tmpdir(), `sg-bench-${randomBytes(6).toString("hex")}`),
+      LOG_LEVEL: "silent",
+      SEED_DEMO: "false",
+    },
+    {
+      host: "127.0.0.1",
+      webDist: "",
+      outboundAllowHosts: ["127.0.0.1"],
+      modelBaseUrl: `${upstream}/v1`,
+      modelName: "bench",
+      ...store,
+    },
+  );
+  const db = await Database.open({ url: undefined, sqlitePath: ":memory:", entities });
+  const app: App = await createApp(
+    config,
+    { secretKey: randomBytes(32).toString("base64"), platformTokenHash: sha256Hex(platformToken) },
+    { db, logger: createLogger("silent") },
+  );
+  const url = `http://127.0.0.1:${await app.http.listen(0, "127.0.0.1")}`;
+  const created = await gql(url, platformToken, `mutation { createProject(name: "Bench") { project { id } apiKey } }`);
+  const key = created.createProject.apiKey;
+  const projectId = created.createProject.project.id;
+  const names: string[] = [];
+  for (let i = 0; i < SKILLS; i++) {
+    const name = `skill-${String(i).padStart(2, "0")}`;
+    names.push(name);
+    const md = `---\nname: ${name}\ndescription: Use for task ${i}.\n---\n${`Step ${i} of the procedure. `.repeat(80)}`;
+    const v = await gql(url, key, `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`, {
+      input: {
+        skillMd: md,
+        files: [
+          { path: "references/guide.md", contentBase64: Buffer.from("Guide line.\n".repeat(350)).toString("base64") },
+        ],
+      },
+    });
+    await gql(url, key, `mutation($id: ID!) { publishSkillVersion(id: $id) { id } }`, { id: v.createSkillVersion.id });
+  }
+  const agent = await gql(url, key, `mutation($input: AgentInput!) { saveAgent(input: $input) { id } }`, {
+    input: { name: "bench-agent", prompt: "You are a benchmark.", skills: names.map((name) => ({ name })) },
+  });
+  await gql(url, key, `mutation($id: ID!) { publishAgentVersion(id: $id) { id } }`, { id: agent.saveAgent.id });
+  const session = `bench-${randomBytes(6).toString("hex")}`;
+  const logKey = { projectId, sessionId: session, agent: "bench-agent" };
+  for (const [i, name] of names.entries()) {
+    await app.sessionStore.record(logKey, { tool: "load_skill", arguments: { name }, userMessageIndex: 1 + (i % 3) });
+    await app.sessionStore.record(logKey, {
+      tool: "read_skill_file",
+      arguments: { skill: name, path: "references/guide.md" },
+      userMessageIndex: 1 + (i % 3),
+    });
+  }
+  // Time spent waiting for the upstream, per request (requests are sequential).
+  const model = app.services.model as ModelClient & { complete: ModelClient["complete"] };
+  const complete = model.complete.bind(model);
+  let waited = 0;
+  model.complete = async (...args) => {
+    const started = performance.now();
+    try {
+      return await complete(...args);
+    } finally {
+      waited = performance.now() - started;
+    }
+  };
+  return { app, url, key, session, waited: () => waited };
+}
+
+const MESSAGES = [
+  { role: "user", content: "First question." },
+  { role: "assistant", content: "First answer." },
+  { role: "user", content: "Second question." },
+  { role: "assistant", content: "Second answer." },
+  { role: "user", content: "Third question." },
+];
+
+export async function run(): Promise<Pass[]> {
+  const upstream = upstreamServer();
+  const upstreamUrl = await listen(upstream);
+  const proxyWaits: number[] = [];
+  const proxy = proxyServer(upstreamUrl, proxyWaits);
+  const proxyUrl = await listen(proxy);
+  const body = { model: "bench", messages: MESSAGES };
+  const targets: Target[] = [
+    {
+      title: "direct",
+      url: `${upstreamUrl}/v1/chat/completions`,
+      key: "none",
+      body: JSON.stringify(body),
+      waited: () => 0,
+    },
+    {
+      title: "proxy",
+      url: `${proxyUrl}/v1/chat/completions`,
+      key: "none",
+      body: JSON.stringify(body),
+      waited: () => proxyWaits.at(-1) ?? 0,
+    },
+  ];
+  const stores: Array<[string, Partial<Config>]> = [
+    ["gateway (memory store)", { sessionStore: "memory" }],
+    [
+      "gateway (file store)",
+      {
+        sessionStore: "file",
+        sessionStorePath: path.join(os.tmpdir(), `sg-bench-sessions-${randomBytes(4).toString("hex")}`),
+      },
+    ],
+    ["gateway (redis store)", { sessionStore: "redis", redisUrl: REDIS_URL }],
+  ];
+  const apps: App[] = [];
+  for (const [title, store] of stores) {
+    try {
+      const setup = await gatewayApp(upstreamUrl, store);
+      apps.push(setup.app);
+      const turn = { ...body, model: "bench-agent", metadata: { chat_session_id: setup.session } };
+      targets.push({
+        title,
+        url: `${setup.url}/v1/chat/completions`,
+        key: setup.key,
+        body: JSON.stringify(turn),
+        waited: setup.waited,
+      });
+    } catch (error) {
+      console.log(`${title}: skipped (${(error as Error).message})`);
+    }
+  }
+  let passes: Pass[];
+  try {
+    passes = await drive(targets);
+  } finally {
+    for (const app of apps) await app.close();
+  }
+  upstream.close();
+  proxy.close();
+  console.log(
+    `${TURNS} turns per pass after ${WARMUP} warm-up turns, one at a time; 20 replayed invocations per gateway turn`,
+  );
+  console.log("| pass | wall p50 ms | wall p99 ms | own p50 ms | own p99 ms |");
+  console.log("| --- | ---: | ---: | ---: | ---: |");
+  for (const p of passes) {
+    const f = (v: number) => v.toFixed(2);
+    console.log(
+      `| ${p.title} | ${f(percentile(p.wall, 50))} | ${f(percentile(p.wall, 99))} | ${f(percentile(p.own, 50))} | ${f(percentile(p.own, 99))} |`,
+    );
+  }
+  const proxyPass = passes.find((p) => p.title === "proxy")!;
+  for (const p of passes.filter((x) => x.title.startsWith("gateway"))) {
+    console.log(
+      `${p.title}: own time above the proxy's: p50 ${(percentile(p.own, 50) - percentile(proxyPass.own, 50)).toFixed(2)} ms, p99 ${(percentile(p.own, 99) - percentile(proxyPass.own, 99)).toFixed(2)} ms`,
+    );
+  }
+  return passes;
+}
+
+if (require.main === module) {
+  run().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import type { Response } from "express";
+import type { SkillInvocation } from "../../platform/session-store";
+import type { GatewayError } from "./gateway-errors";
+import type { ToolCall } from "./gateway-messages";
+
+export const SESSION_HEADER = "X-Chat-Session-Id";
+export const SKILLS_REHYDRATED_EVENT = "aura.skills_rehydrated";
+
+/**
+ * A streaming answer in OpenAI's chunk format, ending in `data: [DONE]`. Nothing is written before there is
+ * something to say, so a failure before the first chunk is still a plain HTTP error (502, 504) in OpenAI's shape.
+ */
+export class ChunkStream {
+  private readonly id = `chatcmpl-${randomUUID()}`;
+  private readonly created = Math.floor(Date.now() / 1000);
+  private started = false;
+
+  constructor(
+    private readonly res: Response,
+    private readonly model: string,
+    private readonly sessionId: string,
+    /** GW-9: the invocations replayed, announced first; null when custom events are off or nothing was replayed. */
+    private readonly rehydrated: SkillInvocation[] | null,
+  ) {}
+
+  private start(): void {
+    if (this.started) return;
+    this.started = true;
+    this.res.status(200);
+    this.res.setHeader("content-type", "text/event-stream; charset=utf-8");
+    this.res.setHeader("cache-control", "no-cache");
+    this.res.setHeader("x-accel-buffering", "no");
+    this.res.setHeader(SESSION_HEADER, this.sessionId);
+    this.res.flushHeaders();
+    if (this.rehydrated) {
+      const invocations = this.rehydrated.map((i) => ({ tool: i.tool, arguments: i.arguments }));
+      this.res.write(`event: ${SKILLS_REHYDRATED_EVENT}\ndata: ${JSON.stringify({ invocations })}\n\n`);
+    }
+    this.chunk({ role: "assistant", content: "" });
+  }
+
+  private chunk(delta: Record<string, unknown>, finishReason: string | null = null): void {
+    const chunk = {
+      id: this.id,
+      object: "chat.completion.chunk",
+      created: this.created,
+      model: this.model,
+      choices: [{ index: 0, delta, finish_reason: finishReason, logprobs: null }],
+    };
+    this.res.write(`data: ${JSON.stringify(chunk)}\n\n`);
+  }
+
+  content(delta: string): void {
+    this.start();
+    this.chunk({ content: delta });
+  }
+
+  /** Ends the answer: the client's tool calls (if any), the finish reason, then [DONE]. */
+  finish(clientCalls: readonly ToolCall[], finishReason: string): void {
+    this.start();
+    clientCalls.forEach((call, index) =>
+      this.chunk({ tool_calls: [{ index, id: call.id, type: "function", function: call.function }] }),
+    );
+    this.chunk({}, clientCalls.length > 0 ? "tool_calls" : finishReason);
+    this.res.end("data: [DONE]\n\n");
+  }
+
+  /** Before the first chunk: the HTTP status and OpenAI's error body; after it: an error chunk, then [DONE]. */
+  fail(error: GatewayError): void {
+    if (this.res.writableEnded || this.res.destroyed) return;
+    if (!this.started) {
+      this.res.status(error.status).json(error.body());
+      return;
+    }
+    this.res.write(`data: ${JSON.stringify(error.body())}\n\n`);
+    this.res.end("data: [DONE]\n\n");
+  }
+}

@@ -1,0 +1,97 @@
+import { LruCache } from "../../platform/cache/lru-cache";
+import type { AgentCallDirectory } from "../agents";
+import type { CallService } from "../calls";
+import { assembleSystemPrompt } from "../runtime";
+import type { SkillService } from "../skills";
+import type { GatewayConfigFile } from "./gateway-config";
+import type { GatewaySkill } from "./gateway-skills";
+import { localSkill } from "./local-skills";
+import { registrySkill } from "./registry-skills";
+import type { ServedAgent } from "./served-agent";
+
+/** Logs of GATEWAY_CONFIG agents live apart from every project's. */
+export const CONFIG_NAMESPACE = "gateway-config";
+
+/** Whom a request may talk to: a project's agents, and GATEWAY_CONFIG's agents when the credential is listed. */
+export interface GatewayAccess {
+  projectId: string | null;
+  configAgents: boolean;
+}
+
+/** GW-1, GW-3: finds the agent a request's `model` names, from the registry or from GATEWAY_CONFIG. */
+export class GatewayAgents {
+  /** Published versions never change, so the skills built from one are kept (files are read per version anyway). */
+  private readonly registrySkills = new LruCache<string, GatewaySkill>(20_000);
+  private readonly configured: ServedAgent | null;
+
+  constructor(
+    private readonly agents: AgentCallDirectory,
+    private readonly calls: CallService,
+    private readonly skills: SkillService,
+    config: GatewayConfigFile | null,
+  ) {
+    this.configured = config ? configuredAgent(config) : null;
+  }
+
+  async find(access: GatewayAccess, model: string): Promise<ServedAgent | null> {
+    if (access.configAgents && this.configured?.gatewayName === model) return this.configured;
+    if (!access.projectId) return null;
+    return this.registryAgent(access.projectId, model);
+  }
+
+  async names(access: GatewayAccess): Promise<string[]> {
+    const names = access.projectId ? await this.agents.gatewayNames(access.projectId) : [];
+    if (access.configAgents && this.configured) names.push(this.configured.gatewayName);
+    return [...new Set(names)].sort();
+  }
+
+  /** GW-3: a stored agent's published version, its skills resolved in the registry as a call's start resolves them. */
+  private async registryAgent(projectId: string, gatewayName: string): Promise<ServedAgent | null> {
+    const found = await this.agents.byGatewayName(projectId, gatewayName);
+    if (!found) return null;
+    // MCP servers are not listed: the gateway offers the agent's webhook tools and its skills' (GW-2).
+    const { segment, warnings } = await this.calls.segmentFor(projectId, { ...found.agent, mcpServers: [] });
+    const snapshot = found.agent.snapshot;
+    const prompt = assembleSystemPrompt({ agent: snapshot, resolved: [], loaded: [], variables: {} });
+    const versionId = found.agent.versionId;
+    return {
+      logNamespace: projectId,
+      gatewayName,
+      prompt: prompt.prompt,
+      model: found.model,
+      skills: segment.resolved.map((resolved) => {
+        let skill = this.registrySkills.get(resolved.id);
+        if (!skill) {
+          skill = registrySkill(resolved, this.skills);
+          this.registrySkills.set(resolved.id, skill);
+        }
+        return skill;
+      }),
+      tools: snapshot.tools,
+      workers: [],
+      warnings,
+      toolSecret: async (skill, tool) =>
+        skill
+          ? skill.versionId
+            ? this.skills.toolSecretOf(skill.versionId, tool)
+            : null
+          : versionId
+            ? this.agents.toolSecret(versionId, tool)
+            : null,
+    };
+  }
+}
+
+function configuredAgent(config: GatewayConfigFile): ServedAgent {
+  return {
+    logNamespace: CONFIG_NAMESPACE,
+    gatewayName: config.agent.name,
+    prompt: config.agent.prompt,
+    model: config.agent.model,
+    skills: config.agent.skills.map(localSkill),
+    tools: [],
+    workers: config.agent.workers.map((w) => ({ ...w, skills: w.skills.map(localSkill) })),
+    warnings: config.warnings,
+    toolSecret: async () => null,
+  };
+}

@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startGatewayKit, toolAnswers, type GatewayKit } from "../../../test/support/gateway-kit";
+import { dialects } from "../../../test/support/test-app";
+
+interface Answer {
+  status: number;
+  body: { error?: { message: string; type: string; code: string } } & Record<string, unknown>;
+  text: string;
+}
+
+async function post(
+  kit: GatewayKit,
+  body: unknown,
+  init: { key?: string | null; headers?: Record<string, string>; raw?: string } = {},
+): Promise<Answer> {
+  const key = init.key === undefined ? kit.key : init.key;
+  const res = await fetch(`${kit.t.url}/v1/chat/completions`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(key ? { authorization: `Bearer ${key}` } : {}),
+      ...init.headers,
+    },
+    body: init.raw ?? JSON.stringify(body),
+  });
+  const text = await res.text();
+  let parsed: Answer["body"] = {};
+  try {
+    parsed = JSON.parse(text) as Answer["body"];
+  } catch {
+    // streaming or not JSON: the text says it
+  }
+  return { status: res.status, body: parsed, text };
+}
+
+const hi = (session: string, extra: Record<string, unknown> = {}) => ({
+  model: "billing",
+  metadata: { chat_session_id: session },
+  messages: [{ role: "user", content: "one" }],
+  ...extra,
+});
+const secondTurn = (session: string) => ({
+  ...hi(session),
+  messages: [
+    { role: "user", content: "one" },
+    { role: "assistant", content: "ok" },
+    { role: "user", content: "two" },
+  ],
+});
+
+function expectOpenAiError(answer: Answer, status: number, code: string): void {
+  expect(answer.status).toBe(status);
+  expect(answer.body.error).toMatchObject({ code, type: expect.any(String), message: expect.any(String) });
+  expect(answer.text).not.toMatch(/at .*\.ts:\d+/); // never a stack
+}
+
+describe.each(dialects)("gateway errors (%s)", (dialect) => {
+  let kit: GatewayKit;
+  beforeAll(async () => {
+    kit = await startGatewayKit(dialect, { modelTimeoutMs: 400, chatMaxToolRounds: 2 });
+    await kit.skill("refund-policy", { body: "Refunds within 30 days." });
+    await kit.agent({ name: "billing", skills: [{ name: "refund-policy" }] });
+  });
+  afterAll(() => kit.close());
+  beforeEach(() => kit.upstream.reset());
+
+  /** Records a load in a session, so each failure below can show the log came through intact. */
+  async function sessionWithLoad(session: string): Promise<void> {
+    kit.upstream.reply({ toolCalls: [{ name: "load_skill", arguments: { name: "refund-policy" } }] }, { text: "ok" });
+    expect((await post(kit, hi(session))).status).toBe(200);
+    kit.upstream.reset();
+  }
+
+  async function expectLogIntact(session: string): Promise<void> {
+    kit.upstream.reset();
+    kit.upstream.reply({ text: "still here" });
+    expect((await post(kit, secondTurn(session))).status).toBe(200);
+    expect(toolAnswers(kit.upstream.requests[0]!.body).map((a) => a.tool)).toEqual(["load_skill"]);
+  }
+
+  it("GW-1 no credential or a bad one is 401, a viewer key 403, in OpenAI's error shape", async () => {
+    expectOpenAiError(await post(kit, hi("auth"), { key: null }), 401, "invalid_api_key");
+    expectOpenAiError(await post(kit, hi("auth"), { key: "sgk_" + "x".repeat(48) }), 401, "invalid_api_key");
+    const viewer = await kit.keyWithRole("VIEWER");
+    const refused = await post(kit, hi("auth"), { key: viewer });
+    expectOpenAiError(refused, 403, "insufficient_role");
+    expect(refused.body.error!.message).toContain("editor");
+    const editor = await kit.keyWithRole("EDITOR");
+    kit.upstream.reply({ text: "fine" });
+    expect((await post(kit, hi("auth"), { key: editor })).status).toBe(200);
+    expect(kit.upstream.requests).toHaveLength(1);
+  });
+
+  it("GW-1 an unknown model is 404 model_not_found; the official client raises NotFoundError", async () => {
+    const answer = await post(kit, { ...hi("nf"), model: "nobody" });
+    expectOpenAiError(answer, 404, "model_not_found");
+    expect(answer.body.error!.message).toContain("'nobody'");
+    await expect(
+      kit.client().chat.completions.create({ model: "nobody", messages: [{ role: "user", content: "x" }] }),
+    ).rejects.toMatchObject({ status: 404, code: "model_not_found" });
+    expect(kit.upstream.requests).toHaveLength(0);
+  });
+
+  it("GW-1 a malformed body is 400 naming what is wrong", async () => {
+    expectOpenAiError(await post(kit, null, { raw: "{not json" }), 400, "invalid_json");
+    const noMessages = await post(kit, { model: "billing" });
+    expectOpenAiError(noMessages, 400, "invalid_request");
+    expect(noMessages.body.error!.message).toContain("messages");
+    const badRole = await post(kit, { model: "billing", messages: [{ role: "wizard", content: "x" }] });
+    expectOpenAiError(badRole, 400, "invalid_request");
+    expect(badRole.body.error!.message).toContain("messages[0].role");
+    expectOpenAiError(await post(kit, [1, 2]), 400, "invalid_request");
+  });
+
+  it("GW-4 a session id over 256 characters is 400; 256 is accepted", async () => {
+    const long = await post(kit, hi("s".repeat(257)));
+    expectOpenAiError(long, 400, "session_id_too_long");
+    expect(long.body.error!.message).toContain("256");
+    expectOpenAiError(
+      await post(kit, hi("x"), {
+        headers: { "x-chat-session-id": "h".repeat(300) },
+        raw: JSON.stringify({ model: "billing", messages: [{ role: "user", content: "x" }] }),
+      }),
+      400,
+      "session_id_too_long",
+    );
+    expectOpenAiError(await post(kit, hi("line\nbreak")), 400, "invalid_session_id");
+    kit.upstream.reply({ text: "ok" });
+    const fine = await post(kit, hi("s".repeat(256)));
+    expect(fine.status).toBe(200);
+    expect((fine.body.metadata as { chat_session_id: string }).chat_session_id).toHaveLength(256);
+  });
+
+  it("GW-1 an upstream that hangs is 504, streaming or not, and the session log is intact", async () => {
+    await sessionWithLoad("hang");
+    kit.upstream.reply({ hang: true }, { hang: true });
+    expectOpenAiError(await post(kit, secondTurn("hang")), 504, "upstream_timeout");
+    expectOpenAiError(await post(kit, { ...secondTurn("hang"), stream: true }), 504, "upstream_timeout");
+    await expectLogIntact("hang");
+  });
+
+  it("GW-1 an upstream that answers garbage or fails is 502, and the session log is intact", async () => {
+    await sessionWithLoad("garbage");
+    kit.upstream.reply(
+      { garbage: "<html>nope</html>" },
+      { fail: 500, message: "boom" },
+      { garbage: "data: {oops\n\n" },
+    );
+    expectOpenAiError(await post(kit, secondTurn("garbage")), 502, "upstream_error");
+    const failed = await post(kit, secondTurn("garbage"));
+    expectOpenAiError(failed, 502, "upstream_error");
+    expect(failed.body.error!.message).toContain("HTTP 500");
+    const streamed = await post(kit, { ...secondTurn("garbage"), stream: true });
+    expect([502]).toContain(streamed.status);
+    await expectLogIntact("garbage");
+  });
+
+  it("GW-2 a tool loop that never ends stops after CHAT_MAX_TOOL_ROUNDS with a clear 502; loads stay recorded", async () => {
+    kit.upstream.respondWith(() => ({ toolCalls: [{ name: "load_skill", arguments: { name: "refund-policy" } }] }));
+    const answer = await post(kit, hi("loop"));
+    expectOpenAiError(answer, 502, "tool_rounds_exceeded");
+    expect(answer.body.error!.message).toContain("2 rounds");
+    expect(kit.upstream.requests).toHaveLength(3);
+    const streamed = await post(kit, { ...hi("loop"), stream: true });
+    expect(streamed.status).toBe(502);
+    kit.upstream.respondWith(null);
+    await expectLogIntact("loop");
+  });
+
+  it("GW-1 SEC-8 failed authentications at the gateway count toward the per-address limit; past it 429", async () => {
+    const limited = await startGatewayKit(dialect, { authFailuresPerMinute: 3 }, { upstream: kit.upstream });
+    try {
+      for (let i = 0; i < 3; i++)
+        expectOpenAiError(await post(limited, hi("rl"), { key: "wrong" }), 401, "invalid_api_key");
+      const blocked = await post(limited, hi("rl"));
+      expectOpenAiError(blocked, 429, "rate_limited");
+    } finally {
+      await limited.close();
+    }
+  });
+});

@@ -1,0 +1,144 @@
+import type { SkillInvocation } from "../../platform/session-store";
+
+// The OpenAI chat messages as the gateway handles them: only the fields it reads are typed, every other field the
+// client sent (names, images, audio…) travels to the upstream model unchanged.
+
+export interface ToolCall {
+  id: string;
+  type: "function";
+  function: { name: string; arguments: string };
+}
+
+export interface ChatMessage {
+  role: string;
+  content?: unknown;
+  tool_calls?: ToolCall[];
+  tool_call_id?: string;
+  [field: string]: unknown;
+}
+
+export const LOAD_SKILL = "load_skill";
+export const READ_SKILL_FILE = "read_skill_file";
+export const GATEWAY_TOOLS: readonly string[] = [LOAD_SKILL, READ_SKILL_FILE];
+
+/** GW-7: at most this much skill content is replayed into one turn. */
+export const REPLAY_BUDGET_BYTES = 256 * 1024;
+
+export function userMessageCount(messages: readonly ChatMessage[]): number {
+  return messages.filter((m) => m.role === "user").length;
+}
+
+/**
+ * GW-8: a client that echoes the agent's load_skill/read_skill_file calls would get the content twice (the log
+ * replays them): those calls, and the tool messages answering them, are dropped. An assistant message left with
+ * neither content nor calls goes too.
+ */
+export function dropEchoedSkillCalls(messages: readonly ChatMessage[]): ChatMessage[] {
+  const dropped = new Set<string>();
+  const kept: ChatMessage[] = [];
+  for (const message of messages) {
+    if (message.role === "assistant" && Array.isArray(message.tool_calls) && message.tool_calls.length > 0) {
+      const others = message.tool_calls.filter((call) => {
+        const ours = GATEWAY_TOOLS.includes(call.function?.name);
+        if (ours) dropped.add(call.id);
+        return !ours;
+      });
+      if (others.length === message.tool_calls.length) kept.push(message);
+      else if (others.length > 0) kept.push({ ...message, tool_calls: others });
+      else if (hasContent(message.content)) {
+        const { tool_calls: _calls, ...rest } = message;
+        kept.push(rest);
+      }
+      continue;
+    }
+    if (message.role === "tool" && message.tool_call_id && dropped.has(message.tool_call_id)) continue;
+    kept.push(message);
+  }
+  return kept;
+}
+
+function hasContent(content: unknown): boolean {
+  if (typeof content === "string") return content.length > 0;
+  return Array.isArray(content) && content.length > 0;
+}
+
+/** GW-5: replay only when a non-system message comes before the last one (a first message gets nothing). */
+export function continuesAConversation(messages: readonly ChatMessage[]): boolean {
+  return messages.slice(0, -1).some((m) => m.role !== "system");
+}
+
+export interface ReplayItem {
+  invocation: SkillInvocation;
+  /** The tool result as the agent would get it now (content re-read), or null: the skill is not configured now. */
+  content: string | null;
+}
+
+export interface Replay {
+  messages: ChatMessage[];
+  /** What went in, in log order (GW-9's event lists them). */
+  replayed: SkillInvocation[];
+}
+
+/**
+ * GW-5, GW-7: each logged invocation goes back into the history where the agent first made it — after the k-th user
+ * message (k = the user messages when it was recorded; after the last one when the history is now shorter) — as the
+ * assistant's tool call and the tool's answer. The budget is spent newest first; what does not fit is skipped.
+ */
+export function replayInto(messages: readonly ChatMessage[], items: readonly ReplayItem[]): Replay {
+  let budget = REPLAY_BUDGET_BYTES;
+  const chosen = new Set<number>();
+  for (let i = items.length - 1; i >= 0; i--) {
+    const content = items[i]!.content;
+    if (content === null) continue;
+    const size = Buffer.byteLength(content, "utf8");
+    if (size > budget) continue;
+    budget -= size;
+    chosen.add(i);
+  }
+  const users = userMessageCount(messages);
+  const byPoint = new Map<number, Array<{ item: ReplayItem; index: number }>>();
+  items.forEach((item, index) => {
+    if (!chosen.has(index)) return;
+    const point = Math.max(1, Math.min(item.invocation.userMessageIndex, users));
+    byPoint.set(point, [...(byPoint.get(point) ?? []), { item, index }]);
+  });
+  const out: ChatMessage[] = [];
+  let seen = 0;
+  for (const message of messages) {
+    out.push(message);
+    if (message.role !== "user") continue;
+    seen += 1;
+    for (const { item, index } of byPoint.get(seen) ?? []) {
+      const id = `call_replay_${index}`;
+      out.push({
+        role: "assistant",
+        content: null,
+        tool_calls: [
+          {
+            id,
+            type: "function",
+            function: { name: item.invocation.tool, arguments: JSON.stringify(item.invocation.arguments) },
+          },
+        ],
+      });
+      out.push({ role: "tool", tool_call_id: id, content: item.content });
+    }
+  }
+  return { messages: out, replayed: items.filter((_, i) => chosen.has(i)).map((item) => item.invocation) };
+}
+
+export const MAX_SESSION_ID_LENGTH = 256;
+
+/** GW-4: metadata.chat_session_id, then X-Chat-Session-Id, then x-openwebui-chat-id, then a new id. */
+export function sessionIdOf(
+  metadata: unknown,
+  header: (name: string) => string | undefined,
+  generate: () => string,
+): string {
+  const fromBody =
+    metadata && typeof metadata === "object" ? (metadata as Record<string, unknown>).chat_session_id : undefined;
+  for (const candidate of [fromBody, header("x-chat-session-id"), header("x-openwebui-chat-id")]) {
+    if (typeof candidate === "string" && candidate.length > 0) return candidate;
+  }
+  return generate();
+}

@@ -1,0 +1,70 @@
+import type { RuntimeTool } from "../runtime";
+
+/** What read_skill_file finds: a file's text, nothing at that path inside the skill, or a path that leaves it. */
+export type FileRead = { kind: "text"; text: string } | { kind: "missing" } | { kind: "refused" };
+
+/**
+ * One skill as the gateway serves it. Content is read when asked, so every turn sees the source as it is now (GW-5:
+ * content re-read every turn; edits to a skill take effect on the next turn).
+ */
+export interface GatewaySkill {
+  name: string;
+  description: string;
+  /** Webhook tools that join the tool list once the skill is loaded (GW-2). */
+  tools: RuntimeTool[];
+  /** The registry version (for its tool secrets); null for a local directory. */
+  versionId: string | null;
+  /** The instructions and the bundle's file paths (SKILL.md first); null when the skill can no longer be read. */
+  load(): Promise<{ instructions: string; files: string[] } | null>;
+  /** A file by its path relative to the skill's root (SKILL.md included). */
+  readFile(path: string): Promise<FileRead>;
+}
+
+/** The skills an agent has on this turn, in its order. */
+export interface SkillSet {
+  skills: GatewaySkill[];
+  warnings: string[];
+}
+
+/**
+ * SEC-12: one text for every path that leaves the skill (`..`, absolute, a link pointing outside), whatever the
+ * target, so the answer never tells whether something exists out there. It differs from "no such file" inside.
+ */
+export function refusedPathText(skill: string): string {
+  return `read_skill_file only serves files inside the skill '${skill}': that path is refused.`;
+}
+
+export function missingFileText(skill: string, path: string, files: readonly string[]): string {
+  return `The skill '${skill}' has no file '${path}'. Its files: ${files.join(", ")}.`;
+}
+
+export function loadedSkillText(name: string, instructions: string, files: readonly string[]): string {
+  return [
+    `<skill name="${name}">`,
+    instructions.trim(),
+    "</skill>",
+    "",
+    `Files of this skill (read one with read_skill_file, skill "${name}"): ${files.join(", ")}`,
+  ].join("\n");
+}
+
+export function unknownSkillText(name: string, skills: readonly GatewaySkill[]): string {
+  const names = skills.map((s) => s.name).join(", ") || "none";
+  return `There is no skill named '${name}'. The skills you can load: ${names}.`;
+}
+
+export function notLoadedText(name: string): string {
+  return `Load the skill '${name}' with load_skill before reading its files.`;
+}
+
+/**
+ * Why a requested path leaves the skill, lexically (SEC-12): absolute, a drive letter, a backslash or a `..`
+ * segment. Returns the path in its canonical form (no `.` or empty segments) when it stays inside.
+ */
+export function insidePath(path: string): string | null {
+  if (typeof path !== "string" || path.length === 0 || path.length > 1024) return null;
+  if (path.startsWith("/") || path.includes("\\") || /^[A-Za-z]:/.test(path) || path.includes("\u0000")) return null;
+  const segments = path.split("/").filter((s) => s !== "" && s !== ".");
+  if (segments.length === 0 || segments.includes("..")) return null;
+  return segments.join("/").normalize("NFC");
+}

@@ -1,0 +1,238 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { startGatewayKit, toolAnswers, UPSTREAM_MODEL, type GatewayKit } from "../../../test/support/gateway-kit";
+import { dialects } from "../../../test/support/test-app";
+
+describe.each(dialects)("gateway turns (%s)", (dialect) => {
+  let kit: GatewayKit;
+  beforeAll(async () => {
+    kit = await startGatewayKit(dialect);
+    await kit.skill("explain-bill", {
+      body: "Explain each line of the bill.",
+      files: { "references/rates.md": "Peak rate: 0.31 per kWh." },
+    });
+    await kit.skill("refund-policy", { body: "Refunds within 30 days." });
+    await kit.agent({
+      name: "Billing agent",
+      alias: "billing",
+      prompt: "You help with bills.",
+      skills: [{ name: "explain-bill" }, { name: "refund-policy" }],
+    });
+    await kit.agent({
+      name: "tier-two",
+      prompt: "Second line.",
+      skills: [{ name: "explain-bill" }],
+      model: { baseUrl: kit.upstream.baseUrl, model: "agent-own-model" },
+    });
+  });
+  afterAll(() => kit.close());
+  beforeEach(() => kit.upstream.reset());
+
+  it("GW-1 the agent named by alias answers through the official client, with the default upstream model", async () => {
+    kit.upstream.reply({ text: "Hello from billing." });
+    const completion = await kit.client().chat.completions.create({
+      model: "billing",
+      messages: [{ role: "user", content: "hi" }],
+    });
+    expect(completion.choices[0]?.message.content).toBe("Hello from billing.");
+    expect(completion.model).toBe("billing");
+    const sent = kit.upstream.requests[0]!.body;
+    expect(sent.model).toBe(UPSTREAM_MODEL);
+    expect(sent.messages[0]).toMatchObject({ role: "system" });
+    expect(String(sent.messages[0]!.content)).toContain("You help with bills.");
+  });
+
+  it("GW-1 an agent without an alias is named by its name and answers with the model of its config", async () => {
+    kit.upstream.reply({ text: "tier two here" });
+    const completion = await kit.client().chat.completions.create({
+      model: "tier-two",
+      messages: [{ role: "user", content: "hi" }],
+    });
+    expect(completion.choices[0]?.message.content).toBe("tier two here");
+    expect(kit.upstream.requests[0]!.body.model).toBe("agent-own-model");
+  });
+
+  it("GW-1 GET /v1/models lists the project's gateway names", async () => {
+    const models = await kit.client().models.list();
+    expect(models.data.map((m) => m.id)).toEqual(["billing", "tier-two"]);
+  });
+
+  it("GW-2 the catalog is in the system prompt; load_skill and read_skill_file run in the gateway with the content", async () => {
+    kit.upstream.reply(
+      { toolCalls: [{ name: "load_skill", arguments: { name: "explain-bill" } }] },
+      { toolCalls: [{ name: "read_skill_file", arguments: { skill: "explain-bill", path: "references/rates.md" } }] },
+      { text: "Your peak rate is 0.31." },
+    );
+    const completion = await kit.client().chat.completions.create({
+      model: "billing",
+      messages: [{ role: "user", content: "Explain my bill" }],
+    });
+    expect(completion.choices[0]?.message.content).toBe("Your peak rate is 0.31.");
+    expect(completion.choices[0]?.message.tool_calls ?? []).toEqual([]);
+    const first = kit.upstream.requests[0]!.body;
+    const system = String(first.messages[0]!.content);
+    expect(system).toContain("- explain-bill: Use when the caller asks about explain-bill.");
+    expect(system).toContain("- refund-policy:");
+    expect(system).not.toContain("Explain each line of the bill.");
+    expect(first.tools?.map((t) => t.function.name)).toEqual(["load_skill", "read_skill_file"]);
+    const answers = toolAnswers(kit.upstream.requests[2]!.body);
+    expect(answers[0]!.tool).toBe("load_skill");
+    expect(answers[0]!.content).toContain("Explain each line of the bill.");
+    expect(answers[0]!.content).toContain("references/rates.md");
+    expect(answers[0]!.content).toContain("SKILL.md");
+    expect(answers[1]).toMatchObject({ tool: "read_skill_file", content: "Peak rate: 0.31 per kWh." });
+  });
+
+  it("GW-2 a client's tool call goes back to the client; the gateway's own calls in the same answer run first", async () => {
+    kit.upstream.reply({
+      toolCalls: [
+        { name: "load_skill", arguments: { name: "refund-policy" } },
+        { name: "lookup_order", arguments: { order: "A1" } },
+      ],
+    });
+    const completion = await kit.client().chat.completions.create({
+      model: "billing",
+      messages: [{ role: "user", content: "refund order A1" }],
+      tools: [{ type: "function", function: { name: "lookup_order", parameters: { type: "object" } } }],
+    });
+    const choice = completion.choices[0]!;
+    expect(choice.finish_reason).toBe("tool_calls");
+    expect(choice.message.tool_calls?.map((c) => (c.type === "function" ? c.function.name : c.type))).toEqual([
+      "lookup_order",
+    ]);
+    expect(kit.upstream.requests[0]!.body.tools?.map((t) => t.function.name)).toContain("lookup_order");
+  });
+
+  it("GW-2 SEC-12 a path leaving the skill gets one refusal whatever the target, unlike a missing file", async () => {
+    const paths = ["../refund-policy/SKILL.md", "/etc/passwd", "../../nothing-here", "references/../../x"];
+    kit.upstream.reply(
+      { toolCalls: [{ name: "load_skill", arguments: { name: "explain-bill" } }] },
+      {
+        toolCalls: [
+          ...paths.map((path) => ({ name: "read_skill_file", arguments: { skill: "explain-bill", path } })),
+          { name: "read_skill_file", arguments: { skill: "explain-bill", path: "references/none.md" } },
+        ],
+      },
+      { text: "done" },
+    );
+    await kit.client().chat.completions.create({ model: "billing", messages: [{ role: "user", content: "x" }] });
+    const answers = toolAnswers(kit.upstream.requests[2]!.body).filter((a) => a.tool === "read_skill_file");
+    const refusals = new Set(answers.slice(0, paths.length).map((a) => a.content));
+    expect(refusals.size).toBe(1);
+    const missing = answers[paths.length]!.content;
+    expect(missing).toContain("has no file 'references/none.md'");
+    expect(refusals.has(missing)).toBe(false);
+  });
+
+  it("GW-4 the session id comes from metadata, then X-Chat-Session-Id, then x-openwebui-chat-id, else a new one", async () => {
+    const ask = async (init: { metadata?: Record<string, string>; headers?: Record<string, string> }) => {
+      kit.upstream.reply({ text: "ok" });
+      const completion = (await kit.client().chat.completions.create(
+        {
+          model: "billing",
+          messages: [{ role: "user", content: "hi" }],
+          ...(init.metadata ? { metadata: init.metadata } : {}),
+        },
+        { headers: init.headers },
+      )) as unknown as { metadata?: { chat_session_id?: string } };
+      return completion.metadata?.chat_session_id;
+    };
+    const both = { "x-chat-session-id": "from-header", "x-openwebui-chat-id": "from-webui" };
+    expect(await ask({ metadata: { chat_session_id: "from-body" }, headers: both })).toBe("from-body");
+    expect(await ask({ headers: both })).toBe("from-header");
+    expect(await ask({ headers: { "x-openwebui-chat-id": "from-webui" } })).toBe("from-webui");
+    const generated = [await ask({}), await ask({})];
+    expect(generated[0]).toMatch(/.{8,}/);
+    expect(generated[0]).not.toBe(generated[1]);
+  });
+
+  it("GW-4 a streaming answer carries the session id in the X-Chat-Session-Id header and ends with [DONE]", async () => {
+    kit.upstream.reply({ text: "streamed words here" });
+    const res = await fetch(`${kit.t.url}/v1/chat/completions`, {
+      method: "POST",
+      headers: {
+        authorization: `Bearer ${kit.key}`,
+        "content-type": "application/json",
+        "x-chat-session-id": "s-stream",
+      },
+      body: JSON.stringify({ model: "billing", stream: true, messages: [{ role: "user", content: "hi" }] }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("x-chat-session-id")).toBe("s-stream");
+    const text = await res.text();
+    expect(text.trim().endsWith("data: [DONE]")).toBe(true);
+    kit.upstream.reply({ text: "again and again" });
+    const stream = await kit.client().chat.completions.create({
+      model: "billing",
+      stream: true,
+      messages: [{ role: "user", content: "hi" }],
+    });
+    let content = "";
+    for await (const chunk of stream) content += chunk.choices[0]?.delta.content ?? "";
+    expect(content).toBe("again and again");
+  });
+
+  it("GW-2 a loaded skill's webhook tools join the list and run signed through the tool runner", async () => {
+    const received: Array<{ body: Record<string, unknown>; signed: boolean }> = [];
+    const receiver = http.createServer((req, res) => {
+      let raw = "";
+      req.on("data", (c: Buffer) => (raw += c.toString()));
+      req.on("end", () => {
+        received.push({
+          body: JSON.parse(raw) as Record<string, unknown>,
+          signed: Boolean(req.headers["webhook-signature"]),
+        });
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ invoices: ["May: 42.00"] }));
+      });
+    });
+    await new Promise<void>((ok) => receiver.listen(0, "127.0.0.1", ok));
+    try {
+      const base = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}`;
+      await kit.skill("invoices", { body: "Use get_invoices.", tools: ["get_invoices"], toolBaseUrl: base });
+      await kit.agent({ name: "invoicer", skills: [{ name: "invoices" }] });
+      kit.upstream.reply(
+        { toolCalls: [{ name: "load_skill", arguments: { name: "invoices" } }] },
+        { toolCalls: [{ name: "get_invoices", arguments: {} }] },
+        { text: "May was 42.00" },
+      );
+      const answer = await kit.client().chat.completions.create({
+        model: "invoicer",
+        metadata: { chat_session_id: "hooks" },
+        messages: [{ role: "user", content: "my invoices" }],
+      });
+      expect(answer.choices[0]?.message.content).toBe("May was 42.00");
+      const offered = kit.upstream.requests.map((r) => r.body.tools?.map((t) => t.function.name));
+      expect(offered).toEqual([
+        ["load_skill", "read_skill_file"],
+        ["load_skill", "read_skill_file", "get_invoices"],
+        ["load_skill", "read_skill_file", "get_invoices"],
+      ]);
+      expect(received).toEqual([
+        {
+          body: { tool: "get_invoices", call_id: null, chat_session_id: "hooks", agent: "invoicer", arguments: {} },
+          signed: true,
+        },
+      ]);
+      expect(toolAnswers(kit.upstream.requests[2]!.body).at(-1)!.content).toBe(
+        JSON.stringify({ invoices: ["May: 42.00"] }),
+      );
+      // The next turn replays the load, so the skill's tool is offered from its first round.
+      kit.upstream.reset();
+      kit.upstream.reply({ text: "again" });
+      await kit.client().chat.completions.create({
+        model: "invoicer",
+        metadata: { chat_session_id: "hooks" },
+        messages: [
+          { role: "user", content: "my invoices" },
+          { role: "assistant", content: "May was 42.00" },
+          { role: "user", content: "thanks" },
+        ],
+      });
+      expect(kit.upstream.requests[0]!.body.tools?.map((t) => t.function.name)).toContain("get_invoices");
+    } finally {
+      await new Promise<void>((ok) => receiver.close(() => ok()));
+    }
+  });
+});

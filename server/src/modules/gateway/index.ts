@@ -1,0 +1,57 @@
+// The OpenAI-compatible gateway (GW-1..10): routes for the composition root to mount at /v1.
+import type { Response, Router } from "express";
+import type { Logger } from "../../platform/logger";
+import type { SessionStore } from "../../platform/session-store";
+import type { AgentCallDirectory } from "../agents";
+import type { AuthService } from "../auth";
+import type { CallService, ToolRunner } from "../calls";
+import type { ModelClient } from "../model";
+import type { SkillService } from "../skills";
+import { GatewayAgents } from "./gateway-agents";
+import { loadGatewayConfig } from "./gateway-config";
+import { gatewayRouter, rateLimited } from "./gateway-routes";
+
+export { GatewayConfigError, loadGatewayConfig, type GatewayConfigFile } from "./gateway-config";
+export { SESSION_HEADER, SKILLS_REHYDRATED_EVENT } from "./chunk-stream";
+
+export interface GatewayOptions {
+  auth: AuthService;
+  agents: AgentCallDirectory;
+  calls: CallService;
+  skills: SkillService;
+  tools: ToolRunner;
+  model: ModelClient;
+  store: SessionStore;
+  logger: Logger;
+  /** GATEWAY_CONFIG: read and its skill sources discovered and validated now, at start (GW-3). */
+  configFile: string | undefined;
+  customEvents: boolean;
+  maxToolRounds: number;
+  bodyLimitBytes: number;
+}
+
+/** Builds the gateway; a GATEWAY_CONFIG that does not validate throws GatewayConfigError and stops the start. */
+export async function createGateway(
+  options: GatewayOptions,
+): Promise<{ router: Router; rateLimited: (res: Response) => void }> {
+  const config = options.configFile ? await loadGatewayConfig(options.configFile) : null;
+  for (const warning of config?.warnings ?? []) options.logger.warn({ gatewayConfig: options.configFile }, warning);
+  if (config)
+    options.logger.info(
+      {
+        agent: config.agent.name,
+        skills: config.agent.skills.map((s) => s.name),
+        workers: config.agent.workers.map((w) => w.name),
+      },
+      "gateway agent from GATEWAY_CONFIG",
+    );
+  const agents = new GatewayAgents(options.agents, options.calls, options.skills, config);
+  return {
+    router: gatewayRouter({
+      ...options,
+      agents,
+      configKeyHashes: config?.apiKeyHashes ?? [],
+    }),
+    rateLimited,
+  };
+}

@@ -1,0 +1,135 @@
+import type { SkillInvocation } from "../../platform/session-store";
+import type { ModelEndpoint } from "../model";
+import type { RuntimeTool } from "../runtime";
+import type { GatewaySkill } from "./gateway-skills";
+import { LOAD_SKILL, READ_SKILL_FILE } from "./gateway-messages";
+
+/** A worker a coordinator may delegate to (GW-10): its own prompt, model and skills, and no history. */
+export interface ServedWorker {
+  name: string;
+  description: string;
+  prompt: string;
+  model: ModelEndpoint | null;
+  skills: GatewaySkill[];
+}
+
+/** The agent answering one turn, whatever its source (the registry or GATEWAY_CONFIG), with what it has now. */
+export interface ServedAgent {
+  /** The log's namespace: the project id, or the configuration file's. */
+  logNamespace: string;
+  gatewayName: string;
+  /** The agent's own prompt, rendered, with its prompt-mode knowledge. */
+  prompt: string;
+  /** null: the process default (MODEL_BASE_URL, MODEL_NAME). */
+  model: ModelEndpoint | null;
+  skills: GatewaySkill[];
+  /** The agent's own webhook tools. */
+  tools: RuntimeTool[];
+  workers: ServedWorker[];
+  warnings: string[];
+  /** A webhook tool's secret in clear: the agent's own (skill null) or a skill's. */
+  toolSecret(skill: GatewaySkill | null, tool: string): Promise<string | null>;
+}
+
+export const DELEGATE_TO_WORKER = "delegate_to_worker";
+
+export interface OpenAiTool {
+  type: "function";
+  function: { name: string; description?: string; parameters?: Record<string, unknown> };
+}
+
+/** GW-2: the catalog section of the system prompt (names and descriptions; content comes back from the tools). */
+export function catalogSection(skills: readonly GatewaySkill[]): string {
+  if (skills.length === 0) return "";
+  return [
+    "# Skills",
+    `You have skills: instructions for particular tasks. Until you load a skill you know only its name and description. When the conversation needs one, call ${LOAD_SKILL} with its name: its instructions and the list of its files come back as the tool's answer and stay in this conversation. Read one of a loaded skill's files with ${READ_SKILL_FILE}.`,
+    "",
+    ...skills.map((s) => `- ${s.name}: ${s.description.replace(/\s+/g, " ").trim()}`),
+  ].join("\n");
+}
+
+export function workersSection(workers: readonly ServedWorker[]): string {
+  if (workers.length === 0) return "";
+  return [
+    "# Workers",
+    `You coordinate workers. Give a worker a self-contained task with ${DELEGATE_TO_WORKER}; it sees nothing of this conversation and answers with its result.`,
+    "",
+    ...workers.map((w) => `- ${w.name}: ${w.description.replace(/\s+/g, " ").trim()}`),
+  ].join("\n");
+}
+
+export function systemPromptOf(
+  prompt: string,
+  skills: readonly GatewaySkill[],
+  workers: readonly ServedWorker[],
+): string {
+  return [prompt.trimEnd(), catalogSection(skills), workersSection(workers)].filter((s) => s.length > 0).join("\n\n");
+}
+
+export function gatewayToolDefinitions(
+  skills: readonly GatewaySkill[],
+  workers: readonly ServedWorker[],
+): OpenAiTool[] {
+  const names = skills.map((s) => s.name);
+  const tools: OpenAiTool[] = [];
+  if (skills.length > 0) {
+    tools.push({
+      type: "function",
+      function: {
+        name: LOAD_SKILL,
+        description:
+          "Load one of your skills by name: its instructions and the list of its files come back as the answer. The skills you can load are listed in your system prompt.",
+        parameters: {
+          type: "object",
+          properties: { name: { type: "string", enum: names, description: "The skill's name, as listed." } },
+          required: ["name"],
+          additionalProperties: false,
+        },
+      },
+    });
+    tools.push({
+      type: "function",
+      function: {
+        name: READ_SKILL_FILE,
+        description:
+          "Read one file of a skill you loaded, by its path relative to the skill's folder (e.g. references/rates.md; SKILL.md too).",
+        parameters: {
+          type: "object",
+          properties: {
+            skill: { type: "string", enum: names, description: "The loaded skill's name." },
+            path: { type: "string", description: "The file's path inside the skill, as load_skill listed it." },
+          },
+          required: ["skill", "path"],
+          additionalProperties: false,
+        },
+      },
+    });
+  }
+  if (workers.length > 0) {
+    tools.push({
+      type: "function",
+      function: {
+        name: DELEGATE_TO_WORKER,
+        description: "Give one of your workers a self-contained task; its answer comes back as the result.",
+        parameters: {
+          type: "object",
+          properties: {
+            worker: { type: "string", enum: workers.map((w) => w.name) },
+            task: { type: "string", description: "Everything the worker needs to know to do the task." },
+          },
+          required: ["worker", "task"],
+          additionalProperties: false,
+        },
+      },
+    });
+  }
+  return tools;
+}
+
+/** The normalised arguments a skill tool call is recorded with (GW-5). */
+export function recordedArguments(invocation: Pick<SkillInvocation, "tool" | "arguments">): Record<string, string> {
+  return invocation.tool === LOAD_SKILL
+    ? { name: invocation.arguments.name ?? "" }
+    : { skill: invocation.arguments.skill ?? "", path: invocation.arguments.path ?? "" };
+}

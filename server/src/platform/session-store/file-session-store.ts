@@ -1,0 +1,105 @@
+import { randomBytes } from "node:crypto";
+import { promises as fs } from "node:fs";
+import path from "node:path";
+import {
+  invocationIdentity,
+  logDigest,
+  MAX_INVOCATIONS_PER_LOG,
+  type RecordOutcome,
+  type SessionLogKey,
+  type SessionStore,
+  type SessionStoreOptions,
+  type SkillInvocation,
+} from "./session-store";
+
+interface StoredLog {
+  /** epoch ms; null = never. */
+  expiresAt: number | null;
+  invocations: SkillInvocation[];
+}
+
+/**
+ * One JSON file per log in a directory: survives restarts (GW-6). Each write goes to a temporary file that is then
+ * renamed over the log, so a crash leaves the old log or the new one, never half of one. Writes to one log are
+ * serialised in the process; instances sharing a directory should use Redis instead.
+ */
+export class FileSessionStore implements SessionStore {
+  readonly kind = "file" as const;
+  private readonly maxInvocations: number;
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  private constructor(
+    private readonly dir: string,
+    private readonly options: SessionStoreOptions,
+    private readonly now: () => number,
+  ) {
+    this.maxInvocations = options.maxInvocations ?? MAX_INVOCATIONS_PER_LOG;
+  }
+
+  static async open(
+    dir: string,
+    options: SessionStoreOptions,
+    now: () => number = Date.now,
+  ): Promise<FileSessionStore> {
+    await fs.mkdir(dir, { recursive: true, mode: 0o700 });
+    return new FileSessionStore(path.resolve(dir), options, now);
+  }
+
+  private file(digest: string): string {
+    return path.join(this.dir, `${digest}.json`);
+  }
+
+  private async load(digest: string): Promise<StoredLog | null> {
+    let text: string;
+    try {
+      text = await fs.readFile(this.file(digest), "utf8");
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      throw error;
+    }
+    const log = JSON.parse(text) as StoredLog;
+    if (log.expiresAt !== null && log.expiresAt <= this.now()) {
+      await fs.rm(this.file(digest), { force: true });
+      return null;
+    }
+    return log;
+  }
+
+  /** Runs `work` after every earlier operation on the same log has finished. */
+  private serialised<T>(digest: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(digest) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => undefined);
+    this.queues.set(digest, settled);
+    void settled.then(() => {
+      if (this.queues.get(digest) === settled) this.queues.delete(digest);
+    });
+    return next;
+  }
+
+  read(key: SessionLogKey): Promise<SkillInvocation[]> {
+    const digest = logDigest(key);
+    return this.serialised(digest, async () => (await this.load(digest))?.invocations ?? []);
+  }
+
+  record(key: SessionLogKey, invocation: SkillInvocation): Promise<RecordOutcome> {
+    const digest = logDigest(key);
+    return this.serialised(digest, async () => {
+      const log = (await this.load(digest)) ?? { expiresAt: null, invocations: [] };
+      const identity = invocationIdentity(invocation);
+      let outcome: RecordOutcome = "recorded";
+      if (log.invocations.some((i) => invocationIdentity(i) === identity)) outcome = "repeat";
+      else if (log.invocations.length >= this.maxInvocations) outcome = "full";
+      else log.invocations.push(invocation);
+      log.expiresAt = this.options.ttlSecs > 0 ? this.now() + this.options.ttlSecs * 1000 : null;
+      const temporary = path.join(this.dir, `.${digest}.${randomBytes(6).toString("hex")}.tmp`);
+      await fs.writeFile(temporary, JSON.stringify(log), { mode: 0o600 });
+      await fs.rename(temporary, this.file(digest));
+      return outcome;
+    });
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([...this.queues.values()]);
+  }
+}

@@ -1,0 +1,25 @@
+import { FileSessionStore } from "./file-session-store";
+import { MemorySessionStore } from "./memory-session-store";
+import { RedisSessionStore } from "./redis-session-store";
+import type { SessionStore } from "./session-store";
+
+export interface SessionStoreSettings {
+  kind: "memory" | "file" | "redis";
+  path: string;
+  redisUrl: string | undefined;
+  ttlSecs: number;
+}
+
+/** The store SESSION_STORE names (api.md: memory by default, file in SESSION_STORE_PATH, redis at REDIS_URL). */
+export async function openSessionStore(settings: SessionStoreSettings): Promise<SessionStore> {
+  const options = { ttlSecs: settings.ttlSecs };
+  switch (settings.kind) {
+    case "file":
+      return FileSessionStore.open(settings.path, options);
+    case "redis":
+      if (!settings.redisUrl) throw new Error("SESSION_STORE=redis needs REDIS_URL.");
+      return RedisSessionStore.connect(settings.redisUrl, options);
+    case "memory":
+      return new MemorySessionStore(options);
+  }
+}

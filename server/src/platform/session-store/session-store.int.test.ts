@@ -1,0 +1,180 @@
+import { randomBytes } from "node:crypto";
+import { promises as fs } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import {
+  FileSessionStore,
+  MemorySessionStore,
+  RedisSessionStore,
+  type SessionLogKey,
+  type SessionStore,
+  type SessionStoreOptions,
+  type SkillInvocation,
+} from ".";
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const dirs: string[] = [];
+const opened: SessionStore[] = [];
+
+async function tempDir(): Promise<string> {
+  const dir = path.join(os.tmpdir(), `sg-sessions-${randomBytes(6).toString("hex")}`);
+  dirs.push(dir);
+  return dir;
+}
+
+/** Each backend, opened fresh; Redis keys get a prefix of their own so runs never see each other's logs. */
+const backends: Array<[string, (options: SessionStoreOptions) => Promise<SessionStore>]> = [
+  ["memory", async (options) => new MemorySessionStore(options)],
+  ["file", async (options) => FileSessionStore.open(await tempDir(), options)],
+  [
+    "redis",
+    async (options) =>
+      RedisSessionStore.connect(REDIS_URL, { ...options, prefix: `sg-test:${randomBytes(6).toString("hex")}` }),
+  ],
+];
+
+async function open(make: (o: SessionStoreOptions) => Promise<SessionStore>, options: SessionStoreOptions) {
+  const store = await make(options);
+  opened.push(store);
+  return store;
+}
+
+const key = (over: Partial<SessionLogKey> = {}): SessionLogKey => ({
+  projectId: "p1",
+  sessionId: `s-${randomBytes(4).toString("hex")}`,
+  agent: "billing",
+  ...over,
+});
+const load = (name: string, userMessageIndex = 1): SkillInvocation => ({
+  tool: "load_skill",
+  arguments: { name },
+  userMessageIndex,
+});
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+afterAll(async () => {
+  await Promise.all(opened.map((s) => s.close()));
+  await Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true })));
+});
+
+describe.each(backends)("session store contract: %s", (_name, make) => {
+  it("GW-5 records tool and arguments in order, per project, session and agent", async () => {
+    const store = await open(make, { ttlSecs: 0 });
+    const k = key();
+    expect(await store.read(k)).toEqual([]);
+    expect(await store.record(k, load("explain-bill", 1))).toBe("recorded");
+    const file = {
+      tool: "read_skill_file" as const,
+      arguments: { skill: "explain-bill", path: "a.md" },
+      userMessageIndex: 2,
+    };
+    expect(await store.record(k, file)).toBe("recorded");
+    expect(await store.read(k)).toEqual([load("explain-bill", 1), file]);
+    // another agent, another session, another project: separate logs
+    expect(await store.read({ ...k, agent: "other" })).toEqual([]);
+    expect(await store.read({ ...k, sessionId: `${k.sessionId}x` })).toEqual([]);
+    expect(await store.read({ ...k, projectId: "p2" })).toEqual([]);
+  });
+
+  it("GW-7 a repeat adds nothing, whatever the argument order or the turn", async () => {
+    const store = await open(make, { ttlSecs: 0 });
+    const k = key();
+    const file = (args: Record<string, string>, turn: number): SkillInvocation => ({
+      tool: "read_skill_file",
+      arguments: args,
+      userMessageIndex: turn,
+    });
+    expect(await store.record(k, file({ skill: "s", path: "p.md" }, 1))).toBe("recorded");
+    expect(await store.record(k, file({ path: "p.md", skill: "s" }, 3))).toBe("repeat");
+    expect(await store.read(k)).toHaveLength(1);
+    expect((await store.read(k))[0]!.userMessageIndex).toBe(1);
+  });
+
+  it("GW-7 a full log records nothing more and says so; repeats still count as repeats", async () => {
+    const store = await open(make, { ttlSecs: 0, maxInvocations: 3 });
+    const k = key();
+    for (const n of ["a", "b", "c"]) expect(await store.record(k, load(n))).toBe("recorded");
+    expect(await store.record(k, load("d"))).toBe("full");
+    expect(await store.record(k, load("a"))).toBe("repeat");
+    expect((await store.read(k)).map((i) => i.arguments.name)).toEqual(["a", "b", "c"]);
+  });
+
+  it("GW-7 the default limit is 64 distinct invocations", async () => {
+    const store = await open(make, { ttlSecs: 0 });
+    const k = key();
+    for (let i = 0; i < 64; i++) expect(await store.record(k, load(`s${i}`))).toBe("recorded");
+    expect(await store.record(k, load("s64"))).toBe("full");
+    expect(await store.read(k)).toHaveLength(64);
+  });
+
+  it("GW-6 the time to live restarts at each recorded call, not at reads", async () => {
+    const store = await open(make, { ttlSecs: 1 });
+    const kept = key();
+    const readOnly = key();
+    await store.record(kept, load("a"));
+    await store.record(readOnly, load("a"));
+    await sleep(600);
+    await store.record(kept, load("a")); // a repeat is still a skill tool call: the timer restarts
+    expect(await store.read(readOnly)).toHaveLength(1); // a read (a replay) does not restart it
+    await sleep(650);
+    expect(await store.read(readOnly)).toEqual([]);
+    expect(await store.read(kept)).toHaveLength(1);
+    await sleep(1100);
+    expect(await store.read(kept)).toEqual([]);
+  });
+
+  it("GW-6 a time to live of 0 keeps logs for ever", async () => {
+    const store = await open(make, { ttlSecs: 0 });
+    const k = key();
+    await store.record(k, load("a"));
+    await sleep(1100);
+    expect(await store.read(k)).toHaveLength(1);
+  });
+
+  it("GW-7 records racing into one log never exceed the limit", async () => {
+    const store = await open(make, { ttlSecs: 0, maxInvocations: 5 });
+    const k = key();
+    const outcomes = await Promise.all(Array.from({ length: 20 }, (_, i) => store.record(k, load(`s${i % 8}`))));
+    expect(outcomes.filter((o) => o === "recorded")).toHaveLength(5);
+    const names = (await store.read(k)).map((i) => i.arguments.name);
+    expect(new Set(names).size).toBe(5);
+  });
+});
+
+describe("session store backends", () => {
+  it("GW-6 memory evicts the least recently used log past its limit", async () => {
+    const store = new MemorySessionStore({ ttlSecs: 0, maxLogs: 3 });
+    const keys = [key(), key(), key(), key()];
+    for (const k of keys.slice(0, 3)) await store.record(k, load("a"));
+    await store.read(keys[0]!); // used: the second log is now the least recently used
+    await store.record(keys[3]!, load("a"));
+    expect(await store.read(keys[1]!)).toEqual([]);
+    expect(await store.read(keys[0]!)).toHaveLength(1);
+    expect(await store.read(keys[3]!)).toHaveLength(1);
+  });
+
+  it("GW-6 file logs survive a new store on the same directory, and no temporary file is left", async () => {
+    const dir = await tempDir();
+    const first = await FileSessionStore.open(dir, { ttlSecs: 0 });
+    const k = key();
+    await first.record(k, load("a"));
+    await first.close();
+    const second = await FileSessionStore.open(dir, { ttlSecs: 0 });
+    expect(await second.read(k)).toEqual([load("a")]);
+    expect((await fs.readdir(dir)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    await second.close();
+  });
+
+  it("GW-6 redis logs are shared by two connections (two instances)", async () => {
+    const prefix = `sg-test:${randomBytes(6).toString("hex")}`;
+    const one = await RedisSessionStore.connect(REDIS_URL, { ttlSecs: 100, prefix });
+    const two = await RedisSessionStore.connect(REDIS_URL, { ttlSecs: 100, prefix });
+    const k = key();
+    await one.record(k, load("a"));
+    expect(await two.read(k)).toEqual([load("a")]);
+    expect(await two.ttlOf(k)).toBeGreaterThan(90);
+    await one.close();
+    await two.close();
+  });
+});

@@ -1,0 +1,61 @@
+import { createHash } from "node:crypto";
+
+/** The gateway's own tools whose successful calls are recorded and replayed (GW-5). */
+export type SkillTool = "load_skill" | "read_skill_file";
+
+/**
+ * One recorded skill tool call: the tool and its normalised arguments, never the content it returned (GW-5), and
+ * how many user messages the conversation had when the agent made it (the replay point).
+ */
+export interface SkillInvocation {
+  tool: SkillTool;
+  arguments: Record<string, string>;
+  userMessageIndex: number;
+}
+
+/** One log: per project, chat session and serving agent (its gateway name), so agents never share a log (GW-5). */
+export interface SessionLogKey {
+  projectId: string;
+  sessionId: string;
+  agent: string;
+}
+
+/** `repeat`: the same invocation is already in the log; `full`: the log holds its limit and nothing was added. */
+export type RecordOutcome = "recorded" | "repeat" | "full";
+
+export interface SessionStoreOptions {
+  /** Seconds a log lives after the last skill tool call recorded into it (GW-6); 0 = for ever. */
+  ttlSecs: number;
+  /** Distinct invocations per log (GW-7). */
+  maxInvocations?: number;
+}
+
+export const MAX_INVOCATIONS_PER_LOG = 64;
+export const MEMORY_STORE_MAX_LOGS = 1024;
+
+/**
+ * Where the gateway keeps its skill logs (GW-6): `memory`, `file` or `redis`, one contract. `record` restarts the
+ * log's time to live on every call, whatever the outcome (a skill tool call was made); `read` never does (a replay is
+ * not a skill tool call).
+ */
+export interface SessionStore {
+  readonly kind: "memory" | "file" | "redis";
+  read(key: SessionLogKey): Promise<SkillInvocation[]>;
+  record(key: SessionLogKey, invocation: SkillInvocation): Promise<RecordOutcome>;
+  close(): Promise<void>;
+}
+
+/** Two invocations are the same when tool and arguments are: key order and the replay point do not count. */
+export function invocationIdentity(invocation: Pick<SkillInvocation, "tool" | "arguments">): string {
+  const args = Object.keys(invocation.arguments)
+    .sort()
+    .map((k) => [k, invocation.arguments[k]]);
+  return JSON.stringify([invocation.tool, args]);
+}
+
+/** A fixed-length name for a log (session ids are up to 256 characters of anything): file names and Redis keys. */
+export function logDigest(key: SessionLogKey): string {
+  return createHash("sha256")
+    .update(JSON.stringify([key.projectId, key.agent, key.sessionId]))
+    .digest("hex");
+}

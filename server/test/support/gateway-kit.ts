@@ -1,0 +1,111 @@
+import OpenAI from "openai";
+import type { Config } from "../../src/config";
+import type { Dialect } from "../../src/platform/db/database";
+import { publishAgent, saveAgent, skillVersion } from "./agents";
+import { startScriptedModel, type ChatRequestBody, type ScriptedModel } from "./scripted-model";
+import { skillMd } from "./skill-md";
+import { createTestApp, type TestApp } from "./test-app";
+
+/** A server whose default model is a scripted upstream, a project, and the official `openai` client pointed at it. */
+export interface GatewayKit {
+  t: TestApp;
+  upstream: ScriptedModel;
+  projectId: string;
+  key: string;
+  /** The official client at `<server>/v1` with a credential (the project's admin key by default). */
+  client(apiKey?: string): OpenAI;
+  /** A published skill with its bundle files (path → text). */
+  skill(
+    name: string,
+    options?: { body?: string; files?: Record<string, string>; tools?: string[]; toolBaseUrl?: string },
+  ): Promise<string>;
+  /** A saved and published agent. */
+  agent(input: Record<string, unknown>): Promise<{ agentId: string; versionId: string }>;
+  /** A key of the project with this role. */
+  keyWithRole(role: "VIEWER" | "EDITOR"): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const UPSTREAM_MODEL = "upstream-default";
+
+export async function startGatewayKit(
+  dialect: Dialect,
+  overrides: Partial<Config> = {},
+  shared?: { upstream?: ScriptedModel },
+): Promise<GatewayKit> {
+  const upstream = shared?.upstream ?? (await startScriptedModel());
+  const t = await createTestApp(dialect, {
+    outboundAllowHosts: ["127.0.0.1"],
+    modelBaseUrl: upstream.baseUrl,
+    modelName: UPSTREAM_MODEL,
+    modelTimeoutMs: 2_000,
+    ...overrides,
+  });
+  const project = await t.project("Gateway");
+  const kit: GatewayKit = {
+    t,
+    upstream,
+    projectId: project.id,
+    key: project.adminKey,
+    client: (apiKey = project.adminKey) =>
+      new OpenAI({ baseURL: `${t.url}/v1`, apiKey, maxRetries: 0, timeout: 20_000 }),
+    skill: async (name, options = {}) => {
+      const created = await t.ok<{ createSkillVersion: { id: string } }>(
+        `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`,
+        {
+          input: {
+            skillMd: skillMd(name, { body: options.body ?? `Instructions of ${name}.` }),
+            files: Object.entries(options.files ?? {}).map(([path, text]) => ({
+              path,
+              contentBase64: Buffer.from(text).toString("base64"),
+            })),
+            tools: (options.tools ?? []).map((tool) => ({
+              name: tool,
+              description: `The ${tool} tool.`,
+              webhookUrl: `${options.toolBaseUrl ?? upstream.baseUrl.replace(/\/v1$/, "")}/hooks/${tool}`,
+              webhookSecret: "whsec_" + Buffer.from("gateway-test-secret").toString("base64"),
+            })),
+          },
+        },
+        project.adminKey,
+      );
+      const id = created.createSkillVersion.id;
+      await t.ok(`mutation($id: ID!) { publishSkillVersion(id: $id) { id } }`, { id }, project.adminKey);
+      return id;
+    },
+    agent: async (input) => {
+      const saved = await saveAgent(t, project.adminKey, input);
+      await publishAgent(t, project.adminKey, saved.id);
+      return { agentId: saved.agentId, versionId: saved.id };
+    },
+    keyWithRole: async (role) =>
+      (
+        await t.ok<{ createApiKey: { key: string } }>(
+          `mutation { createApiKey(role: ${role}) { key } }`,
+          {},
+          project.adminKey,
+        )
+      ).createApiKey.key,
+    close: async () => {
+      await t.close();
+      if (!shared?.upstream) await upstream.close();
+    },
+  };
+  return kit;
+}
+
+/** The tool messages the upstream got in one request, by the tool call they answer. */
+export function toolAnswers(body: ChatRequestBody): Array<{ tool: string; arguments: unknown; content: string }> {
+  const calls = new Map<string, { name: string; arguments: string }>();
+  for (const m of body.messages)
+    for (const c of (m.tool_calls as Array<{ id: string; function: { name: string; arguments: string } }>) ?? [])
+      calls.set(c.id, c.function);
+  return body.messages
+    .filter((m) => m.role === "tool")
+    .map((m) => {
+      const call = calls.get(m.tool_call_id ?? "");
+      return { tool: call?.name ?? "?", arguments: JSON.parse(call?.arguments ?? "null"), content: String(m.content) };
+    });
+}
+
+export { skillVersion };
