@@ -177,7 +177,7 @@ const UNAVAILABLE_CODES = new Set([
   "53300",
 ]);
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|Driver not Connected|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is not established|connection is not open|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)|Client was closed and is not queryable/i;
+  /Connection terminated|Driver not Connected|timeout exceeded when trying to connect|Client has encountered a connection error|Connection is not established|connection is not open|terminating connection due to administrator command|the database system is (starting up|shutting down|in recovery mode)|Client was closed and is not queryable|Query runner already released/i;
 
 /** SEC-17, SEC-20: true when `error` means the database cannot be reached right now (retrying later may work). */
 export function isDatabaseUnavailable(error: unknown): boolean {
