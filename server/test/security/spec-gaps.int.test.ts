@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { linkLibrary, refusal, skillVersion } from "../support/agents";
+import { linkLibrary, publishAgent, refusal, saveAgent, skillVersion } from "../support/agents";
 import { READ_CALL, START_CALL, type CallView } from "../support/calls";
 import { skillMd } from "../support/skill-md";
 import { describeEachDialect } from "../support/test-app";
@@ -87,5 +87,57 @@ describeEachDialect("spec rules probing found unproven", (t) => {
     const after = await t.ok<{ startCall: CallView }>(START_CALL, { input: inline }, linked.adminKey);
     expect(after.startCall.skills).toEqual([]);
     expect(after.startCall.warnings.join(" ")).toMatch(/shared-skill/);
+  });
+});
+
+const AT = `query($agentId: ID!, $at: DateTime!) { agentSkillsAt(agentId: $agentId, at: $at) {
+  agentVersion skills { name pinned version versionId } } }`;
+const tick = () => new Promise((resolve) => setTimeout(resolve, 25));
+
+describeEachDialect("time travel for agents", (t) => {
+  it("SV-9 what agent X would have resolved at time T: its published version then and its pins and live versions then", async () => {
+    const { adminKey } = await t.project();
+    const followed1 = await skillVersion(t, adminKey, "followed", { publish: true });
+    const pinned = await skillVersion(t, adminKey, "pinned", { publish: true });
+    await tick();
+    const beforeAgent = new Date();
+    await tick();
+    const agent = await saveAgent(t, adminKey, {
+      name: "time-traveller",
+      skills: [{ name: "followed" }, { name: "pinned", versionId: pinned.id }],
+    });
+    await publishAgent(t, adminKey, agent.id);
+    await tick();
+    const firstPeriod = new Date();
+    await tick();
+    const followed2 = await skillVersion(t, adminKey, "followed", { publish: true });
+    await skillVersion(t, adminKey, "pinned", { publish: true });
+    await tick();
+    const secondPeriod = new Date();
+    await tick();
+    const v2 = await saveAgent(t, adminKey, { name: "time-traveller", skills: [] }, agent.agentId);
+    await publishAgent(t, adminKey, v2.id);
+    await tick();
+    const thirdPeriod = new Date();
+
+    const at = async (when: Date) =>
+      (await t.ok<{ agentSkillsAt: unknown }>(AT, { agentId: agent.agentId, at: when.toISOString() }, adminKey))
+        .agentSkillsAt;
+    expect(await at(beforeAgent)).toEqual({ agentVersion: null, skills: [] });
+    expect(await at(firstPeriod)).toEqual({
+      agentVersion: 1,
+      skills: [
+        { name: "followed", pinned: false, version: 1, versionId: followed1.id },
+        { name: "pinned", pinned: true, version: 1, versionId: pinned.id },
+      ],
+    });
+    expect(await at(secondPeriod)).toEqual({
+      agentVersion: 1,
+      skills: [
+        { name: "followed", pinned: false, version: 2, versionId: followed2.id },
+        { name: "pinned", pinned: true, version: 1, versionId: pinned.id },
+      ],
+    });
+    expect(await at(thirdPeriod)).toEqual({ agentVersion: 2, skills: [] });
   });
 });

@@ -138,6 +138,10 @@ const COVERED: Record<string, Entry> = {
   },
   "Query.agents": { paths: { projectId: ["projectId"], agentId: ["agentId"] } },
   "Query.agentVersion": { paths: { id: AGENT_VERSIONS } },
+  "Query.agentSkillsAt": {
+    paths: { agentId: ["agentId"] },
+    fill: () => ({ at: new Date(Date.now() + 60_000).toISOString() }),
+  },
   "Query.webhookSubscriptions": { paths: { projectId: ["projectId"] } },
   "Query.webhookDeliveries": { paths: { projectId: ["projectId"], subscriptionId: ["webhookSubscriptionId"] } },
   "Query.call": { paths: { id: CALLS } },

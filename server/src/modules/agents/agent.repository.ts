@@ -105,6 +105,18 @@ export class AgentRepository {
       .getOne();
   }
 
+  /** SV-9: the version of an agent that was published at `at` (a version is published once, archived once). */
+  publishedAt(projectId: string, agentId: string, at: Date): Promise<AgentVersionEntity | null> {
+    return this.versions
+      .createQueryBuilder("v")
+      .where("v.agent_id = :agentId AND v.project_id = :projectId", { agentId, projectId })
+      .andWhere("v.published_at IS NOT NULL AND v.published_at <= :at", { at: at.getTime() })
+      .andWhere("(v.archived_at IS NULL OR v.archived_at > :at)", { at: at.getTime() })
+      .orderBy("v.published_at", "DESC")
+      .addOrderBy("v.version", "DESC")
+      .getOne();
+  }
+
   /** GW-1: the published version of the live agent whose gateway name (alias, else name) is `gatewayName`. */
   findPublishedByGatewayName(projectId: string, gatewayName: string): Promise<AgentVersionEntity | null> {
     return this.versions

@@ -6,9 +6,10 @@ import { MASKED_SECRET, presentSecret, presentTool, SkillToolType, VersionState 
 import { AGENT_SKILL_ENTRIES_BY_VERSION } from "./agent.loaders";
 import type { AgentVersionEntity } from "./agent-version.entity";
 import { AgentInput } from "./agent.inputs";
-import type { AgentService } from "./agent.service";
+import type { AgentService, AgentSkillsAt } from "./agent.service";
 import {
   AgentModelConfigType,
+  AgentSkillsAtType,
   AgentSkillEntryType,
   AgentVersionPage,
   AgentVersionType,
@@ -37,6 +38,17 @@ export class AgentResolver {
   @Query(() => AgentVersionType, { nullable: true })
   agentVersion(@Ctx() ctx: AuthContext, @Arg("id", () => ID) id: string): Promise<AgentVersionEntity | null> {
     return this.agents.get(ctx, id);
+  }
+
+  @Query(() => AgentSkillsAtType, {
+    description: "SV-9: the agent version published at `at` and the skill versions a call started then resolved.",
+  })
+  agentSkillsAt(
+    @Ctx() ctx: AuthContext,
+    @Arg("agentId", () => ID) agentId: string,
+    @Arg("at", () => Date) at: Date,
+  ): Promise<AgentSkillsAt> {
+    return this.agents.skillsResolvedAt(ctx, agentId, at);
   }
 
   @Mutation(() => AgentVersionType, {

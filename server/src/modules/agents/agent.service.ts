@@ -61,6 +61,13 @@ function gatewayProblem(config: CheckedAgentConfig): Problem {
   };
 }
 
+/** SV-9: an agent's skills as a call started at a given moment would have resolved them. */
+export interface AgentSkillsAt {
+  agentVersionId: string | null;
+  agentVersion: number | null;
+  skills: Array<{ name: string; pinned: boolean; versionId: string | null; version: number | null }>;
+}
+
 export class AgentService {
   constructor(
     private readonly db: Database,
@@ -328,6 +335,46 @@ export class AgentService {
   async get(ctx: AuthContext, id: string): Promise<AgentVersionEntity | null> {
     const scope = await this.auth.authorize(ctx, "viewer");
     return this.db.read((m) => new AgentRepository(m).findVersion(scope.projectId, id));
+  }
+
+  /**
+   * SV-9: what a call of agent `agentId` started at `at` would have resolved: the agent version published then, and
+   * for each of its entries the pinned version, or the version live then (null when none was).
+   */
+  async skillsResolvedAt(ctx: AuthContext, agentId: string, at: Date): Promise<AgentSkillsAt> {
+    const scope = await this.auth.authorize(ctx, "viewer");
+    const { version, entries, source } = await this.db.read(async (m) => {
+      const repo = new AgentRepository(m);
+      const found = await repo.publishedAt(scope.projectId, agentId, at);
+      return {
+        version: found,
+        entries: found ? await repo.entriesOf([found.id]) : [],
+        source: await skillSourceProject(m, scope.projectId),
+      };
+    });
+    if (!version) return { agentVersionId: null, agentVersion: null, skills: [] };
+    const followed = entries.filter((e) => !e.pinnedVersionId).map((e) => e.name);
+    const pinnedIds = entries.flatMap((e) => (e.pinnedVersionId ? [e.pinnedVersionId] : []));
+    const [live, pinned] = source.holdsSkills
+      ? await Promise.all([
+          this.skills.liveAtIn(source.projectId, at, followed),
+          this.skills.versionsByIds(source.projectId, pinnedIds),
+        ])
+      : [[], []];
+    const liveByName = new Map(live.map((l) => [l.name, l]));
+    const pinnedById = new Map(pinned.map((v) => [v.id, v]));
+    return {
+      agentVersionId: version.id,
+      agentVersion: version.version,
+      skills: entries.map((e) => {
+        if (e.pinnedVersionId) {
+          const pin = pinnedById.get(e.pinnedVersionId);
+          return { name: e.name, pinned: true, versionId: pin?.id ?? null, version: pin?.version ?? null };
+        }
+        const live = liveByName.get(e.name);
+        return { name: e.name, pinned: false, versionId: live?.versionId ?? null, version: live?.version ?? null };
+      }),
+    };
   }
 
   /** Batch, for AgentVersion.skills: the versions were read through a scoped query. */

@@ -97,3 +97,32 @@ export class AgentVersionType extends NodeInterface {
 }
 
 export const AgentVersionPage = PageOf(AgentVersionType, "AgentVersionPage");
+
+@ObjectType("SkillResolvedAt", { description: "One skill entry as it resolved at a moment (SV-9)." })
+export class SkillResolvedAtType {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => Boolean)
+  pinned!: boolean;
+
+  @Field(() => ID, { nullable: true, description: "Null when the skill had no live version then." })
+  versionId!: string | null;
+
+  @Field(() => Int, { nullable: true })
+  version!: number | null;
+}
+
+@ObjectType("AgentSkillsAt", {
+  description: "What a call of the agent started at that moment would have resolved (SV-9).",
+})
+export class AgentSkillsAtType {
+  @Field(() => ID, { nullable: true, description: "The agent version published then; null when none was." })
+  agentVersionId!: string | null;
+
+  @Field(() => Int, { nullable: true })
+  agentVersion!: number | null;
+
+  @Field(() => [SkillResolvedAtType])
+  skills!: SkillResolvedAtType[];
+}

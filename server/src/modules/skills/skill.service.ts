@@ -194,6 +194,13 @@ export class SkillService {
     return moves.map((m) => ({ name: m.name, versionId: m.versionId, version: m.version, since: m.at }));
   }
 
+  /** SV-9 for another module (the caller scoped the project): which version of each of `names` was live at `at`. */
+  async liveAtIn(projectId: string, at: Date, names: readonly string[]): Promise<LiveAt[]> {
+    if (names.length === 0) return [];
+    const moves = await this.db.read((m) => new SkillRepository(m).movesAsOf(projectId, at, names));
+    return moves.map((m) => ({ name: m.name, versionId: m.versionId, version: m.version, since: m.at }));
+  }
+
   // ---- reads for other modules (agents, usage); the caller has scoped the project ----
 
   /** Holds `names` of one project still for the rest of `tx` (see SkillRepository.shareLockSkills): SV-7 against saves. */
