@@ -40,6 +40,7 @@ const ROLES: Record<string, Required> = {
   handoffCall: "editor",
   endCall: "editor",
   runTool: "editor",
+  sendMessage: "editor",
 };
 
 // Types are read by their printed names and duck-typed: graphql's isNonNullType and friends check instanceof, and
