@@ -133,6 +133,9 @@ describe("console journey: author, publish with impact preview, pin, roll back, 
   it("UX-3 the impact preview of version 2 names the follower as reached and the pinned agent as unchanged", async () => {
     await page.goto(editorUrl);
     await page.getByRole("button", { name: "New draft from this version" }).click();
+    // The new draft's editor replaces the read-only one: type only once it is there and editable.
+    await page.waitForURL(/\/skills\/new$/);
+    await page.locator('[aria-label="SKILL.md"][contenteditable="true"]').waitFor();
     await typeSkillMd(page, VALID.replace("30 days", "60 days"));
     await page.waitForURL(/\/skills\/v\//, { timeout: 15_000 });
     await page.getByRole("heading", { name: /refunds · version 2/ }).waitFor();
