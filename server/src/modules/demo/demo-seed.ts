@@ -3,7 +3,7 @@ import path from "node:path";
 import { Loaders } from "../../platform/graphql/context";
 import type { AuthContext, AuthService } from "../auth";
 import type { ProjectService } from "../projects";
-import { type SkillBundleService, type SkillLifecycleService, type SkillService, type ToolInput } from "../skills";
+import type { SkillBundleService, SkillLifecycleService, SkillService, ToolInput } from "../skills";
 
 export interface DemoSeedResult {
   projectId: string;

@@ -190,13 +190,16 @@ export class SkillService {
   /** SV-9: which version of each skill (or of the names given) was live at `at`. */
   async liveAt(ctx: AuthContext, at: Date, names?: readonly string[] | null): Promise<LiveAt[]> {
     const scope = await this.auth.authorize(ctx, "viewer");
-    const moves = await this.db.read((m) => new SkillRepository(m).movesAsOf(scope.projectId, at, names ?? undefined));
-    return moves.map((m) => ({ name: m.name, versionId: m.versionId, version: m.version, since: m.at }));
+    return this.liveAtOf(scope.projectId, at, names ?? undefined);
   }
 
   /** SV-9 for another module (the caller scoped the project): which version of each of `names` was live at `at`. */
   async liveAtIn(projectId: string, at: Date, names: readonly string[]): Promise<LiveAt[]> {
-    if (names.length === 0) return [];
+    return names.length === 0 ? [] : this.liveAtOf(projectId, at, names);
+  }
+
+  /** `names` undefined: every skill of the project. */
+  private async liveAtOf(projectId: string, at: Date, names?: readonly string[]): Promise<LiveAt[]> {
     const moves = await this.db.read((m) => new SkillRepository(m).movesAsOf(projectId, at, names));
     return moves.map((m) => ({ name: m.name, versionId: m.versionId, version: m.version, since: m.at }));
   }

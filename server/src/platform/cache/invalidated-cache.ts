@@ -80,8 +80,4 @@ export class InvalidatedCache<K extends string, V> {
     this.epoch++;
     this.entries.clear();
   }
-
-  get size(): number {
-    return this.entries.size;
-  }
 }
