@@ -18,7 +18,13 @@ export class AuthFailureLimiter {
   }
 
   isBlocked(address: string): boolean {
-    return this.current(address).failures >= this.maxFailures;
+    const window = this.windows.get(address);
+    return window !== undefined && this.now() - window.startedAt < this.windowMs && window.failures >= this.maxFailures;
+  }
+
+  /** False while no address failed: the hot path then need not work out the client's address. */
+  get hasFailures(): boolean {
+    return this.windows.size > 0;
   }
 
   private current(address: string) {

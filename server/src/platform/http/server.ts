@@ -2,32 +2,27 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { ApolloServer, HeaderMap, type ApolloServerPlugin } from "@apollo/server";
+import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import {
+  ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
   ApolloServerPluginSchemaReportingDisabled,
   ApolloServerPluginUsageReportingDisabled,
 } from "@apollo/server/plugin/disabled";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
-import { expressMiddleware } from "@as-integrations/express5";
 import { ApolloArmor } from "@escape.tech/graphql-armor";
 import cors from "cors";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { GraphQLError, Kind, type GraphQLSchema } from "graphql";
-import helmet from "helmet";
+import { Kind, type GraphQLSchema } from "graphql";
 import type { LoaderRegistry, Principal, RequestContext } from "../graphql/context";
 import { checkAnswerBudget, type AnswerBudget } from "../graphql/answer-budget";
-import { isDatabaseUnavailable } from "../db/database";
 import { OutageLog } from "../db/outage-log";
-import {
-  createErrorFormatter,
-  isExpectedError,
-  RETRY_AFTER_SECS,
-  SERVICE_UNAVAILABLE_MESSAGE,
-} from "../graphql/errors";
+import { createErrorFormatter, isExpectedError, RETRY_AFTER_SECS } from "../graphql/errors";
 import { checkOperationInput, type InputLimits } from "../graphql/input-policy";
 import type { Logger } from "../logger";
 import { AuthFailureLimiter } from "./auth-failure-limiter";
+import { clientErrorOf, internalErrorMessage, securityHeaders } from "./edge";
+import { graphqlHttpHandler, isGraphQLPath } from "./graphql-http";
 import { attachSubscriptionServer } from "./graphql-ws";
 
 export type Authentication = { principal: Principal | null; failure?: string };
@@ -139,9 +134,19 @@ function jsonError(res: Response, status: number, code: string, message: string)
   res.status(status).json({ errors: [{ message, extensions: { code } }] });
 }
 
+/** `req.ip` of a plain Node request: Express's own getter (TRUST_PROXY applied) on a view of its headers and socket. */
+function clientAddress(app: express.Express, req: http.IncomingMessage): string {
+  const view = Object.create(app.request, {
+    headers: { value: req.headers },
+    socket: { value: req.socket },
+    connection: { value: req.socket },
+  }) as Request;
+  return view.ip ?? "unknown";
+}
+
 export async function createHttpServer(options: HttpOptions): Promise<HttpServer> {
   const app = express();
-  const server = http.createServer(app);
+  const server = http.createServer();
   const limiter = new AuthFailureLimiter(options.authFailuresPerMinute);
   const outage = new OutageLog(options.logger, options.ready);
   const armor = new ApolloArmor({
@@ -184,6 +189,9 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     plugins: [
       ...protection.plugins,
       ApolloServerPluginLandingPageDisabled(),
+      // No type declares cache hints, so every answer is `cache-control: no-store` (set once in graphql-http.ts);
+      // the plugin would compute that per request with a hook on every field resolved.
+      ApolloServerPluginCacheControlDisabled(),
       ApolloServerPluginUsageReportingDisabled(),
       ApolloServerPluginSchemaReportingDisabled(),
       ApolloServerPluginDrainHttpServer({ httpServer: server, stopGracePeriodMillis: options.drainGraceMs ?? 10_000 }),
@@ -203,23 +211,12 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     res.setHeader("x-request-id", requestId);
     next();
   });
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", "data:"],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          // The console is often served over plain HTTP (a container on a private network); do not force https.
-          upgradeInsecureRequests: null,
-        },
-      },
-    }),
-  );
+  // Computed once: the same security headers on every answer (SEC-2), set without running Helmet per request.
+  const headers = securityHeaders();
+  app.use((_req, res, next) => {
+    for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
+    next();
+  });
 
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
@@ -238,52 +235,23 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     next();
   };
 
-  app.use(
-    "/graphql",
-    cors<cors.CorsRequest>({ origin: [...options.corsOrigins], credentials: false, maxAge: 600 }),
-    refuseBlocked,
-    express.json({ limit: options.bodyLimitBytes }),
-    (req, res, next) => {
-      if (Array.isArray(req.body)) {
-        jsonError(res, 400, "BAD_REQUEST", "Batched operations are not accepted: send one operation per request.");
-        return;
-      }
-      next();
-    },
-    expressMiddleware(apollo, {
-      context: async ({ req, res }) => {
-        const requestId = res.locals.requestId as string;
-        let auth: Authentication;
-        try {
-          auth = await options.authenticate(req.get("authorization"));
-        } catch (error) {
-          if (isDatabaseUnavailable(error)) {
-            // SEC-20: an outage is 503 with Retry-After, logged once per outage (not once per request).
-            outage.noteUnavailable(error, requestId);
-            throw new GraphQLError(SERVICE_UNAVAILABLE_MESSAGE, {
-              extensions: {
-                code: "SERVICE_UNAVAILABLE",
-                http: { status: 503, headers: new HeaderMap([["retry-after", String(RETRY_AFTER_SECS)]]) },
-              },
-            });
-          }
-          // Any other failure to authenticate is ours: the formatter turns this into a generic
-          // INTERNAL_SERVER_ERROR carrying the request id (SEC-6); the detail goes to the log here.
-          options.logger.error({ err: error, requestId }, "authentication failed unexpectedly");
-          throw new GraphQLError("Authentication failed unexpectedly.", {
-            extensions: { code: "INTERNAL_SERVER_ERROR", requestId },
-          });
-        }
-        if (auth.failure) limiter.recordFailure(req.ip ?? "unknown");
-        const context: GraphQLRequestContext = {
-          requestId,
-          principal: auth.principal,
-          credentialFailure: auth.failure,
-          loaders: options.loaders.forRequest(() => context),
-        };
-        return context;
-      },
-    }),
+  const corsPolicy = cors<cors.CorsRequest>({ origin: [...options.corsOrigins], credentials: false, maxAge: 600 });
+  // `/graphql` itself skips Express (issue 10: a lean GraphQL floor); a path under it gets Express's 404.
+  const graphql = graphqlHttpHandler({
+    apollo,
+    logger: options.logger,
+    corsOrigins: options.corsOrigins,
+    bodyLimitBytes: options.bodyLimitBytes,
+    limiter,
+    outage,
+    loaders: options.loaders,
+    securityHeaders: headers,
+    clientAddress: (req) => clientAddress(app, req),
+    preflight: corsPolicy,
+    authenticate: options.authenticate,
+  });
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) =>
+    isGraphQLPath(req.url) ? graphql(req, res) : app(req, res),
   );
 
   for (const route of options.authenticatedRoutes ?? []) {
@@ -343,40 +311,10 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   }
 
   app.use((error: Error & { status?: number; type?: string }, _req: Request, res: Response, _next: NextFunction) => {
-    if (error.type === "entity.too.large") {
-      jsonError(
-        res,
-        413,
-        "PAYLOAD_TOO_LARGE",
-        `The request body is larger than the limit of ${options.bodyLimitBytes} bytes.`,
-      );
-      return;
-    }
-    if (error.type === "entity.parse.failed") {
-      jsonError(res, 400, "BAD_REQUEST", "The request body is not valid JSON.");
-      return;
-    }
-    if (error.type === "charset.unsupported" || error.type === "encoding.unsupported") {
-      jsonError(
-        res,
-        415,
-        "UNSUPPORTED_MEDIA_TYPE",
-        "The request body must be JSON in UTF-8: send 'content-type: application/json' (charset utf-8 or none), without a content-encoding.",
-      );
-      return;
-    }
-    if (error.status && error.status >= 400 && error.status < 500) {
-      // The client's doing (SEC-20): answered with its status, not logged as an error.
-      jsonError(res, error.status, "BAD_REQUEST", `The request was not accepted: ${error.message}`);
-      return;
-    }
+    const client = clientErrorOf(error, options.bodyLimitBytes);
+    if (client) return jsonError(res, client.status, client.code, client.message);
     options.logger.error({ err: error, requestId: res.locals.requestId }, "unhandled http error");
-    jsonError(
-      res,
-      error.status && error.status < 500 ? error.status : 500,
-      "INTERNAL_SERVER_ERROR",
-      `Something went wrong on our side. Quote request id ${String(res.locals.requestId)} when you report it.`,
-    );
+    jsonError(res, 500, "INTERNAL_SERVER_ERROR", internalErrorMessage(String(res.locals.requestId)));
   });
 
   return {
