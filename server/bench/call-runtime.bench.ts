@@ -1,26 +1,29 @@
 /**
- * The call runtime under load (issue 4, "Benchmarks"): seeds one scratch PostgreSQL database with 1,000 skills ×
- * 10 versions and 2,000 agents × 5 versions (10,000 agent versions, 3–8 skill entries each, some pinned) in bulk,
- * checks one call through GraphQL, then drives, one after another in the same run with the same autocannon settings:
- *   (a) a bare Node `http` handler answering with a captured startCall response from an in-memory Map,
- *   (b) a bare Node `http` handler running the resolution statement (SkillRepository.publishedOrPinned) through `pg`,
- *   the GraphQL floor (`{ __typename }` with the key: HTTP, Express, Helmet, Apollo, auth and nothing else),
- *   (c) `startCall` through GraphQL, caches warm; (c') the same with the hot-path caches emptied before every
- *       request (and, for reference, the first pass over 2,000 agents never seen),
- *   (d) `loadSkill` through GraphQL, every request a real load (with eviction once the cap is reached),
- * plus the rate-limited passes the issue sets latency targets for (autocannon's overallRate, and an open-loop pass
- * at 100 req/s), the CPU each request costs the server process, PostgreSQL and the load generator, the SQL each
- * operation sends, and a sequential breakdown of where one request's time goes. Not a test: it reports.
+ * The call runtime under load (issues 4 and 10, "Benchmarks"): seeds a scratch PostgreSQL database with today's
+ * registry (1,000 skills × 10 versions, 2,000 agents × 5 versions: 10,000 agent versions, 3–8 skill entries each,
+ * some pinned) in bulk, checks one call through GraphQL, warms every agent, then drives from a child process
+ * (autocannon, 10 connections), each group of passes alternated round by round in the same run:
+ *   (a) a bare Node `http` handler answering the captured startCall answer from a Map,
+ *   (a+w) the same after writing the call's rows (captured from a real startCall) in one statement through `pg`,
+ *   Apollo alone (Apollo Server on `node:http`, a one-field schema, no plugins) and the GraphQL floor
+ *   (`{ __typename }` with the key through the app), (c) startCall with warm caches;
+ *   (b) a bare handler running the resolution statement through `pg`, (c') startCall with every call-path cache emptied;
+ *   (d) loadSkill at 500 req/s (autocannon's overallRate), every request a real load;
+ * then what a call start of a 7-skill agent stores; then the same (a)/(c) pair on SQLite (the embedded default: a
+ * file, the app's own settings, the same registry); then grows PostgreSQL's registry to 10× (10,000 skills,
+ * 100,000 agent versions) and runs (a)/(c), (b)/(c') and (d) again over the same 2,000 agents. It prints every pass,
+ * issue 10's targets table and how each figure moved at 10×. Not a test: it reports.
  *   npm run bench                                        (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
  *   cd server && node dist/bench/call-runtime.bench.js   (this bench alone)
- * Knobs: BENCH_DURATION (seconds per pass, default 10), BENCH_CONNECTIONS (default 20), BENCH_POOL_SIZE (database
+ * Knobs: BENCH_DURATION (seconds per run of a pass, default 3), BENCH_ROUNDS (alternated runs per pass, default 2),
+ * BENCH_CONNECTIONS (default 10), BENCH_LOAD_RATE (loadSkill's rate, default 500), BENCH_SQLITE=0 and BENCH_GROWTH=0
+ * skip those parts, BENCH_PHASES=1 adds the sequential breakdown of one request, BENCH_POOL_SIZE (database
  * connections of the server and of (b), default 10 as the server's), BENCH_KEEP_DB=1 keeps the seeded database,
- * BENCH_CPU_PROFILE=<dir> writes CPU profiles of the server process during (c), (c') and (d).
+ * BENCH_CPU_PROFILE=<dir> writes CPU profiles of this process (the servers under test) per part.
  *
- * The load generator (autocannon) runs in a child process (call-runtime/load.ts, forked with --loadgen), so it does
- * not share the server's event loop; latencies are taken per response there, to the microsecond.
- * The parts: call-runtime/seed.ts (the data), load.ts (the load generator), probes.ts (bare servers, counters,
- * timed writes), phases.ts (sequential timings), report.ts (what is printed), index.ts (the run).
+ * The parts: call-runtime/seed.ts (the data), instance.ts (the app under test), load.ts (the load generator),
+ * passes.ts (passes and their alternation), baselines.ts and probes.ts (bare servers, counters), phases.ts
+ * (sequential timings), report.ts (what is printed), index.ts (the run).
  */
 import { run } from "./call-runtime";
 

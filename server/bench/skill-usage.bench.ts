@@ -1,9 +1,11 @@
 /**
  * skillUsage at scale (issue 3): seeds PostgreSQL with 10,000 agent versions across 100 projects, 10 of them
  * libraries that the other 90 read from, then times `UsageService.skillUsage` for the most-used skill next to the
- * raw SQL of the same statement sent through `pg` directly, in the same run. Not a test: it reports.
+ * raw SQL of the same statement sent through `pg` directly, in the same run; then grows the registry to 10× (100,000
+ * agent versions, the added ones listing other skills) and times the same again (issue 10). Not a test: it reports.
  *   npm run bench            (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; a scratch database)
- *   BENCH_RUNS=1000 node dist/bench/skill-usage.bench.js     (BENCH_EXPLAIN=1 prints the plan, BENCH_KEEP_DB=1 keeps the database)
+ *   BENCH_RUNS=1000 node dist/bench/skill-usage.bench.js     (BENCH_EXPLAIN=1 prints the plan, BENCH_KEEP_DB=1 keeps the database,
+ *                                                              BENCH_GROWTH=0 skips the 10× step)
  */
 import "reflect-metadata";
 import { randomBytes, randomUUID } from "node:crypto";
@@ -44,6 +46,8 @@ export interface UsageBenchResult {
   raw: { p50: number; p99: number };
   ratioP50: number;
   ratioP99: number;
+  /** The same at 10× the registry (BENCH_GROWTH=0 skips it). */
+  growth?: UsageBenchResult;
 }
 
 interface SeededProject {
@@ -98,15 +102,24 @@ async function seedProjects(
   return { projects, pins };
 }
 
-/** 10,000 agent versions with their skill entries, inserted in bulk (the save path is timed by the tests, not here). */
-async function seedAgents(db: Database, projects: SeededProject[], pins: Map<number, string>): Promise<number> {
+/**
+ * 10,000 agent versions with their skill entries, inserted in bulk (the save path is timed by the tests, not here).
+ * The growth to 10× adds 225 agents per project (90,000 agent versions) that list other skills of the library, so
+ * the question asked (who uses the most-used skill) has the same answer in a registry ten times larger.
+ */
+async function seedAgents(
+  db: Database,
+  projects: SeededProject[],
+  pins: Map<number, string>,
+  range: { from: number; count: number; mostUsed: boolean } = { from: 0, count: AGENTS_PER_PROJECT, mostUsed: true },
+): Promise<number> {
   const agents: AgentEntity[] = [];
   const versions: AgentVersionEntity[] = [];
   const entries: AgentSkillEntryEntity[] = [];
   const now = Date.now();
   let serial = 0;
   for (const project of projects) {
-    for (let a = 0; a < AGENTS_PER_PROJECT; a++) {
+    for (let a = range.from; a < range.from + range.count; a++) {
       const agentId = randomUUID();
       const versionIds = STATES.map(() => randomUUID());
       agents.push(
@@ -149,7 +162,7 @@ async function seedAgents(db: Database, projects: SeededProject[], pins: Map<num
           }),
         );
         const names = [
-          MOST_USED,
+          range.mostUsed ? MOST_USED : `skill-${String(1 + ((a + v) % (SKILLS_PER_LIBRARY - 1))).padStart(2, "0")}`,
           ...[1, 2, 3].map(
             (k) => `skill-${String(1 + ((a * 7 + v * 3 + k * 5) % (SKILLS_PER_LIBRARY - 1))).padStart(2, "0")}`,
           ),
@@ -179,6 +192,70 @@ async function seedAgents(db: Database, projects: SeededProject[], pins: Map<num
     await manager.insert(AgentSkillEntryEntity, chunk as QueryDeepPartialEntity<AgentSkillEntryEntity>[]);
   await manager.query("ANALYZE");
   return versions.length;
+}
+
+async function measure(
+  app: App,
+  db: Database,
+  raw: Client,
+  library: SeededProject,
+  runs: number,
+  agentVersions: number,
+): Promise<UsageBenchResult> {
+  const [sql, params] = new UsageRepository(db.dataSource.manager)
+    .usageQuery(library.id, [MOST_USED])
+    .getQueryAndParameters();
+  const service = () => app.services.usage.skillUsage(library.ctx, MOST_USED);
+  const direct = () => raw.query(sql, params);
+  const rows = (await service()).length;
+  const rawRows = (await direct()).rowCount ?? 0;
+  if (rows !== rawRows) throw new Error(`the service returned ${rows} rows, the raw query ${rawRows}`);
+  if (process.env.BENCH_EXPLAIN) {
+    const plan = await raw.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
+    console.log(sql, "\n", plan.rows.map((r: Record<string, string>) => r["QUERY PLAN"]).join("\n"));
+  }
+
+  const original = db.dataSource.logger;
+  let statements = 0;
+  const counting: typeof original = Object.create(original);
+  counting.logQuery = () => void statements++;
+  db.dataSource.logger = counting;
+  await service();
+  db.dataSource.logger = original;
+
+  for (let i = 0; i < 50; i++) {
+    await service();
+    await direct();
+  }
+  const serviceMs: number[] = [];
+  const rawMs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    // interleaved, so drift in the machine's load falls on both alike
+    serviceMs.push(await time(service));
+    rawMs.push(await time(direct));
+  }
+  serviceMs.sort((a, b) => a - b);
+  rawMs.sort((a, b) => a - b);
+  const result: UsageBenchResult = {
+    agentVersions,
+    rows,
+    runs,
+    statementsPerCall: statements,
+    service: { p50: percentile(serviceMs, 50), p99: percentile(serviceMs, 99) },
+    raw: { p50: percentile(rawMs, 50), p99: percentile(rawMs, 99) },
+    ratioP50: percentile(serviceMs, 50) / percentile(rawMs, 50),
+    ratioP99: percentile(serviceMs, 99) / percentile(rawMs, 99),
+  };
+  const ms = (n: number) => `${n.toFixed(3)} ms`;
+  console.log(
+    `skillUsage('${MOST_USED}') of a library read by ${PROJECTS / LIBRARIES - 1} projects: ${rows} rows, ${statements} statements per call, ${runs} runs`,
+  );
+  console.log(`  service (UsageService.skillUsage)  p50 ${ms(result.service.p50)}  p99 ${ms(result.service.p99)}`);
+  console.log(`  raw SQL (pg, same statement)        p50 ${ms(result.raw.p50)}  p99 ${ms(result.raw.p99)}`);
+  console.log(
+    `  ratio service / raw                 p50 ${result.ratioP50.toFixed(2)}×  p99 ${result.ratioP99.toFixed(2)}×  (${result.ratioP50 <= 2 ? "within" : "NOT within"} 2×)`,
+  );
+  return result;
 }
 
 export async function run(options: { runs?: number; baseUrl?: string } = {}): Promise<UsageBenchResult> {
@@ -212,60 +289,26 @@ export async function run(options: { runs?: number; baseUrl?: string } = {}): Pr
     );
 
     const library = projects[0]!;
-    const [sql, params] = new UsageRepository(db.dataSource.manager)
-      .usageQuery(library.id, [MOST_USED])
-      .getQueryAndParameters();
     await raw.connect();
-    const service = () => app.services.usage.skillUsage(library.ctx, MOST_USED);
-    const direct = () => raw.query(sql, params);
-    const rows = (await service()).length;
-    const rawRows = (await direct()).rowCount ?? 0;
-    if (rows !== rawRows) throw new Error(`the service returned ${rows} rows, the raw query ${rawRows}`);
-    if (process.env.BENCH_EXPLAIN) {
-      const plan = await raw.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql}`, params);
-      console.log(sql, "\n", plan.rows.map((r: Record<string, string>) => r["QUERY PLAN"]).join("\n"));
+    const result = await measure(app, db, raw, library, runs, agentVersions);
+    if (process.env.BENCH_GROWTH !== "0") {
+      const grownAt = Date.now();
+      const added = await seedAgents(db, projects, pins, {
+        from: AGENTS_PER_PROJECT,
+        count: AGENTS_PER_PROJECT * 9,
+        mostUsed: false,
+      });
+      console.log(
+        `grew the registry to ${agentVersions + added} agent versions (10×; the added ones list other skills) in ${((Date.now() - grownAt) / 1000).toFixed(1)} s`,
+      );
+      const grown = await measure(app, db, raw, library, runs, agentVersions + added);
+      result.growth = grown;
+      const moved = (x: number, y: number) => `${(((y - x) / x) * 100).toFixed(1)}%`;
+      console.log(
+        `  who-uses at 10× vs 1×: service p50 ${moved(result.service.p50, grown.service.p50)}, p99 ${moved(result.service.p99, grown.service.p99)}; ` +
+          `ratio service / raw p50 ${result.ratioP50.toFixed(2)}× → ${grown.ratioP50.toFixed(2)}×; statements ${result.statementsPerCall} → ${grown.statementsPerCall}`,
+      );
     }
-
-    const original = db.dataSource.logger;
-    let statements = 0;
-    const counting: typeof original = Object.create(original);
-    counting.logQuery = () => void statements++;
-    db.dataSource.logger = counting;
-    await service();
-    db.dataSource.logger = original;
-
-    for (let i = 0; i < 50; i++) {
-      await service();
-      await direct();
-    }
-    const serviceMs: number[] = [];
-    const rawMs: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      // interleaved, so drift in the machine's load falls on both alike
-      serviceMs.push(await time(service));
-      rawMs.push(await time(direct));
-    }
-    serviceMs.sort((a, b) => a - b);
-    rawMs.sort((a, b) => a - b);
-    const result: UsageBenchResult = {
-      agentVersions,
-      rows,
-      runs,
-      statementsPerCall: statements,
-      service: { p50: percentile(serviceMs, 50), p99: percentile(serviceMs, 99) },
-      raw: { p50: percentile(rawMs, 50), p99: percentile(rawMs, 99) },
-      ratioP50: percentile(serviceMs, 50) / percentile(rawMs, 50),
-      ratioP99: percentile(serviceMs, 99) / percentile(rawMs, 99),
-    };
-    const ms = (n: number) => `${n.toFixed(3)} ms`;
-    console.log(
-      `skillUsage('${MOST_USED}') of a library read by ${PROJECTS / LIBRARIES - 1} projects: ${rows} rows, ${statements} statements per call, ${runs} runs`,
-    );
-    console.log(`  service (UsageService.skillUsage)  p50 ${ms(result.service.p50)}  p99 ${ms(result.service.p99)}`);
-    console.log(`  raw SQL (pg, same statement)        p50 ${ms(result.raw.p50)}  p99 ${ms(result.raw.p99)}`);
-    console.log(
-      `  ratio service / raw                 p50 ${result.ratioP50.toFixed(2)}×  p99 ${result.ratioP99.toFixed(2)}×  (${result.ratioP50 <= 2 ? "within" : "NOT within"} 2×)`,
-    );
     return result;
   } finally {
     await raw.end().catch(() => undefined);

@@ -1,33 +1,19 @@
 import "reflect-metadata";
-import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Client, Pool } from "pg";
-import { createApp } from "../../src/app";
-import { loadConfig } from "../../src/config";
 import { entities } from "../../src/entities";
-import { sha256Hex } from "../../src/platform/crypto";
 import { Database } from "../../src/platform/db/database";
 import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
-import { createLogger } from "../../src/platform/logger";
-import { generatePlatformToken } from "../../src/modules/auth/credentials";
-import { SkillRepository } from "../../src/modules/skills/skill.repository";
-import { cpuMs, loadFromChild, type LoadSpec } from "./load";
-import { CALL_VARIABLES, LOAD_SKILL, START_CALL, START_CALL_CHECKED, TRIVIAL, graphqlClient } from "./operations";
+import { apolloAloneServer, bareWriteServer, captureStartWrite, storedBytes, type CapturedWrite } from "./baselines";
+import { checkOneCall, resolutionStatements, startInstance, warmUp, type Instance } from "./instance";
+import { CALL_VARIABLES, LOAD_SKILL, START_CALL, TRIVIAL } from "./operations";
+import { PassRunner, type PassSpec } from "./passes";
 import { sequentialProbes } from "./phases";
-import {
-  CLOCK_TICK_MS,
-  agentIdOf,
-  backendTicks,
-  bareServer,
-  countStatements,
-  cpuProfiled,
-  hotPathCaches,
-  type Timing,
-  type WriteFigures,
-} from "./probes";
-import { printReport, type PassFigures, type Ratios } from "./report";
-import { AGENTS, MAX_LOADED, SKILLS, VERSIONS_PER_AGENT, VERSIONS_PER_SKILL, seed, type Seeded } from "./seed";
+import { agentIdOf, bareServer, cpuProfiled, hotPathCaches, type Timing } from "./probes";
+import { printReport, type Bytes, type PassFigures, type Ratios } from "./report";
+import { GROWTH, MAX_LOADED, TODAY, seed, type Seeded, type SeededAgent, type Shape } from "./seed";
 
 /** The call runtime under load; what it measures, and its knobs, are told in ../call-runtime.bench.ts. */
 
@@ -35,326 +21,289 @@ export interface CallRuntimeBenchResult {
   seeded: Omit<Seeded, "agents">;
   passes: Record<string, PassFigures>;
   ratios: Ratios;
-  phases: Record<string, Timing>;
-  write: WriteFigures[];
+  bytes: Bytes | null;
+  phases?: Record<string, Timing>;
 }
+
+const flag = (name: string, fallback: boolean) => {
+  const value = process.env[name];
+  return value === undefined || value === "" ? fallback : !["0", "false", "no", "off"].includes(value.toLowerCase());
+};
+
+function describeSeed(label: string, shape: Shape, seeded: Seeded): void {
+  console.log(
+    `  seeded ${label}: ${seeded.skills} skills × ${shape.versionsPerSkill} versions, ${shape.agents} agents ` +
+      `(${seeded.agentVersions} agent versions, ${seeded.entries} skill entries, ${seeded.pinned} pinned entries ` +
+      `on published versions) in ${seeded.seconds.toFixed(1)} s`,
+  );
+}
+
+/** startCall for random agents among `agents` (the working set: 2,000 agents at every size). */
+const startCallSpec = (instance: Instance, agents: SeededAgent[], title: string): PassSpec => ({
+  title,
+  url: instance.graphqlUrl,
+  headers: instance.headers,
+  db: instance.db,
+  bodies: {
+    list: agents.map((a) =>
+      JSON.stringify({ query: START_CALL, variables: { input: { agentId: a.id, variables: CALL_VARIABLES } } }),
+    ),
+    order: "random",
+  },
+  expect: '"systemPrompt"',
+});
 
 export async function run(options: { baseUrl?: string } = {}): Promise<CallRuntimeBenchResult> {
   const baseUrl = options.baseUrl ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-  const duration = Number(process.env.BENCH_DURATION ?? 10);
-  const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+  const duration = Number(process.env.BENCH_DURATION ?? 3);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 2);
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
+  const loadRate = Number(process.env.BENCH_LOAD_RATE ?? 500);
+  const withSqlite = flag("BENCH_SQLITE", true);
+  const withGrowth = flag("BENCH_GROWTH", true);
+  const withPhases = flag("BENCH_PHASES", false);
   const profileDir = process.env.BENCH_CPU_PROFILE || undefined;
   const benchStarted = Date.now();
-  const loadAtStart = os.loadavg()[0]!;
+  const loadAtStart = os.loadavg();
+  const runner = new PassRunner({ connections, duration, rounds });
+  const closers: Array<() => Promise<unknown>> = [];
   const scratch = await createScratchPostgres(baseUrl);
   const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 10); // the server's default
   const db = await Database.open({ url: scratch.url, entities, poolSize });
-  const platformToken = generatePlatformToken();
-  const config = loadConfig(
-    {
-      PORT: "0",
-      DATA_DIR: path.join(os.tmpdir(), `sg-bench-${randomBytes(6).toString("hex")}`),
-      LOG_LEVEL: "silent",
-      SEED_DEMO: "false",
-    },
-    { host: "127.0.0.1", webDist: "" },
-  );
-  const app = await createApp(
-    config,
-    { secretKey: randomBytes(32).toString("base64"), platformTokenHash: sha256Hex(platformToken) },
-    { db, logger: createLogger("silent") },
-  );
-  const closers: Array<() => Promise<unknown>> = [];
+  let pg: Instance | undefined;
   try {
-    const port = await app.http.listen(0, "127.0.0.1");
-    const graphqlUrl = `http://127.0.0.1:${port}/graphql`;
-    const gql = graphqlClient(graphqlUrl);
-
-    // 1. The project and its admin key through the real service; everything else in bulk under it.
-    const created = await gql<{ createProject: { project: { id: string }; apiKey: string } }>(
-      `mutation($name: String!) { createProject(name: $name) { project { id } apiKey } }`,
-      { name: "call runtime bench" },
-      platformToken,
+    // 1. PostgreSQL at today's size: the app, its project, the registry in bulk, one call checked, every agent warm.
+    console.log(
+      `PostgreSQL, today's size (${connections} connections, ${rounds} × ${duration} s per pass, alternated)`,
     );
-    const projectId = created.createProject.project.id;
-    const adminKey = created.createProject.apiKey;
-    const seeded = await seed(scratch.url, projectId);
+    pg = await startInstance(db);
+    const versionIds = new Map<number, string[]>();
+    const seeded = await seed({ postgresUrl: scratch.url }, pg.projectId, TODAY, versionIds);
+    describeSeed("1×", TODAY, seeded);
     const { agents } = seeded;
-    console.log(
-      `seeded ${SKILLS} skills × ${VERSIONS_PER_SKILL} versions, ${AGENTS} agents × ${VERSIONS_PER_AGENT} versions ` +
-        `(${seeded.agentVersions} agent versions, ${seeded.entries} skill entries; the published versions list ` +
-        `${agents.reduce((s, a) => s + a.entries.length, 0)} entries, ${seeded.pinned} of them pinned) in ${seeded.seconds.toFixed(1)} s`,
-    );
-
-    // 2. The seeded data is what the service expects: one call through GraphQL, checked entry by entry.
-    const probe = agents.find((a) => a.entries.some((e) => e.pinnedVersionId) && a.entries.length > MAX_LOADED)!;
-    const checked = await gql<{
-      startCall: {
-        id: string;
-        status: string;
-        warnings: string[];
-        systemPrompt: string;
-        skills: Array<{ name: string; version: number; versionId: string; pinned: boolean }>;
-      };
-    }>(START_CALL_CHECKED, { input: { agentId: probe.id, variables: CALL_VARIABLES } }, adminKey);
-    const resolved = checked.startCall.skills;
-    const mismatch = probe.entries.find(
-      (e, i) =>
-        resolved[i]?.name !== e.name ||
-        resolved[i]?.pinned !== Boolean(e.pinnedVersionId) ||
-        resolved[i]?.version !== (e.pinnedVersion ?? VERSIONS_PER_SKILL),
-    );
-    if (resolved.length !== probe.entries.length || mismatch || checked.startCall.warnings.length > 0) {
-      throw new Error(
-        `the seeded agent ${probe.id} resolved ${resolved.length} of ${probe.entries.length} skills ` +
-          `(${JSON.stringify({ mismatch, resolved, warnings: checked.startCall.warnings })})`,
-      );
-    }
-    if (!probe.entries.every((e) => checked.startCall.systemPrompt.includes(e.name))) {
-      throw new Error("the system prompt does not list every resolved skill");
-    }
-    const probeLoad = await gql<{ loadSkill: { status: string } }>(
-      LOAD_SKILL,
-      { callId: checked.startCall.id, name: probe.entries[0]!.name },
-      adminKey,
-    );
-    if (probeLoad.loadSkill.status !== "LOADED") throw new Error(`loadSkill answered ${probeLoad.loadSkill.status}`);
-    console.log(
-      `check: startCall for an agent with ${probe.entries.length} entries (${probe.entries.filter((e) => e.pinnedVersionId).length} pinned) ` +
-        `resolved ${resolved.length} skills at the expected versions; loadSkill answered LOADED`,
-    );
-
-    const statements = countStatements(db);
-    closers.push(async () => statements.stop());
-    const headers = { "content-type": "application/json", authorization: `Bearer ${adminKey}` };
-    const startBodies = agents.map((a) =>
-      JSON.stringify({ query: START_CALL, variables: { input: { agentId: a.id, variables: CALL_VARIABLES } } }),
-    );
-    const passes: CallRuntimeBenchResult["passes"] = {};
+    const probe = await checkOneCall(pg, agents);
     const monitor = new Client({ connectionString: scratch.url });
     await monitor.connect();
     closers.push(() => monitor.end());
-    const pass = async (key: string, spec: Omit<LoadSpec, "connections" | "duration"> & Partial<LoadSpec>) => {
-      statements.reset();
-      const pgBefore = await backendTicks(monitor);
-      const cpuBefore = process.cpuUsage();
-      const outcome = await loadFromChild({ connections, duration, ...spec });
-      const serverCpu = cpuMs(process.cpuUsage(cpuBefore));
-      const pgAfter = await backendTicks(monitor);
-      const pgCpu =
-        pgBefore && pgAfter
-          ? [...pgAfter].reduce((sum, [pid, ticks]) => sum + ticks - (pgBefore.get(pid) ?? 0), 0) * CLOCK_TICK_MS
-          : null;
-      const n = Math.max(1, outcome.responses);
-      const perRequest =
-        spec.url === graphqlUrl
-          ? { statementsPerRequest: statements.total / n, resolutionPerRequest: statements.resolution / n }
-          : {};
-      passes[key] = {
-        ...outcome,
-        ...perRequest,
-        cpuPerRequest: {
-          server: serverCpu / n,
-          postgres: pgCpu === null ? null : pgCpu / n,
-          loader: outcome.loaderCpuMs / n,
-        },
-      };
-      if (outcome.graphqlErrors > 0 || outcome.non2xx > 0 || outcome.socketErrors > 0) {
-        console.log(
-          `  ${key}: ${outcome.graphqlErrors} GraphQL errors, ${outcome.non2xx} non-2xx, ${outcome.socketErrors} socket errors; first: ${outcome.firstError}`,
-        );
-      }
-      console.log(
-        `  ${key.padEnd(16)} ${outcome.rps.toFixed(0).padStart(6)} req/s  p50 ${outcome.p50.toFixed(2)} ms  p99 ${outcome.p99.toFixed(2)} ms`,
-      );
-      await new Promise((resolve) => setTimeout(resolve, 1000)); // let PostgreSQL's background writes settle
-      return outcome;
-    };
+    const pool = new Pool({ connectionString: scratch.url, max: poolSize });
+    closers.push(() => pool.end());
+    const warm = await warmUp(pg, agents);
 
-    // 3. (c') first pass: every request an agent not seen before (the skill catalog fills as the pass goes).
-    await pass("(c') first pass", {
-      title: "startCall, first pass over the agents",
-      url: graphqlUrl,
-      headers,
-      amount: AGENTS,
-      bodies: { list: startBodies, order: "sequence" },
-      expect: '"systemPrompt"',
-    });
-
-    // Warm-up over every agent; its answers are what (a) serves, its calls what (d) loads skills on.
-    const responses = new Map<string, unknown>();
-    const callOfAgent = new Map<string, string>();
-    for (let i = 0; i < agents.length; i += 10) {
-      await Promise.all(
-        agents.slice(i, i + 10).map(async (agent) => {
-          const data = await gql<{ startCall: { id: string } }>(
+    // The baselines: (a) the captured answer from a Map; (a+w) the same after writing the call's rows in one
+    // statement through pg; (b) the resolution statement through pg; Apollo alone on node:http.
+    const answerOf = (body: string) => warm.answers.get(agentIdOf(body))!;
+    const bareMap = await bareServer(answerOf);
+    closers.push(bareMap.close);
+    const writes: CapturedWrite[] = [];
+    for (const agent of agents.filter((a) => a.entries.length >= 5).slice(0, 50)) {
+      const instance = pg;
+      writes.push(
+        await captureStartWrite(db, monitor, async () => {
+          const data = await instance.gql<{ startCall: { id: string } }>(
             START_CALL,
             { input: { agentId: agent.id, variables: CALL_VARIABLES } },
-            adminKey,
+            instance.adminKey,
           );
-          responses.set(agent.id, { data });
-          callOfAgent.set(agent.id, data.startCall.id);
+          return data.startCall.id;
         }),
       );
     }
-
-    // (a) the floor: the captured answer, from memory.
-    const bareMap = await bareServer((body) => JSON.stringify(responses.get(agentIdOf(body))));
-    closers.push(bareMap.close);
-    await pass("(a) bare map", {
-      title: "(a) bare http, in-memory map",
-      url: bareMap.url,
-      headers,
-      bodies: { list: startBodies, order: "random" },
-      expect: '"systemPrompt"',
-    });
-
-    // (b) the same resolution statement the catalog sends on a miss, captured from SkillRepository per shape.
-    const statementOf = new Map<string, { sql: string; params: unknown[] }>();
-    {
-      const original = db.dataSource.logger;
-      const shapes = new Map<string, { sql: string; params: unknown[] }>();
-      for (const agent of agents) {
-        const names = agent.entries.filter((e) => !e.pinnedVersionId).map((e) => e.name);
-        const ids = agent.entries.flatMap((e) => (e.pinnedVersionId ? [e.pinnedVersionId] : []));
-        const params = [projectId, ...names, ...ids];
-        const shape = `${names.length}:${ids.length}`;
-        let template = shapes.get(shape);
-        if (!template) {
-          const capture: { last?: { sql: string; params: unknown[] } } = {};
-          const capturing: typeof original = Object.create(original);
-          capturing.logQuery = (query: string, parameters?: unknown[]) => {
-            capture.last = { sql: query, params: parameters ?? [] };
-          };
-          db.dataSource.logger = capturing;
-          try {
-            await new SkillRepository(db.dataSource.manager).publishedOrPinned(projectId, names, ids);
-          } finally {
-            db.dataSource.logger = original;
-          }
-          const captured = capture.last;
-          if (!captured || JSON.stringify(captured.params) !== JSON.stringify(params)) {
-            throw new Error(
-              `publishedOrPinned bound ${JSON.stringify(captured?.params)}, not ${JSON.stringify(params)}`,
-            );
-          }
-          template = captured;
-          shapes.set(shape, template);
-        }
-        statementOf.set(agent.id, { sql: template.sql, params });
-      }
-    }
-    const pool = new Pool({ connectionString: scratch.url, max: poolSize });
-    closers.push(() => pool.end());
+    const bareWrite = await bareWriteServer(pool, writes, answerOf);
+    closers.push(bareWrite.close);
+    const statementOf = await resolutionStatements(db, pg.projectId, agents);
     const bareSql = await bareServer(async (body) => {
       const { sql, params } = statementOf.get(agentIdOf(body))!;
       const result = await pool.query(sql, params);
       return JSON.stringify({ data: result.rows });
     });
     closers.push(bareSql.close);
-    const sample = statementOf.get(probe.id)!;
-    const sampleRows = (await pool.query(sample.sql, sample.params)).rowCount;
-    if (sampleRows !== probe.entries.length) throw new Error(`the raw statement returned ${sampleRows} rows`);
-    await pass("(b) bare SQL", {
-      title: "(b) bare http + pg, resolution statement",
-      url: bareSql.url,
-      headers,
-      bodies: { list: startBodies, order: "random" },
-      expect: '"skill_md"',
-    });
+    const apolloAlone = await apolloAloneServer();
+    closers.push(apolloAlone.close, apolloAlone.stop);
 
-    // The framework's floor: the smallest authenticated GraphQL request (HTTP, Express, Helmet, Apollo, auth).
-    await pass("GraphQL floor", {
-      title: "GraphQL { __typename } with the key",
-      url: graphqlUrl,
-      headers,
-      bodies: { list: [JSON.stringify({ query: TRIVIAL })], order: "sequence" },
-      expect: '"__typename"',
-    });
-
-    // (c) startCall through GraphQL, caches warm: every agent, at random.
-    const startCallPass = (title: string, rate: Partial<LoadSpec> = {}) => ({
+    const bodiesOfAgents = startCallSpec(pg, agents, "").bodies!;
+    const baseline = (title: string, url: string, expect: string): PassSpec => ({
       title,
-      url: graphqlUrl,
-      headers,
-      ...rate,
-      bodies: { list: startBodies, order: "random" as const },
-      expect: '"systemPrompt"',
+      url,
+      headers: pg!.headers,
+      bodies: bodiesOfAgents,
+      expect,
+      monitor,
     });
-    await cpuProfiled(profileDir, "start-call-cached", () =>
-      pass("(c) cached", startCallPass("(c) startCall, cached")),
-    );
-    await pass("(c) @1000/s", startCallPass("(c) startCall, cached, 1,000 req/s", { overallRate: 1000 }));
-    await pass("(c) paced 100/s", startCallPass("(c) startCall, cached, paced at 100 req/s", { pacedRate: 100 }));
-
-    // (c') uncached: the hot-path caches emptied as each request arrives, before Express sees it.
-    const caches = hotPathCaches(app);
-    const clearAll = () => caches.forEach((c) => c.cache.clear());
-    app.http.server.prependListener("request", clearAll);
-    try {
-      await cpuProfiled(profileDir, "start-call-uncached", () =>
-        pass("(c') uncached", startCallPass("(c') startCall, uncached")),
-      );
-    } finally {
-      app.http.server.removeListener("request", clearAll);
-    }
-
-    // (d) loadSkill through GraphQL on the warm-up's calls of agents with more skills than the cap: request i
-    // loads the next name of call i mod n, so every request is a real load, and from the 4th on each evicts one.
+    const trivial = { list: [JSON.stringify({ query: TRIVIAL })], order: "sequence" as const };
+    const caches = hotPathCaches(pg.app);
+    const clearAll = () => caches.forEach((c) => c.clear());
+    console.log(`  (c') empties before every request: ${caches.map((c) => c.name).join(", ")}`);
+    const uncached = (instance: Instance, title: string): PassSpec => ({
+      ...startCallSpec(instance, agents, title),
+      monitor,
+      around: () => {
+        // (c') every call-path cache emptied as each request arrives (the key cache stays warm).
+        instance.app.http.server.prependListener("request", clearAll);
+        return () => void instance.app.http.server.removeListener("request", clearAll);
+      },
+    });
     const loadCalls = agents
       .filter((a) => a.entries.length > MAX_LOADED + 1)
-      .map((a) => ({ id: callOfAgent.get(a.id)!, names: a.entries.map((e) => e.name) }));
-    console.log(`  (loadSkill passes cycle over the ${loadCalls.length} warm-up calls of agents with 5–8 skills)`);
-    /** Continues the cycle from request `start`, so a later pass loads names the earlier one did not. */
-    const loadSkillPass = (title: string, start: number, rate: Partial<LoadSpec> = {}) => ({
-      title,
-      url: graphqlUrl,
-      headers,
-      ...rate,
-      loadCycle: { query: LOAD_SKILL, calls: loadCalls, start },
-      expect: '"status":"LOADED"',
-    });
-    const loaded = await cpuProfiled(profileDir, "load-skill", () =>
-      pass("(d) loadSkill", loadSkillPass("(d) loadSkill", 0)),
-    );
-    const at500 = await pass(
-      "(d) @500/s",
-      loadSkillPass("(d) loadSkill, 500 req/s", loaded.next, { overallRate: 500 }),
-    );
-    await pass("(d) paced 100/s", loadSkillPass("(d) loadSkill, paced at 100 req/s", at500.next, { pacedRate: 100 }));
-    statements.stop();
-
-    // 4. Where one request's time goes, sequentially; 5. the call-start write alone.
-    const sequential = await sequentialProbes({
-      app,
+      .map((a) => ({ id: warm.callOfAgent.get(a.id)!, names: a.entries.map((e) => e.name) }));
+    const loadSkill: PassSpec = {
+      title: `(d) loadSkill at ${loadRate} req/s`,
+      url: pg.graphqlUrl,
+      headers: pg.headers,
       db,
-      pool,
       monitor,
-      gql,
-      adminKey,
-      projectId,
-      agents,
-      probe,
-      clearAll,
-      startAnswer: responses.get(probe.id),
-    });
+      overallRate: loadRate,
+      loadCycle: { query: LOAD_SKILL, calls: loadCalls, start: 0 },
+      expect: '"status":"LOADED"',
+    };
+    const startsAt = (suffix: string) =>
+      [
+        [`(a) bare map${suffix}`, baseline("(a) bare http, in-memory map", bareMap.url, '"systemPrompt"')],
+        [`(c) cached${suffix}`, { ...startCallSpec(pg!, agents, "(c) startCall, cached"), monitor }],
+      ] as Array<[string, PassSpec]>;
+    const uncachedAt = (suffix: string) =>
+      [
+        [`(b) bare SQL${suffix}`, baseline("(b) bare http + pg, resolution statement", bareSql.url, '"skill_md"')],
+        [`(c') uncached${suffix}`, uncached(pg!, "(c') startCall, uncached")],
+      ] as Array<[string, PassSpec]>;
 
-    // 6. Report.
+    await cpuProfiled(profileDir, "pg-1x", async () => {
+      await runner.alternate([
+        ...startsAt(""),
+        [
+          "(a+w) bare map + call row write",
+          baseline("(a+w) bare map + the call's rows in one pg statement", bareWrite.url, '"systemPrompt"'),
+        ],
+        [
+          "Apollo alone",
+          {
+            title: "Apollo on node:http, { __typename }",
+            url: apolloAlone.url,
+            headers: pg!.headers,
+            bodies: trivial,
+            expect: '"__typename"',
+          },
+        ],
+        [
+          "GraphQL floor",
+          {
+            title: "GraphQL { __typename } with the key",
+            url: pg!.graphqlUrl,
+            headers: pg!.headers,
+            db,
+            bodies: trivial,
+            expect: '"__typename"',
+          },
+        ],
+      ]);
+      await runner.alternate(uncachedAt(""));
+      await runner.alternate([["(d) loadSkill", loadSkill]]);
+    });
+    console.log(`  (loadSkill passes cycle over the ${loadCalls.length} warm-up calls of agents with 5–8 skills)`);
+
+    // What a call start stores: 20 calls of 7-skill agents.
+    const sevens = agents.filter((a) => a.entries.length === 7).slice(0, 20);
+    const sevenCalls: string[] = [];
+    for (const agent of sevens) {
+      const data = await pg.gql<{ startCall: { id: string } }>(
+        START_CALL,
+        { input: { agentId: agent.id, variables: CALL_VARIABLES } },
+        pg.adminKey,
+      );
+      sevenCalls.push(data.startCall.id);
+    }
+    const bytes: Bytes = { ...(await storedBytes(monitor, sevenCalls)), calls: sevenCalls.length };
+
+    // 2. SQLite, the embedded default (a file with the app's own settings), at today's size.
+    if (withSqlite) {
+      console.log("SQLite (the embedded default), today's size");
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sg-bench-sqlite-"));
+      const sqlite = await Database.open({ url: undefined, sqlitePath: path.join(dir, "skillgraph.db"), entities });
+      const lite = await startInstance(sqlite);
+      try {
+        const liteSeeded = await seed({ sqlite }, lite.projectId, TODAY);
+        describeSeed("1×", TODAY, liteSeeded);
+        await checkOneCall(lite, liteSeeded.agents);
+        const liteWarm = await warmUp(lite, liteSeeded.agents);
+        const liteMap = await bareServer((body) => liteWarm.answers.get(agentIdOf(body))!);
+        try {
+          const liteBodies = startCallSpec(lite, liteSeeded.agents, "").bodies!;
+          await cpuProfiled(profileDir, "sqlite-1x", () =>
+            runner.alternate([
+              [
+                "(a) bare map, SQLite run",
+                {
+                  title: "(a) bare map",
+                  url: liteMap.url,
+                  headers: lite.headers,
+                  bodies: liteBodies,
+                  expect: '"systemPrompt"',
+                },
+              ],
+              ["(c) cached, SQLite", startCallSpec(lite, liteSeeded.agents, "(c) startCall, cached, SQLite")],
+            ]),
+          );
+        } finally {
+          await liteMap.close();
+        }
+      } finally {
+        await lite.app.close();
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }
+
+    // 3. PostgreSQL at 10× (10,000 skills, 100,000 agent versions): the same passes over the same 2,000 agents.
+    if (withGrowth) {
+      console.log("PostgreSQL at 10× the registry");
+      const grown = await seed({ postgresUrl: scratch.url }, pg.projectId, GROWTH, versionIds);
+      describeSeed("+9×", GROWTH, grown);
+      await warmUp(pg, agents); // (c') at 1× emptied the caches
+      await cpuProfiled(profileDir, "pg-10x", async () => {
+        await runner.alternate(startsAt(" 10×"));
+        await runner.alternate(uncachedAt(" 10×"));
+        await runner.alternate([["(d) loadSkill 10×", loadSkill]]);
+      });
+    }
+
+    // 4. Where one request's time goes, sequentially (BENCH_PHASES=1).
+    const sequential = withPhases
+      ? await sequentialProbes({
+          app: pg.app,
+          db,
+          monitor,
+          gql: pg.gql,
+          adminKey: pg.adminKey,
+          projectId: pg.projectId,
+          agents,
+          probe,
+          clearAll,
+          startAnswer: JSON.parse(warm.answers.get(probe.id)!) as unknown,
+        })
+      : null;
+
+    // 5. Report.
     const ratios = printReport({
-      passes,
+      passes: runner.passes,
       sequential,
       connections,
       duration,
+      rounds,
+      loadRate,
       loadAtStart,
-      cacheNames: caches.map((x) => x.name),
-      probeEntries: probe.entries.length,
+      bytes,
       benchStarted,
     });
     const { agents: _agents, ...seededFigures } = seeded;
-    return { seeded: seededFigures, passes, ratios, phases: sequential.phases, write: sequential.write };
+    return {
+      seeded: seededFigures,
+      passes: runner.passes,
+      ratios,
+      bytes,
+      ...(sequential ? { phases: sequential.phases } : {}),
+    };
   } finally {
     for (const close of closers.reverse()) await close().catch(() => undefined);
-    await app.close();
+    if (pg) await pg.app.close();
+    else await db.close();
     if (process.env.BENCH_KEEP_DB) console.log(`kept the seeded database: ${scratch.url}`);
     else await scratch.drop();
   }

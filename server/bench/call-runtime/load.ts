@@ -29,6 +29,8 @@ export interface LoadSpec {
   loadCycle?: { query: string; calls: Array<{ id: string; names: string[] }>; start: number };
   /** Counted in response bodies (e.g. '"status":"LOADED"'). */
   expect?: string;
+  /** Send every latency back (to merge alternated rounds of one pass). */
+  keepLatencies?: boolean;
 }
 
 export interface LoadOutcome {
@@ -52,9 +54,11 @@ export interface LoadOutcome {
   next: number;
   /** CPU time the load generator itself used (user + system). */
   loaderCpuMs: number;
+  /** Every 2xx latency, sorted (only when asked for). */
+  latencies?: number[];
 }
 
-function percentile(sorted: Float64Array, p: number): number {
+export function percentile(sorted: ArrayLike<number>, p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
@@ -123,6 +127,7 @@ class Recorder {
       firstError: this.firstError,
       expected: this.expected,
       loaderCpuMs: cpuMs(process.cpuUsage(this.cpuBefore)),
+      ...(spec.keepLatencies ? { latencies: [...sorted].map((ms) => Math.round(ms * 1000) / 1000) } : {}),
       ...figures,
     };
   }

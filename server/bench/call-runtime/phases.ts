@@ -1,18 +1,17 @@
 /** The call runtime bench's sequential probes: where one request's time goes, and the call-start write alone. */
-import type { Client, Pool } from "pg";
+import type { Client } from "pg";
 import type { App } from "../../src/app";
 import type { Database } from "../../src/platform/db/database";
 import { Loaders } from "../../src/platform/graphql/context";
 import type { AuthContext } from "../../src/modules/auth/auth.service";
 import { modelContextOf } from "../../src/modules/calls/call-state";
 import { CALL_VARIABLES, LOAD_SKILL, START_CALL, TRIVIAL, type Gql } from "./operations";
-import { countStatements, timeIt, writeThreeWays, type Timing, type WriteFigures } from "./probes";
+import { countStatements, timeIt, type Timing } from "./probes";
 import { MAX_LOADED, type SeededAgent } from "./seed";
 
 export interface SequentialInputs {
   app: App;
   db: Database;
-  pool: Pool;
   /** A connection of its own, for the commit floor. */
   monitor: Client;
   gql: Gql;
@@ -33,11 +32,10 @@ export interface SequentialFigures {
   startStatements: string[];
   coldStatements: string[];
   loadStatements: string[];
-  write: WriteFigures[];
 }
 
 export async function sequentialProbes(inputs: SequentialInputs): Promise<SequentialFigures> {
-  const { app, db, pool, monitor, gql, adminKey, projectId, agents, probe, clearAll } = inputs;
+  const { app, db, monitor, gql, adminKey, projectId, agents, probe, clearAll } = inputs;
   // 4. Where one request's time goes, sequentially (no contention), caches warm: wall time and this process's CPU.
   const { principal } = await app.services.auth.authenticate(`Bearer ${adminKey}`);
   const ctx = (): AuthContext => ({ requestId: "bench", principal, loaders: new Loaders() });
@@ -119,8 +117,5 @@ export async function sequentialProbes(inputs: SequentialInputs): Promise<Sequen
     return app.services.calls.loadSkill(ctx(), callId, name);
   });
 
-  // 5. The call-start write alone, as TypeORM sends it and as raw pg could.
-  const template = await app.services.calls.start(ctx(), { agentId: probe.id, variables: CALL_VARIABLES });
-  const write = await writeThreeWays(app, db, pool, template);
-  return { runs, phases, startStatements, coldStatements, loadStatements, write };
+  return { runs, phases, startStatements, coldStatements, loadStatements };
 }

@@ -1,18 +1,16 @@
 /** The call runtime bench's probes: bare servers to compare with, statement and CPU counters, timed writes. */
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import { Session } from "node:inspector";
 import path from "node:path";
-import type { Client, Pool } from "pg";
+import type { Client } from "pg";
 import type { App } from "../../src/app";
+import { InvalidatedCache } from "../../src/platform/cache/invalidated-cache";
 import { LruCache } from "../../src/platform/cache/lru-cache";
 import type { Database } from "../../src/platform/db/database";
-import { CallEntity, CallEventEntity, CallSkillEntity } from "../../src/modules/calls/call.entity";
-import { CallRepository } from "../../src/modules/calls/call.repository";
 import { cpuMs } from "./load";
 
-interface Listening {
+export interface Listening {
   url: string;
   close(): Promise<void>;
 }
@@ -48,14 +46,19 @@ export async function bareServer(handler: (body: string) => string | Promise<str
 export const agentIdOf = (body: string) =>
   (JSON.parse(body) as { variables: { input: { agentId: string } } }).variables.input.agentId;
 
-/** Every LruCache the call path reads through (resolution, agents, knowledge, skill source); not the auth cache. */
-export function hotPathCaches(app: App): Array<{ name: string; cache: LruCache<unknown, unknown> }> {
+/**
+ * Every cache the call path reads through (resolution, live pointers, agents, knowledge, skill source), LruCache or
+ * InvalidatedCache; not the auth cache.
+ */
+export function hotPathCaches(app: App): Array<{ name: string; clear: () => void }> {
   const services = app.services as unknown as Record<string, unknown>;
   return ["catalog", "agentDirectory", "knowledge", "sources"].flatMap((holder) => {
     const service = services[holder];
     if (!service || typeof service !== "object") return [];
     return Object.entries(service).flatMap(([field, value]) =>
-      value instanceof LruCache ? [{ name: `${holder}.${field}`, cache: value as LruCache<unknown, unknown> }] : [],
+      value instanceof LruCache || value instanceof InvalidatedCache
+        ? [{ name: `${holder}.${field}`, clear: () => (value as { clear(): void }).clear() }]
+        : [],
     );
   });
 }
@@ -126,112 +129,6 @@ export async function cpuProfiled<T>(dir: string | undefined, name: string, fn: 
     fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
     session.disconnect();
   }
-}
-
-/** The call-start write (what CallService.start commits) three ways, sequentially and with 20 concurrent writers. */
-export interface WriteFigures {
-  name: string;
-  p50: number;
-  cpu: number;
-  concurrentPerSecond: number;
-  concurrentCpu: number;
-}
-
-export async function writeThreeWays(
-  app: App,
-  db: Database,
-  pool: Pool,
-  template: CallEntity,
-): Promise<WriteFigures[]> {
-  const [skillRows, eventRows] = await Promise.all([
-    app.services.calls.skillsOf([template.id]),
-    app.services.calls.eventsOf([template.id]),
-  ]);
-  const fresh = () => {
-    const id = randomUUID();
-    return {
-      call: Object.assign(new CallEntity(), template, { id }),
-      skills: skillRows.map((row) => Object.assign(new CallSkillEntity(), row, { callId: id })),
-      events: eventRows.map((row) => Object.assign(new CallEventEntity(), row, { id: randomUUID(), callId: id })),
-    };
-  };
-  const typeorm = async () => {
-    const rows = fresh();
-    await db.writeStatement((m) => new CallRepository(m).insertStart(rows.call, rows.skills, rows.events[0]!));
-  };
-  // TypeORM's own INSERT statements, captured once, replayed through pg with fresh ids.
-  const captured = await (async () => {
-    const rows = fresh();
-    const original = db.dataSource.logger;
-    const seen: Array<{ sql: string; params: unknown[] }> = [];
-    const capturing: typeof original = Object.create(original);
-    capturing.logQuery = (query: string, parameters?: unknown[]) =>
-      void seen.push({ sql: query, params: parameters ?? [] });
-    db.dataSource.logger = capturing;
-    try {
-      await db.writeStatement((m) => new CallRepository(m).insertStart(rows.call, rows.skills, rows.events[0]!));
-    } finally {
-      db.dataSource.logger = original;
-    }
-    return {
-      ids: [rows.call.id, ...rows.events.map((e) => e.id)],
-      inserts: seen.filter((q) => /^\s*(INSERT|WITH)/i.test(q.sql)),
-    };
-  })();
-  const renumbered = (() => {
-    let offset = 0;
-    const parts = captured.inserts.map((q, i) => {
-      const sql = q.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
-      offset += q.params.length;
-      return i < captured.inserts.length - 1 ? `w${i} AS (${sql})` : sql;
-    });
-    return parts.length === 1 ? parts[0]! : `WITH ${parts.slice(0, -1).join(", ")} ${parts.at(-1)}`;
-  })();
-  const freshParams = () => {
-    const ids = new Map<string, string>(captured.ids.map((id) => [id, randomUUID()]));
-    return captured.inserts.map((q) => q.params.map((v) => (typeof v === "string" ? (ids.get(v) ?? v) : v)));
-  };
-  const manyStatements = async () => {
-    const client = await pool.connect();
-    try {
-      await client.query("BEGIN");
-      for (const [i, params] of freshParams().entries()) await client.query(captured.inserts[i]!.sql, params);
-      await client.query("COMMIT");
-    } finally {
-      client.release();
-    }
-  };
-  const oneStatement = () => pool.query(renumbered, freshParams().flat());
-  const ways: Array<[string, () => Promise<unknown>]> = [
-    ["TypeORM: CallRepository.insertCall + insertEvents in db.write", typeorm],
-    [`pg: the same ${captured.inserts.length} INSERTs in BEGIN … COMMIT`, manyStatements],
-    [`pg: the same ${captured.inserts.length} INSERTs as one statement (WITH …)`, oneStatement],
-  ];
-  const figures: WriteFigures[] = [];
-  for (const [name, fn] of ways) {
-    const sequential = await timeIt(300, fn);
-    let done = 0;
-    const until = Date.now() + 3000;
-    const cpuBefore = process.cpuUsage();
-    const started = Date.now();
-    await Promise.all(
-      Array.from({ length: 20 }, async () => {
-        while (Date.now() < until) {
-          await fn();
-          done++;
-        }
-      }),
-    );
-    const seconds = (Date.now() - started) / 1000;
-    figures.push({
-      name,
-      p50: sequential.p50,
-      cpu: sequential.cpu,
-      concurrentPerSecond: done / seconds,
-      concurrentCpu: cpuMs(process.cpuUsage(cpuBefore)) / done,
-    });
-  }
-  return figures;
 }
 
 export interface Timing {

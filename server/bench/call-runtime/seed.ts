@@ -1,9 +1,11 @@
 /**
  * The call runtime bench's data: 1,000 skills × 10 versions and 2,000 agents × 5 versions (3–8 skill entries each,
- * some pinned), made deterministically and inserted in bulk into one scratch PostgreSQL database.
+ * some pinned), made deterministically and inserted in bulk, into PostgreSQL (multi-row `unnest`) or SQLite
+ * (prepared statements in one transaction); and the growth to 10× (10,000 skills, 100,000 agent versions).
  */
 import { randomUUID } from "node:crypto";
 import { Client } from "pg";
+import type { Database } from "../../src/platform/db/database";
 import { parseSkillMd } from "../../src/modules/skills/skill-md";
 import { checkTools } from "../../src/modules/skills/skill-tools";
 
@@ -129,8 +131,47 @@ export interface SeededAgent {
   entries: Array<{ name: string; pinnedVersionId: string | null; pinnedVersion: number | null }>;
 }
 
+/** Which part of the registry one insert makes: skills and agents by index, entries drawn from `skillPool`. */
+export interface Shape {
+  skillFrom: number;
+  skills: number;
+  versionsPerSkill: number;
+  agentFrom: number;
+  agents: number;
+  /** Entries name skills 0 … skillPool − 1; pinned only to versions this shape (or an earlier one) made. */
+  skillPool: number;
+  seed: number;
+}
+
+/** Today's size (issue 10's 1×): 1,000 skills × 10 versions, 2,000 agents × 5 versions. */
+export const TODAY: Shape = {
+  skillFrom: 0,
+  skills: SKILLS,
+  versionsPerSkill: VERSIONS_PER_SKILL,
+  agentFrom: 0,
+  agents: AGENTS,
+  skillPool: SKILLS,
+  seed: 4,
+};
+
+/**
+ * What makes today's registry 10× (10,000 skills, 100,000 agent versions): 9,000 more skills (2 versions each, to keep
+ * the seed within a minute: the added text is 1.8 versions per skill) and 18,000 more agents × 5 versions, whose
+ * entries name any of the 10,000 skills.
+ */
+export const GROWTH: Shape = {
+  skillFrom: SKILLS,
+  skills: SKILLS * 9,
+  versionsPerSkill: 2,
+  agentFrom: AGENTS,
+  agents: AGENTS * 9,
+  skillPool: SKILLS * 10,
+  seed: 5,
+};
+
 export interface Seeded {
   agents: SeededAgent[];
+  skills: number;
   skillVersions: number;
   agentVersions: number;
   entries: number;
@@ -139,152 +180,138 @@ export interface Seeded {
 }
 
 type Column = [name: string, pgType: string];
+type Table = { name: string; columns: Column[]; rows: unknown[][]; batch?: number };
 
-/** Multi-row inserts through unnest(): one statement per batch of `batch` rows. */
-async function insertRows(db: Client, table: string, columns: Column[], rows: unknown[][], batch = 1000) {
-  const sql =
-    `INSERT INTO ${table} (${columns.map(([c]) => c).join(", ")}) ` +
-    `SELECT * FROM unnest(${columns.map(([, t], i) => `$${i + 1}::${t}[]`).join(", ")})`;
-  for (let start = 0; start < rows.length; start += batch) {
-    const chunk = rows.slice(start, start + batch);
-    await db.query(
-      sql,
-      columns.map((_, c) => chunk.map((row) => row[c])),
-    );
-  }
-}
+/** Version ids of the skills made so far (pins name them), by skill index. */
+export type VersionIds = Map<number, string[]>;
 
-/** Skills, skill versions, agents, agent versions and entries under `projectId`, in one transaction. */
-export async function seed(url: string, projectId: string): Promise<Seeded> {
-  const started = Date.now();
-  const random = prng(4);
+/** The rows of one shape, under `projectId`. */
+export function generate(
+  projectId: string,
+  shape: Shape,
+  versionIds: VersionIds,
+): { tables: Table[]; seeded: Omit<Seeded, "seconds"> } {
+  const random = prng(shape.seed);
   const now = Date.now() - 86_400_000;
-  const db = new Client({ connectionString: url });
-  await db.connect();
-  try {
-    // Skills: ids known up front so pins can name archived versions.
-    const versionIds = Array.from({ length: SKILLS }, () =>
-      Array.from({ length: VERSIONS_PER_SKILL }, () => randomUUID()),
+  const skillRows: unknown[][] = [];
+  const versionRows: unknown[][] = [];
+  const tools = (i: number) => {
+    const checked = checkTools(skillTools(i) as never);
+    if (checked.problems.length > 0) throw new Error(`seeded tools of ${skillName(i)}: ${JSON.stringify(checked)}`);
+    return JSON.stringify(
+      checked.tools.map((t) => ({
+        name: t.name,
+        description: t.description,
+        parameters: t.parameters,
+        webhookUrl: t.webhookUrl,
+        sealedSecret: null,
+      })),
     );
-    const skillRows: unknown[][] = [];
-    const versionRows: unknown[][] = [];
-    for (let i = 0; i < SKILLS; i++) {
-      const skillId = randomUUID();
-      skillRows.push([
-        skillId,
+  };
+  for (let i = shape.skillFrom; i < shape.skillFrom + shape.skills; i++) {
+    const skillId = randomUUID();
+    const ids = Array.from({ length: shape.versionsPerSkill }, () => randomUUID());
+    versionIds.set(i, ids);
+    skillRows.push([skillId, projectId, skillName(i), shape.versionsPerSkill, ids.at(-1), now]);
+    const toolsJson = tools(i);
+    for (let v = 1; v <= shape.versionsPerSkill; v++) {
+      const parsed = parseSkillMd(skillMdText(i, v));
+      if (parsed.problems.length > 0 || parsed.name !== skillName(i)) {
+        throw new Error(`seeded skill ${skillName(i)} v${v} is not valid: ${JSON.stringify(parsed)}`);
+      }
+      const at = now + i * 100 + v;
+      const published = v === shape.versionsPerSkill;
+      versionRows.push([
+        ids[v - 1],
         projectId,
+        skillId,
         skillName(i),
-        VERSIONS_PER_SKILL,
-        versionIds[i]![VERSIONS_PER_SKILL - 1],
-        now,
+        v,
+        published ? "published" : "archived",
+        parsed.description,
+        parsed.skillMd,
+        parsed.instructions,
+        JSON.stringify(parsed.frontmatter),
+        JSON.stringify(parsed.warnings),
+        toolsJson,
+        "[]",
+        "bench",
+        at,
+        at,
+        at,
+        published ? null : at + 1,
       ]);
-      for (let v = 1; v <= VERSIONS_PER_SKILL; v++) {
-        const parsed = parseSkillMd(skillMdText(i, v));
-        const checked = checkTools(skillTools(i) as never);
-        if (parsed.problems.length > 0 || parsed.name !== skillName(i) || checked.problems.length > 0) {
-          throw new Error(`seeded skill ${skillName(i)} v${v} is not valid: ${JSON.stringify([parsed, checked])}`);
-        }
-        const tools = checked.tools.map((t) => ({
-          name: t.name,
-          description: t.description,
-          parameters: t.parameters,
-          webhookUrl: t.webhookUrl,
-          sealedSecret: null,
-        }));
-        const at = now + i * 100 + v;
-        const published = v === VERSIONS_PER_SKILL;
-        versionRows.push([
-          versionIds[i]![v - 1],
-          projectId,
-          skillId,
-          skillName(i),
-          v,
-          published ? "published" : "archived",
-          parsed.description,
-          parsed.skillMd,
-          parsed.instructions,
-          JSON.stringify(parsed.frontmatter),
-          JSON.stringify(parsed.warnings),
-          JSON.stringify(tools),
-          "[]",
-          "bench",
-          at,
-          at,
-          at,
-          published ? null : at + 1,
-        ]);
+    }
+  }
+
+  const agents: SeededAgent[] = [];
+  const agentRows: unknown[][] = [];
+  const agentVersionRows: unknown[][] = [];
+  const entryRows: unknown[][] = [];
+  let pinned = 0;
+  const agentTools = JSON.stringify([
+    {
+      name: "transfer_to_human",
+      description: "Transfers {{caller}} to a human colleague.",
+      parameters: { type: "object", properties: { reason: { type: "string" } }, required: ["reason"] },
+      webhookUrl: "https://hooks.example.com/agents/transfer",
+      sealedSecret: null,
+    },
+  ]);
+  for (let a = shape.agentFrom; a < shape.agentFrom + shape.agents; a++) {
+    const agentId = randomUUID();
+    const ids = Array.from({ length: VERSIONS_PER_AGENT }, () => randomUUID());
+    agentRows.push([agentId, projectId, VERSIONS_PER_AGENT, ids[VERSIONS_PER_AGENT - 1], agentName(a), now]);
+    for (let v = 1; v <= VERSIONS_PER_AGENT; v++) {
+      const published = v === VERSIONS_PER_AGENT;
+      const at = now + 200_000 + a * 10 + v;
+      const prompt =
+        `You are ${agentName(a)}, the voice assistant of Acme Services. You are speaking with {{caller}}.\n` +
+        `Be warm and brief: two or three sentences per turn, no lists, no markdown. When the caller's need ` +
+        `matches one of your skills, load it before answering. Never invent account details. If you cannot ` +
+        `help, offer to transfer the caller to a human colleague. (revision ${v})`;
+      agentVersionRows.push([
+        ids[v - 1],
+        projectId,
+        agentId,
+        v,
+        published ? "published" : "archived",
+        agentName(a),
+        null,
+        "cascade",
+        prompt,
+        MAX_LOADED,
+        agentTools,
+        "[]",
+        null,
+        "[]",
+        "[]",
+        "[]",
+        "bench",
+        at,
+        at,
+        at,
+        published ? null : at + 1,
+      ]);
+      const count = MIN_ENTRIES + Math.floor(random() * (MAX_ENTRIES - MIN_ENTRIES + 1));
+      const chosen = new Set<number>();
+      while (chosen.size < count) chosen.add(Math.floor(random() * shape.skillPool));
+      const entries = [...chosen].map((s) => {
+        const versions = versionIds.get(s);
+        const pin = versions && random() < PIN_SHARE ? 1 + Math.floor(random() * (versions.length - 1)) : null;
+        return { name: skillName(s), pinnedVersionId: pin ? versions![pin - 1]! : null, pinnedVersion: pin };
+      });
+      entries.forEach((e, position) => entryRows.push([ids[v - 1], position, projectId, e.name, e.pinnedVersionId]));
+      if (published) {
+        agents.push({ id: agentId, entries });
+        pinned += entries.filter((e) => e.pinnedVersionId).length;
       }
     }
-
-    const agents: SeededAgent[] = [];
-    const agentRows: unknown[][] = [];
-    const agentVersionRows: unknown[][] = [];
-    const entryRows: unknown[][] = [];
-    let pinned = 0;
-    for (let a = 0; a < AGENTS; a++) {
-      const agentId = randomUUID();
-      const ids = Array.from({ length: VERSIONS_PER_AGENT }, () => randomUUID());
-      agentRows.push([agentId, projectId, VERSIONS_PER_AGENT, ids[VERSIONS_PER_AGENT - 1], agentName(a), now]);
-      for (let v = 1; v <= VERSIONS_PER_AGENT; v++) {
-        const published = v === VERSIONS_PER_AGENT;
-        const at = now + 200_000 + a * 10 + v;
-        const prompt =
-          `You are ${agentName(a)}, the voice assistant of Acme Services. You are speaking with {{caller}}.\n` +
-          `Be warm and brief: two or three sentences per turn, no lists, no markdown. When the caller's need ` +
-          `matches one of your skills, load it before answering. Never invent account details. If you cannot ` +
-          `help, offer to transfer the caller to a human colleague. (revision ${v})`;
-        const tools = [
-          {
-            name: "transfer_to_human",
-            description: "Transfers {{caller}} to a human colleague.",
-            parameters: { type: "object", properties: { reason: { type: "string" } }, required: ["reason"] },
-            webhookUrl: "https://hooks.example.com/agents/transfer",
-            sealedSecret: null,
-          },
-        ];
-        agentVersionRows.push([
-          ids[v - 1],
-          projectId,
-          agentId,
-          v,
-          published ? "published" : "archived",
-          agentName(a),
-          null,
-          "cascade",
-          prompt,
-          MAX_LOADED,
-          JSON.stringify(tools),
-          "[]",
-          null,
-          "[]",
-          "[]",
-          "[]",
-          "bench",
-          at,
-          at,
-          at,
-          published ? null : at + 1,
-        ]);
-        const count = MIN_ENTRIES + Math.floor(random() * (MAX_ENTRIES - MIN_ENTRIES + 1));
-        const chosen = new Set<number>();
-        while (chosen.size < count) chosen.add(Math.floor(random() * SKILLS));
-        const entries = [...chosen].map((s) => {
-          const pin = random() < PIN_SHARE ? 1 + Math.floor(random() * (VERSIONS_PER_SKILL - 1)) : null;
-          return { name: skillName(s), pinnedVersionId: pin ? versionIds[s]![pin - 1]! : null, pinnedVersion: pin };
-        });
-        entries.forEach((e, position) => entryRows.push([ids[v - 1], position, projectId, e.name, e.pinnedVersionId]));
-        if (published) {
-          agents.push({ id: agentId, entries });
-          pinned += entries.filter((e) => e.pinnedVersionId).length;
-        }
-      }
-    }
-
-    await db.query("BEGIN");
-    await insertRows(
-      db,
-      "skills",
-      [
+  }
+  const tables: Table[] = [
+    {
+      name: "skills",
+      columns: [
         ["id", "varchar"],
         ["project_id", "varchar"],
         ["name", "varchar"],
@@ -292,12 +319,11 @@ export async function seed(url: string, projectId: string): Promise<Seeded> {
         ["live_version_id", "varchar"],
         ["created_at", "bigint"],
       ],
-      skillRows,
-    );
-    await insertRows(
-      db,
-      "skill_versions",
-      [
+      rows: skillRows,
+    },
+    {
+      name: "skill_versions",
+      columns: [
         ["id", "varchar"],
         ["project_id", "varchar"],
         ["skill_id", "varchar"],
@@ -317,12 +343,11 @@ export async function seed(url: string, projectId: string): Promise<Seeded> {
         ["published_at", "bigint"],
         ["archived_at", "bigint"],
       ],
-      versionRows,
-    );
-    await insertRows(
-      db,
-      "agents",
-      [
+      rows: versionRows,
+    },
+    {
+      name: "agents",
+      columns: [
         ["id", "varchar"],
         ["project_id", "varchar"],
         ["last_version", "int"],
@@ -330,12 +355,11 @@ export async function seed(url: string, projectId: string): Promise<Seeded> {
         ["gateway_name", "varchar"],
         ["created_at", "bigint"],
       ],
-      agentRows,
-    );
-    await insertRows(
-      db,
-      "agent_versions",
-      [
+      rows: agentRows,
+    },
+    {
+      name: "agent_versions",
+      columns: [
         ["id", "varchar"],
         ["project_id", "varchar"],
         ["agent_id", "varchar"],
@@ -358,32 +382,89 @@ export async function seed(url: string, projectId: string): Promise<Seeded> {
         ["published_at", "bigint"],
         ["archived_at", "bigint"],
       ],
-      agentVersionRows,
-    );
-    await insertRows(
-      db,
-      "agent_skill_entries",
-      [
+      rows: agentVersionRows,
+    },
+    {
+      name: "agent_skill_entries",
+      columns: [
         ["agent_version_id", "varchar"],
         ["position", "int"],
         ["project_id", "varchar"],
         ["name", "varchar"],
         ["pinned_version_id", "varchar"],
       ],
-      entryRows,
-      10_000,
-    );
-    await db.query("COMMIT");
-    await db.query("ANALYZE");
-    return {
+      rows: entryRows,
+      batch: 10_000,
+    },
+  ];
+  return {
+    tables,
+    seeded: {
       agents,
+      skills: skillRows.length,
       skillVersions: versionRows.length,
       agentVersions: agentVersionRows.length,
       entries: entryRows.length,
       pinned,
-      seconds: (Date.now() - started) / 1000,
-    };
+    },
+  };
+}
+
+/** Multi-row inserts through unnest(): one statement per batch, all in one transaction, then ANALYZE. */
+async function insertPostgres(url: string, tables: Table[]): Promise<void> {
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  try {
+    await db.query("BEGIN");
+    for (const { name, columns, rows, batch = 1000 } of tables) {
+      const sql =
+        `INSERT INTO ${name} (${columns.map(([c]) => c).join(", ")}) ` +
+        `SELECT * FROM unnest(${columns.map(([, t], i) => `$${i + 1}::${t}[]`).join(", ")})`;
+      for (let start = 0; start < rows.length; start += batch) {
+        const chunk = rows.slice(start, start + batch);
+        await db.query(
+          sql,
+          columns.map((_, c) => chunk.map((row) => row[c])),
+        );
+      }
+    }
+    await db.query("COMMIT");
+    await db.query("ANALYZE");
   } finally {
     await db.end();
   }
+}
+
+interface RawSqlite {
+  prepare(sql: string): { run(...params: unknown[]): unknown };
+  transaction(fn: () => void): () => void;
+  exec(sql: string): unknown;
+}
+
+/** One prepared INSERT per table, every row in one transaction, on the database's own connection; then ANALYZE. */
+function insertSqlite(db: Database, tables: Table[]): void {
+  const raw = (db.dataSource.driver as unknown as { databaseConnection: RawSqlite }).databaseConnection;
+  raw.transaction(() => {
+    for (const { name, columns, rows } of tables) {
+      const insert = raw.prepare(
+        `INSERT INTO ${name} (${columns.map(([c]) => c).join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+      );
+      for (const row of rows) insert.run(...row);
+    }
+  })();
+  raw.exec("ANALYZE");
+}
+
+/** Seeds one shape into PostgreSQL (by URL) or SQLite (the open database). */
+export async function seed(
+  target: { postgresUrl: string } | { sqlite: Database },
+  projectId: string,
+  shape: Shape = TODAY,
+  versionIds: VersionIds = new Map(),
+): Promise<Seeded> {
+  const started = Date.now();
+  const { tables, seeded } = generate(projectId, shape, versionIds);
+  if ("postgresUrl" in target) await insertPostgres(target.postgresUrl, tables);
+  else insertSqlite(target.sqlite, tables);
+  return { ...seeded, seconds: (Date.now() - started) / 1000 };
 }
