@@ -8,7 +8,7 @@
  * "Own time" is paired per turn: the client's wall time minus the time spent waiting for the upstream, as measured
  * where the proxy or the gateway called it (the model client is wrapped for the gateway). Not a test: it reports.
  *   npm run bench gateway        |   cd server && node dist/bench/gateway.bench.js
- * Knobs: BENCH_TURNS (per pass, default 2000), BENCH_WARMUP (default 200), REDIS_URL (default redis://127.0.0.1:6379;
+ * Knobs: BENCH_TURNS (per pass, default 1000), BENCH_WARMUP (default 200), REDIS_URL (default redis://127.0.0.1:6379;
  * the redis pass is skipped when it does not answer).
  */
 import "reflect-metadata";
@@ -26,7 +26,7 @@ import { createLogger } from "../src/platform/logger";
 import { generatePlatformToken } from "../src/modules/auth/credentials";
 import type { ModelClient } from "../src/modules/model";
 
-const TURNS = Number(process.env.BENCH_TURNS ?? 2000);
+const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const SKILLS = 10;

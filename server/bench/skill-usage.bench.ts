@@ -186,9 +186,9 @@ async function seedAgents(
   const chunks = <T>(rows: T[], size = 1000) =>
     Array.from({ length: Math.ceil(rows.length / size) }, (_, i) => rows.slice(i * size, (i + 1) * size));
   for (const chunk of chunks(agents)) await manager.insert(AgentEntity, chunk);
-  for (const chunk of chunks(versions, 500))
+  for (const chunk of chunks(versions, 2000))
     await manager.insert(AgentVersionEntity, chunk as QueryDeepPartialEntity<AgentVersionEntity>[]);
-  for (const chunk of chunks(entries))
+  for (const chunk of chunks(entries, 5000))
     await manager.insert(AgentSkillEntryEntity, chunk as QueryDeepPartialEntity<AgentSkillEntryEntity>[]);
   await manager.query("ANALYZE");
   return versions.length;
@@ -259,7 +259,7 @@ async function measure(
 }
 
 export async function run(options: { runs?: number; baseUrl?: string } = {}): Promise<UsageBenchResult> {
-  const runs = options.runs ?? Number(process.env.BENCH_RUNS ?? 500);
+  const runs = options.runs ?? Number(process.env.BENCH_RUNS ?? 300);
   const baseUrl = options.baseUrl ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
   const scratch = await createScratchPostgres(baseUrl);
   const db = await Database.open({ url: scratch.url, entities });

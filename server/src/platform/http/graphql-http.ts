@@ -38,9 +38,9 @@ export interface GraphQLHttpOptions {
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
-/** Is this request for `/graphql` itself (not a path under it, which stays Express's)? */
+/** Is this request for `/graphql` (or a path under it, which Express's mount at `/graphql` served too)? */
 export const isGraphQLPath = (url: string | undefined) =>
-  url !== undefined && url.startsWith("/graphql") && (url.length === 8 || url[8] === "?");
+  url !== undefined && url.startsWith("/graphql") && (url.length === 8 || url[8] === "?" || url[8] === "/");
 
 /** The body as body-parser's `json()` reads it, without it for the common case (JSON, length known, no encoding). */
 function readBody(

@@ -236,7 +236,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   };
 
   const corsPolicy = cors<cors.CorsRequest>({ origin: [...options.corsOrigins], credentials: false, maxAge: 600 });
-  // `/graphql` itself skips Express (issue 10: a lean GraphQL floor); a path under it gets Express's 404.
+  // `/graphql` skips Express (issue 10: a lean GraphQL floor); WebSocket upgrades on it go to graphql-ws.
   const graphql = graphqlHttpHandler({
     apollo,
     logger: options.logger,
