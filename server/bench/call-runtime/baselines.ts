@@ -141,7 +141,12 @@ export async function apolloAloneServer(): Promise<Listening & { stop(): Promise
 export async function storedBytes(
   monitor: Client,
   callIds: string[],
-): Promise<{ stored: number; json: number; byTable: Record<string, { stored: number; json: number }> }> {
+): Promise<{
+  stored: number;
+  json: number;
+  byTable: Record<string, { stored: number; json: number }>;
+  shared: { table: string; rows: number; stored: number; json: number } | null;
+}> {
   const byTable: Record<string, { stored: number; json: number }> = {};
   const sizes = async (table: string, column: string) => {
     const { rows } = await monitor.query<{ stored: string; json: string }>(
@@ -154,7 +159,22 @@ export async function storedBytes(
   await sizes("calls", "id");
   for (const { table } of await callTables(monitor)) await sizes(table, "call_id");
   const values = Object.values(byTable);
+  // What calls share (issue 10's slim record): a context stored once per project and content, not per call.
+  let shared = null;
+  const { rows: exists } = await monitor.query<{ t: string | null }>("SELECT to_regclass('call_contexts')::text AS t");
+  if (exists[0]?.t) {
+    const { rows } = await monitor.query<{ n: string; stored: string | null; json: string | null }>(
+      `SELECT count(*) AS n, avg(pg_column_size(t.*)) AS stored, avg(octet_length(row_to_json(t)::text)) AS json FROM call_contexts t`,
+    );
+    shared = {
+      table: "call_contexts",
+      rows: Number(rows[0]!.n),
+      stored: Number(rows[0]!.stored ?? 0),
+      json: Number(rows[0]!.json ?? 0),
+    };
+  }
   return {
+    shared,
     stored: values.reduce((s, v) => s + v.stored, 0),
     json: values.reduce((s, v) => s + v.json, 0),
     byTable,

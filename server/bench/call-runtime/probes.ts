@@ -47,20 +47,31 @@ export const agentIdOf = (body: string) =>
   (JSON.parse(body) as { variables: { input: { agentId: string } } }).variables.input.agentId;
 
 /**
- * Every cache the call path reads through (resolution, live pointers, agents, knowledge, skill source), LruCache or
- * InvalidatedCache; not the auth cache.
+ * Every cache the call path reads through (resolution, live pointers, agents, knowledge, skill source, the calls'
+ * own caches such as stored contexts, webhook subscriptions), LruCache or InvalidatedCache, found in the services'
+ * fields and one level below; not the auth service's key cache (a platform uses one key for every call).
  */
 export function hotPathCaches(app: App): Array<{ name: string; clear: () => void }> {
   const services = app.services as unknown as Record<string, unknown>;
-  return ["catalog", "agentDirectory", "knowledge", "sources"].flatMap((holder) => {
-    const service = services[holder];
-    if (!service || typeof service !== "object") return [];
-    return Object.entries(service).flatMap(([field, value]) =>
-      value instanceof LruCache || value instanceof InvalidatedCache
-        ? [{ name: `${holder}.${field}`, clear: () => (value as { clear(): void }).clear() }]
-        : [],
-    );
-  });
+  const seen = new Set<unknown>([services.auth]);
+  const found: Array<{ name: string; clear: () => void }> = [];
+  const isCache = (value: unknown) => value instanceof LruCache || value instanceof InvalidatedCache;
+  const scan = (holder: unknown, name: string, depth: number) => {
+    if (!holder || typeof holder !== "object" || seen.has(holder)) return;
+    seen.add(holder);
+    for (const [field, value] of Object.entries(holder)) {
+      if (isCache(value) && !seen.has(value)) {
+        seen.add(value);
+        found.push({ name: `${name}.${field}`, clear: () => (value as { clear(): void }).clear() });
+      } else if (depth > 0 && value && typeof value === "object" && !Object.values(services).includes(value)) {
+        scan(value, `${name}.${field}`, depth - 1);
+      }
+    }
+  };
+  for (const holder of ["catalog", "agentDirectory", "knowledge", "sources", "calls", "webhooks"]) {
+    scan(services[holder], holder, 1);
+  }
+  return found;
 }
 
 /** Counts the SQL statements TypeORM sends (and how many of them are the resolution statement). */

@@ -18,6 +18,8 @@ export interface Bytes {
   /** The rows as JSON text (row_to_json): what they hold before compression. */
   json: number;
   byTable: Record<string, { stored: number; json: number }>;
+  /** Rows calls share (stored once per project and content), if the schema has them. */
+  shared: { table: string; rows: number; stored: number; json: number } | null;
 }
 
 export interface Ratios {
@@ -199,6 +201,12 @@ export function printReport(inputs: ReportInputs): Ratios {
           .map(([table, b]) => `${table} ${b.stored.toFixed(0)} B stored / ${b.json.toFixed(0)} B JSON`)
           .join(" · "),
     );
+    if (bytes.shared) {
+      console.log(
+        `shared by the calls that resolve the same: ${bytes.shared.table}, ${bytes.shared.rows} rows for the run's calls, ` +
+          `${bytes.shared.stored.toFixed(0)} B stored / ${bytes.shared.json.toFixed(0)} B JSON each`,
+      );
+    }
   }
   if (inputs.sequential) {
     const { runs, phases, startStatements, coldStatements, loadStatements } = inputs.sequential;
