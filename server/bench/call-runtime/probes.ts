@@ -7,7 +7,7 @@ import type { Client } from "pg";
 import type { App } from "../../src/app";
 import { InvalidatedCache } from "../../src/platform/cache/invalidated-cache";
 import { LruCache } from "../../src/platform/cache/lru-cache";
-import type { Database } from "../../src/platform/db/database";
+import { Database } from "../../src/platform/db/database";
 import { cpuMs } from "./load";
 
 export interface Listening {
@@ -63,7 +63,13 @@ export function hotPathCaches(app: App): Array<{ name: string; clear: () => void
       if (isCache(value) && !seen.has(value)) {
         seen.add(value);
         found.push({ name: `${name}.${field}`, clear: () => (value as { clear(): void }).clear() });
-      } else if (depth > 0 && value && typeof value === "object" && !Object.values(services).includes(value)) {
+      } else if (
+        depth > 0 &&
+        value &&
+        typeof value === "object" &&
+        !(value instanceof Database) && // prepared statements are not data
+        !Object.values(services).includes(value)
+      ) {
         scan(value, `${name}.${field}`, depth - 1);
       }
     }

@@ -203,7 +203,7 @@ export function printReport(inputs: ReportInputs): Ratios {
     );
     if (bytes.shared) {
       console.log(
-        `shared by the calls that resolve the same: ${bytes.shared.table}, ${bytes.shared.rows} rows for the run's calls, ` +
+        `shared by the calls that resolve the same: ${bytes.shared.table}, ${bytes.shared.rows} rows in all (one per agent started), ` +
           `${bytes.shared.stored.toFixed(0)} B stored / ${bytes.shared.json.toFixed(0)} B JSON each`,
       );
     }
