@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageProblems } from "../support/browser";
-import { checkPage, newProject, signIn } from "../support/console";
+import { checkPage, gql, newProject, signIn } from "../support/console";
 import { startServer, type RunningServer } from "../support/server";
 
 const J = "skills";
@@ -53,6 +53,7 @@ describe("console journey: author, publish with impact preview, pin, roll back, 
   let page: Page;
   let problems: string[];
   let editorUrl = "";
+  let projectKey = "";
 
   beforeAll(async () => {
     server = await startServer();
@@ -62,6 +63,7 @@ describe("console journey: author, publish with impact preview, pin, roll back, 
     page = await context.newPage();
     problems = watchPageProblems(page);
     const project = await newProject(server, "Acme support");
+    projectKey = project.key;
     await signIn(page, project.key);
   });
 
@@ -104,6 +106,9 @@ describe("console journey: author, publish with impact preview, pin, roll back, 
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? /default-src ([^;]*)/.exec(csp)?.[1] ?? "";
     expect(scriptSrc).toContain("'self'");
     expect(scriptSrc).not.toContain("'unsafe-inline'");
+    // 'self' covers ws(s):// to the same host (CSP 3): the live call timeline (UX-5) connects under it, and any
+    // refusal would be caught by watchPageProblems.
+    expect(/connect-src ([^;]*)/.exec(csp)?.[1]).toBe("'self'");
     expect(await res.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   });
 
@@ -176,24 +181,88 @@ describe("console journey: author, publish with impact preview, pin, roll back, 
     await expect.poll(() => page.getByRole("row", { name: /version 1 published/ }).count()).toBe(1);
   });
 
-  it("UX-5 the try-it panel starts a call, loads the skill by hand, and the call page shows the timeline", async () => {
+  it("UX-5 the try-it panel starts a call; the call page, open in a second tab, shows the load live without reading again", async () => {
     await page.goto("/agents");
     await page.getByRole("link", { name: "Try follower" }).click();
     await page.getByRole("button", { name: "Start call" }).click();
     await page.getByTestId("call-timeline").waitFor();
+    const callPath = (await page.getByRole("link", { name: "Open call page" }).getAttribute("href")) ?? "";
+    expect(callPath).toMatch(/^\/calls\//);
+
+    // A second tab on the call page: it must learn of the load over graphql-ws, not by reading the call again.
+    const watcher = await context.newPage();
+    const watcherProblems = watchPageProblems(watcher);
+    const sockets: string[] = [];
+    watcher.on("websocket", (ws) => sockets.push(ws.url()));
+    const callReads: string[] = [];
+    watcher.on("request", (req) => {
+      if (req.url().endsWith("/graphql") && /"operationName":"ReadCall"/.test(req.postData() ?? "")) {
+        callReads.push(req.url());
+      }
+    });
+    await signIn(watcher, projectKey);
+    await watcher.goto(callPath);
+    await watcher.getByTestId("call-timeline").waitFor();
+    await expect.poll(() => watcher.getByTestId("live-mode").textContent()).toMatch(/^live/);
+    expect(sockets.map((u) => new URL(u).pathname)).toEqual(["/graphql"]);
+    const readsBefore = callReads.length;
+    expect(await watcher.getByTestId("call-timeline").textContent()).not.toContain("skill.loaded");
+
     await pick(page, "Skill to load", "refunds");
     await page.getByRole("button", { name: "Load skill" }).click();
     await page.getByText(/^LOADED/).waitFor();
     expect(await page.getByTestId("call-timeline").textContent()).toContain("skill.loaded · refunds");
     expect(await page.getByTestId("system-prompt").textContent()).toContain("Ask for the order number");
     await checkPage(page, J, "10-try-it");
-    await page.getByRole("link", { name: "Open call page" }).click();
-    await page.getByTestId("call-timeline").waitFor();
-    expect(await page.getByTestId("call-timeline").textContent()).toContain("skill.loaded");
-    await checkPage(page, J, "11-call");
+
+    await expect
+      .poll(() => watcher.getByTestId("call-timeline").textContent(), { timeout: 3_000, interval: 100 })
+      .toContain("skill.loaded · refunds");
+    expect(await watcher.getByTestId("system-prompt").textContent()).toContain("Ask for the order number");
+    expect(await watcher.getByRole("row", { name: /refunds/ }).textContent()).toContain("loaded");
+    expect(callReads.length, "the call page read the call again instead of following its events").toBe(readsBefore);
+    await checkPage(watcher, J, "11-call-live");
+
+    // The end arrives the same way: the page stops following and says the call ended.
+    await gql(server, projectKey, `mutation($id: ID!) { endCall(callId: $id) { id } }`, {
+      id: callPath.split("/").pop(),
+    });
+    await watcher.getByText("ended", { exact: true }).waitFor({ timeout: 3_000 });
+    await watcher.close();
+    expect(watcherProblems).toEqual([]);
+
     await page.goto("/calls");
     await page.getByRole("cell", { name: "follower" }).first().waitFor();
     await checkPage(page, J, "12-calls");
+  });
+
+  it("UX-5 when the WebSocket cannot connect, the call page falls back to reading the call every 2 s", async () => {
+    const started = await gql<{ agents: { items: Array<{ agentId: string; name: string }> } }>(
+      server,
+      projectKey,
+      `{ agents(state: PUBLISHED) { items { agentId name } } }`,
+    );
+    const agentId = started.agents.items.find((a) => a.name === "follower")?.agentId;
+    const call = await gql<{ startCall: { id: string } }>(
+      server,
+      projectKey,
+      `mutation($agentId: ID!) { startCall(input: { agentId: $agentId }) { id } }`,
+      { agentId },
+    );
+    const id = call.startCall.id;
+    const blocked = await context.newPage();
+    // As a proxy that refuses upgrades would: every socket to /graphql is closed at once.
+    await blocked.routeWebSocket(/\/graphql$/, (ws) => ws.close({ code: 1011, reason: "no upgrades here" }));
+    await signIn(blocked, projectKey);
+    await blocked.goto(`/calls/${id}`);
+    await expect
+      .poll(() => blocked.getByTestId("live-mode").textContent(), { timeout: 8_000 })
+      .toMatch(/live updates unavailable/);
+    await gql(server, projectKey, `mutation($id: ID!) { loadSkill(callId: $id, name: "refunds") { status } }`, { id });
+    await expect
+      .poll(() => blocked.getByTestId("call-timeline").textContent(), { timeout: 5_000 })
+      .toContain("skill.loaded · refunds");
+    await blocked.close();
     expect(problems).toEqual([]);
   });
 });
