@@ -1,7 +1,11 @@
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import { unzipSync, zipSync } from "fflate";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Download, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageProblems } from "../support/browser";
 import { checkPage, gql, newProject, signIn } from "../support/console";
+import { repoRoot } from "../support/paths";
 import { startServer, type RunningServer } from "../support/server";
 
 const J = "skills";
@@ -20,6 +24,24 @@ const INVALID = [
 ].join("\n");
 const VALID = INVALID.replace("name: Refund Policy", "name: refunds");
 
+/** examples/skills/explain-bill as a zip, the way an author would download a skill from a repository. */
+function exampleZip(): Buffer {
+  const dir = join(repoRoot, "examples", "skills", "explain-bill");
+  const entries: Record<string, Uint8Array> = {};
+  for (const path of ["SKILL.md", "references/rates.md", "references/glossary.md"]) {
+    entries[`explain-bill/${path}`] = new Uint8Array(readFileSync(join(dir, path)));
+  }
+  return Buffer.from(zipSync(entries));
+}
+
+const notesOnlyZip = () => Buffer.from(zipSync({ "notes.txt": new TextEncoder().encode("no SKILL.md here") }));
+
+async function readDownload(download: Download, encoding: BufferEncoding = "utf8"): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString(encoding);
+}
+
 /** Replaces everything in the CodeMirror SKILL.md editor. */
 async function typeSkillMd(page: Page, text: string) {
   const editor = page.getByRole("textbox", { name: "SKILL.md" });
@@ -34,15 +56,24 @@ async function pick(page: Page, label: string, option: string) {
   await page.getByRole("option", { name: option }).click();
 }
 
-async function createAgent(page: Page, name: string, pinLabel: string | null) {
+async function createAgent(page: Page, name: string, pinLabel: string | null, keyboard = false) {
   await page.goto("/agents/new");
   await page.getByRole("textbox", { name: /^Name/ }).fill(name);
   await page.getByRole("textbox", { name: "Prompt" }).fill(`You are ${name}, a support agent.`);
   await pick(page, "Add a skill", "refunds");
   if (pinLabel) await pick(page, "Version of refunds", pinLabel);
-  await page.getByRole("button", { name: "Create agent" }).click();
-  await page.waitForURL(/\/agents\/v\//);
-  await page.getByRole("button", { name: "Publish agent" }).click();
+  if (keyboard) {
+    // the shortcuts the page shows: Ctrl/Cmd-S creates, Ctrl/Cmd-Enter publishes, while typing in a field
+    expect(await page.getByTestId("shortcut-hint").textContent()).toMatch(/S create/);
+    await page.getByRole("textbox", { name: "Prompt" }).press("ControlOrMeta+s");
+    await page.waitForURL(/\/agents\/v\//);
+    await expect.poll(() => page.getByTestId("shortcut-hint").textContent()).toMatch(/Enter publish/);
+    await page.getByRole("textbox", { name: "Prompt" }).press("ControlOrMeta+Enter");
+  } else {
+    await page.getByRole("button", { name: "Create agent" }).click();
+    await page.waitForURL(/\/agents\/v\//);
+    await page.getByRole("button", { name: "Publish agent" }).click();
+  }
   await expect.poll(() => page.getByText("published", { exact: true }).count()).toBeGreaterThan(0);
 }
 
@@ -112,6 +143,52 @@ describe("console journey: author, publish with impact preview, pin, roll back, 
     expect(await res.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   });
 
+  it("UX-1 bundle files: uploads a file into the draft, downloads it, exports the zip, imports a zip from examples/", async () => {
+    await page.getByRole("tab", { name: /^Files/ }).click();
+    await page.getByText("No files besides SKILL.md.").waitFor();
+    await page.getByLabel("Upload into").selectOption("references");
+    const faq = "# Refund FAQ\n\nRefunds take 5 business days.\n";
+    const chooser = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Upload files" }).click();
+    await (await chooser).setFiles({ name: "faq.md", mimeType: "text/markdown", buffer: Buffer.from(faq) });
+    await page.getByRole("button", { name: "Download references/faq.md" }).waitFor();
+    await expect.poll(() => page.getByTestId("draft-status").textContent(), { timeout: 15_000 }).toBe("Draft saved");
+    const versionId = editorUrl.split("/").pop();
+    const stored = await gql<{ skillVersion: { files: Array<{ path: string }> } }>(
+      server,
+      projectKey,
+      `query($id: ID!) { skillVersion(id: $id) { files { path } } }`,
+      { id: versionId },
+    );
+    expect(stored.skillVersion.files.map((f) => f.path)).toEqual(["references/faq.md"]);
+    await checkPage(page, J, "03b-editor-files");
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download references/faq.md" }).click();
+    expect(await readDownload(await download)).toBe(faq);
+    const exported = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export zip" }).click();
+    const zip = unzipSync(new Uint8Array(Buffer.from(await readDownload(await exported, "base64"), "base64")));
+    expect(Object.keys(zip).sort()).toEqual(["refunds/SKILL.md", "refunds/references/faq.md"]);
+
+    // A zip the server refuses: the reason is shown on the page, nothing else changes.
+    let picked = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Import zip" }).click();
+    await (await picked).setFiles({ name: "notes.zip", mimeType: "application/zip", buffer: notesOnlyZip() });
+    await page.getByRole("alert").filter({ hasText: "The bundle was not imported" }).waitFor();
+    expect(page.url()).toContain(editorUrl);
+
+    picked = page.waitForEvent("filechooser");
+    await page.getByRole("button", { name: "Import zip" }).click();
+    await (await picked).setFiles({ name: "explain-bill.zip", mimeType: "application/zip", buffer: exampleZip() });
+    await page.getByRole("heading", { name: /explain-bill · version 1/ }).waitFor();
+    await page.getByRole("tab", { name: "Files (2)" }).click();
+    await page.getByRole("button", { name: "Download references/rates.md" }).waitFor();
+    await checkPage(page, J, "03c-imported-zip");
+    await page.goto(editorUrl);
+    await page.getByRole("heading", { name: /refunds · version 1/ }).waitFor();
+  });
+
   it("UX-3 publishes version 1 after an impact preview that reaches nobody yet", async () => {
     await page.getByRole("button", { name: "Publish…" }).click();
     const dialog = page.getByRole("dialog");
@@ -122,10 +199,10 @@ describe("console journey: author, publish with impact preview, pin, roll back, 
     await page.getByText("published", { exact: true }).first().waitFor();
   });
 
-  it("UX-4 creates an agent that follows the skill and one that pins version 1, and publishes both", async () => {
+  it("UX-4 creates an agent that follows the skill and one that pins version 1 (with Ctrl/Cmd-S and Ctrl/Cmd-Enter), and publishes both", async () => {
     await createAgent(page, "follower", null);
     await checkPage(page, J, "04-agent-follower");
-    await createAgent(page, "pinned", "Pin version 1 (published)");
+    await createAgent(page, "pinned", "Pin version 1 (published)", true);
     expect(await page.getByRole("combobox", { name: "Version of refunds" }).inputValue()).toBe(
       "Pin version 1 (published)",
     );
@@ -135,7 +212,7 @@ describe("console journey: author, publish with impact preview, pin, roll back, 
     await checkPage(page, J, "06-agents");
   });
 
-  it("UX-3 the impact preview of version 2 names the follower as reached and the pinned agent as unchanged", async () => {
+  it("UX-3 Ctrl/Cmd-Enter opens the impact preview of version 2: it names the follower as reached and the pinned agent as unchanged", async () => {
     await page.goto(editorUrl);
     await page.getByRole("button", { name: "New draft from this version" }).click();
     // The new draft's editor replaces the read-only one: type only once it is there and editable.
@@ -144,7 +221,12 @@ describe("console journey: author, publish with impact preview, pin, roll back, 
     await typeSkillMd(page, VALID.replace("30 days", "60 days"));
     await page.waitForURL(/\/skills\/v\//, { timeout: 15_000 });
     await page.getByRole("heading", { name: /refunds · version 2/ }).waitFor();
-    await page.getByRole("button", { name: "Publish…" }).click();
+    // A last edit, then Ctrl/Cmd-Enter while still typing: the edit is saved first, then the preview opens.
+    expect(await page.getByTestId("shortcut-hint").textContent()).toMatch(/S save.*Enter publish/);
+    await page.getByRole("textbox", { name: "SKILL.md" }).click();
+    await page.keyboard.press("ControlOrMeta+End");
+    await page.keyboard.insertText("\n3. Refund to the original payment method.");
+    await page.keyboard.press("ControlOrMeta+Enter");
     const dialog = page.getByRole("dialog");
     await dialog.getByTestId("reaches-count").waitFor();
     expect(await dialog.getByTestId("reaches-count").textContent()).toBe("Reaches 1 agent version");
@@ -156,6 +238,13 @@ describe("console journey: author, publish with impact preview, pin, roll back, 
     await checkPage(page, J, "07-impact-dialog");
     await dialog.getByRole("button", { name: "Publish now" }).click();
     await dialog.waitFor({ state: "hidden" });
+    const live = await gql<{ skills: { items: Array<{ version: number; skillMd: string }> } }>(
+      server,
+      projectKey,
+      `{ skills(name: "refunds", state: PUBLISHED, limit: 5) { items { version skillMd } } }`,
+    );
+    expect(live.skills.items.map((v) => v.version)).toEqual([2]);
+    expect(live.skills.items[0]?.skillMd).toContain("3. Refund to the original payment method.");
   });
 
   it("UX-2 the history lists every version with who and when, and two versions are compared side by side", async () => {

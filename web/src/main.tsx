@@ -16,7 +16,11 @@ if (container === null) throw new Error('index.html has no element with id "root
 const theme = createTheme({ primaryColor: "indigo", primaryShade: { light: 8, dark: 6 }, defaultRadius: "sm" });
 const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { "--mantine-color-dimmed": "var(--mantine-color-gray-7)" },
+  light: {
+    "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
+    // light buttons and badges in the primary colour: indigo-6 text on its tint is under 4.5:1
+    "--mantine-color-indigo-light-color": "var(--mantine-color-indigo-9)",
+  },
   dark: {},
 });
 const client = createApolloClient();

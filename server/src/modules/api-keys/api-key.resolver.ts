@@ -1,4 +1,7 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
+import { AuditEntryType, type AuditEntryRoot } from "../audit";
+import type { ApiKeyEntity } from "./api-key.entity";
+import { API_KEY_IN_PROJECT } from "./api-key.loaders";
 import type { ApiKeyService } from "./api-key.service";
 import { ApiKeyPayload, ApiKeyRole, ApiKeyType } from "./api-key.types";
 import type { AuthContext } from "../auth";
@@ -33,13 +36,32 @@ export class ApiKeyResolver {
     @Arg("projectId", () => ID, { nullable: true }) projectId: string | null,
   ): Promise<ApiKeyType[]> {
     const keys = await this.keys.list(ctx, projectId);
-    return keys.map((k) => ({
-      id: k.id,
-      name: k.name,
-      role: k.role as ApiKeyRole,
-      prefix: k.lookup,
-      createdAt: k.createdAt,
-      revokedAt: k.revokedAt,
-    }));
+    return keys.map(toApiKeyType);
+  }
+}
+
+/** The key as the API shows it: never its hash. */
+export function toApiKeyType(k: ApiKeyEntity): ApiKeyType {
+  return {
+    id: k.id,
+    name: k.name,
+    role: k.role as ApiKeyRole,
+    prefix: k.lookup,
+    createdAt: k.createdAt,
+    revokedAt: k.revokedAt,
+  };
+}
+
+/** Who acted, for the audit log (UX-6): the key's name and role rather than its id. */
+@Resolver(() => AuditEntryType)
+export class AuditActorResolver {
+  @FieldResolver(() => ApiKeyType, {
+    nullable: true,
+    description: "The API key that acted (its name and role); null for the platform credential or a purged key.",
+  })
+  async actorKey(@Root() entry: AuditEntryRoot, @Ctx() ctx: AuthContext): Promise<ApiKeyType | null> {
+    if (entry.actor === "platform") return null;
+    const key = await ctx.loaders.of(API_KEY_IN_PROJECT).load({ projectId: entry.projectId, value: entry.actor });
+    return key ? toApiKeyType(key) : null;
   }
 }

@@ -1,5 +1,6 @@
 import { markdown } from "@codemirror/lang-markdown";
 import { yamlFrontmatter } from "@codemirror/lang-yaml";
+import { Prec } from "@codemirror/state";
 import { lintGutter, setDiagnostics, type Diagnostic } from "@codemirror/lint";
 import { EditorView, keymap } from "@codemirror/view";
 import { List, Text } from "@mantine/core";
@@ -12,14 +13,11 @@ interface Props {
   onChange(value: string): void;
   problems: LineProblem[];
   readOnly?: boolean;
-  onSave?(): void;
 }
 
 /** SKILL.md in CodeMirror; the server's problems are underlined on their line and listed under the editor. */
-export function SkillMdEditor({ value, onChange, problems, readOnly, onSave }: Props) {
+export function SkillMdEditor({ value, onChange, problems, readOnly }: Props) {
   const ref = useRef<ReactCodeMirrorRef>(null);
-  const saveRef = useRef(onSave);
-  saveRef.current = onSave;
   const extensions = useMemo(
     () => [
       // the frontmatter as YAML, the rest as markdown (without it the frontmatter reads as a setext heading)
@@ -27,7 +25,8 @@ export function SkillMdEditor({ value, onChange, problems, readOnly, onSave }: P
       lintGutter(),
       EditorView.lineWrapping,
       EditorView.contentAttributes.of({ "aria-label": "SKILL.md" }),
-      keymap.of([{ key: "Mod-s", preventDefault: true, run: () => (saveRef.current?.(), true) }]),
+      // The page binds Ctrl/Cmd-S (save) and Ctrl/Cmd-Enter (publish): the editor must not insert a line for the latter.
+      Prec.highest(keymap.of([{ key: "Mod-Enter", run: () => true }])),
     ],
     [],
   );

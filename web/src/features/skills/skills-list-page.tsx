@@ -1,9 +1,8 @@
-import { useApolloClient, useQuery } from "@apollo/client/react";
+import { useQuery } from "@apollo/client/react";
 import {
   Anchor,
   Badge,
   Button,
-  FileButton,
   Group,
   Pagination,
   SegmentedControl,
@@ -15,40 +14,28 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { VersionState } from "../../gql/graphql";
-import { fileToBase64 } from "../../shared/download";
 import { when, stateColor } from "../../shared/format";
 import { Empty, ErrorNotice, Loading } from "../../shared/states";
 import { useCanWrite } from "../session/session-context";
-import { IMPORT_BUNDLE, SKILLS_LIST } from "./skill-documents";
+import { ImportZipButton, useZipImport } from "./bundle-buttons";
+import { SKILLS_LIST } from "./skill-documents";
 
 const LIMIT = 20;
 
 export default function SkillsListPage() {
   const [params, setParams] = useSearchParams();
   const canWrite = useCanWrite();
-  const navigate = useNavigate();
-  const client = useApolloClient();
+  const zip = useZipImport();
   const [search, setSearch] = useState(params.get("name") ?? "");
   const [name] = useDebouncedValue(search.trim(), 300);
   const state = (params.get("state") ?? "ALL") as VersionState | "ALL";
   const page = Number(params.get("page") ?? "1");
-  const [importError, setImportError] = useState<unknown>(null);
   const { data, loading, error } = useQuery(SKILLS_LIST, {
     variables: { name: name || null, state: state === "ALL" ? null : state, page, limit: LIMIT },
   });
   const set = (change: Record<string, string>) => setParams({ ...Object.fromEntries(params), page: "1", ...change });
-
-  async function importZip(file: File | null) {
-    if (!file) return;
-    try {
-      const res = await client.mutate({ mutation: IMPORT_BUNDLE, variables: { zipBase64: await fileToBase64(file) } });
-      if (res.data) await navigate(`/skills/v/${res.data.importSkillBundle.id}`);
-    } catch (e) {
-      setImportError(e);
-    }
-  }
 
   const total = data?.skills.total ?? 0;
   return (
@@ -59,20 +46,14 @@ export default function SkillsListPage() {
         </Title>
         {canWrite ? (
           <Group gap="xs">
-            <FileButton accept=".zip,application/zip" onChange={(f) => void importZip(f)}>
-              {(props) => (
-                <Button variant="default" {...props}>
-                  Import zip
-                </Button>
-              )}
-            </FileButton>
+            <ImportZipButton onPick={(f) => void zip.importZip(f)} loading={zip.importing} />
             <Button component={Link} to="/skills/new">
               New skill
             </Button>
           </Group>
         ) : null}
       </Group>
-      <ErrorNotice error={importError} title="The bundle was not imported" />
+      <ErrorNotice error={zip.error} title="The bundle was not imported" />
       <Group align="flex-end">
         <TextInput
           label="Skill name"
