@@ -1,15 +1,10 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageProblems } from "../support/browser";
-import { checkPage, signIn } from "../support/console";
+import { checkPage, pick, signIn } from "../support/console";
 import { startServer, type RunningServer } from "../support/server";
 
 const J = "admin";
-
-async function pick(page: Page, label: string, option: string) {
-  await page.getByRole("combobox", { name: label }).click();
-  await page.getByRole("option", { name: option }).click();
-}
 
 describe("console journey: platform, keys, webhooks and the audit log (UX-6)", () => {
   let server: RunningServer;

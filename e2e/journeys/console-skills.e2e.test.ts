@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Browser, BrowserContext, Download, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageProblems } from "../support/browser";
-import { checkPage, gql, newProject, signIn } from "../support/console";
+import { checkPage, gql, newProject, pick, signIn, typeSkillMd } from "../support/console";
 import { repoRoot } from "../support/paths";
 import { startServer, type RunningServer } from "../support/server";
 
@@ -40,20 +40,6 @@ async function readDownload(download: Download, encoding: BufferEncoding = "utf8
   const chunks: Buffer[] = [];
   for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks).toString(encoding);
-}
-
-/** Replaces everything in the CodeMirror SKILL.md editor. */
-async function typeSkillMd(page: Page, text: string) {
-  const editor = page.getByRole("textbox", { name: "SKILL.md" });
-  await editor.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(text);
-}
-
-async function pick(page: Page, label: string, option: string) {
-  await page.getByRole("combobox", { name: label }).click();
-  await page.getByRole("option", { name: option }).click();
 }
 
 async function createAgent(page: Page, name: string, pinLabel: string | null, keyboard = false) {
@@ -252,6 +238,8 @@ describe("console journey: author, publish with impact preview, pin, roll back, 
     await page.getByRole("checkbox", { name: "Compare version 1" }).check();
     await page.getByRole("checkbox", { name: "Compare version 2" }).check();
     expect(await page.getByRole("row").count()).toBe(3);
+    // who: the name of the key that saved each version, not its id
+    expect(await page.getByRole("row", { name: /version 2/ }).textContent()).toContain("initial admin key");
     await checkPage(page, J, "08-history");
     await page.getByRole("button", { name: /Compare selected/ }).click();
     await page.locator(".cm-mergeView").first().waitFor();

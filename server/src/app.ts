@@ -11,7 +11,14 @@ import type { InputLimits } from "./platform/graphql/input-policy";
 import { createHttpServer, type HttpServer } from "./platform/http/server";
 import { createLogger, type Logger } from "./platform/logger";
 import { AgentCallDirectory, AgentResolver, AgentSecrets, AgentService, registerAgentLoaders } from "./modules/agents";
-import { ApiKeyResolver, ApiKeyService, AuditActorResolver, registerApiKeyLoaders } from "./modules/api-keys";
+import {
+  AgentVersionAuthorResolver,
+  ApiKeyResolver,
+  ApiKeyService,
+  AuditActorResolver,
+  registerApiKeyLoaders,
+  SkillVersionAuthorResolver,
+} from "./modules/api-keys";
 import { AuditResolver, AuditService } from "./modules/audit";
 import { AuthService, TENANCY_TOPIC } from "./modules/auth";
 import { ChatResolver, ChatService, ChatTurns, registerChatLoaders } from "./modules/chat";
@@ -170,6 +177,8 @@ function resolverInstances(services: Services): object[] {
     new ProjectResolver(services.projects),
     new ApiKeyResolver(services.apiKeys),
     new AuditActorResolver(),
+    new SkillVersionAuthorResolver(),
+    new AgentVersionAuthorResolver(),
     new AuditResolver(services.audit),
     new KnowledgeResolver(services.knowledge),
     new SkillResolver(services.skills, services.skillLifecycle, services.bundles, services.diffs),

@@ -4,7 +4,7 @@ import { skillMd } from "../../../test/support/skill-md";
 import { describeEachDialect } from "../../../test/support/test-app";
 
 const CREATE_KEY = `mutation($role: ApiKeyRole!, $name: String) { createApiKey(role: $role, name: $name) { id key } }`;
-const CREATE_SKILL = `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`;
+const CREATE_SKILL = `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id createdByName } }`;
 const AUDIT = `query { auditLog(limit: 200) { items { action actor actorKey { id name role } } } }`;
 
 interface Entry {
@@ -14,14 +14,26 @@ interface Entry {
 }
 
 describeEachDialect("audit log actors", (t) => {
-  it("UX-6 each audit entry names the key that acted (name and role); the platform credential has none", async () => {
+  it("UX-6 each audit entry names the key that acted (name and role); the platform credential has none; UX-2 versions name their author", async () => {
     const project = await t.project("actors");
     const made = await t.ok<{ createApiKey: { id: string; key: string } }>(
       CREATE_KEY,
       { role: "EDITOR", name: "ci-bot" },
       project.adminKey,
     );
-    await t.ok(CREATE_SKILL, { input: { skillMd: skillMd("actor-skill") } }, made.createApiKey.key);
+    const skill = await t.ok<{ createSkillVersion: { createdByName: string | null } }>(
+      CREATE_SKILL,
+      { input: { skillMd: skillMd("actor-skill") } },
+      made.createApiKey.key,
+    );
+    // UX-2: who wrote a version, by the name of the key it used
+    expect(skill.createSkillVersion.createdByName).toBe("ci-bot");
+    const agent = await t.ok<{ saveAgent: { createdByName: string | null } }>(
+      `mutation { saveAgent(input: { name: "actor-agent" }) { createdByName } }`,
+      {},
+      project.adminKey,
+    );
+    expect(agent.saveAgent.createdByName).toBe("initial admin key");
     const items = (await t.ok<{ auditLog: { items: Entry[] } }>(AUDIT, {}, project.adminKey)).auditLog.items;
     const bySkill = items.find((e) => e.actor === made.createApiKey.id);
     expect(bySkill?.actorKey).toEqual({ id: made.createApiKey.id, name: "ci-bot", role: "EDITOR" });

@@ -1,5 +1,10 @@
 // API-key management: issue, revoke, list — and the key lookup that authentication reads.
 export { ApiKeyEntity } from "./api-key.entity";
 export { registerApiKeyLoaders } from "./api-key.loaders";
-export { ApiKeyResolver, AuditActorResolver } from "./api-key.resolver";
+export {
+  AgentVersionAuthorResolver,
+  ApiKeyResolver,
+  AuditActorResolver,
+  SkillVersionAuthorResolver,
+} from "./api-key.resolver";
 export { ApiKeyService, type IssuedApiKey } from "./api-key.service";

@@ -17,7 +17,7 @@ import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { AgentInput, AgentVersionFullQuery } from "../../gql/graphql";
 import { problemsOf } from "../../shared/errors";
-import { stateColor, when } from "../../shared/format";
+import { authorOf, stateColor, when } from "../../shared/format";
 import { SHORTCUTS, ShortcutHint, usePageShortcuts } from "../../shared/shortcuts";
 import { ErrorNotice, Loading } from "../../shared/states";
 import { useCanWrite } from "../session/session-context";
@@ -142,7 +142,7 @@ function AgentForm({ version }: { version: Version | null }) {
       </Group>
       <Group justify="space-between" gap="xs">
         <Text size="xs" c="dimmed">
-          {version ? `By ${version.createdBy} · updated ${when(version.updatedAt)}` : "A new agent starts as a draft."}
+          {version ? `By ${authorOf(version)} · updated ${when(version.updatedAt)}` : "A new agent starts as a draft."}
         </Text>
         {canWrite ? (
           <ShortcutHint

@@ -23,7 +23,8 @@ function SideBySide({ a, b, label, md }: { a: string; b: string; label: string; 
       EditorView.lineWrapping,
       ...(md ? [markdown()] : []),
     ];
-    const named = (side: string) => EditorView.contentAttributes.of({ "aria-label": `${label}, ${side}` });
+    const named = (side: string) =>
+      EditorView.contentAttributes.of({ "aria-label": `${label}, ${side}`, tabindex: "0" });
     const view = new MergeView({
       a: { doc: a, extensions: [...ext, named("older version")] },
       b: { doc: b, extensions: [...ext, named("newer version")] },

@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Grid, Group, Stack, Tabs, Text, Title } from "@ma
 import { useCallback, useMemo } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import type { SkillVersionFullQuery } from "../../gql/graphql";
-import { when, stateColor } from "../../shared/format";
+import { authorOf, stateColor, when } from "../../shared/format";
 import { SHORTCUTS, ShortcutHint, usePageShortcuts } from "../../shared/shortcuts";
 import { ErrorNotice, Loading } from "../../shared/states";
 import { useCanWrite } from "../session/session-context";
@@ -140,7 +140,7 @@ function Editor({ version }: { version: Version | null }) {
       <Group justify="space-between" gap="xs">
         <Text size="xs" c="dimmed">
           {version
-            ? `Created by ${version.createdBy} · ${when(version.createdAt)} · updated ${when(version.updatedAt)}` +
+            ? `Created by ${authorOf(version)} · ${when(version.createdAt)} · updated ${when(version.updatedAt)}` +
               (version.publishedAt ? ` · published ${when(version.publishedAt)}` : "")
             : "Saved as a draft at every pause in typing; nothing is live until you publish."}
         </Text>

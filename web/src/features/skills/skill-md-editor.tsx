@@ -3,7 +3,7 @@ import { yamlFrontmatter } from "@codemirror/lang-yaml";
 import { Prec } from "@codemirror/state";
 import { lintGutter, setDiagnostics, type Diagnostic } from "@codemirror/lint";
 import { EditorView, keymap } from "@codemirror/view";
-import { List, Text } from "@mantine/core";
+import { Anchor, List } from "@mantine/core";
 import CodeMirror, { type ReactCodeMirrorRef } from "@uiw/react-codemirror";
 import { useEffect, useMemo, useRef } from "react";
 import type { LineProblem } from "./problem-lines";
@@ -24,7 +24,8 @@ export function SkillMdEditor({ value, onChange, problems, readOnly }: Props) {
       yamlFrontmatter({ content: markdown() }),
       lintGutter(),
       EditorView.lineWrapping,
-      EditorView.contentAttributes.of({ "aria-label": "SKILL.md" }),
+      // focusable also when read-only, so a long SKILL.md can be scrolled from the keyboard (axe: scrollable-region-focusable)
+      EditorView.contentAttributes.of({ "aria-label": "SKILL.md", tabindex: "0" }),
       // The page binds Ctrl/Cmd-S (save) and Ctrl/Cmd-Enter (publish): the editor must not insert a line for the latter.
       Prec.highest(keymap.of([{ key: "Mod-Enter", run: () => true }])),
     ],
@@ -50,6 +51,14 @@ export function SkillMdEditor({ value, onChange, problems, readOnly }: Props) {
     view.dispatch(setDiagnostics(view.state, diagnostics));
   }, [problems, value]);
 
+  /** "Line N" in the list moves the cursor there and scrolls it into view. */
+  function goToLine(n: number) {
+    const view = ref.current?.view;
+    if (!view || n > view.state.doc.lines) return;
+    view.dispatch({ selection: { anchor: view.state.doc.line(n).from }, scrollIntoView: true });
+    view.focus();
+  }
+
   return (
     <div>
       <CodeMirror
@@ -66,9 +75,9 @@ export function SkillMdEditor({ value, onChange, problems, readOnly }: Props) {
         <List size="sm" mt="xs" spacing={4} aria-label="Problems in SKILL.md" data-testid="skill-md-problems">
           {problems.map((p) => (
             <List.Item key={`${p.path}-${p.message}`}>
-              <Text span fw={600} c="red.8" size="sm">
+              <Anchor component="button" type="button" fw={600} c="red.8" size="sm" onClick={() => goToLine(p.line)}>
                 Line {p.line}
-              </Text>{" "}
+              </Anchor>{" "}
               {/* the server's message already starts with the place it concerns */}
               {p.message.startsWith(p.path) ? p.message : `${p.path}: ${p.message}`}
             </List.Item>

@@ -16,7 +16,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import type { VersionState } from "../../gql/graphql";
-import { when, stateColor } from "../../shared/format";
+import { authorOf, stateColor, when } from "../../shared/format";
 import { Empty, ErrorNotice, Loading } from "../../shared/states";
 import { useCanWrite } from "../session/session-context";
 import { ImportZipButton, useZipImport } from "./bundle-buttons";
@@ -122,7 +122,7 @@ export default function SkillsListPage() {
                     {s.description}
                   </Text>
                 </Table.Td>
-                <Table.Td>{s.createdBy}</Table.Td>
+                <Table.Td>{authorOf(s)}</Table.Td>
                 <Table.Td>{when(s.updatedAt)}</Table.Td>
               </Table.Tr>
             ))}
