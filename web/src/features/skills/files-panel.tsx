@@ -40,7 +40,7 @@ export function FilesPanel({ files, onChange, problems, readOnly }: Props) {
             />
             <FileButton multiple onChange={(list) => void add(list)}>
               {(props) => (
-                <Button size="xs" variant="light" {...props}>
+                <Button size="xs" variant="default" {...props}>
                   Upload files
                 </Button>
               )}

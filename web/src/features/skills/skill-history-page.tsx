@@ -35,7 +35,7 @@ export default function SkillHistoryPage() {
       <ErrorNotice error={error} title="The history could not be read" />
       {data && items.length === 0 ? <Empty>No versions of {name}.</Empty> : null}
       {items.length > 0 ? (
-        <Table>
+        <Table style={{ whiteSpace: "nowrap" }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Compare</Table.Th>

@@ -23,6 +23,8 @@ import { ImportZipButton, useZipImport } from "./bundle-buttons";
 import { SKILLS_LIST } from "./skill-documents";
 
 const LIMIT = 20;
+// names, states and dates stay on one line at 1280 px; the description wraps instead
+const NOWRAP = { whiteSpace: "nowrap" } as const;
 
 export default function SkillsListPage() {
   const [params, setParams] = useSearchParams();
@@ -57,7 +59,7 @@ export default function SkillsListPage() {
       <Group align="flex-end">
         <TextInput
           label="Skill name"
-          placeholder="exact name, e.g. explain_bill"
+          placeholder="exact name, e.g. explain-bill"
           value={search}
           onChange={(e) => {
             setSearch(e.currentTarget.value);
@@ -106,14 +108,14 @@ export default function SkillsListPage() {
           <Table.Tbody>
             {data.skills.items.map((s) => (
               <Table.Tr key={s.id}>
-                <Table.Td>
+                <Table.Td style={NOWRAP}>
                   <Anchor component={Link} to={`/skills/v/${s.id}`} ff="monospace">
                     {s.name}
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{s.version}</Table.Td>
-                <Table.Td>
-                  <Badge color={stateColor(s.state)} variant="light">
+                <Table.Td style={NOWRAP}>
+                  <Badge color={stateColor(s.state)} variant="light" style={{ overflow: "visible" }}>
                     {s.state.toLowerCase()}
                   </Badge>
                 </Table.Td>
@@ -123,7 +125,7 @@ export default function SkillsListPage() {
                   </Text>
                 </Table.Td>
                 <Table.Td>{authorOf(s)}</Table.Td>
-                <Table.Td>{when(s.updatedAt)}</Table.Td>
+                <Table.Td style={NOWRAP}>{when(s.updatedAt)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
