@@ -68,7 +68,7 @@ export default function SkillHistoryPage() {
                     {v.state.toLowerCase()}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{authorOf(v)}</Table.Td>
+                <Table.Td style={{ whiteSpace: "normal" }}>{authorOf(v)}</Table.Td>
                 <Table.Td>{when(v.createdAt)}</Table.Td>
                 <Table.Td>{when(v.publishedAt)}</Table.Td>
                 <Table.Td>{when(v.archivedAt)}</Table.Td>
