@@ -9,10 +9,10 @@
  *   (`{ __typename }` with the key through the app), (c) startCall with warm caches;
  *   (b) a bare handler running the resolution statement through `pg`, (c') startCall with every call-path cache emptied;
  *   (d) loadSkill at 500 req/s (autocannon's overallRate), every request a real load;
- * then what a call start of a 7-skill agent stores; then the same (a)/(c) pair on SQLite (the embedded default: a
- * file, the app's own settings, the same registry); then grows PostgreSQL's registry to 10× (10,000 skills,
- * 100,000 agent versions) and runs (a)/(c), (b)/(c') and (d) again over the same 2,000 agents. It prints every pass,
- * issue 10's targets table and how each figure moved at 10×. Not a test: it reports.
+ * with, alternated in the same rounds, the same (c), (b)/(c') and (d) against a second database and app whose registry
+ * is 10× (10,000 skills, 100,000 agent versions), over the same 2,000 agents; then what a call start of a 7-skill
+ * agent stores; then the (a)/(c) pair on SQLite (the embedded default: a file, the app's own settings, the same
+ * registry). It prints every pass, issue 10's targets table and how each figure moved at 10×. Not a test: it reports.
  *   npm run bench                                        (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
  *   cd server && node dist/bench/call-runtime.bench.js   (this bench alone)
  * Knobs: BENCH_DURATION (seconds per run of a pass, default 3), BENCH_ROUNDS (alternated runs per pass, default 2),
@@ -22,7 +22,7 @@
  * BENCH_CPU_PROFILE=<dir> writes CPU profiles of this process (the servers under test) per part.
  *
  * The parts: call-runtime/seed.ts (the data), instance.ts (the app under test), load.ts (the load generator),
- * passes.ts (passes and their alternation), baselines.ts and probes.ts (bare servers, counters), phases.ts
+ * rig.ts (one PostgreSQL registry under test), passes.ts (passes and their alternation), baselines.ts and probes.ts (bare servers, counters), phases.ts
  * (sequential timings), report.ts (what is printed), index.ts (the run).
  */
 import { run } from "./call-runtime";

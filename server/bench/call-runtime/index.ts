@@ -2,18 +2,17 @@ import "reflect-metadata";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Client, Pool } from "pg";
 import { entities } from "../../src/entities";
 import { Database } from "../../src/platform/db/database";
-import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
 import { apolloAloneServer, bareWriteServer, captureStartWrite, storedBytes, type CapturedWrite } from "./baselines";
-import { checkOneCall, resolutionStatements, startInstance, warmUp, type Instance } from "./instance";
-import { CALL_VARIABLES, LOAD_SKILL, START_CALL, TRIVIAL } from "./operations";
+import { checkOneCall, startInstance, warmUp } from "./instance";
+import { CALL_VARIABLES, START_CALL, TRIVIAL } from "./operations";
 import { PassRunner, type PassSpec } from "./passes";
 import { sequentialProbes } from "./phases";
-import { agentIdOf, bareServer, cpuProfiled, hotPathCaches, type Timing } from "./probes";
+import { agentIdOf, bareServer, cpuProfiled, type Timing } from "./probes";
 import { printReport, type Bytes, type PassFigures, type Ratios } from "./report";
-import { GROWTH, MAX_LOADED, TODAY, seed, type Seeded, type SeededAgent, type Shape } from "./seed";
+import { startRig, type Rig } from "./rig";
+import { TODAY, seed, type Seeded } from "./seed";
 
 /** The call runtime under load; what it measures, and its knobs, are told in ../call-runtime.bench.ts. */
 
@@ -30,29 +29,6 @@ const flag = (name: string, fallback: boolean) => {
   return value === undefined || value === "" ? fallback : !["0", "false", "no", "off"].includes(value.toLowerCase());
 };
 
-function describeSeed(label: string, shape: Shape, seeded: Seeded): void {
-  console.log(
-    `  seeded ${label}: ${seeded.skills} skills × ${shape.versionsPerSkill} versions, ${shape.agents} agents ` +
-      `(${seeded.agentVersions} agent versions, ${seeded.entries} skill entries, ${seeded.pinned} pinned entries ` +
-      `on published versions) in ${seeded.seconds.toFixed(1)} s`,
-  );
-}
-
-/** startCall for random agents among `agents` (the working set: 2,000 agents at every size). */
-const startCallSpec = (instance: Instance, agents: SeededAgent[], title: string): PassSpec => ({
-  title,
-  url: instance.graphqlUrl,
-  headers: instance.headers,
-  db: instance.db,
-  bodies: {
-    list: agents.map((a) =>
-      JSON.stringify({ query: START_CALL, variables: { input: { agentId: a.id, variables: CALL_VARIABLES } } }),
-    ),
-    order: "random",
-  },
-  expect: '"systemPrompt"',
-});
-
 export async function run(options: { baseUrl?: string } = {}): Promise<CallRuntimeBenchResult> {
   const baseUrl = options.baseUrl ?? process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
   const duration = Number(process.env.BENCH_DURATION ?? 3);
@@ -63,112 +39,57 @@ export async function run(options: { baseUrl?: string } = {}): Promise<CallRunti
   const withGrowth = flag("BENCH_GROWTH", true);
   const withPhases = flag("BENCH_PHASES", false);
   const profileDir = process.env.BENCH_CPU_PROFILE || undefined;
+  const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 10); // the server's default
   const benchStarted = Date.now();
   const loadAtStart = os.loadavg();
   const runner = new PassRunner({ connections, duration, rounds });
   const closers: Array<() => Promise<unknown>> = [];
-  const scratch = await createScratchPostgres(baseUrl);
-  const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 10); // the server's default
-  const db = await Database.open({ url: scratch.url, entities, poolSize });
-  let pg: Instance | undefined;
   try {
-    // 1. PostgreSQL at today's size: the app, its project, the registry in bulk, one call checked, every agent warm.
-    console.log(
-      `PostgreSQL, today's size (${connections} connections, ${rounds} × ${duration} s per pass, alternated)`,
-    );
-    pg = await startInstance(db);
-    const versionIds = new Map<number, string[]>();
-    const seeded = await seed({ postgresUrl: scratch.url }, pg.projectId, TODAY, versionIds);
-    describeSeed("1×", TODAY, seeded);
-    const { agents } = seeded;
-    const probe = await checkOneCall(pg, agents);
-    const monitor = new Client({ connectionString: scratch.url });
-    await monitor.connect();
-    closers.push(() => monitor.end());
-    const pool = new Pool({ connectionString: scratch.url, max: poolSize });
-    closers.push(() => pool.end());
-    const warm = await warmUp(pg, agents);
+    // 1. PostgreSQL: today's registry, and (in a second database, with its own app) the same grown to 10×; every
+    // agent of today's part warm in both. Their passes alternate in the same rounds.
+    console.log(`PostgreSQL (${connections} connections, ${rounds} × ${duration} s per pass, alternated)`);
+    const pg = await startRig(baseUrl, poolSize, false);
+    closers.push(pg.close);
+    const grown = withGrowth ? await startRig(baseUrl, poolSize, true) : null;
+    if (grown) closers.push(grown.close);
+    const rigs = grown ? [pg, grown] : [pg];
+    console.log(`  (c') empties before every request: ${pg.cacheNames.join(", ")}`);
 
     // The baselines: (a) the captured answer from a Map; (a+w) the same after writing the call's rows in one
-    // statement through pg; (b) the resolution statement through pg; Apollo alone on node:http.
-    const answerOf = (body: string) => warm.answers.get(agentIdOf(body))!;
+    // statement through pg; Apollo alone on node:http.
+    const answerOf = (body: string) => pg.answers.get(agentIdOf(body)) ?? grown!.answers.get(agentIdOf(body))!;
     const bareMap = await bareServer(answerOf);
     closers.push(bareMap.close);
     const writes: CapturedWrite[] = [];
-    for (const agent of agents.filter((a) => a.entries.length >= 5).slice(0, 50)) {
-      const instance = pg;
+    for (const agent of pg.agents.filter((a) => a.entries.length >= 5).slice(0, 50)) {
       writes.push(
-        await captureStartWrite(db, monitor, async () => {
-          const data = await instance.gql<{ startCall: { id: string } }>(
+        await captureStartWrite(pg.instance.db, pg.monitor, async () => {
+          const data = await pg.instance.gql<{ startCall: { id: string } }>(
             START_CALL,
             { input: { agentId: agent.id, variables: CALL_VARIABLES } },
-            instance.adminKey,
+            pg.instance.adminKey,
           );
           return data.startCall.id;
         }),
       );
     }
-    const bareWrite = await bareWriteServer(pool, writes, answerOf);
+    const bareWrite = await bareWriteServer(pg.pool, writes, answerOf);
     closers.push(bareWrite.close);
-    const statementOf = await resolutionStatements(db, pg.projectId, agents);
-    const bareSql = await bareServer(async (body) => {
-      const { sql, params } = statementOf.get(agentIdOf(body))!;
-      const result = await pool.query(sql, params);
-      return JSON.stringify({ data: result.rows });
-    });
-    closers.push(bareSql.close);
     const apolloAlone = await apolloAloneServer();
     closers.push(apolloAlone.close, apolloAlone.stop);
 
-    const bodiesOfAgents = startCallSpec(pg, agents, "").bodies!;
     const baseline = (title: string, url: string, expect: string): PassSpec => ({
-      title,
+      ...pg.cached(title),
       url,
-      headers: pg!.headers,
-      bodies: bodiesOfAgents,
+      db: undefined,
       expect,
-      monitor,
     });
     const trivial = { list: [JSON.stringify({ query: TRIVIAL })], order: "sequence" as const };
-    const caches = hotPathCaches(pg.app);
-    const clearAll = () => caches.forEach((c) => c.clear());
-    console.log(`  (c') empties before every request: ${caches.map((c) => c.name).join(", ")}`);
-    const uncached = (instance: Instance, title: string): PassSpec => ({
-      ...startCallSpec(instance, agents, title),
-      monitor,
-      around: () => {
-        // (c') every call-path cache emptied as each request arrives (the key cache stays warm).
-        instance.app.http.server.prependListener("request", clearAll);
-        return () => void instance.app.http.server.removeListener("request", clearAll);
-      },
-    });
-    const loadCalls = agents
-      .filter((a) => a.entries.length > MAX_LOADED + 1)
-      .map((a) => ({ id: warm.callOfAgent.get(a.id)!, names: a.entries.map((e) => e.name) }));
-    const loadSkill: PassSpec = {
-      title: `(d) loadSkill at ${loadRate} req/s`,
-      url: pg.graphqlUrl,
-      headers: pg.headers,
-      db,
-      monitor,
-      overallRate: loadRate,
-      loadCycle: { query: LOAD_SKILL, calls: loadCalls, start: 0 },
-      expect: '"status":"LOADED"',
-    };
-    const startsAt = (suffix: string) =>
-      [
-        [`(a) bare map${suffix}`, baseline("(a) bare http, in-memory map", bareMap.url, '"systemPrompt"')],
-        [`(c) cached${suffix}`, { ...startCallSpec(pg!, agents, "(c) startCall, cached"), monitor }],
-      ] as Array<[string, PassSpec]>;
-    const uncachedAt = (suffix: string) =>
-      [
-        [`(b) bare SQL${suffix}`, baseline("(b) bare http + pg, resolution statement", bareSql.url, '"skill_md"')],
-        [`(c') uncached${suffix}`, uncached(pg!, "(c') startCall, uncached")],
-      ] as Array<[string, PassSpec]>;
-
-    await cpuProfiled(profileDir, "pg-1x", async () => {
+    const suffix = (rig: Rig) => (rig === pg ? "" : ` ${rig.label}`);
+    await cpuProfiled(profileDir, "postgres", async () => {
       await runner.alternate([
-        ...startsAt(""),
+        ["(a) bare map", baseline("(a) bare http, in-memory map", bareMap.url, '"systemPrompt"')],
+        ...rigs.map((rig): [string, PassSpec] => [`(c) cached${suffix(rig)}`, rig.cached(`(c) cached ${rig.label}`)]),
         [
           "(a+w) bare map + call row write",
           baseline("(a+w) bare map + the call's rows in one pg statement", bareWrite.url, '"systemPrompt"'),
@@ -176,42 +97,43 @@ export async function run(options: { baseUrl?: string } = {}): Promise<CallRunti
         [
           "Apollo alone",
           {
-            title: "Apollo on node:http, { __typename }",
+            title: "Apollo on node:http",
             url: apolloAlone.url,
-            headers: pg!.headers,
+            headers: pg.instance.headers,
             bodies: trivial,
             expect: '"__typename"',
           },
         ],
         [
           "GraphQL floor",
-          {
-            title: "GraphQL { __typename } with the key",
-            url: pg!.graphqlUrl,
-            headers: pg!.headers,
-            db,
-            bodies: trivial,
-            expect: '"__typename"',
-          },
+          { ...pg.cached("GraphQL { __typename } with the key"), bodies: trivial, expect: '"__typename"' },
         ],
       ]);
-      await runner.alternate(uncachedAt(""));
-      await runner.alternate([["(d) loadSkill", loadSkill]]);
+      await runner.alternate(
+        rigs.flatMap((rig): Array<[string, PassSpec]> => [
+          [`(b) bare SQL${suffix(rig)}`, rig.bareSql(`(b) bare SQL ${rig.label}`)],
+          [`(c') uncached${suffix(rig)}`, rig.uncached(`(c') uncached ${rig.label}`)],
+        ]),
+      );
+      await runner.alternate(
+        rigs.map((rig): [string, PassSpec] => [
+          `(d) loadSkill${suffix(rig)}`,
+          rig.loadSkill(`(d) loadSkill ${rig.label}`, loadRate),
+        ]),
+      );
     });
-    console.log(`  (loadSkill passes cycle over the ${loadCalls.length} warm-up calls of agents with 5–8 skills)`);
 
     // What a call start stores: 20 calls of 7-skill agents.
-    const sevens = agents.filter((a) => a.entries.length === 7).slice(0, 20);
     const sevenCalls: string[] = [];
-    for (const agent of sevens) {
-      const data = await pg.gql<{ startCall: { id: string } }>(
+    for (const agent of pg.agents.filter((a) => a.entries.length === 7).slice(0, 20)) {
+      const data = await pg.instance.gql<{ startCall: { id: string } }>(
         START_CALL,
         { input: { agentId: agent.id, variables: CALL_VARIABLES } },
-        pg.adminKey,
+        pg.instance.adminKey,
       );
       sevenCalls.push(data.startCall.id);
     }
-    const bytes: Bytes = { ...(await storedBytes(monitor, sevenCalls)), calls: sevenCalls.length };
+    const bytes: Bytes = { ...(await storedBytes(pg.monitor, sevenCalls)), calls: sevenCalls.length };
 
     // 2. SQLite, the embedded default (a file with the app's own settings), at today's size.
     if (withSqlite) {
@@ -221,25 +143,22 @@ export async function run(options: { baseUrl?: string } = {}): Promise<CallRunti
       const lite = await startInstance(sqlite);
       try {
         const liteSeeded = await seed({ sqlite }, lite.projectId, TODAY);
-        describeSeed("1×", TODAY, liteSeeded);
+        console.log(`  seeded 1× in ${liteSeeded.seconds.toFixed(1)} s`);
         await checkOneCall(lite, liteSeeded.agents);
         const liteWarm = await warmUp(lite, liteSeeded.agents);
         const liteMap = await bareServer((body) => liteWarm.answers.get(agentIdOf(body))!);
         try {
-          const liteBodies = startCallSpec(lite, liteSeeded.agents, "").bodies!;
-          await cpuProfiled(profileDir, "sqlite-1x", () =>
+          const bodies = {
+            list: liteSeeded.agents.map((a) =>
+              JSON.stringify({ query: START_CALL, variables: { input: { agentId: a.id, variables: CALL_VARIABLES } } }),
+            ),
+            order: "random" as const,
+          };
+          const start = { url: lite.graphqlUrl, headers: lite.headers, bodies, expect: '"systemPrompt"' };
+          await cpuProfiled(profileDir, "sqlite", () =>
             runner.alternate([
-              [
-                "(a) bare map, SQLite run",
-                {
-                  title: "(a) bare map",
-                  url: liteMap.url,
-                  headers: lite.headers,
-                  bodies: liteBodies,
-                  expect: '"systemPrompt"',
-                },
-              ],
-              ["(c) cached, SQLite", startCallSpec(lite, liteSeeded.agents, "(c) startCall, cached, SQLite")],
+              ["(a) bare map, SQLite run", { ...start, title: "(a) bare map", url: liteMap.url }],
+              ["(c) cached, SQLite", { ...start, title: "(c) cached, SQLite", db: sqlite }],
             ]),
           );
         } finally {
@@ -251,36 +170,23 @@ export async function run(options: { baseUrl?: string } = {}): Promise<CallRunti
       }
     }
 
-    // 3. PostgreSQL at 10× (10,000 skills, 100,000 agent versions): the same passes over the same 2,000 agents.
-    if (withGrowth) {
-      console.log("PostgreSQL at 10× the registry");
-      const grown = await seed({ postgresUrl: scratch.url }, pg.projectId, GROWTH, versionIds);
-      describeSeed("+9×", GROWTH, grown);
-      await warmUp(pg, agents); // (c') at 1× emptied the caches
-      await cpuProfiled(profileDir, "pg-10x", async () => {
-        await runner.alternate(startsAt(" 10×"));
-        await runner.alternate(uncachedAt(" 10×"));
-        await runner.alternate([["(d) loadSkill 10×", loadSkill]]);
-      });
-    }
-
-    // 4. Where one request's time goes, sequentially (BENCH_PHASES=1).
+    // 3. Where one request's time goes, sequentially (BENCH_PHASES=1).
     const sequential = withPhases
       ? await sequentialProbes({
-          app: pg.app,
-          db,
-          monitor,
-          gql: pg.gql,
-          adminKey: pg.adminKey,
-          projectId: pg.projectId,
-          agents,
-          probe,
-          clearAll,
-          startAnswer: JSON.parse(warm.answers.get(probe.id)!) as unknown,
+          app: pg.instance.app,
+          db: pg.instance.db,
+          monitor: pg.monitor,
+          gql: pg.instance.gql,
+          adminKey: pg.instance.adminKey,
+          projectId: pg.instance.projectId,
+          agents: pg.agents,
+          probe: pg.probe,
+          clearAll: pg.clearAll,
+          startAnswer: JSON.parse(pg.answers.get(pg.probe.id)!) as unknown,
         })
       : null;
 
-    // 5. Report.
+    // 4. Report.
     const ratios = printReport({
       passes: runner.passes,
       sequential,
@@ -292,7 +198,7 @@ export async function run(options: { baseUrl?: string } = {}): Promise<CallRunti
       bytes,
       benchStarted,
     });
-    const { agents: _agents, ...seededFigures } = seeded;
+    const { agents: _agents, ...seededFigures } = pg.seeded;
     return {
       seeded: seededFigures,
       passes: runner.passes,
@@ -302,9 +208,5 @@ export async function run(options: { baseUrl?: string } = {}): Promise<CallRunti
     };
   } finally {
     for (const close of closers.reverse()) await close().catch(() => undefined);
-    if (pg) await pg.app.close();
-    else await db.close();
-    if (process.env.BENCH_KEEP_DB) console.log(`kept the seeded database: ${scratch.url}`);
-    else await scratch.drop();
   }
 }

@@ -74,7 +74,7 @@ export function printReport(inputs: ReportInputs): Ratios {
       ? {
           "cached startCall / (a)": {
             at1: ratio("(c) cached", "(a) bare map")!,
-            at10: ratio("(c) cached 10×", "(a) bare map 10×")!,
+            at10: ratio("(c) cached 10×", "(a) bare map")!,
           },
           "uncached startCall / (b)": {
             at1: ratio("(c') uncached", "(b) bare SQL")!,
