@@ -1,5 +1,4 @@
-import type { CallState, ToolHost, ToolOutcome, ToolRunner } from "../calls";
-import { modelContextOf } from "../calls";
+import { modelContextOf, type CallState, type ToolHost, type ToolOutcome, type ToolRunner } from "../calls";
 import type { ChatCompletionMessageParam, ChatCompletionTool, ModelClient, ModelEndpoint } from "../model";
 import { LOAD_SKILL, type OfferedTool } from "../runtime";
 
