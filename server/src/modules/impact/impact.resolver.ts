@@ -27,6 +27,7 @@ export class ImpactResolver {
   }
 
   @FieldResolver(() => EvalComparisonType, {
+    nullable: true,
     description:
       "Runs the skill's scenarios tagged skill:<name> against every agent of this project the change reaches, with " +
       "this version and with the live one (iterations: 1 to 20). It asks the model: select it on demand.",
