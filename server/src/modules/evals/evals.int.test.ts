@@ -1,4 +1,6 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
+import { findInDatabase } from "../../../test/security/db-scan";
 import { refusal } from "../../../test/support/agents";
 import { publishAgent, publishSkill } from "../../../test/support/calls";
 import { billingReply, readRun, saveScenario, settledRun, startRun, systemOf } from "../../../test/support/evals";
@@ -101,11 +103,18 @@ describeEachDialect("evals", { outboundAllowHosts: ["127.0.0.1"], chatMaxToolRou
     expect(model.requests.every((r) => !systemOf(r).includes("v2"))).toBe(true);
   });
 
-  it("EV-1 an inline target names skills; one that does not resolve is a skills_skipped warning on the run", async () => {
+  it("EV-1 an inline target names skills; one that does not resolve is a skills_skipped warning; its secrets are sealed", async () => {
     const scenario = await saveScenario(t, key, { name: "hello", turns: ["Hi"], expectations: [] });
+    const apiKey = `sk-inline-${randomUUID()}`;
+    const toolSecret = `whsec-inline-${randomUUID()}`;
     const queued = await startRun(t, key, {
       target: {
-        inlineAgent: { name: "inline-bot", skills: [{ name: "explain_bill" }, { name: "ghost" }], model: modelConfig },
+        inlineAgent: {
+          name: "inline-bot",
+          skills: [{ name: "explain_bill" }, { name: "ghost" }],
+          tools: [{ ...invoicesTool(), name: "own_tool", webhookSecret: toolSecret }],
+          model: { ...modelConfig, apiKey },
+        },
       },
       scenarioIds: [scenario.id],
     });
@@ -115,6 +124,9 @@ describeEachDialect("evals", { outboundAllowHosts: ["127.0.0.1"], chatMaxToolRou
     expect(run.warnings.some((w) => w.startsWith("skills_skipped") && w.includes("ghost"))).toBe(true);
     expect(run.results).toHaveLength(1);
     expect(run.results[0]!.agentId).toBeNull();
+    // SEC-10: the inline agent's secrets were used (the model got its key) and are in no column of any table.
+    expect(model.requests.at(-1)!.headers.authorization).toBe(`Bearer ${apiKey}`);
+    for (const secret of [apiKey, toolSecret]) expect(await findInDatabase(t.app.db, secret)).toEqual([]);
   });
 
   it("EV-2 load_skill is never mocked: a mock naming it is refused when saved", async () => {
