@@ -2,7 +2,7 @@ import { useQuery } from "@apollo/client/react";
 import { Alert, Anchor, Button, Code, Group, List, Stack, Table, Text, Title } from "@mantine/core";
 import { Fragment, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
-import { when } from "../../shared/format";
+import { INFO_COLOR, when } from "../../shared/format";
 import { ErrorNotice, Loading } from "../../shared/states";
 import { EVAL_AGENTS, EVAL_RUN, EVAL_SCENARIOS } from "./eval-documents";
 import { PassBadge, RunProgress, RunStatus } from "./run-status";
@@ -15,6 +15,8 @@ interface ResolvedSkill {
 }
 
 const json = (value: unknown) => JSON.stringify(value, null, 2);
+/** Long lines (a system prompt) wrap instead of widening the page. */
+const WRAP = { whiteSpace: "pre-wrap", wordBreak: "break-word" } as const;
 
 /** One run: progress while it runs (polled), then results per agent, scenario and iteration. */
 export default function EvalRunPage() {
@@ -77,7 +79,7 @@ export default function EvalRunPage() {
           </List>
         </Alert>
       ) : null}
-      <Table aria-label="Results">
+      <Table aria-label="Results" layout="fixed">
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Agent</Table.Th>
@@ -114,7 +116,12 @@ export default function EvalRunPage() {
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Button size="compact-xs" variant="subtle" onClick={() => setOpen(open === key ? null : key)}>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color={INFO_COLOR}
+                      onClick={() => setOpen(open === key ? null : key)}
+                    >
                       {open === key ? "Hide" : "Details"}
                     </Button>
                   </Table.Td>
@@ -126,11 +133,15 @@ export default function EvalRunPage() {
                         <Text size="sm" fw={600}>
                           Tool calls
                         </Text>
-                        <Code block>{json(r.toolCalls)}</Code>
+                        <Code block style={WRAP}>
+                          {json(r.toolCalls)}
+                        </Code>
                         <Text size="sm" fw={600}>
                           Transcript
                         </Text>
-                        <Code block>{json(r.transcript)}</Code>
+                        <Code block style={WRAP}>
+                          {json(r.transcript)}
+                        </Code>
                       </Stack>
                     </Table.Td>
                   </Table.Tr>

@@ -16,6 +16,7 @@ import {
 import { useState } from "react";
 import { Link } from "react-router";
 import type { EvalScenariosQuery } from "../../gql/graphql";
+import { INFO_COLOR } from "../../shared/format";
 import { Empty, ErrorNotice, Loading } from "../../shared/states";
 import { DELETE_EVAL_SCENARIO, EVAL_SCENARIOS, SAVE_EVAL_SCENARIO } from "./eval-documents";
 
@@ -214,7 +215,12 @@ export default function EvalScenariosPage() {
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" justify="flex-end">
-                    <Button size="compact-xs" variant="subtle" onClick={() => setEditing(draftOf(s))}>
+                    <Button
+                      size="compact-xs"
+                      variant="subtle"
+                      color={INFO_COLOR}
+                      onClick={() => setEditing(draftOf(s))}
+                    >
                       Edit
                     </Button>
                     <Button

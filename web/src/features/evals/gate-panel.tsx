@@ -22,7 +22,9 @@ const describe = (label: string, s: Score | null | undefined) =>
 export function GatePanel({ versionId, skillName }: { versionId: string; skillName: string }) {
   const tag = `skill:${skillName}`;
   const tagged = useQuery(EVAL_SCENARIOS, { variables: { tag, page: 1, limit: 1 } });
-  const [evaluate, evaluation] = useLazyQuery(PUBLISH_EVALUATION, { fetchPolicy: "network-only" });
+  // Not cached: it would share publishPreview's unnormalised entry with the dialog's own preview query, and each
+  // query's answer would make the other fetch again — running the model over and over.
+  const [evaluate, evaluation] = useLazyQuery(PUBLISH_EVALUATION, { fetchPolicy: "no-cache" });
   const total = tagged.data?.evalScenarios.total ?? 0;
   if (total === 0) return null;
   const result = evaluation.data?.publishPreview.evaluation;
