@@ -17,6 +17,7 @@ import { useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { when } from "../../shared/format";
 import { Empty, ErrorNotice, Loading } from "../../shared/states";
+import { useCanWrite } from "../session/session-context";
 import { EVAL_AGENTS, EVAL_RUNS, START_EVAL_RUN } from "./eval-documents";
 import { RunProgress, RunStatus } from "./run-status";
 
@@ -94,6 +95,7 @@ function StartRunForm() {
 export default function EvalRunsPage() {
   const [params, setParams] = useSearchParams();
   const page = Number(params.get("page") ?? "1");
+  const canWrite = useCanWrite();
   const { data, loading, error } = useQuery(EVAL_RUNS, {
     variables: { page, limit: LIMIT },
     pollInterval: 2000,
@@ -109,7 +111,7 @@ export default function EvalRunsPage() {
           Scenarios
         </Anchor>
       </Group>
-      <StartRunForm />
+      {canWrite ? <StartRunForm /> : null}
       {loading && !data ? <Loading /> : null}
       <ErrorNotice error={error} title="Runs could not be listed" />
       {data && total === 0 ? <Empty>No runs yet. Write a scenario, then start a run.</Empty> : null}

@@ -18,6 +18,7 @@ import { Link } from "react-router";
 import type { EvalScenariosQuery } from "../../gql/graphql";
 import { INFO_COLOR } from "../../shared/format";
 import { Empty, ErrorNotice, Loading } from "../../shared/states";
+import { useCanWrite } from "../session/session-context";
 import { DELETE_EVAL_SCENARIO, EVAL_SCENARIOS, SAVE_EVAL_SCENARIO } from "./eval-documents";
 
 type Scenario = EvalScenariosQuery["evalScenarios"]["items"][number];
@@ -166,6 +167,7 @@ export default function EvalScenariosPage() {
   const { data, loading, error } = useQuery(EVAL_SCENARIOS, { variables: { page: 1, limit: 200 } });
   const [remove, removed] = useMutation(DELETE_EVAL_SCENARIO, { refetchQueries: "active" });
   const [editing, setEditing] = useState<Draft | null>(null);
+  const canWrite = useCanWrite();
   const items = data?.evalScenarios.items ?? [];
   return (
     <Stack>
@@ -177,9 +179,11 @@ export default function EvalScenariosPage() {
           <Anchor component={Link} to="/evals">
             Runs
           </Anchor>
-          <Button onClick={() => setEditing(empty)} disabled={editing !== null}>
-            New scenario
-          </Button>
+          {canWrite ? (
+            <Button onClick={() => setEditing(empty)} disabled={editing !== null}>
+              New scenario
+            </Button>
+          ) : null}
         </Group>
       </Group>
       {editing ? <ScenarioForm key={editing.id ?? "new"} initial={editing} onDone={() => setEditing(null)} /> : null}
@@ -214,7 +218,7 @@ export default function EvalScenariosPage() {
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap="xs" justify="flex-end">
+                  <Group gap="xs" justify="flex-end" display={canWrite ? undefined : "none"}>
                     <Button
                       size="compact-xs"
                       variant="subtle"
