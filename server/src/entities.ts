@@ -4,6 +4,7 @@ import { ApiKeyEntity } from "./modules/api-keys";
 import { AuditEntryEntity } from "./modules/audit";
 import { CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./modules/calls";
 import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./modules/chat";
+import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/evals";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
 import { BlobEntity, SkillEntity, SkillFileEntity, SkillPointerMoveEntity, SkillVersionEntity } from "./modules/skills";
@@ -32,4 +33,7 @@ export const entities = [
   ChatSessionEntity,
   ChatMessageEntity,
   ChatToolInvocationEntity,
+  EvalScenarioEntity,
+  EvalRunEntity,
+  EvalResultEntity,
 ];
