@@ -10,6 +10,8 @@ import { AddCalls1795980129115 as PostgresAddCalls } from "./postgres/1795980129
 import { AddCalls1795980129115 as SqliteAddCalls } from "./sqlite/1795980129115-add-calls";
 import { AddChatSessions1796093456663 as PostgresAddChatSessions } from "./postgres/1796093456663-add-chat-sessions";
 import { AddChatSessions1796093456663 as SqliteAddChatSessions } from "./sqlite/1796093456663-add-chat-sessions";
+import { AddCallContexts1796103316768 as PostgresAddCallContexts } from "./postgres/1796103316768-add-call-contexts";
+import { AddCallContexts1796103316768 as SqliteAddCallContexts } from "./sqlite/1796103316768-add-call-contexts";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -18,6 +20,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddWebhooks,
   SqliteAddCalls,
   SqliteAddChatSessions,
+  SqliteAddCallContexts,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -26,4 +29,5 @@ export const postgresMigrations: Function[] = [
   PostgresAddWebhooks,
   PostgresAddCalls,
   PostgresAddChatSessions,
+  PostgresAddCallContexts,
 ];
