@@ -71,9 +71,13 @@ describeEachDialect("statements and bytes of the call hot paths", { outboundAllo
     );
   });
 
-  it("RT-3 RT-4 RT-11 loadSkill: lock and read the call, insert its events, mark the version, patch the state; an eviction adds none", async () => {
+  it("RT-3 RT-4 RT-11 loadSkill: lock and read the call, then write its events, the loaded flag and the state patch; an eviction adds none", async () => {
     const id = await start();
-    const expected = ["BEGIN", "SELECT calls", "INSERT call_events", "UPDATE call_skills", "UPDATE calls", "COMMIT"];
+    // PostgreSQL: the events, the loaded flags and the state patch in one statement; SQLite: three, in process
+    const expected =
+      t.dialect === "postgres"
+        ? ["BEGIN", "SELECT calls", "WITH call_events", "COMMIT"]
+        : ["BEGIN", "SELECT calls", "INSERT call_events", "UPDATE call_skills", "UPDATE calls", "COMMIT"];
     expect(await shapes(t, () => t.ok(LOAD_STATUS, { callId: id, name: "st-a" }, key))).toEqual(expected);
     await loadSkill(t, key, id, "st-b");
     // at the cap of 2: st-a is evicted and st-c loaded, two events in one insert
@@ -124,7 +128,7 @@ describeEachDialect("statements and bytes of the call hot paths", { outboundAllo
       state: string;
     }>;
     const state = JSON.parse(row!.state) as { segments: Array<{ context: string; startedAt: string }> };
-    const segments = [];
+    const segments: object[] = [];
     for (const ref of state.segments) {
       const [ctx] = (await t.app.db.read((m) =>
         m.query(`SELECT body FROM call_contexts WHERE hash = ${p(t, 1)}`, [ref.context]),

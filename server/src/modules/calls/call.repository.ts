@@ -246,8 +246,54 @@ export class CallRepository {
     await this.insertRows(CallSkillEntity, skills);
   }
 
-  async markLoaded(callId: string, versionId: string): Promise<void> {
-    await this.m.getRepository(CallSkillEntity).update({ callId, versionId }, { loaded: true });
+  /**
+   * A load's writes on a locked call: its events, the loaded flags of the versions it loaded, the call's warnings and
+   * its state patched (loaded set, event counter). On PostgreSQL one statement; on SQLite three.
+   */
+  async recordLoad(
+    call: Pick<CallEntity, "id" | "projectId" | "warnings">,
+    events: CallEventEntity[],
+    loadedVersionIds: readonly string[],
+    patch: StatePatch,
+  ): Promise<void> {
+    if (!this.postgres) {
+      await this.insertEvents(events);
+      if (loadedVersionIds.length > 0) {
+        await this.m
+          .getRepository(CallSkillEntity)
+          .update({ callId: call.id, versionId: In([...loadedVersionIds]) }, { loaded: true });
+      }
+      await this.updateCall(call, { warnings: call.warnings }, patch);
+      return;
+    }
+    const json = (value: unknown) => JSON.stringify(value);
+    await this.m.query(
+      `WITH e AS (
+         INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
+         SELECT t.id, $1, $2, t.seq, t.type, t.data, t.loaded_after, t.segment, t.at, t.expires_at
+         FROM unnest($3::varchar[], $4::int[], $5::varchar[], $6::text[], $7::text[], $8::int[], $9::bigint[],
+                     $10::bigint[]) AS t(id, seq, type, data, loaded_after, segment, at, expires_at)),
+       s AS (UPDATE call_skills SET loaded = true WHERE call_id = $1 AND version_id = ANY($11::varchar[]))
+       UPDATE calls SET warnings = $12,
+         state = (CAST(state AS jsonb) || jsonb_build_object('loaded', CAST($13 AS jsonb), 'eventSeq', $14::int))::text
+       WHERE id = $1`,
+      [
+        call.id,
+        call.projectId,
+        events.map((e) => e.id),
+        events.map((e) => e.seq),
+        events.map((e) => e.type),
+        events.map((e) => json(e.data)),
+        events.map((e) => json(e.loadedAfter)),
+        events.map((e) => e.segment),
+        events.map((e) => e.at.getTime()),
+        events.map((e) => e.expiresAt.getTime()),
+        loadedVersionIds,
+        json(call.warnings),
+        json(patch.loaded ?? []),
+        patch.eventSeq ?? 0,
+      ],
+    );
   }
 
   async lastEventSeq(callId: string): Promise<number> {

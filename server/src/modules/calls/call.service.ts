@@ -142,12 +142,15 @@ export class CallService {
     call.state = { ...call.state, loaded: outcome.loaded };
     // RT-5, AG-5: what the load brings in (missing variables, shadowed tools) warns on the call, as at start.
     call.warnings = [...new Set([...call.warnings, ...modelContextOf(call.state).warnings])];
-    await this.recordRuntimeEvents(tx, repo, call, outcome.events, before);
-    await repo.updateCall(
-      call,
-      { warnings: call.warnings },
-      { loaded: call.state.loaded, eventSeq: call.state.eventSeq },
+    const rows = await this.loadEvents(repo, call, outcome.events, before);
+    await this.webhooks.enqueueAll(
+      tx,
+      call.projectId,
+      rows.map((row) => ({ id: row.id, type: row.type, timestamp: row.at, data: row.data })),
     );
+    this.afterEventsCommit(tx, call);
+    const loadedVersions = outcome.events.flatMap((e) => (e.type === "skill.loaded" ? [e.versionId] : []));
+    await repo.recordLoad(call, rows, loadedVersions, { loaded: call.state.loaded, eventSeq: call.state.eventSeq });
     return outcome;
   }
 
@@ -347,29 +350,21 @@ export class CallService {
     return last + 1;
   }
 
-  private async recordRuntimeEvents(
-    tx: Tx,
+  /** The rows of a load's events, numbered on the locked call. */
+  private async loadEvents(
     repo: CallRepository,
     call: CallEntity,
     events: readonly RuntimeEvent[],
     previouslyLoaded: readonly string[],
-  ): Promise<void> {
+  ): Promise<CallEventEntity[]> {
     let seq = (await this.takeEventSeqs(repo, call, events.length)) - 1;
     const now = new Date();
     // Each event carries the loaded set right after it: an unload's is the set before the load that follows it.
     let loaded = previouslyLoaded;
-    const rows = events.map((e) => {
+    return events.map((e) => {
       loaded = e.type === "skill.unloaded" ? loaded.filter((n) => n !== e.skill) : [...loaded, e.skill];
       return this.event(call, ++seq, e.type, { call_id: call.id, ...callEventData(e) }, now, loaded);
     });
-    await repo.insertEvents(rows);
-    this.afterEventsCommit(tx, call);
-    for (const e of events) if (e.type === "skill.loaded") await repo.markLoaded(call.id, e.versionId);
-    await this.webhooks.enqueueAll(
-      tx,
-      call.projectId,
-      rows.map((row) => ({ id: row.id, type: row.type, timestamp: now, data: row.data })),
-    );
   }
 
   private event(
