@@ -2,7 +2,7 @@ import { In, MoreThan, type QueryDeepPartialEntity } from "typeorm";
 import type { DbManager } from "../../platform/db/database";
 import type { PageWindow } from "../../platform/graphql/page";
 import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
-import type { CallContexts, ContextRow, StoredCallState } from "./call-contexts";
+import { CallContexts, type ContextRow, type StoredCallState } from "./call-contexts";
 
 /** A change of the loaded set and the event counter, applied inside the stored state by the database. */
 export interface StatePatch {
@@ -23,16 +23,14 @@ export interface CallFilter {
 }
 
 export class CallRepository {
-  /** `contexts` turns stored states into whole ones and back (every read or write of a call's state needs it). */
+  /**
+   * `contexts` turns stored states into whole ones and back; the service passes its own (which remembers the
+   * contexts it stored and read), anything else gets a fresh one (correct, it only reads more).
+   */
   constructor(
     private readonly m: DbManager,
-    private readonly contexts?: CallContexts,
+    private readonly store: CallContexts = new CallContexts(),
   ) {}
-
-  private get store(): CallContexts {
-    if (!this.contexts) throw new Error("this CallRepository reads no call states");
-    return this.contexts;
-  }
 
   /** Calls as read, with their states whole: contexts this process has not seen are read in one query. */
   private async whole(calls: CallEntity[]): Promise<CallEntity[]> {
