@@ -32,7 +32,7 @@ const isRef = (segment: SegmentRef | CallSegment): segment is SegmentRef => "con
  */
 export class CallContexts {
   private readonly parsed = new LruCache<string, SegmentContext>(5_000);
-  /** Hashes of contexts of segments this process built, with their JSON, until they are known stored. */
+  /** Hashes of contexts known to be in the database (stored by a committed call start, or read from it). */
   private readonly stored = new LruCache<string, true>(20_000);
   private readonly hashOf = new WeakMap<CallSegment, string>();
 
