@@ -108,7 +108,7 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
   const agents = new AgentService(db, auth, audit, knowledge, skills, new AgentSecrets(secretBox));
   const usage = new UsageService(db, auth, skills);
   skillLifecycle.onDelete((tx, projectId, name) => usage.guardSkillDelete(tx, projectId, name));
-  const webhooks = new WebhookService(db, auth, audit, secretBox, { allowList: config.outboundAllowHosts });
+  const webhooks = new WebhookService(db, bus, auth, audit, secretBox, { allowList: config.outboundAllowHosts });
   projects.onPurge((tx, projectId) => skills.purgeProject(tx, projectId));
   projects.onPurge((tx, projectId) => audit.purgeProject(tx, projectId));
   const catalog = new SkillCatalogService(db, bus, (projectId, ids) => knowledge.basesWithDocuments(projectId, ids));

@@ -2,7 +2,7 @@
 import { AgentEntity, AgentSkillEntryEntity, AgentVersionEntity } from "./modules/agents";
 import { ApiKeyEntity } from "./modules/api-keys";
 import { AuditEntryEntity } from "./modules/audit";
-import { CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./modules/calls";
+import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./modules/calls";
 import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./modules/chat";
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/evals";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
@@ -30,6 +30,7 @@ export const entities = [
   CallSkillEntity,
   CallEventEntity,
   ToolInvocationEntity,
+  CallContextEntity,
   ChatSessionEntity,
   ChatMessageEntity,
   ChatToolInvocationEntity,
