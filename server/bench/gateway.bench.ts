@@ -5,8 +5,10 @@
  *   direct   client → upstream                                   (what the upstream alone costs)
  *   proxy    client → bare Node http proxy (parse, fetch, relay) → upstream
  *   gateway  client → POST /v1/chat/completions (auth, agent, skills, replay, tools) → upstream, per session store
- * "Own time" is paired per turn: the client's wall time minus the time spent waiting for the upstream, as measured
- * where the proxy or the gateway called it (the model client is wrapped for the gateway). Not a test: it reports.
+ * "Own time" is paired per turn: the client's wall time minus the time spent waiting for the upstream, measured the
+ * same way for the proxy and the gateway: around the `fetch` that reaches the upstream (from the call to the last
+ * byte of its answer), so building, serialising and sending the request, and parsing the answer, count as the
+ * proxy's or the gateway's own time. Not a test: it reports.
  *   npm run bench gateway        |   cd server && node dist/bench/gateway.bench.js
  * Knobs: BENCH_TURNS (per pass, default 2000), BENCH_WARMUP (default 200), REDIS_URL (default redis://127.0.0.1:6379;
  * the redis pass is skipped when it does not answer).
@@ -24,12 +26,13 @@ import { sha256Hex } from "../src/platform/crypto";
 import { Database } from "../src/platform/db/database";
 import { createLogger } from "../src/platform/logger";
 import { generatePlatformToken } from "../src/modules/auth/credentials";
-import type { ModelClient } from "../src/modules/model";
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 2000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const SKILLS = 10;
+/** The benchmark's own client: the global fetch before the upstream's requests are timed. */
+const clientFetch = globalThis.fetch;
 
 const COMPLETION = JSON.stringify({
   id: "chatcmpl-bench",
@@ -71,23 +74,46 @@ function upstreamServer(): http.Server {
   });
 }
 
-/** The baseline: parse the JSON body, forward it unchanged, relay the answer; it times its upstream wait. */
-function proxyServer(upstream: string, waits: number[]): http.Server {
+/** The baseline: parse the JSON body, forward it unchanged, relay the answer. */
+function proxyServer(upstream: string): http.Server {
   return http.createServer((req, res) => {
     void (async () => {
       const body = JSON.parse(await readBody(req)) as unknown;
-      const started = performance.now();
       const answer = await fetch(`${upstream}/v1/chat/completions`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: req.headers.authorization ?? "" },
         body: JSON.stringify(body),
       });
       const text = await answer.text();
-      waits.push(performance.now() - started);
       res.writeHead(answer.status, { "content-type": "application/json" });
       res.end(text);
     })();
   });
+}
+
+/**
+ * Times every `fetch` to the upstream (the proxy's and the `openai` client's alike: both use the global fetch), from
+ * the call to the last byte of the answer, which is handed on already read. Requests are sequential: `waited()`
+ * answers the time summed since it was last asked.
+ */
+function timeUpstreamFetches(upstream: string): { waited: () => number; restore: () => void } {
+  const original = globalThis.fetch;
+  let waited = 0;
+  globalThis.fetch = async (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (!url.startsWith(upstream)) return original(input, init);
+    const started = performance.now();
+    const answer = await original(input, init);
+    const body = await answer.arrayBuffer();
+    waited += performance.now() - started;
+    return new Response(body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+  };
+  const take = () => {
+    const total = waited;
+    waited = 0;
+    return total;
+  };
+  return { waited: take, restore: () => (globalThis.fetch = original) };
 }
 
 interface Pass {
@@ -106,7 +132,7 @@ interface Target {
   url: string;
   key: string;
   body: string;
-  /** How long the last request waited for the upstream. */
+  /** How long the request just sent waited for the upstream (asked once per request). */
   waited: () => number;
 }
 
@@ -119,17 +145,18 @@ async function drive(targets: readonly Target[]): Promise<Pass[]> {
   for (let i = 0; i < WARMUP + TURNS; i++) {
     for (const [index, target] of targets.entries()) {
       const started = performance.now();
-      const res = await fetch(target.url, {
+      const res = await clientFetch(target.url, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${target.key}` },
         body: target.body,
       });
       const text = await res.text();
       const wall = performance.now() - started;
+      const waited = target.waited();
       if (res.status !== 200) throw new Error(`${target.title}: HTTP ${res.status} ${text.slice(0, 300)}`);
       if (i < WARMUP) continue;
       passes[index]!.wall.push(wall);
-      passes[index]!.own.push(wall - target.waited());
+      passes[index]!.own.push(wall - waited);
     }
   }
   return passes;
@@ -216,19 +243,7 @@ async function gatewayApp(upstream: string, store: Partial<Config>) {
       userMessageIndex: 1 + (i % 3),
     });
   }
-  // Time spent waiting for the upstream, per request (requests are sequential).
-  const model = app.services.model as ModelClient & { complete: ModelClient["complete"] };
-  const complete = model.complete.bind(model);
-  let waited = 0;
-  model.complete = async (...args) => {
-    const started = performance.now();
-    try {
-      return await complete(...args);
-    } finally {
-      waited = performance.now() - started;
-    }
-  };
-  return { app, url, key, session, waited: () => waited };
+  return { app, url, key, session };
 }
 
 const MESSAGES = [
@@ -242,8 +257,8 @@ const MESSAGES = [
 export async function run(): Promise<Pass[]> {
   const upstream = upstreamServer();
   const upstreamUrl = await listen(upstream);
-  const proxyWaits: number[] = [];
-  const proxy = proxyServer(upstreamUrl, proxyWaits);
+  const upstreamFetches = timeUpstreamFetches(upstreamUrl);
+  const proxy = proxyServer(upstreamUrl);
   const proxyUrl = await listen(proxy);
   const body = { model: "bench", messages: MESSAGES };
   const targets: Target[] = [
@@ -259,7 +274,7 @@ export async function run(): Promise<Pass[]> {
       url: `${proxyUrl}/v1/chat/completions`,
       key: "none",
       body: JSON.stringify(body),
-      waited: () => proxyWaits.at(-1) ?? 0,
+      waited: upstreamFetches.waited,
     },
   ];
   const stores: Array<[string, Partial<Config>]> = [
@@ -284,7 +299,7 @@ export async function run(): Promise<Pass[]> {
         url: `${setup.url}/v1/chat/completions`,
         key: setup.key,
         body: JSON.stringify(turn),
-        waited: setup.waited,
+        waited: upstreamFetches.waited,
       });
     } catch (error) {
       console.log(`${title}: skipped (${(error as Error).message})`);
@@ -295,6 +310,7 @@ export async function run(): Promise<Pass[]> {
     passes = await drive(targets);
   } finally {
     for (const app of apps) await app.close();
+    upstreamFetches.restore();
   }
   upstream.close();
   proxy.close();
