@@ -120,6 +120,8 @@ interface Pass {
   title: string;
   wall: number[];
   own: number[];
+  /** CPU time of this process per turn (client, proxy, gateway and upstream all run here): less hurt by load. */
+  cpu: number[];
 }
 
 function percentile(values: readonly number[], p: number): number {
@@ -141,9 +143,10 @@ interface Target {
  * benchmark (a shared machine) falls on all passes alike.
  */
 async function drive(targets: readonly Target[]): Promise<Pass[]> {
-  const passes = targets.map((t): Pass => ({ title: t.title, wall: [], own: [] }));
+  const passes = targets.map((t): Pass => ({ title: t.title, wall: [], own: [], cpu: [] }));
   for (let i = 0; i < WARMUP + TURNS; i++) {
     for (const [index, target] of targets.entries()) {
+      const cpu = process.cpuUsage();
       const started = performance.now();
       const res = await clientFetch(target.url, {
         method: "POST",
@@ -152,11 +155,13 @@ async function drive(targets: readonly Target[]): Promise<Pass[]> {
       });
       const text = await res.text();
       const wall = performance.now() - started;
+      const used = process.cpuUsage(cpu);
       const waited = target.waited();
       if (res.status !== 200) throw new Error(`${target.title}: HTTP ${res.status} ${text.slice(0, 300)}`);
       if (i < WARMUP) continue;
       passes[index]!.wall.push(wall);
       passes[index]!.own.push(wall - waited);
+      passes[index]!.cpu.push((used.user + used.system) / 1000);
     }
   }
   return passes;
@@ -317,18 +322,19 @@ export async function run(): Promise<Pass[]> {
   console.log(
     `${TURNS} turns per pass after ${WARMUP} warm-up turns, one at a time; 20 replayed invocations per gateway turn`,
   );
-  console.log("| pass | wall p50 ms | wall p99 ms | own p50 ms | own p99 ms |");
-  console.log("| --- | ---: | ---: | ---: | ---: |");
+  console.log("| pass | wall p50 ms | wall p99 ms | own p50 ms | own p99 ms | CPU p50 ms | CPU mean ms |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+  const f = (v: number) => v.toFixed(2);
+  const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   for (const p of passes) {
-    const f = (v: number) => v.toFixed(2);
     console.log(
-      `| ${p.title} | ${f(percentile(p.wall, 50))} | ${f(percentile(p.wall, 99))} | ${f(percentile(p.own, 50))} | ${f(percentile(p.own, 99))} |`,
+      `| ${p.title} | ${f(percentile(p.wall, 50))} | ${f(percentile(p.wall, 99))} | ${f(percentile(p.own, 50))} | ${f(percentile(p.own, 99))} | ${f(percentile(p.cpu, 50))} | ${f(mean(p.cpu))} |`,
     );
   }
   const proxyPass = passes.find((p) => p.title === "proxy")!;
   for (const p of passes.filter((x) => x.title.startsWith("gateway"))) {
     console.log(
-      `${p.title}: own time above the proxy's: p50 ${(percentile(p.own, 50) - percentile(proxyPass.own, 50)).toFixed(2)} ms, p99 ${(percentile(p.own, 99) - percentile(proxyPass.own, 99)).toFixed(2)} ms`,
+      `${p.title}: own time above the proxy's: p50 ${f(percentile(p.own, 50) - percentile(proxyPass.own, 50))} ms, p99 ${f(percentile(p.own, 99) - percentile(proxyPass.own, 99))} ms; CPU above the proxy's: p50 ${f(percentile(p.cpu, 50) - percentile(proxyPass.cpu, 50))} ms, mean ${f(mean(p.cpu) - mean(proxyPass.cpu))} ms`,
     );
   }
   return passes;
