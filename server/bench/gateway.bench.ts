@@ -10,8 +10,9 @@
  * byte of its answer), so building, serialising and sending the request, and parsing the answer, count as the
  * proxy's or the gateway's own time. Not a test: it reports.
  *   npm run bench gateway        |   cd server && node dist/bench/gateway.bench.js
- * Knobs: BENCH_TURNS (per pass, default 2000), BENCH_WARMUP (default 200), REDIS_URL (default redis://127.0.0.1:6379;
- * the redis pass is skipped when it does not answer).
+ * Knobs: BENCH_TURNS (per pass, default 2000), BENCH_WARMUP (default 200), BENCH_STORES (default memory,file,redis:
+ * the gateway passes to run), REDIS_URL (default redis://127.0.0.1:6379; the redis pass is skipped when it does not
+ * answer).
  */
 import "reflect-metadata";
 import { randomBytes } from "node:crypto";
@@ -30,6 +31,7 @@ import { generatePlatformToken } from "../src/modules/auth/credentials";
 const TURNS = Number(process.env.BENCH_TURNS ?? 2000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const STORES = (process.env.BENCH_STORES ?? "memory,file,redis").split(",");
 const SKILLS = 10;
 /** The benchmark's own client: the global fetch before the upstream's requests are timed. */
 const clientFetch = globalThis.fetch;
@@ -294,7 +296,7 @@ export async function run(): Promise<Pass[]> {
     ["gateway (redis store)", { sessionStore: "redis", redisUrl: REDIS_URL }],
   ];
   const apps: App[] = [];
-  for (const [title, store] of stores) {
+  for (const [title, store] of stores.filter(([, s]) => STORES.includes(s.sessionStore!))) {
     try {
       const setup = await gatewayApp(upstreamUrl, store);
       apps.push(setup.app);
