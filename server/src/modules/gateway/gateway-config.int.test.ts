@@ -3,7 +3,13 @@ import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startGatewayKit, toolAnswers, type GatewayKit } from "../../../test/support/gateway-kit";
+import {
+  dialectsAndStores,
+  startGatewayKit,
+  storeConfig,
+  toolAnswers,
+  type GatewayKit,
+} from "../../../test/support/gateway-kit";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";
 import { skillMd } from "../../../test/support/skill-md";
 import { createTestApp, dialects } from "../../../test/support/test-app";
@@ -69,12 +75,12 @@ const history = [
   { role: "user" as const, content: "two" },
 ];
 
-describe.each(dialects)("gateway agents from GATEWAY_CONFIG (%s)", (dialect) => {
+describe.each(dialectsAndStores)("gateway agents from GATEWAY_CONFIG (%s, %s store)", (dialect, store) => {
   let tree: { root: string; config: string };
   let kit: GatewayKit;
   beforeAll(async () => {
     tree = await skillTree();
-    kit = await startGatewayKit(dialect, { gatewayConfig: tree.config });
+    kit = await startGatewayKit(dialect, { ...storeConfig(store), gatewayConfig: tree.config });
   });
   afterAll(async () => {
     await kit.close();

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startGatewayKit, toolAnswers, type GatewayKit } from "../../../test/support/gateway-kit";
+import {
+  dialectsAndStores,
+  startGatewayKit,
+  storeConfig,
+  toolAnswers,
+  type GatewayKit,
+} from "../../../test/support/gateway-kit";
 import type { ChatRequestBody } from "../../../test/support/scripted-model";
-import { dialects } from "../../../test/support/test-app";
 
 type Message = { role: "system" | "user" | "assistant"; content: string };
 
@@ -19,12 +24,12 @@ function shape(body: ChatRequestBody): string[] {
   });
 }
 
-describe.each(dialects)("gateway skill persistence (%s)", (dialect) => {
+describe.each(dialectsAndStores)("gateway skill persistence (%s, %s store)", (dialect, store) => {
   let kit: GatewayKit;
   let n = 0;
   const session = () => `session-${dialect}-${++n}`;
   beforeAll(async () => {
-    kit = await startGatewayKit(dialect);
+    kit = await startGatewayKit(dialect, storeConfig(store));
     await kit.skill("explain-bill", { body: "Version one of explain-bill.", files: { "a.md": "file a" } });
     await kit.skill("refund-policy", { body: "Refunds within 30 days." });
     await kit.agent({ name: "billing", skills: [{ name: "explain-bill" }, { name: "refund-policy" }] });
@@ -258,9 +263,9 @@ describe.each(dialects)("gateway skill persistence (%s)", (dialect) => {
   });
 });
 
-describe.each(dialects)("gateway custom events (%s)", (dialect) => {
+describe.each(dialectsAndStores)("gateway custom events and time to live (%s, %s store)", (dialect, store) => {
   it("GW-9 with CUSTOM_EVENTS=true a streaming turn that replays starts with aura.skills_rehydrated", async () => {
-    const kit = await startGatewayKit(dialect, { customEvents: true });
+    const kit = await startGatewayKit(dialect, { ...storeConfig(store), customEvents: true });
     try {
       await kit.skill("refund-policy", { body: "Refunds." });
       await kit.agent({ name: "billing", skills: [{ name: "refund-policy" }] });
@@ -312,7 +317,7 @@ describe.each(dialects)("gateway custom events (%s)", (dialect) => {
   });
 
   it("GW-9 without CUSTOM_EVENTS no named event is sent, replay or not", async () => {
-    const kit = await startGatewayKit(dialect);
+    const kit = await startGatewayKit(dialect, storeConfig(store));
     try {
       await kit.skill("refund-policy", { body: "Refunds." });
       await kit.agent({ name: "billing", skills: [{ name: "refund-policy" }] });
@@ -340,6 +345,34 @@ describe.each(dialects)("gateway custom events (%s)", (dialect) => {
       expect(text).not.toContain("event:");
       expect(text).toContain('"content":"streamed"');
       expect(toolAnswers(kit.upstream.requests[2]!.body)).toHaveLength(1);
+    } finally {
+      await kit.close();
+    }
+  });
+
+  it("GW-6 a log expires its time to live after the last skill tool call; a replay does not restart it", async () => {
+    const kit = await startGatewayKit(dialect, { ...storeConfig(store), sessionStoreSkillsTtlSecs: 2 });
+    const history: Message[] = [
+      { role: "user", content: "one" },
+      { role: "assistant", content: "ok" },
+      { role: "user", content: "two" },
+    ];
+    const replayedTools = () => toolAnswers(kit.upstream.requests.at(-1)!.body).map((a) => a.tool);
+    try {
+      await kit.skill("refund-policy", { body: "Refunds." });
+      await kit.agent({ name: "billing", skills: [{ name: "refund-policy" }] });
+      kit.upstream.reply({ toolCalls: [{ name: "load_skill", arguments: { name: "refund-policy" } }] }, { text: "ok" });
+      await turn(kit, "billing", "ttl-1", history.slice(0, 1));
+      const recorded = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      kit.upstream.reply({ text: "replayed" });
+      await turn(kit, "billing", "ttl-1", history);
+      expect(replayedTools()).toEqual(["load_skill"]);
+      // Had the replay restarted the clock, the log would live until about 3 s after the load.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, recorded + 2_300 - Date.now())));
+      kit.upstream.reply({ text: "forgotten" });
+      await turn(kit, "billing", "ttl-1", history);
+      expect(replayedTools()).toEqual([]);
     } finally {
       await kit.close();
     }
