@@ -198,6 +198,64 @@ describe.each(dialectsAndStores)("gateway skill persistence (%s, %s store)", (di
     expect(toolAnswers(kit.upstream.requests.at(-1)!.body)).toHaveLength(1);
   });
 
+  it("GW-2 max_loaded_skills does not unload in the gateway: with a cap of 1 both loads stay readable and replay", async () => {
+    await kit.skill("cap-one", { body: "Cap one.", files: { "one.md": "file one" } });
+    await kit.skill("cap-two", { body: "Cap two." });
+    await kit.agent({ name: "capped", maxLoadedSkills: 1, skills: [{ name: "cap-one" }, { name: "cap-two" }] });
+    const s = session();
+    kit.upstream.reply(
+      { toolCalls: [{ name: "load_skill", arguments: { name: "cap-one" } }] },
+      { toolCalls: [{ name: "load_skill", arguments: { name: "cap-two" } }] },
+      { toolCalls: [{ name: "read_skill_file", arguments: { skill: "cap-one", path: "one.md" } }] },
+      { text: "both" },
+    );
+    await turn(kit, "capped", s, [{ role: "user", content: "one" }]);
+    const answers = (n: number) => toolAnswers(kit.upstream.requests[n]!.body).map((a) => a.content);
+    expect(answers(3)).toEqual([expect.stringContaining("Cap one."), expect.stringContaining("Cap two."), "file one"]);
+    kit.upstream.reset();
+    kit.upstream.reply({ text: "still both" });
+    await turn(kit, "capped", s, [
+      { role: "user", content: "one" },
+      { role: "assistant", content: "both" },
+      { role: "user", content: "two" },
+    ]);
+    expect(answers(0)).toEqual([expect.stringContaining("Cap one."), expect.stringContaining("Cap two."), "file one"]);
+  });
+
+  it("GW-7 a full log records nothing more: the 65th distinct invocation still answers and is not replayed", async () => {
+    const files = Object.fromEntries(
+      Array.from({ length: 64 }, (_, i) => [`f${String(i).padStart(2, "0")}.md`, `file ${i}`]),
+    );
+    await kit.skill("many-files", { body: "Many files.", files });
+    await kit.agent({ name: "reader", skills: [{ name: "many-files" }] });
+    const s = session();
+    kit.upstream.reply(
+      { toolCalls: [{ name: "load_skill", arguments: { name: "many-files" } }] },
+      {
+        toolCalls: Object.keys(files).map((path) => ({
+          name: "read_skill_file",
+          arguments: { skill: "many-files", path },
+        })),
+      },
+      { text: "read them all" },
+    );
+    await turn(kit, "reader", s, [{ role: "user", content: "read everything" }]);
+    const answered = toolAnswers(kit.upstream.requests[2]!.body);
+    expect(answered).toHaveLength(65);
+    expect(answered.at(-1)!.content).toBe("file 63");
+    kit.upstream.reset();
+    kit.upstream.reply({ text: "again" });
+    await turn(kit, "reader", s, [
+      { role: "user", content: "read everything" },
+      { role: "assistant", content: "read them all" },
+      { role: "user", content: "and now?" },
+    ]);
+    const replayed = toolAnswers(kit.upstream.requests[0]!.body).map((a) => a.content);
+    expect(replayed).toHaveLength(64);
+    expect(replayed.at(-1)).toBe("file 62");
+    expect(replayed).not.toContain("file 63");
+  });
+
   it("GW-8 echoed load_skill/read_skill_file calls and their tool messages are dropped; other tool calls stay", async () => {
     const s = session();
     kit.upstream.reply(
