@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { checkOutboundUrl } from "../../platform/http/outbound";
+import { pinnedFetch, type PinnedFetch } from "../../platform/http/outbound";
 import type { McpTool } from "../runtime";
 
 export interface McpServerAccess {
@@ -9,17 +9,32 @@ export interface McpServerAccess {
   headers: Record<string, string>;
 }
 
-/** Talks to an agent's MCP servers (Streamable HTTP) with the official SDK client; every URL follows SEC-13. */
+/**
+ * Talks to an agent's MCP servers (Streamable HTTP) with the official SDK client. Every request of the transport
+ * follows SEC-13 through a pinned fetch: checked, dialled at the checked address only, no redirect followed.
+ */
 export class McpConnector {
+  private readonly fetch: PinnedFetch;
+
   constructor(
-    private readonly allowList: readonly string[],
+    allowList: readonly string[],
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    this.fetch = pinnedFetch({ allowList });
+  }
 
   private async connect(server: McpServerAccess): Promise<Client> {
-    const url = await checkOutboundUrl(server.url, this.allowList);
+    let url: URL;
+    try {
+      url = new URL(server.url);
+    } catch {
+      throw new Error(`'${server.url}' is not an absolute URL.`);
+    }
     const client = new Client({ name: "skillgraph", version: "0.1.0" });
-    const transport = new StreamableHTTPClientTransport(url, { requestInit: { headers: server.headers } });
+    const transport = new StreamableHTTPClientTransport(url, {
+      requestInit: { headers: server.headers, redirect: "manual" },
+      fetch: this.fetch,
+    });
     await client.connect(transport, { timeout: this.timeoutMs });
     return client;
   }

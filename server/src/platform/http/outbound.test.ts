@@ -1,7 +1,14 @@
 import type http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver } from "../../../test/support/receiver";
-import { checkOutboundUrl, isNonPublicAddress, outboundFetch, OutboundError, type HostResolver } from "./outbound";
+import {
+  checkOutboundUrl,
+  isNonPublicAddress,
+  outboundFetch,
+  OutboundError,
+  pinnedFetch,
+  type HostResolver,
+} from "./outbound";
 
 const fakeDns: Record<string, string[]> = {
   "public.example": ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"],
@@ -258,5 +265,78 @@ describe("SEC-13 outboundFetch", () => {
       kind: "network",
       message: expect.stringContaining("ECONNREFUSED") as unknown as string,
     });
+  });
+});
+
+describe("SEC-13 pinnedFetch (the MCP and model clients' fetch)", () => {
+  let origin: Awaited<ReturnType<typeof serve>>;
+  let internal: Awaited<ReturnType<typeof serve>>;
+
+  beforeAll(async () => {
+    internal = await serve("127.0.0.2", (_req, res) => res.end("internal"));
+    origin = await serve("127.0.0.1", (req, res) => {
+      if (req.url === "/to-internal") res.writeHead(302, { location: `${internal.url}/secret` }).end();
+      else if (req.url === "/events") {
+        // An SSE answer whose second event comes only after the first was read: the body must stream.
+        res.writeHead(200, { "content-type": "text/event-stream" });
+        res.write("data: one\n\n");
+        setTimeout(() => res.end("data: two\n\n"), 50);
+      } else {
+        let body = "";
+        req.on("data", (c: Buffer) => (body += c.toString()));
+        req.on("end", () =>
+          res
+            .writeHead(200, { "x-host": String(req.headers.host), "set-cookie": ["a=1", "b=2"] })
+            .end(`${req.method}:${body}`),
+        );
+      }
+    });
+  });
+  afterAll(async () => {
+    await origin?.close();
+    await internal?.close();
+  });
+
+  it("SEC-13 dials the address that passed the check: a name the system cannot resolve reaches the checked address", async () => {
+    let resolutions = 0;
+    const fetch = pinnedFetch({
+      allowList: ["127.0.0.1"],
+      resolve: async () => {
+        resolutions += 1;
+        return ["127.0.0.1"];
+      },
+    });
+    const port = new URL(origin.url).port;
+    const res = await fetch(`http://rebinding.invalid:${port}/echo`, { method: "POST", body: '{"a":1}' });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('POST:{"a":1}');
+    expect(res.headers.get("x-host")).toBe(`rebinding.invalid:${port}`);
+    expect(res.headers.get("set-cookie")).toBe("a=1, b=2");
+    expect(resolutions).toBe(1);
+  });
+
+  it("SEC-13 refuses a host that is not allow-listed before connecting", async () => {
+    const fetch = pinnedFetch({ allowList: ["127.0.0.1"] });
+    await expect(fetch(`${internal.url}/secret`)).rejects.toBeInstanceOf(OutboundError);
+    expect(internal.hits).toEqual([]);
+  });
+
+  it("SEC-13 answers a redirect as it came and never follows it", async () => {
+    const res = await pinnedFetch({ allowList: ["127.0.0.1"] })(`${origin.url}/to-internal`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`${internal.url}/secret`);
+    expect(internal.hits).toEqual([]);
+  });
+
+  it("streams the body as it arrives (server-sent events)", async () => {
+    const res = await pinnedFetch({ allowList: ["127.0.0.1"] })(`${origin.url}/events`);
+    const reader = res.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe("data: one\n\n");
+    let rest = "";
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+      rest += new TextDecoder().decode(chunk.value);
+    }
+    expect(rest).toBe("data: two\n\n");
   });
 });

@@ -1,6 +1,7 @@
 import { lookup } from "node:dns/promises";
 import http from "node:http";
 import https from "node:https";
+import { Readable } from "node:stream";
 import { BlockList, isIP, type LookupFunction } from "node:net";
 
 /**
@@ -356,4 +357,62 @@ export async function outboundFetch(
   } catch (error) {
     throw failure(error, signal, options.timeoutMs);
   }
+}
+
+/** A WHATWG fetch (for the MCP SDK and the `openai` client), in the shape both accept. */
+export type PinnedFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+const BODILESS_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * A fetch for clients that bring their own protocol (MCP, the model endpoint) and still follow SEC-13: the URL is
+ * checked before each request, the connection dials only the addresses that passed (no second DNS answer can move
+ * it, as in outboundFetch), a redirect is never followed (it is answered as it came), and the body streams (SSE).
+ * A refused URL throws OutboundError.
+ */
+export function pinnedFetch(options: { allowList: readonly string[]; resolve?: HostResolver }): PinnedFetch {
+  return async (input, init) => {
+    const request = new Request(input, init);
+    const checked = await checkAndResolve(request.url, options.allowList, {
+      resolve: options.resolve,
+      signal: request.signal,
+    });
+    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const headers: Record<string, string> = {};
+    // No accept-encoding: node:http does not decompress, so the answer must come as it is.
+    request.headers.forEach((value, name) => {
+      if (name !== "accept-encoding") headers[name] = value;
+    });
+    if (body) headers["content-length"] = String(body.byteLength);
+    return new Promise<Response>((resolve, reject) => {
+      const client = checked.url.protocol === "https:" ? https : http;
+      const outgoing = client.request(
+        checked.url,
+        {
+          method: request.method,
+          headers,
+          signal: init?.signal ?? undefined,
+          ...(checked.addresses ? { lookup: pinnedLookup(checked.addresses) } : {}),
+        },
+        (incoming) => {
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(incoming.headers)) {
+            for (const one of Array.isArray(value) ? value : [value ?? ""]) responseHeaders.append(name, one);
+          }
+          const status = incoming.statusCode ?? 502;
+          const bodyless = BODILESS_STATUSES.has(status) || request.method === "HEAD";
+          if (bodyless) incoming.resume();
+          resolve(
+            new Response(bodyless ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>), {
+              status,
+              statusText: incoming.statusMessage,
+              headers: responseHeaders,
+            }),
+          );
+        },
+      );
+      outgoing.on("error", reject);
+      outgoing.end(body);
+    });
+  };
 }
