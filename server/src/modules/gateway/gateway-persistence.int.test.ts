@@ -227,7 +227,7 @@ describe.each(dialectsAndStores)("gateway skill persistence (%s, %s store)", (di
       Array.from({ length: 64 }, (_, i) => [`f${String(i).padStart(2, "0")}.md`, `file ${i}`]),
     );
     await kit.skill("many-files", { body: "Many files.", files });
-    await kit.agent({ name: "reader", skills: [{ name: "many-files" }] });
+    await kit.agent({ name: "many-reader", skills: [{ name: "many-files" }] });
     const s = session();
     kit.upstream.reply(
       { toolCalls: [{ name: "load_skill", arguments: { name: "many-files" } }] },
@@ -239,13 +239,13 @@ describe.each(dialectsAndStores)("gateway skill persistence (%s, %s store)", (di
       },
       { text: "read them all" },
     );
-    await turn(kit, "reader", s, [{ role: "user", content: "read everything" }]);
+    await turn(kit, "many-reader", s, [{ role: "user", content: "read everything" }]);
     const answered = toolAnswers(kit.upstream.requests[2]!.body);
     expect(answered).toHaveLength(65);
     expect(answered.at(-1)!.content).toBe("file 63");
     kit.upstream.reset();
     kit.upstream.reply({ text: "again" });
-    await turn(kit, "reader", s, [
+    await turn(kit, "many-reader", s, [
       { role: "user", content: "read everything" },
       { role: "assistant", content: "read them all" },
       { role: "user", content: "and now?" },
