@@ -1,15 +1,10 @@
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchBrowser, watchPageProblems } from "../support/browser";
-import { checkPage, signIn } from "../support/console";
+import { checkPage, pick, signIn } from "../support/console";
 import { startServer, type RunningServer } from "../support/server";
 
 const J = "admin";
-
-async function pick(page: Page, label: string, option: string) {
-  await page.getByRole("combobox", { name: label }).click();
-  await page.getByRole("option", { name: option }).click();
-}
 
 describe("console journey: platform, keys, webhooks and the audit log (UX-6)", () => {
   let server: RunningServer;
@@ -75,7 +70,7 @@ describe("console journey: platform, keys, webhooks and the audit log (UX-6)", (
     await checkPage(page, J, "04-webhooks");
   });
 
-  it("UX-6 the audit log shows the key changes and filters by resource type", async () => {
+  it("UX-6 the audit log shows the key changes, who made them (key name and role), and filters by resource type", async () => {
     await page.getByRole("link", { name: "Audit log" }).click();
     await page.getByRole("cell", { name: "revoke" }).first().waitFor();
     await pick(page, "Resource type", "api_key");
@@ -83,6 +78,13 @@ describe("console journey: platform, keys, webhooks and the audit log (UX-6)", (
     const types = () => page.locator("tbody tr td:nth-child(4)").allTextContents();
     await expect.poll(async () => [...new Set(await types())]).toEqual(["api_key"]);
     expect((await types()).length).toBeGreaterThan(1);
+    // who acted: the key's name and role, not its id; the platform credential by that name
+    const revoked = await page
+      .getByRole("row", { name: /revoke/ })
+      .first()
+      .textContent();
+    expect(revoked).toMatch(/initial admin key\s*admin/);
+    expect(await page.getByRole("row", { name: /platform credential/ }).count()).toBeGreaterThan(0);
     await checkPage(page, J, "05-audit");
   });
 

@@ -60,3 +60,18 @@ export async function signIn(page: Page, credential: string): Promise<void> {
   await page.getByRole("button", { name: "Sign in" }).click();
   await page.getByTestId("session-role").waitFor();
 }
+
+/** Picks `option` in the Mantine select labelled `label`. */
+export async function pick(page: Page, label: string, option: string): Promise<void> {
+  await page.getByRole("combobox", { name: label }).click();
+  await page.getByRole("option", { name: option }).click();
+}
+
+/** Replaces everything in the CodeMirror SKILL.md editor. */
+export async function typeSkillMd(page: Page, text: string): Promise<void> {
+  const editor = page.getByRole("textbox", { name: "SKILL.md" });
+  await editor.click();
+  await page.keyboard.press("ControlOrMeta+a");
+  await page.keyboard.press("Delete");
+  await page.keyboard.insertText(text);
+}

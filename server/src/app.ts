@@ -11,7 +11,14 @@ import type { InputLimits } from "./platform/graphql/input-policy";
 import { createHttpServer, type HttpServer } from "./platform/http/server";
 import { createLogger, type Logger } from "./platform/logger";
 import { AgentCallDirectory, AgentResolver, AgentSecrets, AgentService, registerAgentLoaders } from "./modules/agents";
-import { ApiKeyResolver, ApiKeyService } from "./modules/api-keys";
+import {
+  AgentVersionAuthorResolver,
+  ApiKeyResolver,
+  ApiKeyService,
+  AuditActorResolver,
+  registerApiKeyLoaders,
+  SkillVersionAuthorResolver,
+} from "./modules/api-keys";
 import { AuditResolver, AuditService } from "./modules/audit";
 import { AuthService, TENANCY_TOPIC } from "./modules/auth";
 import { ChatResolver, ChatService, ChatTurns, registerChatLoaders } from "./modules/chat";
@@ -155,6 +162,7 @@ export type Services = ReturnType<typeof wireServices>;
 function loaderRegistry(services: Services): LoaderRegistry {
   const registry = new LoaderRegistry();
   registerProjectLoaders(registry, services.projects);
+  registerApiKeyLoaders(registry, services.apiKeys);
   registerKnowledgeLoaders(registry, services.knowledge);
   registerSkillLoaders(registry, services.skills);
   registerAgentLoaders(registry, services.agents);
@@ -168,6 +176,9 @@ function resolverInstances(services: Services): object[] {
   return [
     new ProjectResolver(services.projects),
     new ApiKeyResolver(services.apiKeys),
+    new AuditActorResolver(),
+    new SkillVersionAuthorResolver(),
+    new AgentVersionAuthorResolver(),
     new AuditResolver(services.audit),
     new KnowledgeResolver(services.knowledge),
     new SkillResolver(services.skills, services.skillLifecycle, services.bundles, services.diffs),

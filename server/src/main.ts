@@ -53,6 +53,7 @@ async function main(): Promise<void> {
     if (demo) {
       banner([
         `Demo project ${demo.projectId} with ${demo.skills.length} published skills: ${demo.skills.map((s) => s.name).join(", ")}`,
+        `and ${demo.agents.length} published agents: ${demo.agents.map((a) => a.name).join(", ")}`,
         "Its admin API key (shown once):",
         demo.apiKey,
       ]);

@@ -10,3 +10,7 @@ export const MUTED_COLOR = "#495057";
 
 export const stateColor = (state: string) =>
   state === "PUBLISHED" ? OK_COLOR : state === "DRAFT" ? INFO_COLOR : MUTED_COLOR;
+
+/** Who saved a version, as a person reads it: the key's name, else a short key id, or the platform credential. */
+export const authorOf = (v: { createdBy: string; createdByName?: string | null }) =>
+  v.createdByName ?? (v.createdBy === "platform" ? "platform credential" : `key ${v.createdBy.slice(0, 8)}…`);

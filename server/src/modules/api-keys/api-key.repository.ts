@@ -1,3 +1,4 @@
+import { In } from "typeorm";
 import type { DbManager } from "../../platform/db/database";
 import { ProjectEntity } from "../projects";
 import { ApiKeyEntity } from "./api-key.entity";
@@ -27,6 +28,12 @@ export class ApiKeyRepository {
     if (!key) return null;
     const raw = row.raw[0] as { project_deleted_at: unknown };
     return { key, projectDeleted: raw.project_deleted_at !== null && raw.project_deleted_at !== undefined };
+  }
+
+  /** Keys by id within one project (an audit page's actors): one query for the page. */
+  findManyInProject(projectId: string, ids: readonly string[]): Promise<ApiKeyEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.m.getRepository(ApiKeyEntity).findBy({ projectId, id: In([...ids]) });
   }
 
   findInProject(projectId: string, id: string): Promise<ApiKeyEntity | null> {

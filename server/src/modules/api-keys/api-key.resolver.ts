@@ -1,4 +1,9 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
+import { AgentVersionType, type AgentVersionEntity } from "../agents";
+import { AuditEntryType, type AuditEntryRoot } from "../audit";
+import { SkillVersionType, type SkillVersionEntity } from "../skills";
+import type { ApiKeyEntity } from "./api-key.entity";
+import { API_KEY_IN_PROJECT } from "./api-key.loaders";
 import type { ApiKeyService } from "./api-key.service";
 import { ApiKeyPayload, ApiKeyRole, ApiKeyType } from "./api-key.types";
 import type { AuthContext } from "../auth";
@@ -33,13 +38,57 @@ export class ApiKeyResolver {
     @Arg("projectId", () => ID, { nullable: true }) projectId: string | null,
   ): Promise<ApiKeyType[]> {
     const keys = await this.keys.list(ctx, projectId);
-    return keys.map((k) => ({
-      id: k.id,
-      name: k.name,
-      role: k.role as ApiKeyRole,
-      prefix: k.lookup,
-      createdAt: k.createdAt,
-      revokedAt: k.revokedAt,
-    }));
+    return keys.map(toApiKeyType);
+  }
+}
+
+/** The key as the API shows it: never its hash. */
+export function toApiKeyType(k: ApiKeyEntity): ApiKeyType {
+  return {
+    id: k.id,
+    name: k.name,
+    role: k.role as ApiKeyRole,
+    prefix: k.lookup,
+    createdAt: k.createdAt,
+    revokedAt: k.revokedAt,
+  };
+}
+
+/** Who acted, for the audit log (UX-6): the key's name and role rather than its id. */
+@Resolver(() => AuditEntryType)
+export class AuditActorResolver {
+  @FieldResolver(() => ApiKeyType, {
+    nullable: true,
+    description: "The API key that acted (its name and role); null for the platform credential or a purged key.",
+  })
+  async actorKey(@Root() entry: AuditEntryRoot, @Ctx() ctx: AuthContext): Promise<ApiKeyType | null> {
+    if (entry.actor === "platform") return null;
+    const key = await ctx.loaders.of(API_KEY_IN_PROJECT).load({ projectId: entry.projectId, value: entry.actor });
+    return key ? toApiKeyType(key) : null;
+  }
+}
+
+/** A version's author as a person reads it: the name of the key that saved it (UX-2 "who"). */
+async function authorName(ctx: AuthContext, projectId: string, createdBy: string): Promise<string | null> {
+  if (createdBy === "platform") return null;
+  const key = await ctx.loaders.of(API_KEY_IN_PROJECT).load({ projectId, value: createdBy });
+  return key?.name ?? null;
+}
+
+const AUTHOR_NAME = "The name of the API key that saved it; null for the platform credential or an unnamed key.";
+
+@Resolver(() => SkillVersionType)
+export class SkillVersionAuthorResolver {
+  @FieldResolver(() => String, { nullable: true, description: AUTHOR_NAME })
+  createdByName(@Root() version: SkillVersionEntity, @Ctx() ctx: AuthContext): Promise<string | null> {
+    return authorName(ctx, version.projectId, version.createdBy);
+  }
+}
+
+@Resolver(() => AgentVersionType)
+export class AgentVersionAuthorResolver {
+  @FieldResolver(() => String, { nullable: true, description: AUTHOR_NAME })
+  createdByName(@Root() version: AgentVersionEntity, @Ctx() ctx: AuthContext): Promise<string | null> {
+    return authorName(ctx, version.projectId, version.createdBy);
   }
 }

@@ -87,6 +87,11 @@ export class ApiKeyService {
       : null;
   }
 
+  /** A project's keys by id (who an audit entry's actor is): the caller was authorised to read the entries. */
+  findManyInProject(projectId: string, ids: readonly string[]): Promise<ApiKeyEntity[]> {
+    return this.db.read((m) => new ApiKeyRepository(m).findManyInProject(projectId, ids));
+  }
+
   async list(ctx: AuthContext, projectId?: string | null): Promise<ApiKeyEntity[]> {
     const scope = await this.auth.authorize(ctx, "admin", projectId);
     return this.db.read((m) => new ApiKeyRepository(m).listForProject(scope.projectId));

@@ -1,4 +1,10 @@
 // API-key management: issue, revoke, list — and the key lookup that authentication reads.
 export { ApiKeyEntity } from "./api-key.entity";
-export { ApiKeyResolver } from "./api-key.resolver";
+export { registerApiKeyLoaders } from "./api-key.loaders";
+export {
+  AgentVersionAuthorResolver,
+  ApiKeyResolver,
+  AuditActorResolver,
+  SkillVersionAuthorResolver,
+} from "./api-key.resolver";
 export { ApiKeyService, type IssuedApiKey } from "./api-key.service";

@@ -2,7 +2,7 @@ import { Arg, Ctx, ID, Int, Query, Resolver } from "type-graphql";
 import type { Page } from "../../platform/graphql/page";
 import type { AuthContext } from "../auth";
 import type { AuditService } from "./audit.service";
-import { AuditEntryPage, AuditEntryType } from "./audit.types";
+import { AuditEntryPage, type AuditEntryRoot } from "./audit.types";
 
 @Resolver()
 export class AuditResolver {
@@ -17,7 +17,7 @@ export class AuditResolver {
     @Arg("resourceId", () => String, { nullable: true }) resourceId: string | null,
     @Arg("action", () => String, { nullable: true }) action: string | null,
     @Arg("projectId", () => ID, { nullable: true }) projectId: string | null,
-  ): Promise<Page<AuditEntryType>> {
+  ): Promise<Page<AuditEntryRoot>> {
     const result = await this.audit.list(ctx, { resourceType, resourceId, action, projectId }, page, limit);
     return { ...result, items: result.items.map((e) => ({ ...e, id: String(e.id) })) };
   }

@@ -26,4 +26,7 @@ export class AuditEntryType {
   data!: Record<string, unknown> | null;
 }
 
+/** What the audit resolver returns for an entry: the fields above and the entry's project. */
+export type AuditEntryRoot = AuditEntryType & { projectId: string };
+
 export const AuditEntryPage = PageOf(AuditEntryType, "AuditEntryPage");

@@ -2,3 +2,4 @@
 export { AuditEntryEntity } from "./audit-entry.entity";
 export { AuditResolver } from "./audit.resolver";
 export { AuditService, type AuditResource } from "./audit.service";
+export { AuditEntryType, type AuditEntryRoot } from "./audit.types";

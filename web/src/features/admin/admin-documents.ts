@@ -88,6 +88,12 @@ export const AUDIT_LOG = graphql(`
         id
         at
         actor
+        actorKey {
+          id
+          name
+          role
+          revokedAt
+        }
         action
         resourceType
         resourceId

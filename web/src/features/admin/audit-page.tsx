@@ -1,11 +1,13 @@
 import { useQuery } from "@apollo/client/react";
-import { Group, Pagination, Select, Stack, Table, TextInput, Title } from "@mantine/core";
+import { Badge, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
 import { useSearchParams } from "react-router";
-import { when } from "../../shared/format";
+import type { AuditLogQuery } from "../../gql/graphql";
+import { MUTED_COLOR, when } from "../../shared/format";
 import { Empty, ErrorNotice, Loading } from "../../shared/states";
 import { AUDIT_LOG } from "./admin-documents";
 
-const RESOURCE_TYPES = ["skill", "agent", "api_key", "webhook_subscription", "project", "knowledge_base"];
+// The server's resource types (AuditResource).
+const RESOURCE_TYPES = ["skill", "agent", "api_key", "webhook", "project", "knowledge_base"];
 const ACTIONS = ["create", "update", "publish", "rollback", "archived", "delete", "revoke"];
 
 export default function AuditPage() {
@@ -76,7 +78,9 @@ export default function AuditPage() {
             {data!.auditLog.items.map((e) => (
               <Table.Tr key={e.id}>
                 <Table.Td>{when(e.at)}</Table.Td>
-                <Table.Td ff="monospace">{e.actor}</Table.Td>
+                <Table.Td>
+                  <Actor actor={e.actor} actorKey={e.actorKey ?? null} />
+                </Table.Td>
                 <Table.Td>{e.action}</Table.Td>
                 <Table.Td>{e.resourceType}</Table.Td>
                 <Table.Td ff="monospace">{e.resourceId}</Table.Td>
@@ -89,5 +93,34 @@ export default function AuditPage() {
         <Pagination total={Math.ceil(total / 50)} value={page} onChange={(p) => set("page", String(p))} />
       ) : null}
     </Stack>
+  );
+}
+
+type ActorKey = AuditLogQuery["auditLog"]["items"][number]["actorKey"];
+
+/** Who acted: the key's name and role (its id on hover), or the platform credential. */
+function Actor({ actor, actorKey }: { actor: string; actorKey: ActorKey }) {
+  if (actor === "platform") return <Text size="sm">platform credential</Text>;
+  if (!actorKey) {
+    return (
+      <Text size="sm" ff="monospace" title="This key is no longer stored">
+        key {actor.slice(0, 8)}…
+      </Text>
+    );
+  }
+  return (
+    <Group gap={6} wrap="nowrap" title={`key id ${actorKey.id}`}>
+      <Text size="sm" fw={500}>
+        {actorKey.name ?? `unnamed key ${actorKey.id.slice(0, 8)}…`}
+      </Text>
+      <Badge size="xs" variant="light" color={MUTED_COLOR}>
+        {actorKey.role.toLowerCase()}
+      </Badge>
+      {actorKey.revokedAt ? (
+        <Text size="xs" c="dimmed">
+          revoked
+        </Text>
+      ) : null}
+    </Group>
   );
 }

@@ -38,7 +38,11 @@ export default function PlatformPage() {
       <Group align="flex-end">
         <TextInput label="Project name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
         <Button
-          onClick={() => void create({ variables: { name } }).catch(() => undefined)}
+          onClick={() =>
+            void create({ variables: { name } })
+              .then(() => setName(""))
+              .catch(() => undefined)
+          }
           disabled={!name.trim()}
           loading={created.loading}
         >

@@ -38,6 +38,7 @@ export const AGENT_VERSION = graphql(`
       handoffTargets
       knowledgeBaseIds
       createdBy
+      createdByName
       updatedAt
       skills {
         name

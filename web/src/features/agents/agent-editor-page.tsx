@@ -17,7 +17,8 @@ import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import type { AgentInput, AgentVersionFullQuery } from "../../gql/graphql";
 import { problemsOf } from "../../shared/errors";
-import { stateColor, when } from "../../shared/format";
+import { authorOf, stateColor, when } from "../../shared/format";
+import { SHORTCUTS, ShortcutHint, usePageShortcuts } from "../../shared/shortcuts";
 import { ErrorNotice, Loading } from "../../shared/states";
 import { useCanWrite } from "../session/session-context";
 import { toInput, type ToolRow } from "../skills/skill-content";
@@ -92,6 +93,14 @@ function AgentForm({ version }: { version: Version | null }) {
   }
 
   const readOnly = !canWrite;
+  const canPublish = canWrite && version?.state === "DRAFT";
+  const publishNow = () => {
+    if (version && !published.loading) void publish({ variables: { id: version.id } }).catch(() => undefined);
+  };
+  usePageShortcuts({
+    save: canWrite && !saved.loading ? () => void submit() : undefined,
+    publish: canPublish ? publishNow : undefined,
+  });
   return (
     <Stack>
       <Group justify="space-between">
@@ -111,27 +120,39 @@ function AgentForm({ version }: { version: Version | null }) {
             <Button
               onClick={() => void submit()}
               loading={saved.loading}
+              title="Ctrl/Cmd-S"
+              aria-keyshortcuts={SHORTCUTS.save.aria}
               variant={version?.state === "DRAFT" ? "default" : "filled"}
             >
               {version ? "Save as new draft" : "Create agent"}
             </Button>
           ) : null}
-          {canWrite && version?.state === "DRAFT" ? (
+          {canPublish ? (
             <Button
               color="#1b6e2f"
               loading={published.loading}
-              onClick={() => void publish({ variables: { id: version.id } }).catch(() => undefined)}
+              onClick={publishNow}
+              title="Ctrl/Cmd-Enter"
+              aria-keyshortcuts={SHORTCUTS.publish.aria}
             >
               Publish agent
             </Button>
           ) : null}
         </Group>
       </Group>
-      {version ? (
+      <Group justify="space-between" gap="xs">
         <Text size="xs" c="dimmed">
-          By {version.createdBy} · updated {when(version.updatedAt)}
+          {version ? `By ${authorOf(version)} · updated ${when(version.updatedAt)}` : "A new agent starts as a draft."}
         </Text>
-      ) : null}
+        {canWrite ? (
+          <ShortcutHint
+            items={[
+              ["save", version ? "save as new draft" : "create"],
+              ...(canPublish ? [["publish", "publish"] as ["publish", string]] : []),
+            ]}
+          />
+        ) : null}
+      </Group>
       {version?.warnings.length ? (
         <Alert color="#7a4f00" title="Warnings">
           {version.warnings.join(" ")}

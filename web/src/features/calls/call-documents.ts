@@ -1,5 +1,21 @@
 import { graphql } from "../../gql";
 
+export const CALL_EVENT_FIELDS = graphql(`
+  fragment CallEventFields on CallEvent {
+    id
+    type
+    at
+    data
+    loadedAfter
+    systemPromptAfter
+    toolsAfter {
+      name
+      description
+      source
+    }
+  }
+`);
+
 export const CALL_FIELDS = graphql(`
   fragment CallFields on Call {
     id
@@ -24,16 +40,7 @@ export const CALL_FIELDS = graphql(`
       source
     }
     events {
-      id
-      type
-      at
-      data
-      loadedAfter
-      systemPromptAfter
-      toolsAfter {
-        name
-        source
-      }
+      ...CallEventFields
     }
     toolInvocations {
       id
@@ -45,6 +52,15 @@ export const CALL_FIELDS = graphql(`
       error
       latencyMs
       at
+    }
+  }
+`);
+
+/** UX-5: the call's events so far, then each new one as it is recorded (graphql-ws); completes after call.ended. */
+export const CALL_EVENTS = graphql(`
+  subscription CallEvents($callId: ID!) {
+    callEvents(callId: $callId) {
+      ...CallEventFields
     }
   }
 `);

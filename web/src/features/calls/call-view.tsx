@@ -52,9 +52,12 @@ export function CallView({ call }: { call: CallFieldsFragment }) {
             </Table>
           </Card>
           <Card withBorder>
-            <Title order={2} size="h5" mb="xs">
+            <Title order={2} size="h5">
               Timeline
             </Title>
+            <Text size="xs" c="dimmed" mb="xs">
+              Pick a step to see what the model saw right after it.
+            </Text>
             <Timeline active={call.events.length - 1} bulletSize={16} lineWidth={2} data-testid="call-timeline">
               {call.events.map((e) => (
                 <Timeline.Item

@@ -1,12 +1,13 @@
 import { useApolloClient } from "@apollo/client/react";
-import { Button } from "@mantine/core";
+import { Button, FileButton } from "@mantine/core";
 import { useState } from "react";
-import { downloadBase64 } from "../../shared/download";
+import { useNavigate } from "react-router";
+import { downloadBase64, fileToBase64 } from "../../shared/download";
 import { errorInfo } from "../../shared/errors";
-import { EXPORT_BUNDLE } from "./skill-documents";
+import { EXPORT_BUNDLE, IMPORT_BUNDLE } from "./skill-documents";
 
 /** Downloads the version as a zip bundle (SKILL.md and its files). */
-export function BundleButtons({ versionId, name }: { versionId: string; name: string }) {
+export function ExportZipButton({ versionId, name }: { versionId: string; name: string }) {
   const client = useApolloClient();
   const [problem, setProblem] = useState<string | null>(null);
   async function exportZip() {
@@ -32,5 +33,48 @@ export function BundleButtons({ versionId, name }: { versionId: string; name: st
     >
       {problem ? "Export failed — retry" : "Export zip"}
     </Button>
+  );
+}
+
+/**
+ * "Import zip": an Agent Skills zip becomes the next draft of the skill its SKILL.md names (SK-2), which opens.
+ * The refusal is returned for the page to show where the author looks (the server names the bad entry).
+ */
+export function useZipImport() {
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const [error, setError] = useState<unknown>(null);
+  const [importing, setImporting] = useState(false);
+  async function importZip(file: File | null) {
+    if (!file) return;
+    setImporting(true);
+    setError(null);
+    try {
+      const res = await client.mutate({ mutation: IMPORT_BUNDLE, variables: { zipBase64: await fileToBase64(file) } });
+      if (res.data) await navigate(`/skills/v/${res.data.importSkillBundle.id}`);
+    } catch (e) {
+      setError(e);
+    } finally {
+      setImporting(false);
+    }
+  }
+  return { importZip, error, importing };
+}
+
+export function ImportZipButton({ onPick, loading }: { onPick(file: File | null): void; loading: boolean }) {
+  return (
+    <FileButton accept=".zip,application/zip" onChange={onPick}>
+      {(props) => (
+        <Button
+          variant="default"
+          size="sm"
+          loading={loading}
+          title="An Agent Skills zip becomes a new draft"
+          {...props}
+        >
+          Import zip
+        </Button>
+      )}
+    </FileButton>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, FileButton, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Button, FileButton, Group, NativeSelect, Stack, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
 import { downloadBase64, fileToBase64 } from "../../shared/download";
 import type { Problem } from "../../shared/errors";
 import type { FileRow } from "./skill-content";
@@ -10,11 +11,15 @@ interface Props {
   readOnly: boolean;
 }
 
-/** The bundle's other files (scripts/, references/, assets/): upload, download, remove. */
+// The Agent Skills folders a bundle's files live in.
+const FOLDERS = ["references", "scripts", "assets"];
+
+/** The bundle's other files (scripts/, references/, assets/): upload into a folder, download, remove. */
 export function FilesPanel({ files, onChange, problems, readOnly }: Props) {
+  const [folder, setFolder] = useState(FOLDERS[0]);
   async function add(list: File[]) {
     const added = await Promise.all(
-      list.map(async (f) => ({ path: `references/${f.name}`, contentBase64: await fileToBase64(f), size: f.size })),
+      list.map(async (f) => ({ path: `${folder}/${f.name}`, contentBase64: await fileToBase64(f), size: f.size })),
     );
     onChange([...files.filter((f) => !added.some((a) => a.path === f.path)), ...added]);
   }
@@ -25,13 +30,22 @@ export function FilesPanel({ files, onChange, problems, readOnly }: Props) {
           Files
         </Title>
         {readOnly ? null : (
-          <FileButton multiple onChange={(list) => void add(list)}>
-            {(props) => (
-              <Button size="xs" variant="light" {...props}>
-                Upload files
-              </Button>
-            )}
-          </FileButton>
+          <Group gap="xs" align="flex-end">
+            <NativeSelect
+              size="xs"
+              label="Upload into"
+              data={FOLDERS.map((f) => ({ value: f, label: `${f}/` }))}
+              value={folder}
+              onChange={(e) => setFolder(e.currentTarget.value)}
+            />
+            <FileButton multiple onChange={(list) => void add(list)}>
+              {(props) => (
+                <Button size="xs" variant="default" {...props}>
+                  Upload files
+                </Button>
+              )}
+            </FileButton>
+          </Group>
         )}
       </Group>
       {files.length === 0 ? (
@@ -60,21 +74,23 @@ export function FilesPanel({ files, onChange, problems, readOnly }: Props) {
                       </Text>
                     ))}
                 </Table.Td>
-                <Table.Td>{f.size} bytes</Table.Td>
+                <Table.Td style={{ whiteSpace: "nowrap" }}>{f.size} bytes</Table.Td>
                 <Table.Td>
                   <Group gap="xs">
                     <Button
                       size="compact-xs"
                       variant="default"
+                      aria-label={`Download ${f.path}`}
                       onClick={() => downloadBase64(f.path.split("/").pop() ?? f.path, f.contentBase64)}
                     >
-                      Download {f.path}
+                      Download
                     </Button>
                     {readOnly ? null : (
                       <Button
                         size="compact-xs"
                         color="#b02525"
                         variant="subtle"
+                        aria-label={`Remove ${f.path}`}
                         onClick={() => onChange(files.filter((x) => x.path !== f.path))}
                       >
                         Remove

@@ -1,5 +1,22 @@
-import { Typography } from "@mantine/core";
-import Markdown from "react-markdown";
+import { Code, Typography } from "@mantine/core";
+import Markdown, { type Components } from "react-markdown";
+
+const isWebLink = (href: string | undefined) => !!href && /^(https?:|mailto:)/i.test(href);
+
+// A relative link names a file of the bundle (references/rates.md): in the console it would lead to a page that does
+// not exist, so it is shown as the file's path; web links open in a new tab.
+const components: Components = {
+  a: ({ href, children }) =>
+    isWebLink(href) ? (
+      <a href={href} target="_blank" rel="noreferrer noopener">
+        {children}
+      </a>
+    ) : (
+      <span title={href ? `A file of this skill: ${href} (see Files)` : undefined}>
+        {children} {href ? <Code>{href}</Code> : null}
+      </span>
+    ),
+};
 
 /** SEC-14: the body as markdown, never raw HTML (react-markdown drops HTML unless a raw plugin is added: none is). */
 export function MarkdownPreview({ skillMd }: { skillMd: string }) {
@@ -7,8 +24,17 @@ export function MarkdownPreview({ skillMd }: { skillMd: string }) {
   const closing = lines[0] === "---" ? lines.indexOf("---", 1) : -1;
   const body = closing > 0 ? lines.slice(closing + 1).join("\n") : skillMd;
   return (
-    <Typography data-testid="markdown-preview">
-      <Markdown skipHtml>{body}</Markdown>
+    <Typography
+      data-testid="markdown-preview"
+      role="region"
+      aria-label="SKILL.md preview"
+      tabIndex={0}
+      // as tall as the editor beside it, scrolling on its own (keyboard too: it is focusable)
+      style={{ maxHeight: "62vh", overflow: "auto" }}
+    >
+      <Markdown skipHtml components={components}>
+        {body}
+      </Markdown>
     </Typography>
   );
 }

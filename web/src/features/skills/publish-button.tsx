@@ -1,6 +1,7 @@
 import { useLazyQuery, useMutation } from "@apollo/client/react";
 import { Button } from "@mantine/core";
 import { useState } from "react";
+import { SHORTCUTS, usePageShortcuts } from "../../shared/shortcuts";
 import type { PreviewFieldsFragment } from "../../gql/graphql";
 import { useSession } from "../session/session-context";
 import { ImpactDialog } from "./impact-dialog";
@@ -13,10 +14,14 @@ interface Props {
   label?: string;
   disabled?: boolean;
   onDone?(): void;
+  /** Ctrl/Cmd-Enter opens the preview too (one publish button per page). */
+  shortcut?: boolean;
+  /** Runs before the preview opens (the editor saves what was typed since); false keeps it closed. */
+  prepare?(): Promise<boolean>;
 }
 
 /** Opens the impact preview (UX-3) and publishes or rolls back only after the author confirms. */
-export function PublishButton({ kind, versionId, name, label, disabled, onDone }: Props) {
+export function PublishButton({ kind, versionId, name, label, disabled, onDone, shortcut, prepare }: Props) {
   const { session } = useSession();
   const [opened, setOpened] = useState(false);
   const [loadPublish, publishPreview] = useLazyQuery(PUBLISH_PREVIEW, { fetchPolicy: "network-only" });
@@ -28,12 +33,16 @@ export function PublishButton({ kind, versionId, name, label, disabled, onDone }
     (kind === "publish" ? publishPreview.data?.publishPreview : rollbackPreview.data?.rollbackPreview) ?? null;
   const mutation = kind === "publish" ? published : rolledBack;
 
-  function open() {
+  async function open() {
+    if (prepare && !(await prepare())) return;
     setOpened(true);
     mutation.reset();
     if (kind === "publish") void loadPublish({ variables: { versionId } }).catch(() => undefined);
     else void loadRollback({ variables: { name, toVersionId: versionId } }).catch(() => undefined);
   }
+
+  // With `prepare`, a press while the button waits for a check is fine: prepare settles the draft first.
+  usePageShortcuts(shortcut ? { publish: () => void ((!disabled || prepare) && !opened && open()) } : {});
 
   async function confirm() {
     try {
@@ -49,8 +58,10 @@ export function PublishButton({ kind, versionId, name, label, disabled, onDone }
   return (
     <>
       <Button
-        onClick={open}
+        onClick={() => void open()}
         disabled={disabled}
+        title={shortcut ? "Ctrl/Cmd-Enter" : undefined}
+        aria-keyshortcuts={shortcut ? SHORTCUTS.publish.aria : undefined}
         color={kind === "publish" ? "#1b6e2f" : "#9c4300"}
         variant={kind === "publish" ? "filled" : "light"}
         size={kind === "publish" ? "sm" : "xs"}

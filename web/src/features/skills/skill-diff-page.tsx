@@ -9,7 +9,9 @@ import { useParams, useSearchParams } from "react-router";
 import { ErrorNotice, Loading } from "../../shared/states";
 import { SKILL_DIFF } from "./skill-documents";
 
-const pretty = (value: unknown) => JSON.stringify(value, null, 2);
+// Apollo's __typename is the client's bookkeeping, not part of the skill: left out of what the author compares.
+const pretty = (value: unknown) =>
+  JSON.stringify(value, (key, v: unknown) => (key === "__typename" ? undefined : v), 2);
 
 /** Two texts side by side with @codemirror/merge, read-only. */
 function SideBySide({ a, b, label, md }: { a: string; b: string; label: string; md?: boolean }) {
@@ -23,7 +25,8 @@ function SideBySide({ a, b, label, md }: { a: string; b: string; label: string; 
       EditorView.lineWrapping,
       ...(md ? [markdown()] : []),
     ];
-    const named = (side: string) => EditorView.contentAttributes.of({ "aria-label": `${label}, ${side}` });
+    const named = (side: string) =>
+      EditorView.contentAttributes.of({ "aria-label": `${label}, ${side}`, tabindex: "0" });
     const view = new MergeView({
       a: { doc: a, extensions: [...ext, named("older version")] },
       b: { doc: b, extensions: [...ext, named("newer version")] },

@@ -13,6 +13,7 @@ export const SKILLS_LIST = graphql(`
         state
         description
         createdBy
+        createdByName
         updatedAt
         publishedAt
       }
@@ -31,6 +32,7 @@ export const SKILL_VERSION = graphql(`
       description
       warnings
       createdBy
+      createdByName
       createdAt
       updatedAt
       publishedAt
@@ -184,6 +186,7 @@ export const SKILL_HISTORY = graphql(`
         version
         state
         createdBy
+        createdByName
         createdAt
         updatedAt
         publishedAt

@@ -3,10 +3,11 @@ import { Alert, Badge, Button, Grid, Group, Stack, Tabs, Text, Title } from "@ma
 import { useCallback, useMemo } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import type { SkillVersionFullQuery } from "../../gql/graphql";
-import { when, stateColor } from "../../shared/format";
+import { authorOf, stateColor, when } from "../../shared/format";
+import { SHORTCUTS, ShortcutHint, usePageShortcuts } from "../../shared/shortcuts";
 import { ErrorNotice, Loading } from "../../shared/states";
 import { useCanWrite } from "../session/session-context";
-import { BundleButtons } from "./bundle-buttons";
+import { ExportZipButton, ImportZipButton, useZipImport } from "./bundle-buttons";
 import { FilesPanel } from "./files-panel";
 import { KnowledgeEditor } from "./knowledge-editor";
 import { MarkdownPreview } from "./markdown-preview";
@@ -71,6 +72,8 @@ function Editor({ version }: { version: Version | null }) {
     [draft.content.skillMd, draft.problems],
   );
   const title = version ? `${version.name} · version ${version.version}` : "New skill";
+  const zip = useZipImport();
+  usePageShortcuts({ save: editable ? () => void draft.save() : undefined });
 
   return (
     <Stack gap="sm">
@@ -100,7 +103,8 @@ function Editor({ version }: { version: Version | null }) {
               History
             </Button>
           ) : null}
-          {version ? <BundleButtons versionId={version.id} name={version.name} /> : null}
+          {version ? <ExportZipButton versionId={version.id} name={version.name} /> : null}
+          {canWrite ? <ImportZipButton onPick={(f) => void zip.importZip(f)} loading={zip.importing} /> : null}
           {canWrite && version && version.state !== "DRAFT" ? (
             <Button
               variant="light"
@@ -111,7 +115,13 @@ function Editor({ version }: { version: Version | null }) {
             </Button>
           ) : null}
           {editable ? (
-            <Button size="sm" variant="default" onClick={() => void draft.save()} title="Ctrl/Cmd-S">
+            <Button
+              size="sm"
+              variant="default"
+              onClick={() => void draft.save()}
+              title="Ctrl/Cmd-S"
+              aria-keyshortcuts={SHORTCUTS.save.aria}
+            >
               Save draft
             </Button>
           ) : null}
@@ -121,21 +131,38 @@ function Editor({ version }: { version: Version | null }) {
               versionId={version.id}
               name={version.name}
               disabled={draft.status === "invalid" || draft.status === "checking"}
+              shortcut
+              prepare={draft.flush}
             />
           ) : null}
         </Group>
       </Group>
-      {version ? (
+      <Group justify="space-between" gap="xs">
         <Text size="xs" c="dimmed">
-          Created by {version.createdBy} · {when(version.createdAt)} · updated {when(version.updatedAt)}
-          {version.publishedAt ? ` · published ${when(version.publishedAt)}` : ""}
+          {version
+            ? `Created by ${authorOf(version)} · ${when(version.createdAt)} · updated ${when(version.updatedAt)}` +
+              (version.publishedAt ? ` · published ${when(version.publishedAt)}` : "")
+            : "Saved as a draft at every pause in typing; nothing is live until you publish."}
         </Text>
-      ) : null}
+        {editable ? (
+          <ShortcutHint
+            items={
+              version
+                ? [
+                    ["save", "save"],
+                    ["publish", "publish…"],
+                  ]
+                : [["save", "save"]]
+            }
+          />
+        ) : null}
+      </Group>
       {version?.warnings.length ? (
         <Alert color="#7a4f00" variant="light" title="Warnings">
           {version.warnings.join(" ")}
         </Alert>
       ) : null}
+      <ErrorNotice error={zip.error} title="The bundle was not imported" />
       {draft.failure ? <ErrorNotice error={new Error(draft.failure)} title="The draft could not be saved" /> : null}
       {placed.elsewhere.length > 0 ? (
         <Alert color="red" variant="light" title="Problems outside SKILL.md">
@@ -153,7 +180,6 @@ function Editor({ version }: { version: Version | null }) {
             onChange={(skillMd) => draft.edit({ skillMd })}
             problems={placed.onLines}
             readOnly={!editable}
-            onSave={() => void draft.save()}
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>

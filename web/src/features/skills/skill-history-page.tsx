@@ -2,7 +2,7 @@ import { useQuery } from "@apollo/client/react";
 import { Anchor, Badge, Button, Checkbox, Group, Stack, Table, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
-import { when, stateColor } from "../../shared/format";
+import { authorOf, stateColor, when } from "../../shared/format";
 import { Empty, ErrorNotice, Loading } from "../../shared/states";
 import { useCanWrite } from "../session/session-context";
 import { PublishButton } from "./publish-button";
@@ -35,7 +35,7 @@ export default function SkillHistoryPage() {
       <ErrorNotice error={error} title="The history could not be read" />
       {data && items.length === 0 ? <Empty>No versions of {name}.</Empty> : null}
       {items.length > 0 ? (
-        <Table>
+        <Table style={{ whiteSpace: "nowrap" }}>
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Compare</Table.Th>
@@ -68,7 +68,7 @@ export default function SkillHistoryPage() {
                     {v.state.toLowerCase()}
                   </Badge>
                 </Table.Td>
-                <Table.Td>{v.createdBy}</Table.Td>
+                <Table.Td style={{ whiteSpace: "normal" }}>{authorOf(v)}</Table.Td>
                 <Table.Td>{when(v.createdAt)}</Table.Td>
                 <Table.Td>{when(v.publishedAt)}</Table.Td>
                 <Table.Td>{when(v.archivedAt)}</Table.Td>

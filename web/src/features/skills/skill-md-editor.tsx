@@ -1,8 +1,9 @@
 import { markdown } from "@codemirror/lang-markdown";
 import { yamlFrontmatter } from "@codemirror/lang-yaml";
+import { Prec } from "@codemirror/state";
 import { lintGutter, setDiagnostics, type Diagnostic } from "@codemirror/lint";
 import { EditorView, keymap } from "@codemirror/view";
-import { List, Text } from "@mantine/core";
+import { Anchor, List } from "@mantine/core";
 import CodeMirror, { type ReactCodeMirrorRef } from "@uiw/react-codemirror";
 import { useEffect, useMemo, useRef } from "react";
 import type { LineProblem } from "./problem-lines";
@@ -12,22 +13,21 @@ interface Props {
   onChange(value: string): void;
   problems: LineProblem[];
   readOnly?: boolean;
-  onSave?(): void;
 }
 
 /** SKILL.md in CodeMirror; the server's problems are underlined on their line and listed under the editor. */
-export function SkillMdEditor({ value, onChange, problems, readOnly, onSave }: Props) {
+export function SkillMdEditor({ value, onChange, problems, readOnly }: Props) {
   const ref = useRef<ReactCodeMirrorRef>(null);
-  const saveRef = useRef(onSave);
-  saveRef.current = onSave;
   const extensions = useMemo(
     () => [
       // the frontmatter as YAML, the rest as markdown (without it the frontmatter reads as a setext heading)
       yamlFrontmatter({ content: markdown() }),
       lintGutter(),
       EditorView.lineWrapping,
-      EditorView.contentAttributes.of({ "aria-label": "SKILL.md" }),
-      keymap.of([{ key: "Mod-s", preventDefault: true, run: () => (saveRef.current?.(), true) }]),
+      // focusable also when read-only, so a long SKILL.md can be scrolled from the keyboard (axe: scrollable-region-focusable)
+      EditorView.contentAttributes.of({ "aria-label": "SKILL.md", tabindex: "0" }),
+      // The page binds Ctrl/Cmd-S (save) and Ctrl/Cmd-Enter (publish): the editor must not insert a line for the latter.
+      Prec.highest(keymap.of([{ key: "Mod-Enter", run: () => true }])),
     ],
     [],
   );
@@ -51,6 +51,14 @@ export function SkillMdEditor({ value, onChange, problems, readOnly, onSave }: P
     view.dispatch(setDiagnostics(view.state, diagnostics));
   }, [problems, value]);
 
+  /** "Line N" in the list moves the cursor there and scrolls it into view. */
+  function goToLine(n: number) {
+    const view = ref.current?.view;
+    if (!view || n > view.state.doc.lines) return;
+    view.dispatch({ selection: { anchor: view.state.doc.line(n).from }, scrollIntoView: true });
+    view.focus();
+  }
+
   return (
     <div>
       <CodeMirror
@@ -67,9 +75,9 @@ export function SkillMdEditor({ value, onChange, problems, readOnly, onSave }: P
         <List size="sm" mt="xs" spacing={4} aria-label="Problems in SKILL.md" data-testid="skill-md-problems">
           {problems.map((p) => (
             <List.Item key={`${p.path}-${p.message}`}>
-              <Text span fw={600} c="red.8" size="sm">
+              <Anchor component="button" type="button" fw={600} c="red.8" size="sm" onClick={() => goToLine(p.line)}>
                 Line {p.line}
-              </Text>{" "}
+              </Anchor>{" "}
               {/* the server's message already starts with the place it concerns */}
               {p.message.startsWith(p.path) ? p.message : `${p.path}: ${p.message}`}
             </List.Item>

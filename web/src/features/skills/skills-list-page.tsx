@@ -1,9 +1,8 @@
-import { useApolloClient, useQuery } from "@apollo/client/react";
+import { useQuery } from "@apollo/client/react";
 import {
   Anchor,
   Badge,
   Button,
-  FileButton,
   Group,
   Pagination,
   SegmentedControl,
@@ -15,40 +14,30 @@ import {
 } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { VersionState } from "../../gql/graphql";
-import { fileToBase64 } from "../../shared/download";
-import { when, stateColor } from "../../shared/format";
+import { authorOf, stateColor, when } from "../../shared/format";
 import { Empty, ErrorNotice, Loading } from "../../shared/states";
 import { useCanWrite } from "../session/session-context";
-import { IMPORT_BUNDLE, SKILLS_LIST } from "./skill-documents";
+import { ImportZipButton, useZipImport } from "./bundle-buttons";
+import { SKILLS_LIST } from "./skill-documents";
 
 const LIMIT = 20;
+// names, states and dates stay on one line at 1280 px; the description wraps instead
+const NOWRAP = { whiteSpace: "nowrap" } as const;
 
 export default function SkillsListPage() {
   const [params, setParams] = useSearchParams();
   const canWrite = useCanWrite();
-  const navigate = useNavigate();
-  const client = useApolloClient();
+  const zip = useZipImport();
   const [search, setSearch] = useState(params.get("name") ?? "");
   const [name] = useDebouncedValue(search.trim(), 300);
   const state = (params.get("state") ?? "ALL") as VersionState | "ALL";
   const page = Number(params.get("page") ?? "1");
-  const [importError, setImportError] = useState<unknown>(null);
   const { data, loading, error } = useQuery(SKILLS_LIST, {
     variables: { name: name || null, state: state === "ALL" ? null : state, page, limit: LIMIT },
   });
   const set = (change: Record<string, string>) => setParams({ ...Object.fromEntries(params), page: "1", ...change });
-
-  async function importZip(file: File | null) {
-    if (!file) return;
-    try {
-      const res = await client.mutate({ mutation: IMPORT_BUNDLE, variables: { zipBase64: await fileToBase64(file) } });
-      if (res.data) await navigate(`/skills/v/${res.data.importSkillBundle.id}`);
-    } catch (e) {
-      setImportError(e);
-    }
-  }
 
   const total = data?.skills.total ?? 0;
   return (
@@ -59,24 +48,18 @@ export default function SkillsListPage() {
         </Title>
         {canWrite ? (
           <Group gap="xs">
-            <FileButton accept=".zip,application/zip" onChange={(f) => void importZip(f)}>
-              {(props) => (
-                <Button variant="default" {...props}>
-                  Import zip
-                </Button>
-              )}
-            </FileButton>
+            <ImportZipButton onPick={(f) => void zip.importZip(f)} loading={zip.importing} />
             <Button component={Link} to="/skills/new">
               New skill
             </Button>
           </Group>
         ) : null}
       </Group>
-      <ErrorNotice error={importError} title="The bundle was not imported" />
+      <ErrorNotice error={zip.error} title="The bundle was not imported" />
       <Group align="flex-end">
         <TextInput
           label="Skill name"
-          placeholder="exact name, e.g. explain_bill"
+          placeholder="exact name, e.g. explain-bill"
           value={search}
           onChange={(e) => {
             setSearch(e.currentTarget.value);
@@ -125,14 +108,14 @@ export default function SkillsListPage() {
           <Table.Tbody>
             {data.skills.items.map((s) => (
               <Table.Tr key={s.id}>
-                <Table.Td>
+                <Table.Td style={NOWRAP}>
                   <Anchor component={Link} to={`/skills/v/${s.id}`} ff="monospace">
                     {s.name}
                   </Anchor>
                 </Table.Td>
                 <Table.Td>{s.version}</Table.Td>
-                <Table.Td>
-                  <Badge color={stateColor(s.state)} variant="light">
+                <Table.Td style={NOWRAP}>
+                  <Badge color={stateColor(s.state)} variant="light" style={{ overflow: "visible" }}>
                     {s.state.toLowerCase()}
                   </Badge>
                 </Table.Td>
@@ -141,8 +124,8 @@ export default function SkillsListPage() {
                     {s.description}
                   </Text>
                 </Table.Td>
-                <Table.Td>{s.createdBy}</Table.Td>
-                <Table.Td>{when(s.updatedAt)}</Table.Td>
+                <Table.Td>{authorOf(s)}</Table.Td>
+                <Table.Td style={NOWRAP}>{when(s.updatedAt)}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

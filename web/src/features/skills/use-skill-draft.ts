@@ -10,7 +10,8 @@ const DEBOUNCE_MS = 700;
 
 /**
  * UX-1: every pause in typing sends the draft to the server (create, then update), so the problems shown are the
- * server's own validator's; a valid draft is saved. Ctrl/Cmd-S saves at once.
+ * server's own validator's; a valid draft is saved. Ctrl/Cmd-S saves at once; `flush` saves what is unsaved and says
+ * whether the stored draft is now what the author sees (before a publish).
  */
 export function useSkillDraft(options: {
   versionId: string | null;
@@ -38,14 +39,17 @@ export function useSkillDraft(options: {
     // only when another version is opened: typing must not reset the editor
   }, [versionId]);
 
-  const save = useCallback(async () => {
-    if (!editable) return;
+  const statusRef = useRef(status);
+  statusRef.current = status;
+
+  const save = useCallback(async (): Promise<boolean> => {
+    if (!editable) return false;
     const mine = ++sequence.current;
     const built = toInput(contentRef.current);
     if ("problems" in built) {
       setProblems(built.problems);
       setStatus("invalid");
-      return;
+      return false;
     }
     setStatus("checking");
     try {
@@ -56,18 +60,26 @@ export function useSkillDraft(options: {
         const created = res.data?.createSkillVersion.id;
         if (created && mine === sequence.current) onCreated(created);
       }
-      if (mine !== sequence.current) return;
+      if (mine !== sequence.current) return false;
       setProblems([]);
       setFailure(null);
       setStatus("saved");
+      return true;
     } catch (error) {
-      if (mine !== sequence.current) return;
+      if (mine !== sequence.current) return false;
       const found = problemsOf(error);
       setProblems(found);
       setFailure(found.length === 0 ? (errorInfo(error)?.message ?? "The draft could not be saved.") : null);
       setStatus(found.length > 0 ? "invalid" : "failed");
+      return false;
     }
   }, [create, update, editable, onCreated]);
+
+  const flush = useCallback(async (): Promise<boolean> => {
+    const now = statusRef.current;
+    if (now === "editing" || now === "checking" || now === "failed") return save();
+    return now !== "invalid";
+  }, [save]);
 
   useEffect(() => {
     if (status !== "editing") return;
@@ -84,5 +96,5 @@ export function useSkillDraft(options: {
     [editable],
   );
 
-  return { content, edit, save, status, problems, failure };
+  return { content, edit, save, flush, status, problems, failure };
 }
