@@ -4,8 +4,10 @@ import type {
   ChatCompletionChunk,
   ChatCompletionCreateParamsBase,
 } from "openai/resources/chat/completions";
+import { LruCache } from "../../platform/cache/lru-cache";
 import { UpstreamError } from "../../platform/errors";
 import { checkOutboundUrl, OutboundError, type HostResolver } from "../../platform/http/outbound";
+import { encodeRequestBody } from "./request-body";
 
 /** An OpenAI-compatible chat completions endpoint: an agent's `model` config, or the process default. */
 export interface ModelEndpoint {
@@ -88,6 +90,18 @@ class Watchdog {
   }
 }
 
+/**
+ * The request options that send `body` as encodeRequestBody's JSON: the client's documented `body` request option
+ * replaces the body it would serialise itself (the parameters still decide streaming and the answer's parsing).
+ */
+function encoded(body: ModelRequest & { model: string; stream: boolean }, watchdog: Watchdog) {
+  return {
+    signal: watchdog.controller.signal,
+    body: encodeRequestBody(body),
+    headers: { "content-type": "application/json" },
+  };
+}
+
 function isChatCompletion(value: unknown): value is ChatCompletion {
   const choices = (value as { choices?: unknown } | null)?.choices;
   if (!Array.isArray(choices) || choices.length === 0) return false;
@@ -106,6 +120,12 @@ function isChunk(value: unknown): value is ChatCompletionChunk {
  * completion — into an UpstreamError (GraphQL `UPSTREAM_ERROR`, `details.status` where the upstream gave one).
  */
 export class ModelClient {
+  /**
+   * One `openai` client per endpoint (base URL and key), built on first use: building one per request showed in the
+   * gateway's profile. The key is part of the cache key, so a rotated key gets its own client.
+   */
+  private readonly clients = new LruCache<string, OpenAI>(256);
+
   constructor(private readonly options: ModelClientOptions) {}
 
   /** The endpoint a request goes to: the given one, else the default; none at all is an UpstreamError. */
@@ -130,11 +150,9 @@ export class ModelClient {
     try {
       await this.checkUrl(target, watchdog);
       const client = this.clientFor(target);
-      const { stream_options: _streamOnly, ...body } = request;
-      const answer: unknown = await client.chat.completions.create(
-        { ...body, model: target.model, stream: false },
-        { signal: watchdog.controller.signal },
-      );
+      const { stream_options: _streamOnly, ...rest } = request;
+      const body = { ...rest, model: target.model, stream: false as const };
+      const answer: unknown = await client.chat.completions.create(body, encoded(body, watchdog));
       if (!isChatCompletion(answer)) {
         throw new UpstreamError(
           `The model endpoint ${describe(target.baseUrl)} answered something that is not a chat completion: ` +
@@ -161,10 +179,8 @@ export class ModelClient {
     try {
       await this.checkUrl(target, watchdog);
       const client = this.clientFor(target);
-      const stream = await client.chat.completions.create(
-        { ...request, model: target.model, stream: true },
-        { signal: watchdog.controller.signal },
-      );
+      const body = { ...request, model: target.model, stream: true as const };
+      const stream = await client.chat.completions.create(body, encoded(body, watchdog));
       for await (const chunk of stream as AsyncIterable<unknown>) {
         watchdog.reset();
         if (!isChunk(chunk)) {
@@ -196,6 +212,16 @@ export class ModelClient {
   }
 
   private clientFor(target: ModelEndpoint): OpenAI {
+    const key = JSON.stringify([target.baseUrl, target.apiKey]);
+    let client = this.clients.get(key);
+    if (!client) {
+      client = this.newClient(target);
+      this.clients.set(key, client);
+    }
+    return client;
+  }
+
+  private newClient(target: ModelEndpoint): OpenAI {
     return new OpenAI({
       baseURL: target.baseUrl,
       // The client insists on a credential; with none configured the Authorization header is removed below.
