@@ -5,11 +5,14 @@
  *   direct   client → upstream                                   (what the upstream alone costs)
  *   proxy    client → bare Node http proxy (parse, fetch, relay) → upstream
  *   gateway  client → POST /v1/chat/completions (auth, agent, skills, replay, tools) → upstream, per session store
- * "Own time" is paired per turn: the client's wall time minus the time spent waiting for the upstream, as measured
- * where the proxy or the gateway called it (the model client is wrapped for the gateway). Not a test: it reports.
+ * "Own time" is paired per turn: the client's wall time minus the time spent waiting for the upstream, measured the
+ * same way for the proxy and the gateway: around the `fetch` that reaches the upstream (from the call to the last
+ * byte of its answer), so building, serialising and sending the request, and parsing the answer, count as the
+ * proxy's or the gateway's own time. Not a test: it reports.
  *   npm run bench gateway        |   cd server && node dist/bench/gateway.bench.js
- * Knobs: BENCH_TURNS (per pass, default 1000), BENCH_WARMUP (default 200), REDIS_URL (default redis://127.0.0.1:6379;
- * the redis pass is skipped when it does not answer).
+ * Knobs: BENCH_TURNS (per pass, default 2000), BENCH_WARMUP (default 200), BENCH_STORES (default memory,file,redis:
+ * the gateway passes to run), REDIS_URL (default redis://127.0.0.1:6379; the redis pass is skipped when it does not
+ * answer).
  */
 import "reflect-metadata";
 import { randomBytes } from "node:crypto";
@@ -24,12 +27,14 @@ import { sha256Hex } from "../src/platform/crypto";
 import { Database } from "../src/platform/db/database";
 import { createLogger } from "../src/platform/logger";
 import { generatePlatformToken } from "../src/modules/auth/credentials";
-import type { ModelClient } from "../src/modules/model";
 
-const TURNS = Number(process.env.BENCH_TURNS ?? 1000);
+const TURNS = Number(process.env.BENCH_TURNS ?? 2000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
+const STORES = (process.env.BENCH_STORES ?? "memory,file,redis").split(",");
 const SKILLS = 10;
+/** The benchmark's own client: the global fetch before the upstream's requests are timed. */
+const clientFetch = globalThis.fetch;
 
 const COMPLETION = JSON.stringify({
   id: "chatcmpl-bench",
@@ -71,29 +76,54 @@ function upstreamServer(): http.Server {
   });
 }
 
-/** The baseline: parse the JSON body, forward it unchanged, relay the answer; it times its upstream wait. */
-function proxyServer(upstream: string, waits: number[]): http.Server {
+/** The baseline: parse the JSON body, forward it unchanged, relay the answer. */
+function proxyServer(upstream: string): http.Server {
   return http.createServer((req, res) => {
     void (async () => {
       const body = JSON.parse(await readBody(req)) as unknown;
-      const started = performance.now();
       const answer = await fetch(`${upstream}/v1/chat/completions`, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: req.headers.authorization ?? "" },
         body: JSON.stringify(body),
       });
       const text = await answer.text();
-      waits.push(performance.now() - started);
       res.writeHead(answer.status, { "content-type": "application/json" });
       res.end(text);
     })();
   });
 }
 
+/**
+ * Times every `fetch` to the upstream (the proxy's and the `openai` client's alike: both use the global fetch), from
+ * the call to the last byte of the answer, which is handed on already read. Requests are sequential: `waited()`
+ * answers the time summed since it was last asked.
+ */
+function timeUpstreamFetches(upstream: string): { waited: () => number; restore: () => void } {
+  const original = globalThis.fetch;
+  let waited = 0;
+  globalThis.fetch = async (input, init) => {
+    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
+    if (!url.startsWith(upstream)) return original(input, init);
+    const started = performance.now();
+    const answer = await original(input, init);
+    const body = await answer.arrayBuffer();
+    waited += performance.now() - started;
+    return new Response(body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
+  };
+  const take = () => {
+    const total = waited;
+    waited = 0;
+    return total;
+  };
+  return { waited: take, restore: () => (globalThis.fetch = original) };
+}
+
 interface Pass {
   title: string;
   wall: number[];
   own: number[];
+  /** CPU time of this process per turn (client, proxy, gateway and upstream all run here): less hurt by load. */
+  cpu: number[];
 }
 
 function percentile(values: readonly number[], p: number): number {
@@ -106,7 +136,7 @@ interface Target {
   url: string;
   key: string;
   body: string;
-  /** How long the last request waited for the upstream. */
+  /** How long the request just sent waited for the upstream (asked once per request). */
   waited: () => number;
 }
 
@@ -115,21 +145,25 @@ interface Target {
  * benchmark (a shared machine) falls on all passes alike.
  */
 async function drive(targets: readonly Target[]): Promise<Pass[]> {
-  const passes = targets.map((t): Pass => ({ title: t.title, wall: [], own: [] }));
+  const passes = targets.map((t): Pass => ({ title: t.title, wall: [], own: [], cpu: [] }));
   for (let i = 0; i < WARMUP + TURNS; i++) {
     for (const [index, target] of targets.entries()) {
+      const cpu = process.cpuUsage();
       const started = performance.now();
-      const res = await fetch(target.url, {
+      const res = await clientFetch(target.url, {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${target.key}` },
         body: target.body,
       });
       const text = await res.text();
       const wall = performance.now() - started;
+      const used = process.cpuUsage(cpu);
+      const waited = target.waited();
       if (res.status !== 200) throw new Error(`${target.title}: HTTP ${res.status} ${text.slice(0, 300)}`);
       if (i < WARMUP) continue;
       passes[index]!.wall.push(wall);
-      passes[index]!.own.push(wall - target.waited());
+      passes[index]!.own.push(wall - waited);
+      passes[index]!.cpu.push((used.user + used.system) / 1000);
     }
   }
   return passes;
@@ -216,19 +250,7 @@ async function gatewayApp(upstream: string, store: Partial<Config>) {
       userMessageIndex: 1 + (i % 3),
     });
   }
-  // Time spent waiting for the upstream, per request (requests are sequential).
-  const model = app.services.model as ModelClient & { complete: ModelClient["complete"] };
-  const complete = model.complete.bind(model);
-  let waited = 0;
-  model.complete = async (...args) => {
-    const started = performance.now();
-    try {
-      return await complete(...args);
-    } finally {
-      waited = performance.now() - started;
-    }
-  };
-  return { app, url, key, session, waited: () => waited };
+  return { app, url, key, session };
 }
 
 const MESSAGES = [
@@ -242,8 +264,8 @@ const MESSAGES = [
 export async function run(): Promise<Pass[]> {
   const upstream = upstreamServer();
   const upstreamUrl = await listen(upstream);
-  const proxyWaits: number[] = [];
-  const proxy = proxyServer(upstreamUrl, proxyWaits);
+  const upstreamFetches = timeUpstreamFetches(upstreamUrl);
+  const proxy = proxyServer(upstreamUrl);
   const proxyUrl = await listen(proxy);
   const body = { model: "bench", messages: MESSAGES };
   const targets: Target[] = [
@@ -259,7 +281,7 @@ export async function run(): Promise<Pass[]> {
       url: `${proxyUrl}/v1/chat/completions`,
       key: "none",
       body: JSON.stringify(body),
-      waited: () => proxyWaits.at(-1) ?? 0,
+      waited: upstreamFetches.waited,
     },
   ];
   const stores: Array<[string, Partial<Config>]> = [
@@ -274,7 +296,7 @@ export async function run(): Promise<Pass[]> {
     ["gateway (redis store)", { sessionStore: "redis", redisUrl: REDIS_URL }],
   ];
   const apps: App[] = [];
-  for (const [title, store] of stores) {
+  for (const [title, store] of stores.filter(([, s]) => STORES.includes(s.sessionStore!))) {
     try {
       const setup = await gatewayApp(upstreamUrl, store);
       apps.push(setup.app);
@@ -284,7 +306,7 @@ export async function run(): Promise<Pass[]> {
         url: `${setup.url}/v1/chat/completions`,
         key: setup.key,
         body: JSON.stringify(turn),
-        waited: setup.waited,
+        waited: upstreamFetches.waited,
       });
     } catch (error) {
       console.log(`${title}: skipped (${(error as Error).message})`);
@@ -295,24 +317,26 @@ export async function run(): Promise<Pass[]> {
     passes = await drive(targets);
   } finally {
     for (const app of apps) await app.close();
+    upstreamFetches.restore();
   }
   upstream.close();
   proxy.close();
   console.log(
     `${TURNS} turns per pass after ${WARMUP} warm-up turns, one at a time; 20 replayed invocations per gateway turn`,
   );
-  console.log("| pass | wall p50 ms | wall p99 ms | own p50 ms | own p99 ms |");
-  console.log("| --- | ---: | ---: | ---: | ---: |");
+  console.log("| pass | wall p50 ms | wall p99 ms | own p50 ms | own p99 ms | CPU p50 ms | CPU mean ms |");
+  console.log("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+  const f = (v: number) => v.toFixed(2);
+  const mean = (values: readonly number[]) => values.reduce((a, b) => a + b, 0) / values.length;
   for (const p of passes) {
-    const f = (v: number) => v.toFixed(2);
     console.log(
-      `| ${p.title} | ${f(percentile(p.wall, 50))} | ${f(percentile(p.wall, 99))} | ${f(percentile(p.own, 50))} | ${f(percentile(p.own, 99))} |`,
+      `| ${p.title} | ${f(percentile(p.wall, 50))} | ${f(percentile(p.wall, 99))} | ${f(percentile(p.own, 50))} | ${f(percentile(p.own, 99))} | ${f(percentile(p.cpu, 50))} | ${f(mean(p.cpu))} |`,
     );
   }
   const proxyPass = passes.find((p) => p.title === "proxy")!;
   for (const p of passes.filter((x) => x.title.startsWith("gateway"))) {
     console.log(
-      `${p.title}: own time above the proxy's: p50 ${(percentile(p.own, 50) - percentile(proxyPass.own, 50)).toFixed(2)} ms, p99 ${(percentile(p.own, 99) - percentile(proxyPass.own, 99)).toFixed(2)} ms`,
+      `${p.title}: own time above the proxy's: p50 ${f(percentile(p.own, 50) - percentile(proxyPass.own, 50))} ms, p99 ${f(percentile(p.own, 99) - percentile(proxyPass.own, 99))} ms; CPU above the proxy's: p50 ${f(percentile(p.cpu, 50) - percentile(proxyPass.cpu, 50))} ms, mean ${f(mean(p.cpu) - mean(proxyPass.cpu))} ms`,
     );
   }
   return passes;

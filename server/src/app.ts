@@ -30,6 +30,16 @@ import {
   registerCallLoaders,
   ToolRunner,
 } from "./modules/calls";
+import {
+  EvalExecutor,
+  EvalGate,
+  EvalPlanner,
+  EvalRunResolver,
+  EvalScenarioResolver,
+  EvalService,
+  EvalWorker,
+  registerEvalLoaders,
+} from "./modules/evals";
 import { ImpactResolver, ImpactService } from "./modules/impact";
 import { KnowledgeResolver, KnowledgeService, registerKnowledgeLoaders } from "./modules/knowledge";
 import { LibraryResolver, LibraryService, SkillSourceCache } from "./modules/libraries";
@@ -98,8 +108,7 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
   const agents = new AgentService(db, auth, audit, knowledge, skills, new AgentSecrets(secretBox));
   const usage = new UsageService(db, auth, skills);
   skillLifecycle.onDelete((tx, projectId, name) => usage.guardSkillDelete(tx, projectId, name));
-  const impact = new ImpactService(db, auth, skills, usage);
-  const webhooks = new WebhookService(db, auth, audit, secretBox, { allowList: config.outboundAllowHosts });
+  const webhooks = new WebhookService(db, bus, auth, audit, secretBox, { allowList: config.outboundAllowHosts });
   projects.onPurge((tx, projectId) => skills.purgeProject(tx, projectId));
   projects.onPurge((tx, projectId) => audit.purgeProject(tx, projectId));
   const catalog = new SkillCatalogService(db, bus, (projectId, ids) => knowledge.basesWithDocuments(projectId, ids));
@@ -130,6 +139,17 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
   });
   const chats = new ChatService(db, auth, calls, agentDirectory, secretBox);
   const chatTurns = new ChatTurns(chats, tools, model, { maxToolRounds: config.chatMaxToolRounds });
+  // Evals run the chat tool loop in memory (EV-1..5); the publish gate runs them synchronously.
+  const evalPlanner = new EvalPlanner(calls, agentDirectory, secretBox);
+  const evalExecutor = new EvalExecutor(tools, model, { maxToolRounds: config.chatMaxToolRounds });
+  const evals = new EvalService(db, auth, audit, calls, usage, evalPlanner);
+  const impact = new ImpactService(
+    db,
+    auth,
+    skills,
+    usage,
+    new EvalGate(auth, evals, evalPlanner, evalExecutor, catalog),
+  );
   return {
     auth,
     audit,
@@ -153,6 +173,9 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     model,
     chats,
     chatTurns,
+    evals,
+    evalPlanner,
+    evalExecutor,
   };
 }
 
@@ -169,6 +192,7 @@ function loaderRegistry(services: Services): LoaderRegistry {
   registerUsageLoaders(registry, services.usage);
   registerCallLoaders(registry, services.calls);
   registerChatLoaders(registry, services.chats);
+  registerEvalLoaders(registry, services.evals);
   return registry;
 }
 
@@ -193,6 +217,8 @@ function resolverInstances(services: Services): object[] {
     new CallEventResolver(services.calls),
     new CallTimelineResolver(),
     new ChatResolver(services.chats, services.chatTurns),
+    new EvalScenarioResolver(services.evals),
+    new EvalRunResolver(services.evals),
     new NodeResolver([
       async (ctx, id) => {
         const version = await services.skills.get(ctx, id).catch(() => null);
@@ -209,6 +235,10 @@ function resolverInstances(services: Services): object[] {
       async (ctx, id) => {
         const session = await services.chats.get(ctx, id).catch(() => null);
         return session ? { typename: "ChatSession", value: session } : null;
+      },
+      async (ctx, id) => {
+        const run = await services.evals.run(ctx, id).catch(() => null);
+        return run ? { typename: "EvalRun", value: run } : null;
       },
       async (ctx, id) => {
         const project = await services.projects.get(ctx, id).catch(() => null);
@@ -287,6 +317,8 @@ export interface App {
   readonly http: HttpServer;
   /** Delivers webhooks (SEC-16); started by createApp only with `startWorkers`, stopped first by close (SEC-18). */
   readonly webhookWorker: WebhookWorker;
+  /** Runs eval runs (EV-1..5); started and stopped with the webhook worker. */
+  readonly evalWorker: EvalWorker;
   readonly bus: InvalidationBus;
   readonly mcpSkills: McpSkillsEndpoint;
   /** The gateway's skill logs (GW-6). */
@@ -298,7 +330,13 @@ export interface App {
 export async function createApp(
   config: Config,
   secrets: AppSecrets,
-  options: { db?: Database; logger?: Logger; startWorkers?: boolean; webhookPollIntervalMs?: number } = {},
+  options: {
+    db?: Database;
+    logger?: Logger;
+    startWorkers?: boolean;
+    webhookPollIntervalMs?: number;
+    evalPollIntervalMs?: number;
+  } = {},
 ): Promise<App> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const db =
@@ -318,6 +356,11 @@ export async function createApp(
     pollIntervalMs: options.webhookPollIntervalMs,
   });
   services.webhooks.onEnqueue(() => webhookWorker.wake());
+  const evalWorker = new EvalWorker(db, services.evalPlanner, services.evalExecutor, logger, {
+    pollIntervalMs: options.evalPollIntervalMs ?? config.evalPollIntervalMs,
+    leaseMs: config.evalLeaseMs,
+  });
+  services.evals.onQueued(() => evalWorker.wake());
   // GW-11: /mcp serves the live skills; a publish, rollback or library change tells open sessions (every instance).
   const mcpSkills = new McpSkillsEndpoint(
     new McpSkillsService(services.skills, services.sources),
@@ -391,14 +434,17 @@ export async function createApp(
     services.calls.expireEvents().catch((error: unknown) => logger.warn({ err: error }, "call event retention failed"));
   }, 60_000);
   retention.unref();
-  if (options.startWorkers) webhookWorker.start();
+  if (options.startWorkers) {
+    webhookWorker.start();
+    evalWorker.start();
+  }
   let closing: Promise<void> | undefined;
   // SEC-18: close MCP sessions, then stop accepting and drain in-flight requests while the worker finishes its
   // attempts in flight; only then close the bus and the database those requests and attempts use.
   const shutdown = async () => {
     clearInterval(retention);
     await mcpSkills.close();
-    await Promise.all([http.stop(), webhookWorker.stop()]);
+    await Promise.all([http.stop(), webhookWorker.stop(), evalWorker.stop()]);
     await bus.close();
     await sessionStore.close();
     await db.close();
@@ -410,6 +456,7 @@ export async function createApp(
     services,
     http,
     webhookWorker,
+    evalWorker,
     bus,
     mcpSkills,
     sessionStore,

@@ -2,8 +2,9 @@
 import { AgentEntity, AgentSkillEntryEntity, AgentVersionEntity } from "./modules/agents";
 import { ApiKeyEntity } from "./modules/api-keys";
 import { AuditEntryEntity } from "./modules/audit";
-import { CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./modules/calls";
+import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./modules/calls";
 import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./modules/chat";
+import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/evals";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
 import { BlobEntity, SkillEntity, SkillFileEntity, SkillPointerMoveEntity, SkillVersionEntity } from "./modules/skills";
@@ -29,7 +30,11 @@ export const entities = [
   CallSkillEntity,
   CallEventEntity,
   ToolInvocationEntity,
+  CallContextEntity,
   ChatSessionEntity,
   ChatMessageEntity,
   ChatToolInvocationEntity,
+  EvalScenarioEntity,
+  EvalRunEntity,
+  EvalResultEntity,
 ];

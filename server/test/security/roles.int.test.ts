@@ -41,6 +41,9 @@ const ROLES: Record<string, Required> = {
   endCall: "editor",
   runTool: "editor",
   sendMessage: "editor",
+  saveEvalScenario: "editor",
+  deleteEvalScenario: "editor",
+  startEvalRun: "editor",
 };
 
 // Types are read by their printed names and duck-typed: graphql's isNonNullType and friends check instanceof, and

@@ -47,6 +47,8 @@ type Kind =
   | "callId"
   | "endedCallId"
   | "chatSessionId"
+  | "evalScenarioId"
+  | "evalRunId"
   | "toolName";
 
 interface Fixture {
@@ -81,6 +83,8 @@ const EVERY_ID: Kind[] = [
   "webhookSubscriptionId",
   ...CALLS,
   "chatSessionId",
+  "evalScenarioId",
+  "evalRunId",
 ];
 const WEBHOOK_HOST = "hooks.example.com";
 
@@ -110,6 +114,17 @@ const messageInput = (own: Fixture, uniq: string, tried: string[]) => ({
           },
         }
       : {}),
+  },
+});
+/** startEvalRun: the caller's own agent and scenario unless the request tries those references (or an inline agent). */
+const evalRunInput = (own: Fixture, uniq: string, tried: string[]) => ({
+  input: {
+    target: tried.some((path) => path.startsWith("input.target.inlineAgent"))
+      ? { inlineAgent: { name: `inline-${uniq}`, skills: [{ name: own.values.skillName }] } }
+      : tried.includes("input.target.agentId")
+        ? {}
+        : { agentId: own.values.agentId },
+    ...(tried.includes("input.scenarioIds") ? {} : { scenarioIds: [own.values.evalScenarioId] }),
   },
 });
 const skillInput = (name: string) => ({ input: { skillMd: skillMd(name, { body: `tenancy ${randomUUID()}` }) } });
@@ -148,6 +163,7 @@ const COVERED: Record<string, Entry> = {
   "Query.calls": { paths: { agentId: ["agentId"], skillVersionId: SKILL_VERSIONS } },
   "Query.chatSession": { paths: { id: ["chatSessionId"] } },
   "Query.chatSessions": { paths: { agentId: ["agentId"] } },
+  "Query.evalRun": { paths: { id: ["evalRunId"] } },
 
   // ---- mutations ----
   "Mutation.createProject": { paths: { name: ["skillName"] }, noControl: ["name"] },
@@ -227,6 +243,27 @@ const COVERED: Record<string, Entry> = {
       "input.inlineAgent.handoffTargets": ["agentId"],
     },
     fill: messageInput,
+  },
+  "Mutation.saveEvalScenario": {
+    paths: { id: ["evalScenarioId"] },
+    fill: (_own, uniq) => ({ input: { name: `scenario-${uniq}`, turns: ["hi"], expectations: [] } }),
+  },
+  "Mutation.deleteEvalScenario": { paths: { id: ["evalScenarioId"] } },
+  "Mutation.startEvalRun": {
+    paths: {
+      "input.target.agentId": ["agentId"],
+      "input.scenarioIds": ["evalScenarioId"],
+      "input.target.inlineAgent.skills.versionId": SKILL_VERSIONS,
+      "input.target.inlineAgent.knowledgeBaseIds": ["knowledgeBaseId"],
+      "input.target.inlineAgent.handoffTargets": ["agentId"],
+    },
+    fill: evalRunInput,
+    // An inline agent is read again when the worker starts the run (EV-1): the queued answer shows none of it.
+    noControl: [
+      "input.target.inlineAgent.skills.versionId",
+      "input.target.inlineAgent.knowledgeBaseIds",
+      "input.target.inlineAgent.handoffTargets",
+    ],
   },
 };
 
@@ -467,6 +504,18 @@ describeEachDialect("SEC-9 / PJ-1 tenancy", { outboundAllowHosts: [WEBHOOK_HOST,
       key,
     );
     const chatSessionId = sent.sendMessage.session.id;
+    const scenario = await t.ok<{ saveEvalScenario: { id: string } }>(
+      `mutation($n: String!) { saveEvalScenario(input: { name: $n, turns: ["hi"], expectations: [] }) { id } }`,
+      { n: `${label} scenario` },
+      key,
+    );
+    const evalScenarioId = scenario.saveEvalScenario.id;
+    // Queued (the eval worker is not running).
+    const run = await t.ok<{ startEvalRun: { id: string } }>(
+      `mutation($agentId: ID!, $s: ID!) { startEvalRun(input: { target: { agentId: $agentId }, scenarioIds: [$s] }) { id } }`,
+      { agentId: first.agentId, s: evalScenarioId },
+      key,
+    );
     const delivery = await t.ok<{ webhookDeliveries: { items: Array<{ id: string }> } }>(
       `{ webhookDeliveries { items { id } } }`,
       {},
@@ -491,6 +540,8 @@ describeEachDialect("SEC-9 / PJ-1 tenancy", { outboundAllowHosts: [WEBHOOK_HOST,
         callId,
         endedCallId,
         chatSessionId,
+        evalScenarioId,
+        evalRunId: run.startEvalRun.id,
         toolName,
       },
     };
@@ -554,6 +605,8 @@ describeEachDialect("SEC-9 / PJ-1 tenancy", { outboundAllowHosts: [WEBHOOK_HOST,
       `{ webhookSubscriptions { id url } }`,
       `{ webhookDeliveries(limit: 200) { total items { id subscriptionId payload } } }`,
       `{ calls(limit: 200) { total items { id agentId agentName skills { versionId } events { data } } } }`,
+      `{ evalScenarios(limit: 200) { total items { id name turns } } }`,
+      `{ evalRuns(limit: 200) { total items { id resolvedConfig results { scenarioId agentId } } } }`,
     ];
     const secrets = [...Object.values(A.values), A.key.slice(0, 16), `${WEBHOOK_HOST}/alpha`];
     for (const query of lists) {

@@ -4,7 +4,24 @@ import type { Dialect } from "../../src/platform/db/database";
 import { publishAgent, saveAgent, skillVersion } from "./agents";
 import { startScriptedModel, type ChatRequestBody, type ScriptedModel } from "./scripted-model";
 import { skillMd } from "./skill-md";
-import { createTestApp, type TestApp } from "./test-app";
+import { createTestApp, dialects, type TestApp } from "./test-app";
+
+export type SessionStoreKind = Config["sessionStore"];
+
+/** GW-6's three stores: memory, file (in the app's own data directory), redis (TEST_REDIS_URL, else the local one). */
+export const SESSION_STORES: readonly SessionStoreKind[] = ["memory", "file", "redis"];
+
+/** Every database with every session store: the gateway's rules hold on each (issue 9, "Done when"). */
+export const dialectsAndStores: Array<[Dialect, SessionStoreKind]> = dialects.flatMap((dialect) =>
+  SESSION_STORES.map((store): [Dialect, SessionStoreKind] => [dialect, store]),
+);
+
+/** The configuration that selects a session store. */
+export function storeConfig(store: SessionStoreKind): Partial<Config> {
+  return store === "redis"
+    ? { sessionStore: "redis", redisUrl: process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379" }
+    : { sessionStore: store };
+}
 
 /** A server whose default model is a scripted upstream, a project, and the official `openai` client pointed at it. */
 export interface GatewayKit {

@@ -8,6 +8,8 @@ export interface ServerProcess {
   url: string;
   port: number;
   child: ChildProcess;
+  /** The process's DATA_DIR (its SQLite file when no DATABASE_URL is given). */
+  dataDir: string;
   output: () => string;
   /** Resolves with the exit code (or signal name) once the process is gone. */
   exited: Promise<number | string>;
@@ -58,7 +60,15 @@ export function startServer(env: Record<string, string>, name: string): Promise<
         clearTimeout(timer);
         child.stdout!.off("data", onData);
         child.stdout!.on("data", (more: Buffer) => (out += more.toString()));
-        resolve({ url: `http://127.0.0.1:${port}`, port: Number(port), child, output: () => out, exited, stop });
+        resolve({
+          url: `http://127.0.0.1:${port}`,
+          port: Number(port),
+          child,
+          dataDir: cwd,
+          output: () => out,
+          exited,
+          stop,
+        });
       }
     };
     child.stdout!.on("data", onData);

@@ -8,6 +8,7 @@ const PROJECT_LINKS = [
   { to: "/skills", label: "Skills" },
   { to: "/agents", label: "Agents" },
   { to: "/calls", label: "Calls" },
+  { to: "/evals", label: "Evals" },
 ];
 const ADMIN_LINKS = [
   { to: "/admin/keys", label: "API keys" },

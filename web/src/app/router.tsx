@@ -14,6 +14,9 @@ const AgentEditorPage = lazy(() => import("../features/agents/agent-editor-page"
 const TryItPage = lazy(() => import("../features/calls/try-it-page"));
 const CallsListPage = lazy(() => import("../features/calls/calls-list-page"));
 const CallPage = lazy(() => import("../features/calls/call-page"));
+const EvalRunsPage = lazy(() => import("../features/evals/eval-runs-page"));
+const EvalRunPage = lazy(() => import("../features/evals/eval-run-page"));
+const EvalScenariosPage = lazy(() => import("../features/evals/eval-scenarios-page"));
 const ApiKeysPage = lazy(() => import("../features/admin/api-keys-page"));
 const WebhooksPage = lazy(() => import("../features/admin/webhooks-page"));
 const AuditPage = lazy(() => import("../features/admin/audit-page"));
@@ -38,6 +41,9 @@ export const router = createBrowserRouter([
       { path: "agents/:agentId/try", element: <TryItPage /> },
       { path: "calls", element: <CallsListPage /> },
       { path: "calls/:id", element: <CallPage /> },
+      { path: "evals", element: <EvalRunsPage /> },
+      { path: "evals/runs/:id", element: <EvalRunPage /> },
+      { path: "evals/scenarios", element: <EvalScenariosPage /> },
       { path: "admin/keys", element: <ApiKeysPage /> },
       { path: "admin/webhooks", element: <WebhooksPage /> },
       { path: "admin/audit", element: <AuditPage /> },

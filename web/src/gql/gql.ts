@@ -42,6 +42,15 @@ type Documents = {
     "\n  mutation RunTool($callId: ID!, $name: String!, $arguments: JSON!) {\n    runTool(callId: $callId, name: $name, arguments: $arguments) {\n      id\n      tool\n      status\n      result\n      error\n      latencyMs\n    }\n  }\n": typeof types.RunToolDocument,
     "\n  mutation EndCall($callId: ID!) {\n    endCall(callId: $callId) {\n      ...CallFields\n    }\n  }\n": typeof types.EndCallDocument,
     "\n  query AgentChoices {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.AgentChoicesDocument,
+    "\n  fragment EvalRunSummary on EvalRun {\n    id\n    status\n    progress\n    passRate\n    total\n    error\n    warnings\n    createdAt\n    finishedAt\n  }\n": typeof types.EvalRunSummaryFragmentDoc,
+    "\n  query EvalRuns($page: Int!, $limit: Int!) {\n    evalRuns(page: $page, limit: $limit) {\n      total\n      items {\n        ...EvalRunSummary\n      }\n    }\n  }\n": typeof types.EvalRunsDocument,
+    "\n  query EvalRun($id: ID!) {\n    evalRun(id: $id) {\n      ...EvalRunSummary\n      resolvedConfig\n      results {\n        scenarioId\n        agentId\n        iteration\n        passed\n        transcript\n        toolCalls\n        expectations\n      }\n    }\n  }\n": typeof types.EvalRunDocument,
+    "\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n": typeof types.StartEvalRunDocument,
+    "\n  query EvalAgents {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.EvalAgentsDocument,
+    "\n  query EvalScenarios($tag: String, $page: Int!, $limit: Int!) {\n    evalScenarios(tag: $tag, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        name\n        tags\n        turns\n        expectations\n        mocks\n        mockOnly\n        variables\n        createdAt\n      }\n    }\n  }\n": typeof types.EvalScenariosDocument,
+    "\n  mutation SaveEvalScenario($input: EvalScenarioInput!, $id: ID) {\n    saveEvalScenario(input: $input, id: $id) {\n      id\n      name\n    }\n  }\n": typeof types.SaveEvalScenarioDocument,
+    "\n  mutation DeleteEvalScenario($id: ID!) {\n    deleteEvalScenario(id: $id)\n  }\n": typeof types.DeleteEvalScenarioDocument,
+    "\n  query PublishEvaluation($versionId: ID!, $iterations: Int!) {\n    publishPreview(versionId: $versionId) {\n      evaluation(iterations: $iterations) {\n        tag\n        iterations\n        scenarios\n        warnings\n        agents {\n          agentId\n          agentName\n          candidate {\n            version\n            results\n            passed\n            loaded\n          }\n          live {\n            version\n            results\n            passed\n            loaded\n          }\n        }\n      }\n    }\n  }\n": typeof types.PublishEvaluationDocument,
     "\n  query PlatformProbe {\n    projects {\n      id\n    }\n  }\n": typeof types.PlatformProbeDocument,
     "\n  query ProjectProbe {\n    project {\n      id\n      name\n    }\n  }\n": typeof types.ProjectProbeDocument,
     "\n  query KeysProbe {\n    apiKeys {\n      id\n      prefix\n      role\n      revokedAt\n    }\n  }\n": typeof types.KeysProbeDocument,
@@ -91,6 +100,15 @@ const documents: Documents = {
     "\n  mutation RunTool($callId: ID!, $name: String!, $arguments: JSON!) {\n    runTool(callId: $callId, name: $name, arguments: $arguments) {\n      id\n      tool\n      status\n      result\n      error\n      latencyMs\n    }\n  }\n": types.RunToolDocument,
     "\n  mutation EndCall($callId: ID!) {\n    endCall(callId: $callId) {\n      ...CallFields\n    }\n  }\n": types.EndCallDocument,
     "\n  query AgentChoices {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": types.AgentChoicesDocument,
+    "\n  fragment EvalRunSummary on EvalRun {\n    id\n    status\n    progress\n    passRate\n    total\n    error\n    warnings\n    createdAt\n    finishedAt\n  }\n": types.EvalRunSummaryFragmentDoc,
+    "\n  query EvalRuns($page: Int!, $limit: Int!) {\n    evalRuns(page: $page, limit: $limit) {\n      total\n      items {\n        ...EvalRunSummary\n      }\n    }\n  }\n": types.EvalRunsDocument,
+    "\n  query EvalRun($id: ID!) {\n    evalRun(id: $id) {\n      ...EvalRunSummary\n      resolvedConfig\n      results {\n        scenarioId\n        agentId\n        iteration\n        passed\n        transcript\n        toolCalls\n        expectations\n      }\n    }\n  }\n": types.EvalRunDocument,
+    "\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n": types.StartEvalRunDocument,
+    "\n  query EvalAgents {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": types.EvalAgentsDocument,
+    "\n  query EvalScenarios($tag: String, $page: Int!, $limit: Int!) {\n    evalScenarios(tag: $tag, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        name\n        tags\n        turns\n        expectations\n        mocks\n        mockOnly\n        variables\n        createdAt\n      }\n    }\n  }\n": types.EvalScenariosDocument,
+    "\n  mutation SaveEvalScenario($input: EvalScenarioInput!, $id: ID) {\n    saveEvalScenario(input: $input, id: $id) {\n      id\n      name\n    }\n  }\n": types.SaveEvalScenarioDocument,
+    "\n  mutation DeleteEvalScenario($id: ID!) {\n    deleteEvalScenario(id: $id)\n  }\n": types.DeleteEvalScenarioDocument,
+    "\n  query PublishEvaluation($versionId: ID!, $iterations: Int!) {\n    publishPreview(versionId: $versionId) {\n      evaluation(iterations: $iterations) {\n        tag\n        iterations\n        scenarios\n        warnings\n        agents {\n          agentId\n          agentName\n          candidate {\n            version\n            results\n            passed\n            loaded\n          }\n          live {\n            version\n            results\n            passed\n            loaded\n          }\n        }\n      }\n    }\n  }\n": types.PublishEvaluationDocument,
     "\n  query PlatformProbe {\n    projects {\n      id\n    }\n  }\n": types.PlatformProbeDocument,
     "\n  query ProjectProbe {\n    project {\n      id\n      name\n    }\n  }\n": types.ProjectProbeDocument,
     "\n  query KeysProbe {\n    apiKeys {\n      id\n      prefix\n      role\n      revokedAt\n    }\n  }\n": types.KeysProbeDocument,
@@ -238,6 +256,42 @@ export function graphql(source: "\n  mutation EndCall($callId: ID!) {\n    endCa
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AgentChoices {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentChoices {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment EvalRunSummary on EvalRun {\n    id\n    status\n    progress\n    passRate\n    total\n    error\n    warnings\n    createdAt\n    finishedAt\n  }\n"): (typeof documents)["\n  fragment EvalRunSummary on EvalRun {\n    id\n    status\n    progress\n    passRate\n    total\n    error\n    warnings\n    createdAt\n    finishedAt\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EvalRuns($page: Int!, $limit: Int!) {\n    evalRuns(page: $page, limit: $limit) {\n      total\n      items {\n        ...EvalRunSummary\n      }\n    }\n  }\n"): (typeof documents)["\n  query EvalRuns($page: Int!, $limit: Int!) {\n    evalRuns(page: $page, limit: $limit) {\n      total\n      items {\n        ...EvalRunSummary\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EvalRun($id: ID!) {\n    evalRun(id: $id) {\n      ...EvalRunSummary\n      resolvedConfig\n      results {\n        scenarioId\n        agentId\n        iteration\n        passed\n        transcript\n        toolCalls\n        expectations\n      }\n    }\n  }\n"): (typeof documents)["\n  query EvalRun($id: ID!) {\n    evalRun(id: $id) {\n      ...EvalRunSummary\n      resolvedConfig\n      results {\n        scenarioId\n        agentId\n        iteration\n        passed\n        transcript\n        toolCalls\n        expectations\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n"): (typeof documents)["\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EvalAgents {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query EvalAgents {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EvalScenarios($tag: String, $page: Int!, $limit: Int!) {\n    evalScenarios(tag: $tag, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        name\n        tags\n        turns\n        expectations\n        mocks\n        mockOnly\n        variables\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query EvalScenarios($tag: String, $page: Int!, $limit: Int!) {\n    evalScenarios(tag: $tag, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        name\n        tags\n        turns\n        expectations\n        mocks\n        mockOnly\n        variables\n        createdAt\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SaveEvalScenario($input: EvalScenarioInput!, $id: ID) {\n    saveEvalScenario(input: $input, id: $id) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation SaveEvalScenario($input: EvalScenarioInput!, $id: ID) {\n    saveEvalScenario(input: $input, id: $id) {\n      id\n      name\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteEvalScenario($id: ID!) {\n    deleteEvalScenario(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteEvalScenario($id: ID!) {\n    deleteEvalScenario(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PublishEvaluation($versionId: ID!, $iterations: Int!) {\n    publishPreview(versionId: $versionId) {\n      evaluation(iterations: $iterations) {\n        tag\n        iterations\n        scenarios\n        warnings\n        agents {\n          agentId\n          agentName\n          candidate {\n            version\n            results\n            passed\n            loaded\n          }\n          live {\n            version\n            results\n            passed\n            loaded\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query PublishEvaluation($versionId: ID!, $iterations: Int!) {\n    publishPreview(versionId: $versionId) {\n      evaluation(iterations: $iterations) {\n        tag\n        iterations\n        scenarios\n        warnings\n        agents {\n          agentId\n          agentName\n          candidate {\n            version\n            results\n            passed\n            loaded\n          }\n          live {\n            version\n            results\n            passed\n            loaded\n          }\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

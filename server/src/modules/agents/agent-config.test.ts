@@ -18,7 +18,7 @@ describe("checkAgentConfig", () => {
     });
   });
 
-  it("GW-1 the alias is the gateway name when set", () => {
+  it("the gateway name is the alias when set, else the name (checkAgentConfig; GW-1 itself is proven through /v1)", () => {
     expect(checkAgentConfig({ name: "Support agent", alias: "support-v2" }).gatewayName).toBe("support-v2");
     expect(checkAgentConfig({ name: "Support agent", alias: "  " }).alias).toBeNull();
     expect(paths({ name: "x", alias: "has space" })).toEqual(["alias"]);

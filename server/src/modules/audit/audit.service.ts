@@ -4,7 +4,7 @@ import type { AuthContext, AuthService } from "../auth";
 import type { AuditEntryEntity } from "./audit-entry.entity";
 import { AuditRepository, type AuditFilter } from "./audit.repository";
 
-export type AuditResource = "skill" | "agent" | "api_key" | "project" | "webhook" | "knowledge_base";
+export type AuditResource = "skill" | "agent" | "api_key" | "project" | "webhook" | "knowledge_base" | "eval_scenario";
 
 export interface AuditRecord {
   projectId: string;

@@ -174,3 +174,24 @@ export class ToolInvocationEntity {
   @TimestampColumn("at")
   at!: Date;
 }
+
+/**
+ * What a call segment resolved, stored once per project and content (RT-8, RT-10): calls reference it by `hash`
+ * from their state. Immutable: the key is a hash of the body.
+ */
+@Entity({ name: "call_contexts" })
+@Index("idx_call_contexts_project", ["projectId"])
+export class CallContextEntity {
+  @PrimaryColumn({ type: "varchar", length: 64 })
+  hash!: string;
+
+  @IdColumn("project_id")
+  projectId!: string;
+
+  @ManyToOne("ProjectEntity", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "project_id" })
+  project?: ProjectEntity;
+
+  @TextColumn("body")
+  body!: string;
+}

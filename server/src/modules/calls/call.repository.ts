@@ -1,7 +1,16 @@
 import { In, MoreThan, type QueryDeepPartialEntity } from "typeorm";
 import type { DbManager } from "../../platform/db/database";
 import type { PageWindow } from "../../platform/graphql/page";
-import { CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
+import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
+import { CallContexts, type ContextRow, type StoredCallState } from "./call-contexts";
+
+/** A change of the loaded set and the event counter, applied inside the stored state by the database. */
+export interface StatePatch {
+  loaded?: readonly string[];
+  eventSeq?: number;
+}
+
+type Statement = readonly [sql: string, params: readonly unknown[]];
 
 export interface CallFilter {
   projectId: string;
@@ -14,7 +23,26 @@ export interface CallFilter {
 }
 
 export class CallRepository {
-  constructor(private readonly m: DbManager) {}
+  /**
+   * `contexts` turns stored states into whole ones and back; the service passes its own (which remembers the
+   * contexts it stored and read), anything else gets a fresh one (correct, it only reads more).
+   */
+  constructor(
+    private readonly m: DbManager,
+    private readonly store: CallContexts = new CallContexts(),
+  ) {}
+
+  /** Calls as read, with their states whole: contexts this process has not seen are read in one query. */
+  private async whole(calls: CallEntity[]): Promise<CallEntity[]> {
+    const stored = calls.map((c) => c.state as unknown as StoredCallState);
+    const missing = this.store.missing(stored);
+    if (missing.length > 0) {
+      const rows = await this.m.getRepository(CallContextEntity).findBy({ hash: In(missing) });
+      this.store.remember(rows);
+    }
+    calls.forEach((call, i) => (call.state = this.store.whole(stored[i]!)));
+    return calls;
+  }
 
   private get postgres(): boolean {
     return this.m.connection.options.type === "postgres";
@@ -33,19 +61,18 @@ export class CallRepository {
   }
 
   /**
-   * A new call with the versions it resolved and its first event. On PostgreSQL one statement (the hot path's only
-   * round trip, atomic without BEGIN/COMMIT); on SQLite three inserts inside the caller's serialised transaction.
+   * A new call with the versions it resolved and its first event (and its context, unless known stored): on
+   * PostgreSQL one statement (the hot path's only round trip, atomic without BEGIN/COMMIT). Returns the contexts
+   * it stored (to mark stored once committed).
    */
-  async insertStart(call: CallEntity, skills: CallSkillEntity[], event: CallEventEntity): Promise<void> {
-    if (!this.postgres) {
-      await this.insertRows(CallEntity, [call]);
-      await this.insertRows(CallSkillEntity, skills);
-      await this.insertRows(CallEventEntity, [event]);
-      return;
-    }
+  async insertStart(call: CallEntity, skills: CallSkillEntity[], event: CallEventEntity): Promise<ContextRow[]> {
+    const { state, contexts } = this.store.slim(call.projectId, call.state);
     const json = (value: unknown) => JSON.stringify(value);
     await this.m.query(
-      `WITH c AS (
+      `WITH x AS (
+         INSERT INTO call_contexts (hash, project_id, body)
+         SELECT * FROM unnest($23::varchar[], $24::varchar[], $25::text[]) ON CONFLICT (hash) DO NOTHING),
+       c AS (
          INSERT INTO calls (id, project_id, agent_id, agent_name, status, state, warnings, sealed_secrets,
                             started_at, ended_at, events_expire_at, events_expired)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, false)),
@@ -62,7 +89,7 @@ export class CallRepository {
         call.agentId,
         call.agentName,
         call.status,
-        json(call.state),
+        json(state),
         json(call.warnings),
         json(call.sealedSecrets),
         call.startedAt.getTime(),
@@ -79,33 +106,131 @@ export class CallRepository {
         json(event.loadedAfter),
         event.segment,
         event.at.getTime(),
+        contexts.map((c) => c.hash),
+        contexts.map((c) => c.projectId),
+        contexts.map((c) => c.body),
       ],
     );
+    return contexts;
   }
 
-  findMany(projectId: string, ids: readonly string[]): Promise<CallEntity[]> {
-    return this.m.getRepository(CallEntity).findBy({ projectId, id: In([...ids]) });
+  /**
+   * The same call start on SQLite, as statements for `Database.runPrepared` (prepared once, one synchronous
+   * transaction): the context unless known stored, the call, its versions, its first event.
+   */
+  static sqliteStart(
+    contexts: CallContexts,
+    call: CallEntity,
+    skills: CallSkillEntity[],
+    event: CallEventEntity,
+  ): { statements: Statement[]; contexts: ContextRow[] } {
+    const { state, contexts: rows } = contexts.slim(call.projectId, call.state);
+    const json = (value: unknown) => JSON.stringify(value);
+    const statements: Statement[] = rows.map((c) => [
+      "INSERT INTO call_contexts (hash, project_id, body) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING",
+      [c.hash, c.projectId, c.body],
+    ]);
+    statements.push([
+      `INSERT INTO calls (id, project_id, agent_id, agent_name, status, state, warnings, sealed_secrets, started_at,
+         ended_at, events_expire_at, events_expired) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 0)`,
+      [
+        call.id,
+        call.projectId,
+        call.agentId,
+        call.agentName,
+        call.status,
+        json(state),
+        json(call.warnings),
+        json(call.sealedSecrets),
+        call.startedAt.getTime(),
+        call.eventsExpireAt.getTime(),
+      ],
+    ]);
+    if (skills.length > 0) {
+      statements.push([
+        `INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded) VALUES ${skills
+          .map(() => "(?, ?, ?, ?, ?, ?, ?, 0)")
+          .join(", ")}`,
+        skills.flatMap((s) => [s.callId, s.position, s.projectId, s.name, s.version, s.versionId, s.pinned]),
+      ]);
+    }
+    statements.push([
+      `INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      [
+        event.id,
+        event.callId,
+        event.projectId,
+        event.seq,
+        event.type,
+        json(event.data),
+        json(event.loadedAfter),
+        event.segment,
+        event.at.getTime(),
+        event.expiresAt.getTime(),
+      ],
+    ]);
+    return { statements, contexts: rows };
   }
 
-  find(projectId: string, id: string): Promise<CallEntity | null> {
-    return this.m.getRepository(CallEntity).findOneBy({ projectId, id });
+  async findMany(projectId: string, ids: readonly string[]): Promise<CallEntity[]> {
+    return this.whole(await this.m.getRepository(CallEntity).findBy({ projectId, id: In([...ids]) }));
+  }
+
+  async find(projectId: string, id: string): Promise<CallEntity | null> {
+    const call = await this.m.getRepository(CallEntity).findOneBy({ projectId, id });
+    return call && (await this.whole([call]))[0]!;
   }
 
   /** The call, locked until the transaction ends (PostgreSQL; SQLite serialises write transactions). */
-  findForUpdate(projectId: string, id: string): Promise<CallEntity | null> {
+  async findForUpdate(projectId: string, id: string): Promise<CallEntity | null> {
     const qb = this.m
       .getRepository(CallEntity)
       .createQueryBuilder("c")
       .where("c.id = :id AND c.project_id = :projectId", { id, projectId });
     if (this.postgres) qb.setLock("pessimistic_write");
-    return qb.getOne();
+    const call = await qb.getOne();
+    return call && (await this.whole([call]))[0]!;
   }
 
+  /**
+   * One UPDATE of the call. A whole `state` (a handoff) is stored slim, its new context first; `patch` changes the
+   * loaded set and the event counter inside the stored state, in SQL, without reading or rewriting the rest.
+   */
   async updateCall(
-    id: string,
+    { id, projectId }: Pick<CallEntity, "id" | "projectId">,
     fields: Partial<Pick<CallEntity, "state" | "status" | "endedAt" | "agentId" | "agentName" | "warnings">>,
+    patch?: StatePatch,
   ): Promise<void> {
-    await this.m.getRepository(CallEntity).update({ id }, fields as QueryDeepPartialEntity<CallEntity>);
+    const values: Record<string, unknown> = { ...fields };
+    if (fields.state) {
+      const { state, contexts } = this.store.slim(projectId, fields.state);
+      if (contexts.length > 0) {
+        await this.m.createQueryBuilder().insert().into(CallContextEntity).values(contexts).orIgnore().execute();
+      }
+      values.state = state; // simple-json: TypeORM writes it as JSON
+    }
+    const qb = this.m.createQueryBuilder().update(CallEntity).where("id = :id", { id });
+    if (patch) {
+      values.state = () => this.patchSql(patch);
+      qb.setParameters({ patchLoaded: JSON.stringify(patch.loaded ?? []), patchSeq: patch.eventSeq ?? 0 });
+    }
+    await qb.set(values as QueryDeepPartialEntity<CallEntity>).execute();
+  }
+
+  private patchSql(patch: StatePatch): string {
+    if (this.postgres) {
+      const pairs = [
+        ...(patch.loaded ? ["'loaded', CAST(:patchLoaded AS jsonb)"] : []),
+        ...(patch.eventSeq !== undefined ? ["'eventSeq', CAST(:patchSeq AS integer)"] : []),
+      ];
+      return `(CAST(state AS jsonb) || jsonb_build_object(${pairs.join(", ")}))::text`;
+    }
+    const pairs = [
+      ...(patch.loaded ? ["'$.loaded', json(:patchLoaded)"] : []),
+      ...(patch.eventSeq !== undefined ? ["'$.eventSeq', :patchSeq"] : []),
+    ];
+    return `json_set(state, ${pairs.join(", ")})`;
   }
 
   skillsOf(callIds: readonly string[]): Promise<CallSkillEntity[]> {
@@ -119,8 +244,54 @@ export class CallRepository {
     await this.insertRows(CallSkillEntity, skills);
   }
 
-  async markLoaded(callId: string, versionId: string): Promise<void> {
-    await this.m.getRepository(CallSkillEntity).update({ callId, versionId }, { loaded: true });
+  /**
+   * A load's writes on a locked call: its events, the loaded flags of the versions it loaded, the call's warnings and
+   * its state patched (loaded set, event counter). On PostgreSQL one statement; on SQLite three.
+   */
+  async recordLoad(
+    call: Pick<CallEntity, "id" | "projectId" | "warnings">,
+    events: CallEventEntity[],
+    loadedVersionIds: readonly string[],
+    patch: StatePatch,
+  ): Promise<void> {
+    if (!this.postgres) {
+      await this.insertEvents(events);
+      if (loadedVersionIds.length > 0) {
+        await this.m
+          .getRepository(CallSkillEntity)
+          .update({ callId: call.id, versionId: In([...loadedVersionIds]) }, { loaded: true });
+      }
+      await this.updateCall(call, { warnings: call.warnings }, patch);
+      return;
+    }
+    const json = (value: unknown) => JSON.stringify(value);
+    await this.m.query(
+      `WITH e AS (
+         INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
+         SELECT t.id, $1, $2, t.seq, t.type, t.data, t.loaded_after, t.segment, t.at, t.expires_at
+         FROM unnest($3::varchar[], $4::int[], $5::varchar[], $6::text[], $7::text[], $8::int[], $9::bigint[],
+                     $10::bigint[]) AS t(id, seq, type, data, loaded_after, segment, at, expires_at)),
+       s AS (UPDATE call_skills SET loaded = true WHERE call_id = $1 AND version_id = ANY($11::varchar[]))
+       UPDATE calls SET warnings = $12,
+         state = (CAST(state AS jsonb) || jsonb_build_object('loaded', CAST($13 AS jsonb), 'eventSeq', $14::int))::text
+       WHERE id = $1`,
+      [
+        call.id,
+        call.projectId,
+        events.map((e) => e.id),
+        events.map((e) => e.seq),
+        events.map((e) => e.type),
+        events.map((e) => json(e.data)),
+        events.map((e) => json(e.loadedAfter)),
+        events.map((e) => e.segment),
+        events.map((e) => e.at.getTime()),
+        events.map((e) => e.expiresAt.getTime()),
+        loadedVersionIds,
+        json(call.warnings),
+        json(patch.loaded ?? []),
+        patch.eventSeq ?? 0,
+      ],
+    );
   }
 
   async lastEventSeq(callId: string): Promise<number> {
@@ -178,12 +349,13 @@ export class CallRepository {
       if (filter.skillVersionId) sub.andWhere("s.version_id = :skillVersionId");
       qb.andWhere(`EXISTS (${sub.getQuery()})`, { skillName: filter.skillName, skillVersionId: filter.skillVersionId });
     }
-    return qb
+    const [calls, total] = await qb
       .orderBy("c.started_at", "DESC")
       .addOrderBy("c.id", "ASC")
       .skip(window.offset)
       .take(window.limit)
       .getManyAndCount();
+    return [await this.whole(calls), total];
   }
 
   /** RT-11: deletes events past their expiry and marks their calls; returns how many events went. */

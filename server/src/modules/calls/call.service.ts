@@ -21,6 +21,7 @@ import type { WebhookService } from "../webhooks";
 import type { AgentDirectory, CallAgent } from "../agents";
 import { CallEntity, CallEventEntity, CallSkillEntity, type ToolInvocationEntity } from "./call.entity";
 import { CallRepository, type CallFilter } from "./call.repository";
+import { CallContexts } from "./call-contexts";
 import { currentSegment, modelContextOf, type CallSegment, type CallState } from "./call-state";
 import type { McpConnector } from "./mcp-connector";
 
@@ -50,6 +51,7 @@ export class CallService {
     private readonly eventRetentionMs: number,
   ) {}
 
+  private readonly contexts = new CallContexts();
   private readonly eventsRecordedHooks: Array<(projectId: string, callId: string) => Promise<void>> = [];
 
   /** Runs after a call's new events committed (the live timeline, UX-5, on every instance). */
@@ -104,9 +106,15 @@ export class CallService {
       { call_id: id, agent_id: call.agentId, agent_name: call.agentName },
       now,
     );
-    await this.db.writeStatement((m) =>
-      new CallRepository(m).insertStart(call, this.callSkillRows(call, segment.resolved, 0, new Set()), started),
-    );
+    const skills = this.callSkillRows(call, segment.resolved, 0, new Set());
+    if (this.db.dialect === "sqlite") {
+      const { statements, contexts } = CallRepository.sqliteStart(this.contexts, call, skills, started);
+      await this.db.runPrepared(statements);
+      this.contexts.markStored(contexts);
+    } else {
+      const stored = await this.db.writeStatement((m) => this.repo(m).insertStart(call, skills, started));
+      this.contexts.markStored(stored);
+    }
     await this.eventsRecorded(call.projectId, call.id);
     return call;
   }
@@ -134,8 +142,15 @@ export class CallService {
     call.state = { ...call.state, loaded: outcome.loaded };
     // RT-5, AG-5: what the load brings in (missing variables, shadowed tools) warns on the call, as at start.
     call.warnings = [...new Set([...call.warnings, ...modelContextOf(call.state).warnings])];
-    await this.recordRuntimeEvents(tx, repo, call, outcome.events, before);
-    await repo.updateCall(call.id, { state: call.state, warnings: call.warnings });
+    const rows = await this.loadEvents(repo, call, outcome.events, before);
+    await this.webhooks.enqueueAll(
+      tx,
+      call.projectId,
+      rows.map((row) => ({ id: row.id, type: row.type, timestamp: row.at, data: row.data })),
+    );
+    this.afterEventsCommit(tx, call);
+    const loadedVersions = outcome.events.flatMap((e) => (e.type === "skill.loaded" ? [e.versionId] : []));
+    await repo.recordLoad(call, rows, loadedVersions, { loaded: call.state.loaded, eventSeq: call.state.eventSeq });
     return outcome;
   }
 
@@ -165,7 +180,7 @@ export class CallService {
     const existing = await repo.skillsOf([call.id]);
     await repo.addSkills(this.callSkillRows(call, segment.resolved, existing.length, known));
     const seq = await this.takeEventSeqs(repo, call, 1);
-    await repo.updateCall(call.id, {
+    await repo.updateCall(call, {
       state: call.state,
       agentId: call.agentId,
       agentName: call.agentName,
@@ -192,7 +207,7 @@ export class CallService {
       call.status = "ended";
       call.endedAt = now;
       const seq = await this.takeEventSeqs(repo, call, 1);
-      await repo.updateCall(call.id, { status: "ended", endedAt: now, state: call.state });
+      await repo.updateCall(call, { status: "ended", endedAt: now }, { eventSeq: call.state.eventSeq });
       const skills = (await repo.skillsOf([call.id])).map((s) => ({
         name: s.name,
         version: s.version,
@@ -215,13 +230,13 @@ export class CallService {
 
   async get(ctx: AuthContext, id: string): Promise<CallEntity | null> {
     const scope = await this.auth.authorize(ctx, "viewer");
-    return this.db.read((m) => new CallRepository(m).find(scope.projectId, id));
+    return this.db.read((m) => this.repo(m).find(scope.projectId, id));
   }
 
   /** Calls of the credential's project among `ids` (others are simply absent), one query. */
   async getMany(ctx: AuthContext, ids: readonly string[]): Promise<CallEntity[]> {
     const scope = await this.auth.authorize(ctx, "viewer");
-    return this.db.read((m) => new CallRepository(m).findMany(scope.projectId, ids));
+    return this.db.read((m) => this.repo(m).findMany(scope.projectId, ids));
   }
 
   async list(
@@ -233,7 +248,7 @@ export class CallService {
     const scope = await this.auth.authorize(ctx, "viewer");
     const window = pageWindow(page, limit);
     const [items, total] = await this.db.read((m) =>
-      new CallRepository(m).page({ ...filter, projectId: scope.projectId }, window),
+      this.repo(m).page({ ...filter, projectId: scope.projectId }, window),
     );
     return { items, total, page: window.page, limit: window.limit };
   }
@@ -277,12 +292,16 @@ export class CallService {
 
   // ---- helpers ----
 
+  private repo(m: DbManager): CallRepository {
+    return new CallRepository(m, this.contexts);
+  }
+
   async activeCall(
     m: DbManager,
     scope: ProjectScope,
     callId: string,
   ): Promise<{ call: CallEntity; repo: CallRepository }> {
-    const repo = new CallRepository(m);
+    const repo = this.repo(m);
     const call = await repo.findForUpdate(scope.projectId, callId);
     if (!call) throw new NotFound("The call");
     if (call.status !== "active")
@@ -331,29 +350,21 @@ export class CallService {
     return last + 1;
   }
 
-  private async recordRuntimeEvents(
-    tx: Tx,
+  /** The rows of a load's events, numbered on the locked call. */
+  private async loadEvents(
     repo: CallRepository,
     call: CallEntity,
     events: readonly RuntimeEvent[],
     previouslyLoaded: readonly string[],
-  ): Promise<void> {
+  ): Promise<CallEventEntity[]> {
     let seq = (await this.takeEventSeqs(repo, call, events.length)) - 1;
     const now = new Date();
     // Each event carries the loaded set right after it: an unload's is the set before the load that follows it.
     let loaded = previouslyLoaded;
-    const rows = events.map((e) => {
+    return events.map((e) => {
       loaded = e.type === "skill.unloaded" ? loaded.filter((n) => n !== e.skill) : [...loaded, e.skill];
       return this.event(call, ++seq, e.type, { call_id: call.id, ...callEventData(e) }, now, loaded);
     });
-    await repo.insertEvents(rows);
-    this.afterEventsCommit(tx, call);
-    for (const e of events) if (e.type === "skill.loaded") await repo.markLoaded(call.id, e.versionId);
-    await this.webhooks.enqueueAll(
-      tx,
-      call.projectId,
-      rows.map((row) => ({ id: row.id, type: row.type, timestamp: now, data: row.data })),
-    );
   }
 
   private event(

@@ -1,8 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { codeOf, publishAgent, publishSkill } from "../../../test/support/calls";
-import { LIST_SESSIONS, loadCall, readSession, sendMessage, sendMessageRaw } from "../../../test/support/chat";
+import {
+  LIST_SESSIONS,
+  loadCall,
+  readSession,
+  SEND_MESSAGE,
+  sendMessage,
+  sendMessageRaw,
+} from "../../../test/support/chat";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";
 import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { MAX_MESSAGE_CHARS } from "./chat.service";
 
 /** The system prompt of the n-th request the model received. */
 const systemPromptOf = (model: ScriptedModel, n: number): string => {
@@ -186,6 +194,39 @@ describe.each(dialects)("chat sessions on %s", (dialect) => {
     expect(codeOf(await sendMessageRaw(t, other, { sessionId: mine.session.id, content: "hi" }))).toBe("NOT_FOUND");
     expect(await readSession(t, other, mine.session.id)).toBeNull();
     expect(model.requests).toHaveLength(1);
+  });
+
+  it("bad input: a session id that is no session (over 256 characters among them), a missing, wrong-typed or too long content and a malformed body are refused with a clear error; the session is unchanged", async () => {
+    model.reply({ toolCalls: [loadCall("refund-policy")] }, { text: "first" });
+    const first = await sendMessage(t, key, { agentId, content: "keep me" });
+    const before = await readSession(t, key, first.session.id);
+    for (const sessionId of ["s".repeat(300), "not-an-id", "'; drop table chat_sessions; --"]) {
+      const res = await sendMessageRaw(t, key, { sessionId, content: "x" });
+      expect(codeOf(res), sessionId).toBe("NOT_FOUND");
+      expect(res.errors?.[0]?.message).toMatch(/session/i);
+    }
+    const sessionId = first.session.id;
+    const missing = await t.gql(SEND_MESSAGE, { input: { sessionId } }, key);
+    expect(codeOf(missing)).toBe("BAD_USER_INPUT");
+    expect(missing.errors?.[0]?.message).toContain("content");
+    const wrongType = await t.gql(SEND_MESSAGE, { input: { sessionId, content: { text: "x" } } }, key);
+    expect(codeOf(wrongType)).toBe("BAD_USER_INPUT");
+    const tooLong = await sendMessageRaw(t, key, { sessionId, content: "x".repeat(MAX_MESSAGE_CHARS + 1) });
+    expect(codeOf(tooLong)).toBe("BAD_USER_INPUT");
+    expect(tooLong.errors?.[0]?.extensions?.details?.field).toBe("content");
+    const malformed = await fetch(`${t.url}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+      body: '{"query": "mutation { sendMessage(',
+    });
+    expect(malformed.status).toBe(400);
+    expect(await malformed.text()).not.toMatch(/at .*\.ts:\d+/);
+    expect(model.requests).toHaveLength(2);
+    const after = await readSession(t, key, sessionId);
+    expect(after?.messages).toEqual(before?.messages);
+    expect(after?.loadedSkills).toEqual(["refund-policy"]);
+    model.reply({ text: "still here" });
+    expect((await sendMessage(t, key, { sessionId, content: "again" })).reply).toBe("still here");
   });
 
   it("chatSessions lists the project's sessions newest first, filtered by agent", async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { codeOf, knowledgeBase, publishAgent, publishSkill } from "../../../test/support/calls";
+import { mcpServer } from "../../../test/support/mcp-server";
 import { startReceiver, type Receiver } from "../../../test/support/receiver";
 import { loadCall, readSession, sendMessage, sendMessageRaw } from "../../../test/support/chat";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";
@@ -125,6 +126,56 @@ describe.each(dialects)("chat tool loop on %s", (dialect) => {
     const query = reply.toolInvocations[1]!;
     expect(query).toMatchObject({ tool: "query_knowledge", source: "builtin", status: "ok" });
     expect(JSON.stringify(query.result)).toContain("12 cents per kWh");
+  });
+
+  it("TX-3 tool precedence as in calls: built-in, the agent's own, loaded skills', then MCP tools, offered and run", async () => {
+    const mcp = await mcpServer("srv", ["shared", "both", "mcp_only"]);
+    try {
+      const hook = (name: string, path: string) => ({
+        name,
+        description: `${name} at ${path}.`,
+        webhookUrl: `${receiver.url}${path}`,
+      });
+      await publishSkill(t, key, "tools-a", {
+        tools: [hook("both", "/tools-a/both"), hook("a_only", "/tools-a/a_only")],
+      });
+      const precedence = await publishAgent(t, key, {
+        name: "precedence-bot",
+        tools: [hook("shared", "/agent/shared")],
+        mcpServers: [{ name: "srv", url: mcp.url }],
+        skills: [{ name: "tools-a" }],
+      });
+      // Before the load, `both` is the MCP server's; the server's `shared` is behind the agent's own.
+      model.reply({ toolCalls: [{ name: "both", arguments: {} }] }, { text: "one" });
+      const first = await sendMessage(t, key, { agentId: precedence, content: "first" });
+      expect(toolNamesOf(model, 0)).toEqual(["load_skill", "shared", "both", "mcp_only"]);
+      expect(first.toolInvocations.map((i) => [i.tool, i.source, i.status])).toEqual([["both", "mcp:srv", "ok"]]);
+      expect(first.toolInvocations[0]!.result).toEqual({ server: "srv", tool: "both", arguments: {} });
+      // Once the skill is loaded its `both` comes before the server's, in what is offered and in what runs.
+      model.reply(
+        { toolCalls: [loadCall("tools-a")] },
+        {
+          toolCalls: [
+            { name: "shared", arguments: {} },
+            { name: "both", arguments: {} },
+            { name: "mcp_only", arguments: {} },
+          ],
+        },
+        { text: "two" },
+      );
+      const second = await sendMessage(t, key, { sessionId: first.session.id, content: "second" });
+      expect(toolNamesOf(model, 3)).toEqual(["load_skill", "shared", "both", "a_only", "mcp_only"]);
+      expect(second.toolInvocations.map((i) => [i.tool, i.source, i.status])).toEqual([
+        ["load_skill", "builtin", "ok"],
+        ["shared", "agent", "ok"],
+        ["both", "skill:tools-a", "ok"],
+        ["mcp_only", "mcp:srv", "ok"],
+      ]);
+      expect(receiver.requests.map((r) => r.path)).toEqual(["/agent/shared", "/tools-a/both"]);
+      expect(mcp.calls.map((c) => c.name)).toEqual(["both", "mcp_only"]);
+    } finally {
+      await mcp.close();
+    }
   });
 
   it("a tool loop that never ends stops after CHAT_MAX_TOOL_ROUNDS with tool_rounds_exhausted and the last text", async () => {

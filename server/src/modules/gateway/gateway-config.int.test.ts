@@ -2,9 +2,18 @@ import { randomBytes } from "node:crypto";
 import { promises as fs } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import OpenAI from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startGatewayKit, toolAnswers, type GatewayKit } from "../../../test/support/gateway-kit";
+import {
+  dialectsAndStores,
+  startGatewayKit,
+  storeConfig,
+  toolAnswers,
+  type GatewayKit,
+} from "../../../test/support/gateway-kit";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";
+import { ensureServerBuilt } from "../../../test/support/server-build";
+import { startServer, type ServerProcess } from "../../../test/support/server-process";
 import { skillMd } from "../../../test/support/skill-md";
 import { createTestApp, dialects } from "../../../test/support/test-app";
 import { GatewayConfigError, loadGatewayConfig } from ".";
@@ -69,12 +78,12 @@ const history = [
   { role: "user" as const, content: "two" },
 ];
 
-describe.each(dialects)("gateway agents from GATEWAY_CONFIG (%s)", (dialect) => {
+describe.each(dialectsAndStores)("gateway agents from GATEWAY_CONFIG (%s, %s store)", (dialect, store) => {
   let tree: { root: string; config: string };
   let kit: GatewayKit;
   beforeAll(async () => {
     tree = await skillTree();
-    kit = await startGatewayKit(dialect, { gatewayConfig: tree.config });
+    kit = await startGatewayKit(dialect, { ...storeConfig(store), gatewayConfig: tree.config });
   });
   afterAll(async () => {
     await kit.close();
@@ -309,6 +318,67 @@ describe.each(dialects)("gateway session stores across instances (%s)", (dialect
     } finally {
       await one.close();
       await two.close();
+    }
+  });
+});
+
+describe("gateway file store across a restart of the server process", () => {
+  it("GW-6 a log recorded before SIGTERM replays in the next server process on the same SESSION_STORE_PATH", async () => {
+    ensureServerBuilt();
+    const upstream = await startScriptedModel();
+    const root = path.join(os.tmpdir(), `sg-gw-restart-${randomBytes(6).toString("hex")}`);
+    await write(path.join(root, "skills", "deploy", "SKILL.md"), skillMd("deploy", { body: "Deploy steps." }));
+    const config = path.join(root, "aura.toml");
+    await write(
+      config,
+      [
+        "[gateway]",
+        `api_keys = ["${CONFIG_KEY}"]`,
+        "[agent]",
+        'name = "aura"',
+        'system_prompt = "You are AURA."',
+        "[agent.skills]",
+        `local = [{ source = "${path.join(root, "skills")}" }]`,
+      ].join("\n"),
+    );
+    const env = {
+      GATEWAY_CONFIG: config,
+      SESSION_STORE: "file",
+      SESSION_STORE_PATH: path.join(root, "sessions"),
+      MODEL_BASE_URL: upstream.baseUrl,
+      MODEL_NAME: "upstream-model",
+      OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
+    };
+    const session = `process-restart-${randomBytes(4).toString("hex")}`;
+    const ask = (server: ServerProcess, messages: typeof history) =>
+      new OpenAI({ baseURL: `${server.url}/v1`, apiKey: CONFIG_KEY, maxRetries: 0 }).chat.completions.create({
+        model: "aura",
+        metadata: { chat_session_id: session },
+        messages,
+      });
+    try {
+      const before = await startServer(env, "gw-file-before");
+      try {
+        upstream.reply({ toolCalls: [{ name: "load_skill", arguments: { name: "deploy" } }] }, { text: "ok" });
+        await ask(before, history.slice(0, 1));
+      } finally {
+        await before.stop();
+      }
+      expect(await before.exited).toBe(0);
+      const after = await startServer(env, "gw-file-after");
+      try {
+        upstream.reset();
+        upstream.reply({ text: "replayed" });
+        await ask(after, history);
+        expect(toolAnswers(upstream.requests[0]!.body).map((a) => a.content)).toEqual([
+          expect.stringContaining("Deploy steps."),
+        ]);
+      } finally {
+        await after.stop();
+      }
+    } finally {
+      await upstream.close();
+      await fs.rm(root, { recursive: true, force: true });
     }
   });
 });

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startGatewayKit, toolAnswers, type GatewayKit } from "../../../test/support/gateway-kit";
-import { dialects } from "../../../test/support/test-app";
+import {
+  dialectsAndStores,
+  startGatewayKit,
+  storeConfig,
+  toolAnswers,
+  type GatewayKit,
+} from "../../../test/support/gateway-kit";
 
 interface Answer {
   status: number;
@@ -54,10 +59,10 @@ function expectOpenAiError(answer: Answer, status: number, code: string): void {
   expect(answer.text).not.toMatch(/at .*\.ts:\d+/); // never a stack
 }
 
-describe.each(dialects)("gateway errors (%s)", (dialect) => {
+describe.each(dialectsAndStores)("gateway errors (%s, %s store)", (dialect, store) => {
   let kit: GatewayKit;
   beforeAll(async () => {
-    kit = await startGatewayKit(dialect, { modelTimeoutMs: 400, chatMaxToolRounds: 2 });
+    kit = await startGatewayKit(dialect, { ...storeConfig(store), modelTimeoutMs: 400, chatMaxToolRounds: 2 });
     await kit.skill("refund-policy", { body: "Refunds within 30 days." });
     await kit.agent({ name: "billing", skills: [{ name: "refund-policy" }] });
   });
@@ -91,18 +96,24 @@ describe.each(dialects)("gateway errors (%s)", (dialect) => {
     expect(kit.upstream.requests).toHaveLength(1);
   });
 
-  it("GW-1 an unknown model is 404 model_not_found; the official client raises NotFoundError", async () => {
-    const answer = await post(kit, { ...hi("nf"), model: "nobody" });
+  it("GW-1 an unknown model is 404 model_not_found; the official client raises NotFoundError; the log is intact", async () => {
+    await sessionWithLoad("nf");
+    const answer = await post(kit, { ...secondTurn("nf"), model: "nobody" });
     expectOpenAiError(answer, 404, "model_not_found");
     expect(answer.body.error!.message).toContain("'nobody'");
     await expect(
       kit.client().chat.completions.create({ model: "nobody", messages: [{ role: "user", content: "x" }] }),
     ).rejects.toMatchObject({ status: 404, code: "model_not_found" });
     expect(kit.upstream.requests).toHaveLength(0);
+    await expectLogIntact("nf");
   });
 
-  it("GW-1 a malformed body is 400 naming what is wrong", async () => {
+  it("GW-1 a malformed body is 400 naming what is wrong, and the session log is intact", async () => {
+    await sessionWithLoad("malformed");
     expectOpenAiError(await post(kit, null, { raw: "{not json" }), 400, "invalid_json");
+    const broken = await post(kit, { ...secondTurn("malformed"), messages: [{ role: "user" }, { content: "x" }] });
+    expectOpenAiError(broken, 400, "invalid_request");
+    expect(broken.body.error!.message).toContain("messages[1].role");
     const noMessages = await post(kit, { model: "billing" });
     expectOpenAiError(noMessages, 400, "invalid_request");
     expect(noMessages.body.error!.message).toContain("messages");
@@ -110,9 +121,12 @@ describe.each(dialects)("gateway errors (%s)", (dialect) => {
     expectOpenAiError(badRole, 400, "invalid_request");
     expect(badRole.body.error!.message).toContain("messages[0].role");
     expectOpenAiError(await post(kit, [1, 2]), 400, "invalid_request");
+    expect(kit.upstream.requests).toHaveLength(0);
+    await expectLogIntact("malformed");
   });
 
-  it("GW-4 a session id over 256 characters is 400; 256 is accepted", async () => {
+  it("GW-4 a session id over 256 characters is 400 and records nothing; 256 is accepted", async () => {
+    kit.upstream.reply({ toolCalls: [{ name: "load_skill", arguments: { name: "refund-policy" } }] }, { text: "ok" });
     const long = await post(kit, hi("s".repeat(257)));
     expectOpenAiError(long, 400, "session_id_too_long");
     expect(long.body.error!.message).toContain("256");
@@ -125,6 +139,8 @@ describe.each(dialects)("gateway errors (%s)", (dialect) => {
       "session_id_too_long",
     );
     expectOpenAiError(await post(kit, hi("line\nbreak")), 400, "invalid_session_id");
+    expect(kit.upstream.requests).toHaveLength(0);
+    kit.upstream.reset();
     kit.upstream.reply({ text: "ok" });
     const fine = await post(kit, hi("s".repeat(256)));
     expect(fine.status).toBe(200);

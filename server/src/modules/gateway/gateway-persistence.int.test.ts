@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startGatewayKit, toolAnswers, type GatewayKit } from "../../../test/support/gateway-kit";
+import {
+  dialectsAndStores,
+  startGatewayKit,
+  storeConfig,
+  toolAnswers,
+  type GatewayKit,
+} from "../../../test/support/gateway-kit";
 import type { ChatRequestBody } from "../../../test/support/scripted-model";
-import { dialects } from "../../../test/support/test-app";
 
 type Message = { role: "system" | "user" | "assistant"; content: string };
 
@@ -19,12 +24,12 @@ function shape(body: ChatRequestBody): string[] {
   });
 }
 
-describe.each(dialects)("gateway skill persistence (%s)", (dialect) => {
+describe.each(dialectsAndStores)("gateway skill persistence (%s, %s store)", (dialect, store) => {
   let kit: GatewayKit;
   let n = 0;
   const session = () => `session-${dialect}-${++n}`;
   beforeAll(async () => {
-    kit = await startGatewayKit(dialect);
+    kit = await startGatewayKit(dialect, storeConfig(store));
     await kit.skill("explain-bill", { body: "Version one of explain-bill.", files: { "a.md": "file a" } });
     await kit.skill("refund-policy", { body: "Refunds within 30 days." });
     await kit.agent({ name: "billing", skills: [{ name: "explain-bill" }, { name: "refund-policy" }] });
@@ -193,6 +198,64 @@ describe.each(dialects)("gateway skill persistence (%s)", (dialect) => {
     expect(toolAnswers(kit.upstream.requests.at(-1)!.body)).toHaveLength(1);
   });
 
+  it("GW-2 max_loaded_skills does not unload in the gateway: with a cap of 1 both loads stay readable and replay", async () => {
+    await kit.skill("cap-one", { body: "Cap one.", files: { "one.md": "file one" } });
+    await kit.skill("cap-two", { body: "Cap two." });
+    await kit.agent({ name: "capped", maxLoadedSkills: 1, skills: [{ name: "cap-one" }, { name: "cap-two" }] });
+    const s = session();
+    kit.upstream.reply(
+      { toolCalls: [{ name: "load_skill", arguments: { name: "cap-one" } }] },
+      { toolCalls: [{ name: "load_skill", arguments: { name: "cap-two" } }] },
+      { toolCalls: [{ name: "read_skill_file", arguments: { skill: "cap-one", path: "one.md" } }] },
+      { text: "both" },
+    );
+    await turn(kit, "capped", s, [{ role: "user", content: "one" }]);
+    const answers = (n: number) => toolAnswers(kit.upstream.requests[n]!.body).map((a) => a.content);
+    expect(answers(3)).toEqual([expect.stringContaining("Cap one."), expect.stringContaining("Cap two."), "file one"]);
+    kit.upstream.reset();
+    kit.upstream.reply({ text: "still both" });
+    await turn(kit, "capped", s, [
+      { role: "user", content: "one" },
+      { role: "assistant", content: "both" },
+      { role: "user", content: "two" },
+    ]);
+    expect(answers(0)).toEqual([expect.stringContaining("Cap one."), expect.stringContaining("Cap two."), "file one"]);
+  });
+
+  it("GW-7 a full log records nothing more: the 65th distinct invocation still answers and is not replayed", async () => {
+    const files = Object.fromEntries(
+      Array.from({ length: 64 }, (_, i) => [`f${String(i).padStart(2, "0")}.md`, `file ${i}`]),
+    );
+    await kit.skill("many-files", { body: "Many files.", files });
+    await kit.agent({ name: "many-reader", skills: [{ name: "many-files" }] });
+    const s = session();
+    kit.upstream.reply(
+      { toolCalls: [{ name: "load_skill", arguments: { name: "many-files" } }] },
+      {
+        toolCalls: Object.keys(files).map((path) => ({
+          name: "read_skill_file",
+          arguments: { skill: "many-files", path },
+        })),
+      },
+      { text: "read them all" },
+    );
+    await turn(kit, "many-reader", s, [{ role: "user", content: "read everything" }]);
+    const answered = toolAnswers(kit.upstream.requests[2]!.body);
+    expect(answered).toHaveLength(65);
+    expect(answered.at(-1)!.content).toBe("file 63");
+    kit.upstream.reset();
+    kit.upstream.reply({ text: "again" });
+    await turn(kit, "many-reader", s, [
+      { role: "user", content: "read everything" },
+      { role: "assistant", content: "read them all" },
+      { role: "user", content: "and now?" },
+    ]);
+    const replayed = toolAnswers(kit.upstream.requests[0]!.body).map((a) => a.content);
+    expect(replayed).toHaveLength(64);
+    expect(replayed.at(-1)).toBe("file 62");
+    expect(replayed).not.toContain("file 63");
+  });
+
   it("GW-8 echoed load_skill/read_skill_file calls and their tool messages are dropped; other tool calls stay", async () => {
     const s = session();
     kit.upstream.reply(
@@ -258,9 +321,9 @@ describe.each(dialects)("gateway skill persistence (%s)", (dialect) => {
   });
 });
 
-describe.each(dialects)("gateway custom events (%s)", (dialect) => {
+describe.each(dialectsAndStores)("gateway custom events and time to live (%s, %s store)", (dialect, store) => {
   it("GW-9 with CUSTOM_EVENTS=true a streaming turn that replays starts with aura.skills_rehydrated", async () => {
-    const kit = await startGatewayKit(dialect, { customEvents: true });
+    const kit = await startGatewayKit(dialect, { ...storeConfig(store), customEvents: true });
     try {
       await kit.skill("refund-policy", { body: "Refunds." });
       await kit.agent({ name: "billing", skills: [{ name: "refund-policy" }] });
@@ -312,7 +375,7 @@ describe.each(dialects)("gateway custom events (%s)", (dialect) => {
   });
 
   it("GW-9 without CUSTOM_EVENTS no named event is sent, replay or not", async () => {
-    const kit = await startGatewayKit(dialect);
+    const kit = await startGatewayKit(dialect, storeConfig(store));
     try {
       await kit.skill("refund-policy", { body: "Refunds." });
       await kit.agent({ name: "billing", skills: [{ name: "refund-policy" }] });
@@ -340,6 +403,34 @@ describe.each(dialects)("gateway custom events (%s)", (dialect) => {
       expect(text).not.toContain("event:");
       expect(text).toContain('"content":"streamed"');
       expect(toolAnswers(kit.upstream.requests[2]!.body)).toHaveLength(1);
+    } finally {
+      await kit.close();
+    }
+  });
+
+  it("GW-6 a log expires its time to live after the last skill tool call; a replay does not restart it", async () => {
+    const kit = await startGatewayKit(dialect, { ...storeConfig(store), sessionStoreSkillsTtlSecs: 2 });
+    const history: Message[] = [
+      { role: "user", content: "one" },
+      { role: "assistant", content: "ok" },
+      { role: "user", content: "two" },
+    ];
+    const replayedTools = () => toolAnswers(kit.upstream.requests.at(-1)!.body).map((a) => a.tool);
+    try {
+      await kit.skill("refund-policy", { body: "Refunds." });
+      await kit.agent({ name: "billing", skills: [{ name: "refund-policy" }] });
+      kit.upstream.reply({ toolCalls: [{ name: "load_skill", arguments: { name: "refund-policy" } }] }, { text: "ok" });
+      await turn(kit, "billing", "ttl-1", history.slice(0, 1));
+      const recorded = Date.now();
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      kit.upstream.reply({ text: "replayed" });
+      await turn(kit, "billing", "ttl-1", history);
+      expect(replayedTools()).toEqual(["load_skill"]);
+      // Had the replay restarted the clock, the log would live until about 3 s after the load.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, recorded + 2_300 - Date.now())));
+      kit.upstream.reply({ text: "forgotten" });
+      await turn(kit, "billing", "ttl-1", history);
+      expect(replayedTools()).toEqual([]);
     } finally {
       await kit.close();
     }

@@ -120,7 +120,7 @@ async function chatCompletions(options: GatewayRouteOptions, req: Request, res: 
     };
     const choice = completion.choices[0]!;
     const { tool_calls: _all, ...message } = choice.message;
-    res.json({
+    sendJson(res, {
       ...completion,
       model: request.model,
       choices: [
@@ -147,6 +147,12 @@ async function chatCompletions(options: GatewayRouteOptions, req: Request, res: 
   } catch (error) {
     fail(options, res, error, stream);
   }
+}
+
+/** `res.json` without Express's ETag (a hash of every answer no client revalidates). */
+function sendJson(res: Response, body: unknown): void {
+  res.setHeader("content-type", "application/json; charset=utf-8");
+  res.end(JSON.stringify(body));
 }
 
 /** 429 in OpenAI's shape, for an address past AUTH_FAILURES_PER_MINUTE failed authentications. */

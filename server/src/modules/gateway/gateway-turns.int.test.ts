@@ -1,13 +1,19 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startGatewayKit, toolAnswers, UPSTREAM_MODEL, type GatewayKit } from "../../../test/support/gateway-kit";
-import { dialects } from "../../../test/support/test-app";
+import {
+  dialectsAndStores,
+  startGatewayKit,
+  storeConfig,
+  toolAnswers,
+  UPSTREAM_MODEL,
+  type GatewayKit,
+} from "../../../test/support/gateway-kit";
 
-describe.each(dialects)("gateway turns (%s)", (dialect) => {
+describe.each(dialectsAndStores)("gateway turns (%s, %s store)", (dialect, store) => {
   let kit: GatewayKit;
   beforeAll(async () => {
-    kit = await startGatewayKit(dialect);
+    kit = await startGatewayKit(dialect, storeConfig(store));
     await kit.skill("explain-bill", {
       body: "Explain each line of the bill.",
       files: { "references/rates.md": "Peak rate: 0.31 per kWh." },

@@ -1,5 +1,6 @@
-import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
+import { Arg, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from "type-graphql";
 import type { AuthContext } from "../auth";
+import { EvalComparisonType, type EvalComparison } from "../evals";
 import type { ImpactService, PublishPreview } from "./impact.service";
 import { PublishPreviewType } from "./impact.types";
 
@@ -23,5 +24,19 @@ export class ImpactResolver {
     @Arg("toVersionId", () => ID) toVersionId: string,
   ): Promise<PublishPreview> {
     return this.impact.rollbackPreview(ctx, name, toVersionId);
+  }
+
+  @FieldResolver(() => EvalComparisonType, {
+    nullable: true,
+    description:
+      "Runs the skill's scenarios tagged skill:<name> against every agent of this project the change reaches, with " +
+      "this version and with the live one (iterations: 1 to 20). It asks the model: select it on demand.",
+  })
+  evaluation(
+    @Ctx() ctx: AuthContext,
+    @Root() preview: PublishPreview,
+    @Arg("iterations", () => Int, { defaultValue: 3 }) iterations: number,
+  ): Promise<EvalComparison> {
+    return this.impact.evaluation(ctx, preview, iterations);
   }
 }

@@ -1,5 +1,6 @@
 import type { Database } from "../../platform/db/database";
 import type { AuthContext, AuthService } from "../auth";
+import type { EvalComparison, EvalGate } from "../evals";
 import { refusePublish, refuseRollback, type SkillService, type SkillVersionEntity } from "../skills";
 import type { SkillUsage, UsageService } from "../usage";
 import { ImpactRepository } from "./impact.repository";
@@ -29,7 +30,34 @@ export class ImpactService {
     private readonly auth: AuthService,
     private readonly skills: SkillService,
     private readonly usage: UsageService,
+    private readonly gate: EvalGate,
   ) {}
+
+  /**
+   * The publish gate: the skill's tagged scenarios against every agent of this project the change reaches (published
+   * versions; linked projects run their own evals), with the candidate and with the live version.
+   */
+  evaluation(ctx: AuthContext, preview: PublishPreview, iterations: number): Promise<EvalComparison> {
+    const { version, live } = preview;
+    const agentIds = [
+      ...new Set(
+        preview.reaches
+          .filter((u) => u.projectId === version.projectId && u.agentState === "published")
+          .map((u) => u.agentId),
+      ),
+    ];
+    return this.gate.compare(
+      ctx,
+      {
+        projectId: version.projectId,
+        skill: version.name,
+        candidate: { id: version.id, version: version.version },
+        live: live ? { id: live.id, version: live.version } : null,
+        agentIds,
+      },
+      iterations,
+    );
+  }
 
   /** Refuses what publishSkillVersion would refuse, with the same code and details. */
   async publishPreview(ctx: AuthContext, versionId: string): Promise<PublishPreview> {

@@ -4,15 +4,15 @@ import { parseSkillUri, resourceContents, skillEntry, skillFileUri } from "./ski
 
 const hex = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
-describe("skill:// resources (GW-11, SEP-2640)", () => {
-  it("GW-11 a file URI is skill://<name>/<path>, percent-encoded per segment, and parses back", () => {
+describe("skill:// resource helpers (SEP-2640; GW-11 itself is proven over MCP in mcp-skills.int.test.ts)", () => {
+  it("a file URI is skill://<name>/<path>, percent-encoded per segment, and parses back", () => {
     expect(skillFileUri("explain-bill", "SKILL.md")).toBe("skill://explain-bill/SKILL.md");
     const uri = skillFileUri("explain-bill", "references/tariffs 2024 #1.md");
     expect(uri).toBe("skill://explain-bill/references/tariffs%202024%20%231.md");
     expect(parseSkillUri(uri)).toEqual({ name: "explain-bill", path: "references/tariffs 2024 #1.md" });
   });
 
-  it("GW-11 anything that is not a skill file URI parses to null", () => {
+  it("anything that is not a skill file URI parses to null", () => {
     for (const uri of [
       "file:///etc/passwd",
       "skill://",
@@ -24,7 +24,7 @@ describe("skill:// resources (GW-11, SEP-2640)", () => {
       expect(parseSkillUri(uri), uri).toBeNull();
   });
 
-  it("GW-11 an entry lists SKILL.md first, then every file by path, with sha256:<hex> digests and byte sizes", () => {
+  it("an entry lists SKILL.md first, then every file by path, with sha256:<hex> digests and byte sizes", () => {
     const skillMd = "---\nname: café\ndescription: Ünïcode.\n---\nBody ✓\n";
     const entry = skillEntry(
       {
@@ -51,7 +51,7 @@ describe("skill:// resources (GW-11, SEP-2640)", () => {
     expect(entry.resources[0]!.size).toBeGreaterThan(skillMd.length);
   });
 
-  it("GW-11 contents are text only when the bytes are UTF-8 (a BOM kept), else a base64 blob of the same bytes", () => {
+  it("contents are text only when the bytes are UTF-8 (a BOM kept), else a base64 blob of the same bytes", () => {
     const bom = Buffer.from([0xef, 0xbb, 0xbf, 0x68, 0x69]);
     const asText = resourceContents("skill://x/a.md", "a.md", bom);
     expect(asText).toMatchObject({ mimeType: "text/markdown" });

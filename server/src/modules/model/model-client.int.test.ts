@@ -110,6 +110,31 @@ describe("model client against a scripted OpenAI-compatible endpoint", () => {
     expect(model.requests).toHaveLength(0);
   });
 
+  it("SEC-13 the connection goes to the address that passed the check (no second name resolution), streaming too", async () => {
+    let resolutions = 0;
+    const pinned = new ModelClient({
+      defaultEndpoint: null,
+      timeoutMs: 2000,
+      allowList: LOCAL,
+      resolve: async () => {
+        resolutions += 1;
+        return ["127.0.0.1"];
+      },
+    });
+    // The system resolver does not know this name: only a connection pinned to the checked address reaches the model.
+    const endpoint = {
+      ...model.endpoint("pinned"),
+      baseUrl: model.endpoint().baseUrl.replace("127.0.0.1", "model.invalid"),
+    };
+    model.reply({ text: "pinned" });
+    const completion = await pinned.complete(endpoint, { messages: [{ role: "user", content: "hi" }] });
+    expect(completion.choices[0]?.message.content).toBe("pinned");
+    model.reply({ text: "streamed" });
+    const chunks = await collect(pinned.stream(endpoint, { messages: [{ role: "user", content: "hi" }] }));
+    expect(chunks.map((c) => c.choices[0]?.delta.content ?? "").join("")).toBe("streamed");
+    expect(resolutions).toBe(2);
+  });
+
   it("no endpoint at all is an UpstreamError naming MODEL_BASE_URL", async () => {
     const bare = new ModelClient({ defaultEndpoint: null, timeoutMs: 500, allowList: LOCAL });
     const error = await upstreamFailure(bare.complete(null, { messages: [{ role: "user", content: "hi" }] }));

@@ -4,8 +4,10 @@ import type {
   ChatCompletionChunk,
   ChatCompletionCreateParamsBase,
 } from "openai/resources/chat/completions";
+import { LruCache } from "../../platform/cache/lru-cache";
 import { UpstreamError } from "../../platform/errors";
-import { checkOutboundUrl, OutboundError, type HostResolver } from "../../platform/http/outbound";
+import { OutboundError, pinnedFetch, type HostResolver, type PinnedFetch } from "../../platform/http/outbound";
+import { encodeRequestBody } from "./request-body";
 
 /** An OpenAI-compatible chat completions endpoint: an agent's `model` config, or the process default. */
 export interface ModelEndpoint {
@@ -88,6 +90,18 @@ class Watchdog {
   }
 }
 
+/**
+ * The request options that send `body` as encodeRequestBody's JSON: the client's documented `body` request option
+ * replaces the body it would serialise itself (the parameters still decide streaming and the answer's parsing).
+ */
+function encoded(body: ModelRequest & { model: string; stream: boolean }, watchdog: Watchdog) {
+  return {
+    signal: watchdog.controller.signal,
+    body: encodeRequestBody(body),
+    headers: { "content-type": "application/json" },
+  };
+}
+
 function isChatCompletion(value: unknown): value is ChatCompletion {
   const choices = (value as { choices?: unknown } | null)?.choices;
   if (!Array.isArray(choices) || choices.length === 0) return false;
@@ -106,7 +120,17 @@ function isChunk(value: unknown): value is ChatCompletionChunk {
  * completion — into an UpstreamError (GraphQL `UPSTREAM_ERROR`, `details.status` where the upstream gave one).
  */
 export class ModelClient {
-  constructor(private readonly options: ModelClientOptions) {}
+  /**
+   * One `openai` client per endpoint (base URL and key), built on first use: building one per request showed in the
+   * gateway's profile. The key is part of the cache key, so a rotated key gets its own client.
+   */
+  private readonly clients = new LruCache<string, OpenAI>(256);
+  /** SEC-13 on every request of every client: checked, dialled at the checked address only, no redirect followed. */
+  private readonly fetch: PinnedFetch;
+
+  constructor(private readonly options: ModelClientOptions) {
+    this.fetch = pinnedFetch({ allowList: options.allowList, resolve: options.resolve });
+  }
 
   /** The endpoint a request goes to: the given one, else the default; none at all is an UpstreamError. */
   endpointFor(endpoint: ModelEndpoint | null): ModelEndpoint {
@@ -128,13 +152,10 @@ export class ModelClient {
     const target = this.endpointFor(endpoint);
     const watchdog = new Watchdog(this.options.timeoutMs, options.signal);
     try {
-      await this.checkUrl(target, watchdog);
       const client = this.clientFor(target);
-      const { stream_options: _streamOnly, ...body } = request;
-      const answer: unknown = await client.chat.completions.create(
-        { ...body, model: target.model, stream: false },
-        { signal: watchdog.controller.signal },
-      );
+      const { stream_options: _streamOnly, ...rest } = request;
+      const body = { ...rest, model: target.model, stream: false as const };
+      const answer: unknown = await client.chat.completions.create(body, encoded(body, watchdog));
       if (!isChatCompletion(answer)) {
         throw new UpstreamError(
           `The model endpoint ${describe(target.baseUrl)} answered something that is not a chat completion: ` +
@@ -159,12 +180,9 @@ export class ModelClient {
     const watchdog = new Watchdog(this.options.timeoutMs, options.signal);
     let chunks = 0;
     try {
-      await this.checkUrl(target, watchdog);
       const client = this.clientFor(target);
-      const stream = await client.chat.completions.create(
-        { ...request, model: target.model, stream: true },
-        { signal: watchdog.controller.signal },
-      );
+      const body = { ...request, model: target.model, stream: true as const };
+      const stream = await client.chat.completions.create(body, encoded(body, watchdog));
       for await (const chunk of stream as AsyncIterable<unknown>) {
         watchdog.reset();
         if (!isChunk(chunk)) {
@@ -188,14 +206,17 @@ export class ModelClient {
     }
   }
 
-  private async checkUrl(target: ModelEndpoint, watchdog: Watchdog): Promise<void> {
-    await checkOutboundUrl(target.baseUrl, this.options.allowList, {
-      resolve: this.options.resolve,
-      signal: watchdog.controller.signal,
-    });
+  private clientFor(target: ModelEndpoint): OpenAI {
+    const key = JSON.stringify([target.baseUrl, target.apiKey]);
+    let client = this.clients.get(key);
+    if (!client) {
+      client = this.newClient(target);
+      this.clients.set(key, client);
+    }
+    return client;
   }
 
-  private clientFor(target: ModelEndpoint): OpenAI {
+  private newClient(target: ModelEndpoint): OpenAI {
     return new OpenAI({
       baseURL: target.baseUrl,
       // The client insists on a credential; with none configured the Authorization header is removed below.
@@ -208,8 +229,8 @@ export class ModelClient {
       // Failures surface as UpstreamError for the caller to log; the client's own console logging stays off.
       logLevel: "off",
       timeout: this.options.timeoutMs,
-      // SEC-13: the base URL is checked before each request; a redirect is not followed (it is an error status).
-      fetch: (input, init) => fetch(input, { ...init, redirect: "manual" }),
+      // A redirect is answered as it came, and is then an error status.
+      fetch: this.fetch,
     });
   }
 
@@ -223,8 +244,10 @@ export class ModelClient {
         true,
       );
     }
-    if (error instanceof OutboundError) {
-      return new UpstreamError(`The model endpoint ${where} may not be called: ${error.message}`);
+    // The client wraps what its fetch threw: a SEC-13 refusal is the cause of its connection error.
+    const refusal = error instanceof OutboundError ? error : (error as { cause?: unknown } | null)?.cause;
+    if (refusal instanceof OutboundError && refusal.kind === "refused") {
+      return new UpstreamError(`The model endpoint ${where} may not be called: ${refusal.message}`);
     }
     if (error instanceof APIUserAbortError) {
       return new UpstreamError(`The request to the model endpoint ${where} was cancelled.`);

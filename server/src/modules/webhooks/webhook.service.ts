@@ -1,4 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import { InvalidatedCache } from "../../platform/cache/invalidated-cache";
+import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
 import type { SecretBox } from "../../platform/crypto";
 import type { Database, Tx } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
@@ -20,6 +22,12 @@ import { WebhookRepository } from "./webhook.repository";
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ["pending", "delivered", "failed", "cancelled"];
 
 const MAX_URL_LENGTH = 2000;
+
+/** A subscription change publishes its project's id here; every instance drops that project's cached list. */
+export const WEBHOOK_SUBSCRIPTIONS_TOPIC = "webhook_subscriptions";
+
+/** What the producer needs of a live subscription (no secret is cached). */
+type Subscriber = Pick<WebhookSubscriptionEntity, "id" | "eventTypes">;
 
 export interface CreatedSubscription {
   subscription: WebhookSubscriptionEntity;
@@ -43,14 +51,19 @@ function secretBinding(subscriptionId: string): string {
  */
 export class WebhookService {
   private readonly enqueueListeners: Array<() => void> = [];
+  /** The live subscriptions of a project, as the call path's producers read them on every event. */
+  private readonly subscribers: InvalidatedCache<string, Subscriber[]>;
 
   constructor(
     private readonly db: Database,
+    bus: InvalidationBus,
     private readonly auth: AuthService,
     private readonly audit: AuditService,
     private readonly secrets: SecretBox,
     private readonly outbound: { allowList: readonly string[] },
-  ) {}
+  ) {
+    this.subscribers = new InvalidatedCache(bus, WEBHOOK_SUBSCRIPTIONS_TOPIC, 10_000);
+  }
 
   /** Called after a transaction that enqueued deliveries commits (the worker's wake-up). */
   onEnqueue(listener: () => void): void {
@@ -80,6 +93,7 @@ export class WebhookService {
     });
     await this.db.write(async (tx) => {
       await new WebhookRepository(tx.manager).insertSubscription(subscription);
+      tx.afterCommit(() => this.subscribers.invalidate(scope.projectId));
       await this.audit.record(tx, {
         projectId: scope.projectId,
         resourceType: "webhook",
@@ -100,6 +114,7 @@ export class WebhookService {
       const subscription = await repo.findSubscription(scope.projectId, id);
       if (!subscription) throw new NotFound("The webhook subscription");
       await repo.markSubscriptionDeleted(id, new Date());
+      tx.afterCommit(() => this.subscribers.invalidate(scope.projectId));
       const cancelled = await repo.cancelPending(id);
       await this.audit.record(tx, {
         projectId: scope.projectId,
@@ -220,7 +235,9 @@ export class WebhookService {
       }
     }
     const repo = new WebhookRepository(tx.manager);
-    const subscriptions = await repo.listSubscriptions(projectId);
+    const subscriptions = await this.subscribers.getOrLoad(projectId, async () =>
+      (await repo.listSubscriptions(projectId)).map((s) => ({ id: s.id, eventTypes: s.eventTypes })),
+    );
     const now = new Date();
     const deliveries = events.flatMap((event) =>
       subscriptions

@@ -1,8 +1,18 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DataSource, type EntityManager, type MixedList, type EntitySchema, type ObjectLiteral } from "typeorm";
+import { LruCache } from "../cache/lru-cache";
 import { Mutex } from "./mutex";
 import { postgresMigrations, sqliteMigrations } from "./migrations";
+
+interface SqliteStatement {
+  run(...params: unknown[]): unknown;
+}
+interface SqliteConnection {
+  prepare(sql: string): SqliteStatement;
+  transaction<A>(fn: (arg: A) => void): (arg: A) => void;
+}
+type PreparedBatch = Array<readonly [SqliteStatement, readonly unknown[]]>;
 
 export type Dialect = "sqlite" | "postgres";
 /** The handle repositories query through; services only pass it along. */
@@ -24,6 +34,7 @@ export interface DatabaseOptions {
   poolSize?: number;
 }
 
+const SQLITE_BUSY_TIMEOUT_MS = 5000;
 const RETRYABLE_PG_CODES = new Set(["40001", "40P01"]); // serialization failure, deadlock
 
 /** Told when an after-commit effect failed: the change committed, so the caller still gets its answer (SEC-19). */
@@ -58,10 +69,16 @@ export class Database {
             entities: options.entities,
             migrations,
             migrationsTableName: "migrations",
+            // WAL + synchronous=NORMAL: a commit is one append to the WAL with no fsync; a crash of the process loses
+            // nothing, a power cut can lose the last commits (never corrupts). Readers never wait for the writer.
             enableWAL: options.sqlitePath !== ":memory:",
+            timeout: SQLITE_BUSY_TIMEOUT_MS,
+            // TypeORM's runner keeps prepared statements by SQL text (FIFO): room for every hot statement's shapes.
+            statementCacheSize: 1000,
             prepareDatabase: (db: { pragma(source: string): unknown }) => {
               db.pragma("foreign_keys = ON");
-              db.pragma("busy_timeout = 5000");
+              db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+              db.pragma("synchronous = NORMAL");
             },
           });
     await dataSource.initialize();
@@ -129,6 +146,32 @@ export class Database {
     if (this.dialect === "sqlite") return this.write((tx) => fn(tx.manager));
     return fn(this.dataSource.manager);
   }
+
+  /**
+   * SQLite only: `statements` as prepared statements of the driver (prepared once, kept), in one synchronous
+   * transaction: one commit, nothing between them, no query builder. Serialised with `write`. Logged like any query.
+   */
+  async runPrepared(statements: ReadonlyArray<readonly [sql: string, params: readonly unknown[]]>): Promise<void> {
+    if (this.dialect !== "sqlite") throw new Error("runPrepared is for SQLite; PostgreSQL sends one statement");
+    await this.writeLock.run(async () => {
+      const connection = (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection })
+        .databaseConnection;
+      const run = (this.runBatch ??= connection.transaction((batch: PreparedBatch) => {
+        for (const [statement, params] of batch) statement.run(...params);
+      }));
+      const batch: PreparedBatch = statements.map(([sql, params]) => {
+        const bound = params.map((p) => (typeof p === "boolean" ? Number(p) : p));
+        this.dataSource.logger.logQuery(sql, bound);
+        let statement = this.prepared.get(sql);
+        if (!statement) this.prepared.set(sql, (statement = connection.prepare(sql)));
+        return [statement, bound];
+      });
+      run(batch);
+    });
+  }
+
+  private runBatch?: (batch: PreparedBatch) => void;
+  private readonly prepared = new LruCache<string, SqliteStatement>(200);
 
   async ping(): Promise<boolean> {
     try {

@@ -70,8 +70,20 @@ function normaliseHost(host: string): string {
     .toLowerCase();
 }
 
+/** Parsed lists by the configured array (the same one on every request): parsed once, not per request. */
+const parsedAllowLists = new WeakMap<readonly string[], AllowList>();
+
 /** Entries are host names, IP addresses or CIDR ranges (IPv4 or IPv6); an entry that is none of these never matches an address. */
 function parseAllowList(entries: readonly string[]): AllowList {
+  let parsed = parsedAllowLists.get(entries);
+  if (!parsed) {
+    parsed = parseAllowListEntries(entries);
+    parsedAllowLists.set(entries, parsed);
+  }
+  return parsed;
+}
+
+function parseAllowListEntries(entries: readonly string[]): AllowList {
   const hosts = new Set<string>();
   const addresses = new BlockList();
   for (const raw of entries) {

@@ -1,4 +1,5 @@
 import { Alert, Badge, Button, Group, List, Modal, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
 import type { PreviewFieldsFragment } from "../../gql/graphql";
 import { ErrorNotice, Loading } from "../../shared/states";
 
@@ -14,6 +15,8 @@ interface Props {
   projectId: string | null;
   onConfirm(): void;
   onClose(): void;
+  /** The publish gate's evaluation (features/evals), shown under the preview. */
+  evaluation?: ReactNode;
 }
 
 type Usage = PreviewFieldsFragment["reaches"][number];
@@ -116,6 +119,7 @@ export function ImpactDialog(props: Props) {
               </List>
             </Alert>
           ) : null}
+          {props.evaluation}
         </Stack>
       ) : null}
       <ErrorNotice error={props.confirmError} title={`${verb} failed`} />

@@ -3,6 +3,7 @@ import { Button } from "@mantine/core";
 import { useState } from "react";
 import { SHORTCUTS, usePageShortcuts } from "../../shared/shortcuts";
 import type { PreviewFieldsFragment } from "../../gql/graphql";
+import { GatePanel } from "../evals/gate-panel";
 import { useSession } from "../session/session-context";
 import { ImpactDialog } from "./impact-dialog";
 import { PUBLISH_PREVIEW, PUBLISH_SKILL_VERSION, ROLLBACK_PREVIEW, ROLLBACK_SKILL } from "./skill-documents";
@@ -79,6 +80,7 @@ export function PublishButton({ kind, versionId, name, label, disabled, onDone, 
         projectId={session?.project?.id ?? null}
         onConfirm={() => void confirm()}
         onClose={() => setOpened(false)}
+        evaluation={kind === "publish" && opened ? <GatePanel versionId={versionId} skillName={name} /> : null}
       />
     </>
   );

@@ -10,6 +10,10 @@ import { AddCalls1795980129115 as PostgresAddCalls } from "./postgres/1795980129
 import { AddCalls1795980129115 as SqliteAddCalls } from "./sqlite/1795980129115-add-calls";
 import { AddChatSessions1796093456663 as PostgresAddChatSessions } from "./postgres/1796093456663-add-chat-sessions";
 import { AddChatSessions1796093456663 as SqliteAddChatSessions } from "./sqlite/1796093456663-add-chat-sessions";
+import { AddCallContexts1796103316768 as PostgresAddCallContexts } from "./postgres/1796103316768-add-call-contexts";
+import { AddCallContexts1796103316768 as SqliteAddCallContexts } from "./sqlite/1796103316768-add-call-contexts";
+import { AddEvals1796103359001 as PostgresAddEvals } from "./postgres/1796103359001-add-evals";
+import { AddEvals1796103359001 as SqliteAddEvals } from "./sqlite/1796103359001-add-evals";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -18,6 +22,8 @@ export const sqliteMigrations: Function[] = [
   SqliteAddWebhooks,
   SqliteAddCalls,
   SqliteAddChatSessions,
+  SqliteAddCallContexts,
+  SqliteAddEvals,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -26,4 +32,6 @@ export const postgresMigrations: Function[] = [
   PostgresAddWebhooks,
   PostgresAddCalls,
   PostgresAddChatSessions,
+  PostgresAddCallContexts,
+  PostgresAddEvals,
 ];

@@ -1,0 +1,159 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  startScriptedModel,
+  type RecordedRequest,
+  type ScriptedModel,
+  type ScriptedReply,
+} from "../../server/test/support/scripted-model";
+import { launchBrowser, watchPageProblems } from "../support/browser";
+import { checkPage, gql, newProject, signIn } from "../support/console";
+import { repoRoot } from "../support/paths";
+import { startServer, type RunningServer } from "../support/server";
+
+const J = "evals";
+const SKILL = "explain-bill";
+const SHORT_DRAFT = [
+  "---",
+  `name: ${SKILL}`,
+  "description: Explains a customer's bill line by line. Use when a caller asks about their bill.",
+  "---",
+  "",
+  "# Explain a bill",
+  "",
+  "Walk the caller through each charge, then say what changed.",
+  "",
+].join("\n");
+
+/** The model loads explain-bill when asked about a bill, then answers; anything else gets a greeting. */
+function reply(request: RecordedRequest): ScriptedReply {
+  const messages = request.body.messages;
+  const user = String(messages.filter((m) => m.role === "user").at(-1)?.content ?? "");
+  const loaded = messages.some((m) => m.role === "tool");
+  if (/bill/i.test(user) && !loaded) return { toolCalls: [{ name: "load_skill", arguments: { name: SKILL } }] };
+  return { text: /bill/i.test(user) ? "Your bill went up because of the new rate." : "Hello!" };
+}
+
+describe("console journey: scenarios, a run against an agent, the publish gate (EV-1..4)", () => {
+  let model: ScriptedModel;
+  let server: RunningServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+  let key = "";
+  let skillMd = "";
+
+  beforeAll(async () => {
+    model = await startScriptedModel({ respond: reply });
+    server = await startServer({
+      env: {
+        MODEL_BASE_URL: model.baseUrl,
+        MODEL_NAME: "scripted",
+        OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
+        EVAL_POLL_INTERVAL_MS: "100",
+      },
+    });
+    browser = await launchBrowser();
+    context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 860 } });
+    context.setDefaultTimeout(15_000);
+    page = await context.newPage();
+    problems = watchPageProblems(page);
+    key = (await newProject(server, "Acme evals")).key;
+    // The example skill, published, and an agent that lists it.
+    skillMd = await readFile(join(repoRoot, "examples", "skills", SKILL, "SKILL.md"), "utf8");
+    const created = await gql<{ createSkillVersion: { id: string } }>(
+      server,
+      key,
+      `mutation($md: String!) { createSkillVersion(input: { skillMd: $md }) { id } }`,
+      { md: skillMd },
+    );
+    await gql(server, key, `mutation($id: ID!) { publishSkillVersion(id: $id) { id } }`, {
+      id: created.createSkillVersion.id,
+    });
+    const agent = await gql<{ saveAgent: { id: string } }>(
+      server,
+      key,
+      `mutation { saveAgent(input: { name: "billing bot", prompt: "You help with bills.", skills: [{ name: "${SKILL}" }] }) { id } }`,
+    );
+    await gql(server, key, `mutation($id: ID!) { publishAgentVersion(id: $id) { id } }`, { id: agent.saveAgent.id });
+    await signIn(page, key);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await server?.stop();
+    await model?.close();
+  });
+
+  it("EV-4 writes a scenario tagged skill:explain-bill in the scenarios editor", async () => {
+    await page.getByRole("link", { name: "Evals" }).click();
+    await page.getByRole("link", { name: "Scenarios" }).click();
+    await page.getByText("No scenarios yet").waitFor();
+    await page.getByRole("button", { name: "New scenario" }).click();
+    const editor = page.getByRole("region", { name: "Scenario editor" });
+    await editor.getByRole("textbox", { name: "Name" }).fill("explains a bill");
+    await editor.getByRole("textbox", { name: /^Tags/ }).fill(`skill:${SKILL}`);
+    await editor.getByRole("textbox", { name: /^Turns/ }).fill("Why is my bill so high?");
+    await editor.getByRole("textbox", { name: "Expectations (JSON)" }).fill(
+      JSON.stringify([
+        { kind: "FUNCTION_CALL", tool: "load_skill", arguments: { name: SKILL } },
+        { kind: "REPLY_CONTAINS", text: "new rate" },
+      ]),
+    );
+    await editor.getByRole("button", { name: "Save scenario" }).click();
+    await editor.waitFor({ state: "hidden" });
+    const table = page.getByRole("table", { name: "Scenarios" });
+    await table.getByText("explains a bill").waitFor();
+    expect(await table.textContent()).toContain(`skill:${SKILL}`);
+    await checkPage(page, J, "01-scenarios");
+  });
+
+  it("EV-1 EV-3 starts a run against the agent and reads its results per scenario and iteration", async () => {
+    await page.goto("/evals");
+    await page.getByRole("combobox", { name: "Agent" }).click();
+    await page.getByRole("option", { name: "billing bot" }).click();
+    await page.getByRole("textbox", { name: "Iterations" }).fill("2");
+    await page.getByRole("button", { name: "Start run" }).click();
+    await page.waitForURL(/\/evals\/runs\//);
+    await expect.poll(() => page.getByTestId("run-status").textContent(), { timeout: 20_000 }).toBe("done");
+    await expect.poll(() => page.getByTestId("run-passed").textContent()).toBe("2/2 passed");
+    const results = page.getByRole("table", { name: "Results" });
+    expect(await results.getByText("pass", { exact: true }).count()).toBe(2);
+    expect(await page.getByText(`Resolved skills: billing bot: ${SKILL} v1`).count()).toBe(1);
+    await results.getByRole("button", { name: "Details" }).first().click();
+    await results.getByText('"tool": "load_skill"').first().waitFor();
+    await checkPage(page, J, "02-run-results");
+    await page.getByRole("link", { name: "← Eval runs" }).click();
+    await page.getByRole("table", { name: "Eval runs" }).getByText("done").waitFor();
+    await checkPage(page, J, "03-runs");
+  });
+
+  it("the impact dialog evaluates a draft against the live version on demand: candidate 3/3, live 3/3", async () => {
+    const draft = await gql<{ createSkillVersion: { id: string } }>(
+      server,
+      key,
+      `mutation($md: String!) { createSkillVersion(input: { skillMd: $md }) { id } }`,
+      // Short, so the editor behind the dialog does not scroll (a long SKILL.md trips axe's scrollable-region rule).
+      { md: SHORT_DRAFT },
+    );
+    await page.goto(`/skills/v/${draft.createSkillVersion.id}`);
+    await page.getByRole("button", { name: "Publish…" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByTestId("reaches-count").waitFor();
+    const before = model.requests.length;
+    await dialog.getByRole("button", { name: /^Evaluate/ }).click();
+    const evaluation = dialog.getByTestId("evaluation");
+    await evaluation.waitFor({ timeout: 20_000 });
+    expect(await evaluation.textContent()).toBe("billing bot: candidate 3/3 (loaded 3/3), live 3/3 (loaded 3/3)");
+    // Two model requests per iteration (the load, then the answer), candidate and live — once: nothing asks again.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(model.requests.length - before).toBe(12);
+    await checkPage(page, J, "04-impact-evaluation");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+import { createHash } from "node:crypto";
+import { LruCache } from "../../platform/cache/lru-cache";
+import type { CallSegment, CallState } from "./call-state";
+
+/** What a segment resolved (agent, skills with their text and tools, knowledge, MCP tools): one stored row. */
+export type SegmentContext = Omit<CallSegment, "startedAt">;
+
+/** A segment as a call row keeps it: the content hash of its context, and when it took over. */
+export interface SegmentRef {
+  context: string;
+  startedAt: string;
+}
+
+/** A call's `state` column: segments by reference (older rows hold whole segments; both read the same). */
+export interface StoredCallState extends Omit<CallState, "segments"> {
+  segments: Array<SegmentRef | CallSegment>;
+}
+
+/** A context to store: its hash, the project it belongs to, its JSON. */
+export interface ContextRow {
+  hash: string;
+  projectId: string;
+  body: string;
+}
+
+const isRef = (segment: SegmentRef | CallSegment): segment is SegmentRef => "context" in segment;
+
+/**
+ * RT-8, RT-10: a call keeps what it resolved exactly, but by content hash: the context (skills' text, tools,
+ * knowledge as read at start) is stored once per project and content, shared by every call that resolved the same,
+ * and never changes (its key is its content). This process remembers the contexts it stored or read, parsed.
+ */
+export class CallContexts {
+  private readonly parsed = new LruCache<string, SegmentContext>(5_000);
+  /** Hashes of contexts known to be in the database (stored by a committed call start, or read from it). */
+  private readonly stored = new LruCache<string, true>(20_000);
+  private readonly hashOf = new WeakMap<CallSegment, string>();
+
+  /** The call row's state, and the contexts it references that may not be stored yet. */
+  slim(projectId: string, state: CallState): { state: StoredCallState; contexts: ContextRow[] } {
+    const contexts: ContextRow[] = [];
+    const segments = state.segments.map((segment): SegmentRef => {
+      let hash = this.hashOf.get(segment);
+      if (!hash || !this.stored.get(hash)) {
+        const { startedAt: _s, ...context } = segment;
+        const body = JSON.stringify(context);
+        // The project is part of the key: a project's contexts go with it, and no other project's call reads them.
+        hash = createHash("sha256").update(projectId).update("\n").update(body).digest("base64url");
+        this.hashOf.set(segment, hash);
+        if (!this.stored.get(hash)) contexts.push({ hash, projectId, body });
+        this.parsed.set(hash, context);
+      }
+      return { context: hash, startedAt: segment.startedAt };
+    });
+    return { state: { ...state, segments }, contexts };
+  }
+
+  /** After the contexts' transaction committed: later calls skip storing them. */
+  markStored(contexts: readonly ContextRow[]): void {
+    for (const c of contexts) this.stored.set(c.hash, true);
+  }
+
+  /** The hashes `states` reference that this process has not parsed yet. */
+  missing(states: readonly StoredCallState[]): string[] {
+    const hashes = states.flatMap((s) => s.segments.filter(isRef).map((r) => r.context));
+    return [...new Set(hashes)].filter((hash) => !this.parsed.get(hash));
+  }
+
+  /** Keeps contexts read from the database. */
+  remember(rows: ReadonlyArray<{ hash: string; body: string }>): void {
+    for (const row of rows) {
+      this.parsed.set(row.hash, JSON.parse(row.body) as SegmentContext);
+      this.stored.set(row.hash, true);
+    }
+  }
+
+  /** The state as the service works on it: every segment whole. `missing` must have been read first. */
+  whole(stored: StoredCallState): CallState {
+    const segments = stored.segments.map((segment): CallSegment => {
+      if (!isRef(segment)) return segment;
+      const context = this.parsed.get(segment.context);
+      if (!context) throw new Error(`call context ${segment.context} is missing`);
+      const whole: CallSegment = { ...context, startedAt: segment.startedAt };
+      this.hashOf.set(whole, segment.context);
+      return whole;
+    });
+    return { ...stored, segments };
+  }
+}

@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+import { randomToken } from "../../platform/crypto";
+import type { Database } from "../../platform/db/database";
+import type { Logger } from "../../platform/logger";
+import { EvalResultEntity, type EvalRunEntity } from "./eval.entity";
+import { EvalRepository } from "./eval.repository";
+import type { EvalExecutor } from "./eval-executor";
+import { EvalPlanner, type EvalPlan } from "./eval-plan";
+
+export interface EvalWorkerOptions {
+  /** How often to look for claimable runs when nothing woke the worker (EVAL_POLL_INTERVAL_MS). */
+  pollIntervalMs: number;
+  /** How long a claim holds without renewal (EVAL_LEASE_MS); renewed every third of it while the run goes on. */
+  leaseMs: number;
+}
+
+/** Stopped (SIGTERM): the run is left to another worker, or to this one after a restart. */
+class Stopped extends Error {}
+/** The lease was lost (this worker stalled past it and another one took the run over). */
+class LeaseLost extends Error {}
+
+/**
+ * Runs eval runs outside GraphQL requests. Each pass claims one run with a lease (the webhook worker's pattern:
+ * SKIP LOCKED on PostgreSQL, compare-and-set on both), so two instances never run one run; the lease is renewed
+ * while the run goes on, and a run whose worker died is claimed again once its lease expired and resumes after its
+ * last stored result. The target is resolved once, before the first iteration, and the plan is stored (EV-1).
+ */
+export class EvalWorker {
+  readonly id = `ev_${randomToken(16)}`;
+  private running = false;
+  private timer: NodeJS.Timeout | null = null;
+  private pass: Promise<void> | null = null;
+  private wakeRequested = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly planner: EvalPlanner,
+    private readonly executor: EvalExecutor,
+    private readonly logger: Logger,
+    private readonly options: EvalWorkerOptions,
+  ) {}
+
+  start(overrides: { pollIntervalMs?: number } = {}): void {
+    if (overrides.pollIntervalMs !== undefined) this.options.pollIntervalMs = overrides.pollIntervalMs;
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  /** Looks for runs now (called after startEvalRun queued one). */
+  wake(): void {
+    if (!this.running) return;
+    if (this.pass) {
+      this.wakeRequested = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /** Claims nothing more; the run in hand stops after its current iteration and its lease is released. */
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.pass;
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.wakeRequested = false;
+      this.pass = this.runPass().then(
+        (claimed) => this.afterPass(claimed),
+        (error: unknown) => {
+          this.logger.error({ err: error, worker: this.id }, "eval worker pass failed");
+          this.afterPass(false);
+        },
+      );
+    }, delayMs);
+    this.timer.unref();
+  }
+
+  private afterPass(more: boolean): void {
+    this.pass = null;
+    if (this.running) this.schedule(more || this.wakeRequested ? 0 : this.options.pollIntervalMs);
+  }
+
+  /** One pass: claims one run and runs it to its end (or until stopped); true when it claimed one. */
+  private async runPass(): Promise<boolean> {
+    const now = new Date();
+    if (!(await this.db.read((m) => new EvalRepository(m).hasClaimable(now)))) return false;
+    if (!this.running) return false;
+    const token = `${this.id}:${randomToken(12)}`;
+    const run = await this.db.write((tx) => new EvalRepository(tx.manager).claim(now, this.leaseUntil(), token));
+    if (!run) return false;
+    await this.execute(run, token);
+    return true;
+  }
+
+  private leaseUntil(): Date {
+    return new Date(Date.now() + this.options.leaseMs);
+  }
+
+  private async execute(run: EvalRunEntity, token: string): Promise<void> {
+    const heartbeat = setInterval(
+      () => {
+        this.update(run.id, token, { lockedUntil: this.leaseUntil() }).catch(() => undefined);
+      },
+      Math.max(50, Math.floor(this.options.leaseMs / 3)),
+    );
+    heartbeat.unref();
+    try {
+      const plan = run.plan ?? (await this.resolve(run, token));
+      await this.iterate(run, plan, token);
+      await this.update(run.id, token, { status: "done", finishedAt: new Date(), lockedUntil: null, claimedBy: null });
+    } catch (error) {
+      if (error instanceof Stopped) {
+        // Left running with a free lease: the next worker to look resumes it after its last result.
+        await this.update(run.id, token, { lockedUntil: null, claimedBy: null }).catch(() => undefined);
+      } else if (!(error instanceof LeaseLost)) {
+        // An upstream that failed mid-run (or a target that no longer resolves): failed, results kept.
+        const reason = error instanceof Error ? error.message : String(error);
+        this.logger.warn({ run: run.id, err: error }, "eval run failed");
+        await this.update(run.id, token, {
+          status: "failed",
+          error: reason.slice(0, 2000),
+          finishedAt: new Date(),
+          lockedUntil: null,
+          claimedBy: null,
+        }).catch(() => undefined);
+      }
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  /** EV-1: the target's skills resolved once, before the first iteration; stored so a resumed run keeps them. */
+  private async resolve(run: EvalRunEntity, token: string): Promise<EvalPlan> {
+    const { plan, warnings } = await this.planner.plan(run.id, run.projectId, run.target);
+    const total = plan.agents.length * run.scenarios.length * run.iterations;
+    await this.update(run.id, token, {
+      plan,
+      resolvedConfig: EvalPlanner.resolvedConfig(plan),
+      warnings: [...new Set([...run.warnings, ...warnings])],
+      total,
+    });
+    return plan;
+  }
+
+  private async iterate(run: EvalRunEntity, plan: EvalPlan, token: string): Promise<void> {
+    const done = await this.db.read((m) => new EvalRepository(m).resultSeqs(run.id));
+    let seq = 0;
+    for (const [index, agent] of plan.agents.entries()) {
+      const open = this.planner.opener(run.id, index, agent);
+      for (const scenario of run.scenarios) {
+        for (let iteration = 1; iteration <= run.iterations; iteration++) {
+          seq += 1;
+          if (done.has(seq)) continue;
+          if (!this.running) throw new Stopped();
+          const outcome = await this.executor.iteration(agent, open, scenario);
+          const result = Object.assign(new EvalResultEntity(), {
+            id: randomUUID(),
+            runId: run.id,
+            seq,
+            scenarioId: scenario.id,
+            agentId: agent.agentId,
+            iteration,
+            passed: outcome.passed,
+            transcript: outcome.transcript,
+            toolCalls: outcome.toolCalls,
+            expectations: outcome.expectations,
+            at: new Date(),
+          });
+          const recorded = await this.db.write((tx) =>
+            new EvalRepository(tx.manager).recordResult(result, token, this.leaseUntil()),
+          );
+          if (!recorded) throw new LeaseLost();
+        }
+      }
+    }
+  }
+
+  private async update(id: string, token: string, fields: Partial<EvalRunEntity>): Promise<void> {
+    const held = await this.db.write((tx) => new EvalRepository(tx.manager).updateClaimed(id, token, fields as never));
+    if (!held) throw new LeaseLost();
+  }
+}

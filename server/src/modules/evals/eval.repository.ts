@@ -1,0 +1,174 @@
+import { In, type QueryDeepPartialEntity } from "typeorm";
+import type { DbManager } from "../../platform/db/database";
+import type { PageWindow } from "../../platform/graphql/page";
+import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./eval.entity";
+
+/** A claimable run: queued, or running with a lease that is free or expired (its worker died). */
+const CLAIMABLE = "r.status IN ('queued', 'running') AND (r.locked_until IS NULL OR r.locked_until < :now)";
+
+/** `%"tag"%` over the tags' JSON text, with LIKE's wildcards escaped. */
+const tagPattern = (tag: string) => `%${JSON.stringify(tag).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The only place with eval queries. */
+export class EvalRepository {
+  constructor(private readonly m: DbManager) {}
+
+  private get postgres(): boolean {
+    return this.m.connection.options.type === "postgres";
+  }
+
+  // ---- scenarios ----
+
+  findScenario(projectId: string, id: string): Promise<EvalScenarioEntity | null> {
+    return this.m.getRepository(EvalScenarioEntity).findOneBy({ projectId, id });
+  }
+
+  async saveScenario(scenario: EvalScenarioEntity): Promise<void> {
+    await this.m.getRepository(EvalScenarioEntity).save(scenario);
+  }
+
+  async deleteScenario(projectId: string, id: string): Promise<boolean> {
+    const result = await this.m.getRepository(EvalScenarioEntity).delete({ projectId, id });
+    return (result.affected ?? 0) > 0;
+  }
+
+  scenarioPage(projectId: string, tag: string | null, window: PageWindow): Promise<[EvalScenarioEntity[], number]> {
+    const qb = this.m
+      .getRepository(EvalScenarioEntity)
+      .createQueryBuilder("s")
+      .where("s.project_id = :projectId", { projectId });
+    if (tag) qb.andWhere("s.tags LIKE :pattern ESCAPE '\\'", { pattern: tagPattern(tag) });
+    return qb
+      .orderBy("s.created_at", "ASC")
+      .addOrderBy("s.id", "ASC")
+      .skip(window.offset)
+      .take(window.limit)
+      .getManyAndCount();
+  }
+
+  /** Scenarios by ids (the project's only), or every scenario with a tag, or every one of the project. */
+  async scenariosFor(
+    projectId: string,
+    ids: readonly string[] | null,
+    tag: string | null,
+  ): Promise<EvalScenarioEntity[]> {
+    const qb = this.m
+      .getRepository(EvalScenarioEntity)
+      .createQueryBuilder("s")
+      .where("s.project_id = :projectId", { projectId });
+    if (ids) qb.andWhere(ids.length > 0 ? "s.id IN (:...ids)" : "1 = 0", { ids: [...ids] });
+    if (tag) qb.andWhere("s.tags LIKE :pattern ESCAPE '\\'", { pattern: tagPattern(tag) });
+    const rows = await qb.orderBy("s.created_at", "ASC").addOrderBy("s.id", "ASC").getMany();
+    // LIKE over JSON text may match a tag inside another one's escaped text: the stored list decides.
+    return tag ? rows.filter((s) => s.tags.includes(tag)) : rows;
+  }
+
+  // ---- runs ----
+
+  async insertRun(run: EvalRunEntity): Promise<void> {
+    await this.m
+      .createQueryBuilder()
+      .insert()
+      .into(EvalRunEntity)
+      .values(run as QueryDeepPartialEntity<EvalRunEntity>)
+      .updateEntity(false)
+      .execute();
+  }
+
+  findRun(projectId: string, id: string): Promise<EvalRunEntity | null> {
+    return this.m.getRepository(EvalRunEntity).findOneBy({ projectId, id });
+  }
+
+  runPage(projectId: string, window: PageWindow): Promise<[EvalRunEntity[], number]> {
+    return this.m.getRepository(EvalRunEntity).findAndCount({
+      where: { projectId },
+      order: { createdAt: "DESC", id: "DESC" },
+      skip: window.offset,
+      take: window.limit,
+    });
+  }
+
+  resultsOf(runIds: readonly string[]): Promise<EvalResultEntity[]> {
+    if (runIds.length === 0) return Promise.resolve([]);
+    return this.m.getRepository(EvalResultEntity).find({ where: { runId: In([...runIds]) }, order: { seq: "ASC" } });
+  }
+
+  async resultSeqs(runId: string): Promise<Set<number>> {
+    const rows = await this.m.getRepository(EvalResultEntity).find({ select: { seq: true }, where: { runId } });
+    return new Set(rows.map((r) => r.seq));
+  }
+
+  /** Whether any run is claimable: a cheap read, so an idle worker never opens a write transaction. */
+  async hasClaimable(now: Date): Promise<boolean> {
+    const row: unknown = await this.m
+      .getRepository(EvalRunEntity)
+      .createQueryBuilder("r")
+      .select("r.id", "id")
+      .where(CLAIMABLE, { now: now.getTime() })
+      .limit(1)
+      .getRawOne();
+    return row !== undefined && row !== null;
+  }
+
+  /**
+   * Claims the oldest claimable run for one worker (inside a short transaction), as the webhook worker claims
+   * deliveries: PostgreSQL row-locks the candidate with SKIP LOCKED; on both, the lease is set by compare-and-set and
+   * the run is returned only if it now carries this claim's token. A claimed run is `running`.
+   */
+  async claim(now: Date, leaseUntil: Date, token: string): Promise<EvalRunEntity | null> {
+    const candidate = this.m
+      .getRepository(EvalRunEntity)
+      .createQueryBuilder("r")
+      .select("r.id", "id")
+      .where(CLAIMABLE, { now: now.getTime() })
+      .orderBy("r.created_at", "ASC")
+      .limit(1);
+    if (this.postgres) candidate.setLock("pessimistic_write").setOnLocked("skip_locked");
+    const row = (await candidate.getRawOne()) as { id: string } | undefined;
+    if (!row) return null;
+    await this.m
+      .createQueryBuilder()
+      .update(EvalRunEntity)
+      .set({ status: "running", lockedUntil: leaseUntil, claimedBy: token })
+      .where("id = :id AND status IN ('queued', 'running') AND (locked_until IS NULL OR locked_until < :now)", {
+        id: row.id,
+        now: now.getTime(),
+      })
+      .execute();
+    return this.m.getRepository(EvalRunEntity).findOneBy({ id: row.id, claimedBy: token });
+  }
+
+  /** Writes fields of a run this claim still holds; false when the lease was lost. */
+  async updateClaimed(id: string, token: string, fields: QueryDeepPartialEntity<EvalRunEntity>): Promise<boolean> {
+    const result = await this.m
+      .createQueryBuilder()
+      .update(EvalRunEntity)
+      .set(fields)
+      .where("id = :id AND claimed_by = :token AND status = 'running'", { id, token })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Stores a result and counts it, if the claim still holds; false (nothing written) when it was lost. */
+  async recordResult(result: EvalResultEntity, token: string, leaseUntil: Date): Promise<boolean> {
+    const counted = await this.m
+      .createQueryBuilder()
+      .update(EvalRunEntity)
+      .set({
+        completed: () => "completed + 1",
+        passed: () => (result.passed ? "passed + 1" : "passed"),
+        lockedUntil: leaseUntil,
+      })
+      .where("id = :id AND claimed_by = :token AND status = 'running'", { id: result.runId, token })
+      .execute();
+    if ((counted.affected ?? 0) === 0) return false;
+    await this.m
+      .createQueryBuilder()
+      .insert()
+      .into(EvalResultEntity)
+      .values(result as QueryDeepPartialEntity<EvalResultEntity>)
+      .updateEntity(false)
+      .execute();
+    return true;
+  }
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { encodeRequestBody } from "./request-body";
+
+describe("request body encoding (long texts encoded once)", () => {
+  const long = `Line with "quotes", a tab\t, a newline\n and unicode é ✓ 𝄞. `.repeat(40);
+  const body = {
+    model: "m",
+    stream: false,
+    temperature: 0.2,
+    tools: [{ type: "function", function: { name: "load_skill", parameters: { type: "object" } } }],
+    messages: [
+      { role: "system", content: long },
+      { role: "user", content: "short" },
+      {
+        role: "assistant",
+        content: null,
+        tool_calls: [{ id: "c1", type: "function", function: { name: "x", arguments: "{}" } }],
+      },
+      { role: "tool", tool_call_id: "c1", content: long },
+      { role: "user", content: [{ type: "text", text: long }] },
+      { content: long },
+    ],
+  };
+
+  it("is the JSON the body serialises to, twice in a row (the second from the kept encodings)", () => {
+    for (let i = 0; i < 2; i++) expect(JSON.parse(encodeRequestBody(body))).toEqual(JSON.parse(JSON.stringify(body)));
+  });
+
+  it("drops undefined fields as JSON.stringify does, and keeps a body without other fields valid", () => {
+    const sparse = { messages: [{ role: "user", content: long, name: undefined }] };
+    expect(JSON.parse(encodeRequestBody(sparse))).toEqual({ messages: [{ role: "user", content: long }] });
+    expect(JSON.parse(encodeRequestBody({ messages: [] }))).toEqual({ messages: [] });
+  });
+});
