@@ -168,6 +168,13 @@ export async function startScriptedModel(options: { respond?: ScriptedResponder 
       send({ tool_calls: [{ index, function: { arguments: call.function.arguments } }] });
     });
     send({}, finishReason);
+    if ((recorded.body.stream_options as { include_usage?: boolean } | undefined)?.include_usage === true) {
+      // As OpenAI does: a last chunk with no choices and the request's usage.
+      const usage = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 };
+      res.write(
+        `data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model, choices: [], usage })}\n\n`,
+      );
+    }
     res.end("data: [DONE]\n\n");
   };
 

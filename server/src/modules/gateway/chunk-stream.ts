@@ -3,6 +3,7 @@ import type { Response } from "express";
 import type { SkillInvocation } from "../../platform/session-store";
 import type { GatewayError } from "./gateway-errors";
 import type { ToolCall } from "./gateway-messages";
+import type { TokenUsage } from "./gateway-turn";
 
 export const SESSION_HEADER = "X-Chat-Session-Id";
 export const SKILLS_REHYDRATED_EVENT = "aura.skills_rehydrated";
@@ -56,13 +57,20 @@ export class ChunkStream {
     this.chunk({ content: delta });
   }
 
-  /** Ends the answer: the client's tool calls (if any), the finish reason, then [DONE]. */
-  finish(clientCalls: readonly ToolCall[], finishReason: string): void {
+  /**
+   * Ends the answer: the client's tool calls (if any), the finish reason, the usage chunk when the client asked for
+   * one (`stream_options.include_usage`: no choices, the turn's usage, null if the upstream reported none), [DONE].
+   */
+  finish(clientCalls: readonly ToolCall[], finishReason: string, usage?: TokenUsage | null): void {
     this.start();
     clientCalls.forEach((call, index) =>
       this.chunk({ tool_calls: [{ index, id: call.id, type: "function", function: call.function }] }),
     );
     this.chunk({}, clientCalls.length > 0 ? "tool_calls" : finishReason);
+    if (usage !== undefined) {
+      const chunk = { id: this.id, object: "chat.completion.chunk", created: this.created, model: this.model };
+      this.res.write(`data: ${JSON.stringify({ ...chunk, choices: [], usage })}\n\n`);
+    }
     this.res.end("data: [DONE]\n\n");
   }
 

@@ -29,6 +29,7 @@ const body = z.looseObject({
   model: z.string().min(1).max(200),
   messages: z.array(message).min(1).max(10_000),
   stream: z.boolean().nullish(),
+  stream_options: z.looseObject({ include_usage: z.boolean().nullish() }).nullish(),
   tools: z.array(clientTool).max(128).nullish(),
   metadata: z.record(z.string(), z.unknown()).nullish(),
 });
@@ -55,6 +56,8 @@ export interface ChatRequest {
   model: string;
   messages: ChatMessage[];
   stream: boolean;
+  /** `stream_options.include_usage`: the stream ends with a chunk holding the turn's token usage. */
+  includeUsage: boolean;
   clientTools: OpenAiTool[];
   metadata: Record<string, unknown> | undefined;
   passthrough: Record<string, unknown>;
@@ -80,10 +83,13 @@ export function parseChatRequest(raw: unknown): ChatRequest {
   }
   const passthrough: Record<string, unknown> = {};
   for (const key of PASSED_THROUGH) if (parsed.data[key] !== undefined) passthrough[key] = parsed.data[key];
+  const includeUsage = parsed.data.stream === true && parsed.data.stream_options?.include_usage === true;
+  if (includeUsage) passthrough.stream_options = { include_usage: true };
   return {
     model: parsed.data.model,
     messages: parsed.data.messages as ChatMessage[],
     stream: parsed.data.stream === true,
+    includeUsage,
     clientTools: (parsed.data.tools ?? []) as OpenAiTool[],
     metadata: parsed.data.metadata ?? undefined,
     passthrough,

@@ -130,6 +130,8 @@ async function chatCompletions(options: GatewayRouteOptions, req: Request, res: 
           finish_reason: clientCalls.length > 0 ? "tool_calls" : final.finishReason,
         },
       ],
+      // Every upstream round of the turn counts, not only the last.
+      ...(final.usage ? { usage: final.usage } : {}),
       metadata: { chat_session_id: sessionId },
     });
     return;
@@ -143,7 +145,7 @@ async function chatCompletions(options: GatewayRouteOptions, req: Request, res: 
       streamRound(options.model, cancel.signal, (delta) => stream.content(delta)),
       cancel.signal,
     );
-    stream.finish(clientCalls, final.finishReason);
+    stream.finish(clientCalls, final.finishReason, request.includeUsage ? final.usage : undefined);
   } catch (error) {
     fail(options, res, error, stream);
   }

@@ -38,6 +38,34 @@ export interface RoundResult {
   finishReason: string;
   /** The upstream's completion (non-streaming rounds). */
   completion?: unknown;
+  /** Token usage as the upstream reported it (for a whole turn: summed over its rounds); null when it did not. */
+  usage: TokenUsage | null;
+}
+
+export interface TokenUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+  total_tokens: number;
+}
+
+function addUsage(sum: TokenUsage | null, next: TokenUsage | null): TokenUsage | null {
+  if (!next) return sum;
+  if (!sum) return { ...next };
+  return {
+    prompt_tokens: sum.prompt_tokens + next.prompt_tokens,
+    completion_tokens: sum.completion_tokens + next.completion_tokens,
+    total_tokens: sum.total_tokens + next.total_tokens,
+  };
+}
+
+function usageOf(value: unknown): TokenUsage | null {
+  const u = value as Partial<TokenUsage> | null | undefined;
+  if (!u || typeof u.prompt_tokens !== "number" || typeof u.completion_tokens !== "number") return null;
+  return {
+    prompt_tokens: u.prompt_tokens,
+    completion_tokens: u.completion_tokens,
+    total_tokens: typeof u.total_tokens === "number" ? u.total_tokens : u.prompt_tokens + u.completion_tokens,
+  };
 }
 
 export type RoundRunner = (endpoint: ModelEndpoint | null, request: ModelRequest) => Promise<RoundResult>;
@@ -280,13 +308,16 @@ export async function runToolLoop(
   round: RoundRunner,
   signal: AbortSignal | undefined,
 ): Promise<{ final: RoundResult; clientCalls: ToolCall[] }> {
+  let usage: TokenUsage | null = null;
   for (let rounds = 0; ; rounds++) {
     const offered = offeredTools(turn, deps, signal);
-    const result = await round(turn.agent.model, {
+    const answered = await round(turn.agent.model, {
       ...turn.passthrough,
       messages: turn.messages as ModelRequest["messages"],
       ...(offered.definitions.length > 0 ? { tools: offered.definitions } : {}),
     });
+    usage = addUsage(usage, answered.usage);
+    const result = { ...answered, usage };
     const ours = result.toolCalls.filter((c) => offered.handlers.has(c.function.name));
     const theirs = result.toolCalls.filter((c) => !offered.handlers.has(c.function.name));
     if (ours.length === 0) return { final: result, clientCalls: theirs };
@@ -326,6 +357,7 @@ export function completeRound(model: ModelClient, signal: AbortSignal | undefine
       toolCalls: functionCalls(choice.message.tool_calls),
       finishReason: choice.finish_reason,
       completion,
+      usage: usageOf(completion.usage),
     };
   };
 }
@@ -339,8 +371,10 @@ export function streamRound(
   return async (endpoint, request) => {
     let content = "";
     let finishReason = "stop";
+    let usage: TokenUsage | null = null;
     const calls: Array<{ id: string; name: string; arguments: string }> = [];
     for await (const chunk of model.stream(endpoint, request, { signal })) {
+      usage = usageOf(chunk.usage) ?? usage;
       const choice = chunk.choices[0];
       if (!choice) continue;
       if (choice.delta?.content) {
@@ -360,6 +394,6 @@ export function streamRound(
         .filter(Boolean)
         .map((c) => ({ id: c.id || undefined, type: "function", function: { name: c.name, arguments: c.arguments } })),
     );
-    return { content: content.length > 0 ? content : null, toolCalls, finishReason };
+    return { content: content.length > 0 ? content : null, toolCalls, finishReason, usage };
   };
 }

@@ -179,6 +179,49 @@ describe.each(dialectsAndStores)("gateway turns (%s, %s store)", (dialect, store
     expect(content).toBe("again and again");
   });
 
+  it("GW-1 stream_options.include_usage ends the stream with the turn's usage, every upstream round counted; a plain answer's usage counts them too", async () => {
+    const loadThenAnswer = () =>
+      kit.upstream.reply(
+        { toolCalls: [{ name: "load_skill", arguments: { name: "explain-bill" } }] },
+        { text: "Your bill went up." },
+      );
+    loadThenAnswer();
+    const stream = await kit.client().chat.completions.create({
+      model: "billing",
+      stream: true,
+      stream_options: { include_usage: true },
+      messages: [{ role: "user", content: "why is my bill higher?" }],
+    });
+    const chunks = [];
+    for await (const chunk of stream) chunks.push(chunk);
+    const last = chunks.at(-1)!;
+    expect(last.choices).toEqual([]);
+    expect(last.usage).toEqual({ prompt_tokens: 2, completion_tokens: 2, total_tokens: 4 });
+    expect(chunks.slice(0, -1).every((c) => !c.usage)).toBe(true);
+    expect(kit.upstream.requests.map((r) => r.body.stream_options)).toEqual([
+      { include_usage: true },
+      { include_usage: true },
+    ]);
+
+    kit.upstream.reset();
+    loadThenAnswer();
+    const plain = await kit.client().chat.completions.create({
+      model: "billing",
+      messages: [{ role: "user", content: "why is my bill higher?" }],
+    });
+    expect(plain.usage).toEqual({ prompt_tokens: 2, completion_tokens: 2, total_tokens: 4 });
+    expect(kit.upstream.requests.every((r) => r.body.stream_options === undefined)).toBe(true);
+
+    kit.upstream.reset();
+    kit.upstream.reply({ text: "no usage asked" });
+    const quiet = await kit.client().chat.completions.create({
+      model: "billing",
+      stream: true,
+      messages: [{ role: "user", content: "hi" }],
+    });
+    for await (const chunk of quiet) expect(chunk.usage ?? null).toBeNull();
+  });
+
   it("GW-2 a loaded skill's webhook tools join the list and run signed through the tool runner", async () => {
     const received: Array<{ body: Record<string, unknown>; signed: boolean }> = [];
     const receiver = http.createServer((req, res) => {
