@@ -61,7 +61,15 @@ export class Database {
             entities: options.entities,
             migrations,
             migrationsTableName: "migrations",
-            extra: { max: options.poolSize ?? 10, connectionTimeoutMillis: 5000 },
+            extra: {
+              max: options.poolSize ?? 10,
+              connectionTimeoutMillis: 5000,
+              // The registry's working set lives in memory (or on SSD), where a random page costs about what a
+              // sequential one does. At PostgreSQL's default of 4 the planner scans all of agent_versions to join
+              // the few hundred rows who-uses needs, so the statement grew with the registry (docs/benchmarks.md).
+              // PGOPTIONS, when set, is the operator's choice and wins.
+              options: process.env.PGOPTIONS ?? "-c random_page_cost=1.1",
+            },
           })
         : new DataSource({
             type: "better-sqlite3",
