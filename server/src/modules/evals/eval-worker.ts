@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { randomToken } from "../../platform/crypto";
 import type { Database } from "../../platform/db/database";
 import type { Logger } from "../../platform/logger";
+import { PollingLoop } from "../../platform/jobs/polling-loop";
 import { EvalResultEntity, type EvalRunEntity } from "./eval.entity";
 import { EvalRepository } from "./eval.repository";
 import type { EvalExecutor } from "./eval-executor";
@@ -27,10 +28,7 @@ class LeaseLost extends Error {}
  */
 export class EvalWorker {
   readonly id = `ev_${randomToken(16)}`;
-  private running = false;
-  private timer: NodeJS.Timeout | null = null;
-  private pass: Promise<void> | null = null;
-  private wakeRequested = false;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly db: Database,
@@ -38,52 +36,30 @@ export class EvalWorker {
     private readonly executor: EvalExecutor,
     private readonly logger: Logger,
     private readonly options: EvalWorkerOptions,
-  ) {}
+  ) {
+    this.loop = new PollingLoop(
+      () => this.runPass(),
+      (error) => this.logger.error({ err: error, worker: this.id }, "eval worker pass failed"),
+      options.pollIntervalMs,
+    );
+  }
 
   start(overrides: { pollIntervalMs?: number } = {}): void {
-    if (overrides.pollIntervalMs !== undefined) this.options.pollIntervalMs = overrides.pollIntervalMs;
-    if (this.running) return;
-    this.running = true;
-    this.schedule(0);
+    this.loop.start(overrides);
   }
 
   /** Looks for runs now (called after startEvalRun queued one). */
   wake(): void {
-    if (!this.running) return;
-    if (this.pass) {
-      this.wakeRequested = true;
-      return;
-    }
-    this.schedule(0);
+    this.loop.wake();
   }
 
   /** Claims nothing more; the run in hand stops after its current iteration and its lease is released. */
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.pass;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  private schedule(delayMs: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.wakeRequested = false;
-      this.pass = this.runPass().then(
-        (claimed) => this.afterPass(claimed),
-        (error: unknown) => {
-          this.logger.error({ err: error, worker: this.id }, "eval worker pass failed");
-          this.afterPass(false);
-        },
-      );
-    }, delayMs);
-    this.timer.unref();
-  }
-
-  private afterPass(more: boolean): void {
-    this.pass = null;
-    if (this.running) this.schedule(more || this.wakeRequested ? 0 : this.options.pollIntervalMs);
+  private get running(): boolean {
+    return this.loop.running;
   }
 
   /** One pass: claims one run and runs it to its end (or until stopped); true when it claimed one. */

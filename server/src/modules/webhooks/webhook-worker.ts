@@ -3,6 +3,7 @@ import { randomToken } from "../../platform/crypto";
 import type { Database } from "../../platform/db/database";
 import { outboundFetch, OutboundError } from "../../platform/http/outbound";
 import type { Logger } from "../../platform/logger";
+import { PollingLoop } from "../../platform/jobs/polling-loop";
 import type { StoredAttempt, WebhookDeliveryEntity } from "./webhook-delivery.entity";
 import { retryDelayMs } from "./webhook-events";
 import type { WebhookSubscriptionEntity } from "./webhook-subscription.entity";
@@ -34,10 +35,7 @@ const RESPONSE_BODY_LIMIT = 64 * 1024;
 export class WebhookWorker {
   readonly id = `wh_${randomToken(16)}`;
   private readonly options: Required<WebhookWorkerOptions>;
-  private running = false;
-  private timer: NodeJS.Timeout | null = null;
-  private pass: Promise<void> | null = null;
-  private wakeRequested = false;
+  private readonly loop: PollingLoop;
 
   constructor(
     private readonly db: Database,
@@ -55,52 +53,29 @@ export class WebhookWorker {
       batchSize: options.batchSize ?? 10,
       leaseMs: options.leaseMs ?? attemptTimeoutMs + 30_000,
     };
+    this.loop = new PollingLoop(
+      async () => (await this.runPass()) === this.options.batchSize,
+      (error) => this.logger.error({ err: error, worker: this.id }, "webhook worker pass failed"),
+      this.options.pollIntervalMs,
+    );
   }
 
   start(overrides: { pollIntervalMs?: number } = {}): void {
-    if (overrides.pollIntervalMs !== undefined) this.options.pollIntervalMs = overrides.pollIntervalMs;
-    if (this.running) return;
-    this.running = true;
-    this.schedule(0);
+    this.loop.start(overrides);
   }
 
   /** Looks for due deliveries now (called after a transaction enqueued some). */
   wake(): void {
-    if (!this.running) return;
-    if (this.pass) {
-      this.wakeRequested = true;
-      return;
-    }
-    this.schedule(0);
+    this.loop.wake();
   }
 
   /** SEC-18: claims nothing more and waits for the attempts in flight to finish and be recorded. */
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.pass;
+  stop(): Promise<void> {
+    return this.loop.stop();
   }
 
-  private schedule(delayMs: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.wakeRequested = false;
-      this.pass = this.runPass().then(
-        (claimed) => this.afterPass(claimed === this.options.batchSize),
-        (error: unknown) => {
-          this.logger.error({ err: error, worker: this.id }, "webhook worker pass failed");
-          this.afterPass(false);
-        },
-      );
-    }, delayMs);
-    this.timer.unref();
-  }
-
-  private afterPass(more: boolean): void {
-    this.pass = null;
-    if (this.running) this.schedule(more || this.wakeRequested ? 0 : this.options.pollIntervalMs);
+  private get running(): boolean {
+    return this.loop.running;
   }
 
   /** One pass: claims due deliveries and attempts each; returns how many it claimed. */
