@@ -94,28 +94,50 @@ function proxyServer(upstream: string): http.Server {
 }
 
 /**
- * Times every `fetch` to the upstream (the proxy's and the `openai` client's alike: both use the global fetch), from
- * the call to the last byte of the answer, which is handed on already read. Requests are sequential: `waited()`
- * answers the time summed since it was last asked.
+ * Times every request to the upstream, from the call to the last byte of its answer: the proxy's (the global
+ * `fetch`, its answer handed on already read) and the gateway's (the `openai` client's fetch is SEC-13's
+ * `pinnedFetch`, which sends over `http.request`: timed from the request's creation to its answer's end). Requests
+ * are sequential: `waited()` answers the time summed since it was last asked.
  */
-function timeUpstreamFetches(upstream: string): { waited: () => number; restore: () => void } {
-  const original = globalThis.fetch;
+function timeUpstreamRequests(upstream: string): { waited: () => number; restore: () => void } {
+  const originalFetch = globalThis.fetch;
+  const originalRequest = http.request;
+  const port = new URL(upstream).port;
   let waited = 0;
   globalThis.fetch = async (input, init) => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    if (!url.startsWith(upstream)) return original(input, init);
+    if (!url.startsWith(upstream)) return originalFetch(input, init);
     const started = performance.now();
-    const answer = await original(input, init);
+    const answer = await originalFetch(input, init);
     const body = await answer.arrayBuffer();
     waited += performance.now() - started;
     return new Response(body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
   };
+  const toUpstream = (target: unknown) =>
+    (target instanceof URL && target.port === port) ||
+    (typeof target === "string" && target.startsWith(upstream)) ||
+    (typeof target === "object" && target !== null && String((target as { port?: unknown }).port) === port);
+  http.request = function timedRequest(this: unknown, ...args: Parameters<typeof http.request>) {
+    const outgoing = (originalRequest as (...a: unknown[]) => http.ClientRequest).apply(this, args);
+    if (!toUpstream(args[0])) return outgoing;
+    const started = performance.now();
+    outgoing.on("response", (incoming: http.IncomingMessage) =>
+      incoming.on("end", () => (waited += performance.now() - started)),
+    );
+    return outgoing;
+  } as typeof http.request;
   const take = () => {
     const total = waited;
     waited = 0;
     return total;
   };
-  return { waited: take, restore: () => (globalThis.fetch = original) };
+  return {
+    waited: take,
+    restore: () => {
+      globalThis.fetch = originalFetch;
+      http.request = originalRequest;
+    },
+  };
 }
 
 interface Pass {
@@ -264,7 +286,7 @@ const MESSAGES = [
 export async function run(): Promise<Pass[]> {
   const upstream = upstreamServer();
   const upstreamUrl = await listen(upstream);
-  const upstreamFetches = timeUpstreamFetches(upstreamUrl);
+  const upstreamFetches = timeUpstreamRequests(upstreamUrl);
   const proxy = proxyServer(upstreamUrl);
   const proxyUrl = await listen(proxy);
   const body = { model: "bench", messages: MESSAGES };
