@@ -105,9 +105,11 @@ describe("console journey: author, publish with impact preview, pin, roll back, 
 
     await typeSkillMd(page, VALID);
     await page.waitForURL(/\/skills\/v\//, { timeout: 15_000 });
-    await expect
-      .poll(() => page.getByTestId("draft-status").textContent(), { timeout: 15_000 })
-      .not.toMatch(/Not saved/);
+    // The first save creates the version and the editor moves to its address: the status still says so (UX-1).
+    await page.getByRole("heading", { name: /refunds · version 1/ }).waitFor();
+    await expect.poll(() => page.getByTestId("draft-status").textContent(), { timeout: 15_000 }).toBe("Draft saved");
+    // …and it is the same editor: the author's cursor is still in SKILL.md.
+    expect(await page.locator(".cm-editor.cm-focused").count()).toBe(1);
     editorUrl = new URL(page.url()).pathname;
     await page.getByRole("heading", { name: /refunds · version 1/ }).waitFor();
     await checkPage(page, J, "03-editor-draft");

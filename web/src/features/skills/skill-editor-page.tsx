@@ -1,6 +1,6 @@
 import { useQuery } from "@apollo/client/react";
 import { Alert, Badge, Button, Grid, Group, Stack, Tabs, Text, Title } from "@mantine/core";
-import { useCallback, useMemo } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { Link, useLocation, useNavigate, useParams } from "react-router";
 import type { SkillVersionFullQuery } from "../../gql/graphql";
 import { authorOf, stateColor, when } from "../../shared/format";
@@ -48,15 +48,37 @@ const STATUS_TEXT: Record<DraftStatus, string> = {
 
 export default function SkillEditorPage() {
   const { id } = useParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const { data, loading, error } = useQuery(SKILL_VERSION, { variables: { id: id ?? "" }, skip: !id });
-  if (id && loading && !data) return <Loading label="Opening the skill…" />;
+  // The version this editor created with its first save, under the editor's key then: moving to its address keeps
+  // the same editor (its status, what was typed since, the cursor) instead of opening it afresh.
+  const [created, setCreated] = useState<{ id: string; key: string } | null>(null);
+  const newKey = `new:${location.key}`;
+  const onCreated = useCallback(
+    (newId: string) => {
+      setCreated({ id: newId, key: newKey });
+      void navigate(`/skills/v/${newId}`, { replace: true });
+    },
+    [navigate, newKey],
+  );
+  const keep = id !== undefined && created?.id === id;
+  if (id && loading && !data && !keep) return <Loading label="Opening the skill…" />;
   if (error) return <ErrorNotice error={error} title="The skill version could not be read" />;
-  if (id && !data?.skillVersion)
+  if (id && !data?.skillVersion && !keep)
     return <ErrorNotice error={new Error(`No skill version has id ${id} in this project.`)} />;
-  return <Editor key={id ?? "new"} version={data?.skillVersion ?? null} />;
+  return (
+    <Editor
+      key={keep ? created.key : (id ?? newKey)}
+      versionId={id ?? null}
+      version={data?.skillVersion ?? null}
+      onCreated={onCreated}
+    />
+  );
 }
 
-function Editor({ version }: { version: Version | null }) {
+function Editor(props: { versionId: string | null; version: Version | null; onCreated(id: string): void }) {
+  const { versionId, version, onCreated } = props;
   const navigate = useNavigate();
   const location = useLocation();
   const canWrite = useCanWrite();
@@ -65,8 +87,7 @@ function Editor({ version }: { version: Version | null }) {
     () => (version ? contentOf(version) : ((location.state as { from?: SkillContent } | null)?.from ?? emptyContent())),
     [version, location.state],
   );
-  const onCreated = useCallback((newId: string) => void navigate(`/skills/v/${newId}`, { replace: true }), [navigate]);
-  const draft = useSkillDraft({ versionId: version?.id ?? null, editable, initial, onCreated });
+  const draft = useSkillDraft({ versionId, editable, initial, onCreated });
   const placed = useMemo(
     () => placeProblems(draft.content.skillMd, draft.problems),
     [draft.content.skillMd, draft.problems],

@@ -27,17 +27,14 @@ export function useSkillDraft(options: {
   const [create] = useMutation(CREATE_SKILL_VERSION);
   const [update] = useMutation(UPDATE_SKILL_VERSION);
   const sequence = useRef(0);
+  // The page keys the editor by version, so another version is another hook; within one, the id only goes from
+  // none to the version the first save created (and known here before the page moves to its address).
   const idRef = useRef(versionId);
-  idRef.current = versionId;
+  if (versionId) idRef.current = versionId;
+  // Saves run one after another: a save that starts while the first one is creating the version updates it.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
   const contentRef = useRef(content);
   contentRef.current = content;
-
-  useEffect(() => {
-    setContent(options.initial);
-    setStatus("idle");
-    setProblems([]);
-    // only when another version is opened: typing must not reset the editor
-  }, [versionId]);
 
   const statusRef = useRef(status);
   statusRef.current = status;
@@ -51,20 +48,30 @@ export function useSkillDraft(options: {
       setStatus("invalid");
       return false;
     }
+    const sent = contentRef.current;
     setStatus("checking");
-    try {
+    const mineDone = queue.current.then(async () => {
       const id = idRef.current;
-      if (id) await update({ variables: { id, input: built.input } });
-      else {
-        const res = await create({ variables: { input: built.input } });
-        const created = res.data?.createSkillVersion.id;
-        if (created && mine === sequence.current) onCreated(created);
+      if (id) {
+        await update({ variables: { id, input: built.input } });
+        return;
       }
+      const res = await create({ variables: { input: built.input } });
+      const created = res.data?.createSkillVersion.id;
+      if (created) {
+        idRef.current = created;
+        onCreated(created);
+      }
+    });
+    queue.current = mineDone.catch(() => undefined);
+    try {
+      await mineDone;
       if (mine !== sequence.current) return false;
       setProblems([]);
       setFailure(null);
-      setStatus("saved");
-      return true;
+      // Typed while the save ran: that is not saved yet, and the pause after it saves it.
+      setStatus(contentRef.current === sent ? "saved" : "editing");
+      return contentRef.current === sent;
     } catch (error) {
       if (mine !== sequence.current) return false;
       const found = problemsOf(error);
