@@ -27,12 +27,18 @@ const SHORT_DRAFT = [
   "",
 ].join("\n");
 
-/** The model loads explain-bill when asked about a bill, then answers; anything else gets a greeting. */
+/**
+ * The model loads explain-bill when asked about a bill, then answers; asked for an invoice, it calls get_invoices
+ * (which no skill offers, so the call fails) and apologises; anything else gets a greeting.
+ */
 function reply(request: RecordedRequest): ScriptedReply {
   const messages = request.body.messages;
   const user = String(messages.filter((m) => m.role === "user").at(-1)?.content ?? "");
-  const loaded = messages.some((m) => m.role === "tool");
-  if (/bill/i.test(user) && !loaded) return { toolCalls: [{ name: "load_skill", arguments: { name: SKILL } }] };
+  const answered = messages.some((m) => m.role === "tool");
+  if (/invoice/i.test(user) && !answered)
+    return { toolCalls: [{ name: "get_invoices", arguments: { account_id: "A-17", limit: 2 } }] };
+  if (/invoice/i.test(user)) return { text: "Sorry, I could not fetch your invoices right now." };
+  if (/bill/i.test(user) && !answered) return { toolCalls: [{ name: "load_skill", arguments: { name: SKILL } }] };
   return { text: /bill/i.test(user) ? "Your bill went up because of the new rate." : "Hello!" };
 }
 
@@ -113,6 +119,17 @@ describe("console journey: scenarios, a run against an agent, the publish gate (
   });
 
   it("EV-1 EV-3 starts a run against the agent and reads its results per scenario and iteration", async () => {
+    // A second scenario (untagged, so the publish gate below does not run it) that fails, for the failure reasons.
+    await gql(server, key, `mutation($input: EvalScenarioInput!) { saveEvalScenario(input: $input) { id } }`, {
+      input: {
+        name: "fetches invoices",
+        turns: ["Show me my last invoice"],
+        expectations: [
+          { kind: "FUNCTION_CALL", tool: "load_skill", arguments: { name: SKILL } },
+          { kind: "REPLY_CONTAINS", text: "total" },
+        ],
+      },
+    });
     await page.goto("/evals");
     await page.getByRole("combobox", { name: "Agent" }).click();
     await page.getByRole("option", { name: "billing bot" }).click();
@@ -120,13 +137,43 @@ describe("console journey: scenarios, a run against an agent, the publish gate (
     await page.getByRole("button", { name: "Start run" }).click();
     await page.waitForURL(/\/evals\/runs\//);
     await expect.poll(() => page.getByTestId("run-status").textContent(), { timeout: 20_000 }).toBe("done");
-    await expect.poll(() => page.getByTestId("run-passed").textContent()).toBe("2/2 passed");
+    await expect.poll(() => page.getByTestId("run-passed").textContent()).toBe("2/4 passed");
     const results = page.getByRole("table", { name: "Results" });
     expect(await results.getByText("pass", { exact: true }).count()).toBe(2);
+    expect(await results.getByText("fail", { exact: true }).count()).toBe(2);
     expect(await page.getByText(`Resolved skills: billing bot: ${SKILL} v1`).count()).toBe(1);
-    await results.getByRole("button", { name: "Details" }).first().click();
-    await results.getByText('"tool": "load_skill"').first().waitFor();
+    const row = (scenario: string) => results.getByRole("row").filter({ hasText: scenario }).first();
+
+    // A passing result reads as a conversation: the user's words, the load as a tool call, the reply.
+    await row("explains a bill").getByRole("button", { name: "Details" }).click();
+    const transcript = results.getByRole("region", { name: "Transcript" });
+    await transcript.waitFor();
+    expect(await transcript.getByTestId("user-message").innerText()).toMatch(/^User\s+Why is my bill so high\?$/);
+    const load = transcript.getByTestId("tool-call");
+    expect(await load.count()).toBe(1);
+    expect(await load.getByText("load_skill", { exact: true }).isVisible()).toBe(true);
+    expect(await load.getByText("ok", { exact: true }).isVisible()).toBe(true);
+    expect(await transcript.getByTestId("assistant-message").innerText()).toContain("the new rate");
+    // Not a JSON dump: no message or tool call is shown as its JSON.
+    expect(await results.getByText(/"role":|"tool":/).count()).toBe(0);
+    // The arguments open on demand, pretty-printed.
+    await load.getByText("Arguments").click();
+    await load.getByText(`"name": "${SKILL}"`).waitFor();
+    const expectations = results.getByRole("list", { name: "Expectations" });
+    expect(await expectations.innerText()).toMatch(/✓ met\s+Calls load_skill with \{"name":"explain-bill"\}/);
     await checkPage(page, J, "02-run-results");
+
+    // A failing one says which expectation failed and why, and shows the tool call's error.
+    await row("fetches invoices").getByRole("button", { name: "Details" }).click();
+    await transcript.getByText("Show me my last invoice").waitFor();
+    const failed = transcript.getByTestId("tool-call");
+    expect(await failed.getByText("get_invoices", { exact: true }).isVisible()).toBe(true);
+    expect(await failed.getByText(/^Error: No tool named 'get_invoices' is offered/).isVisible()).toBe(true);
+    expect(await results.getByTestId("failure-reason").allInnerTexts()).toEqual([
+      "load_skill was never called (calls: get_invoices).",
+      "The last reply does not contain “total”: it was “Sorry, I could not fetch your invoices right now.”.",
+    ]);
+    await checkPage(page, J, "02b-run-failure");
     await page.getByRole("link", { name: "← Eval runs" }).click();
     await page.getByRole("table", { name: "Eval runs" }).getByText("done").waitFor();
     await checkPage(page, J, "03-runs");

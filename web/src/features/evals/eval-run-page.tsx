@@ -1,10 +1,12 @@
 import { useQuery } from "@apollo/client/react";
-import { Alert, Anchor, Button, Code, Group, List, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, Group, List, Stack, Table, Text, Title } from "@mantine/core";
 import { Fragment, useEffect, useState } from "react";
 import { Link, useParams } from "react-router";
 import { INFO_COLOR, when } from "../../shared/format";
 import { ErrorNotice, Loading } from "../../shared/states";
 import { EVAL_AGENTS, EVAL_RUN, EVAL_SCENARIOS } from "./eval-documents";
+import { expectationSummary, type JudgedExpectation } from "./eval-result";
+import { ResultDetails } from "./result-details";
 import { PassBadge, RunProgress, RunStatus } from "./run-status";
 
 interface ResolvedSkill {
@@ -13,10 +15,6 @@ interface ResolvedSkill {
   pinned: boolean;
   agent_id: string | null;
 }
-
-const json = (value: unknown) => JSON.stringify(value, null, 2);
-/** Long lines (a system prompt) wrap instead of widening the page. */
-const WRAP = { whiteSpace: "pre-wrap", wordBreak: "break-word" } as const;
 
 /** One run: progress while it runs (polled), then results per agent, scenario and iteration. */
 export default function EvalRunPage() {
@@ -93,12 +91,6 @@ export default function EvalRunPage() {
         <Table.Tbody>
           {run.results.map((r) => {
             const key = `${r.agentId}-${r.scenarioId}-${r.iteration}`;
-            const expectations = r.expectations as Array<{
-              kind: string;
-              tool?: string;
-              text?: string;
-              passed: boolean;
-            }>;
             return (
               <Fragment key={key}>
                 <Table.Tr>
@@ -109,11 +101,7 @@ export default function EvalRunPage() {
                     <PassBadge passed={r.passed} />
                   </Table.Td>
                   <Table.Td>
-                    <Text size="xs">
-                      {expectations
-                        .map((e) => `${e.passed ? "✓" : "✗"} ${e.kind} ${e.tool ?? e.text ?? ""}`)
-                        .join(" · ")}
-                    </Text>
+                    <Text size="xs">{expectationSummary(r.expectations as JudgedExpectation[])}</Text>
                   </Table.Td>
                   <Table.Td>
                     <Button
@@ -129,20 +117,7 @@ export default function EvalRunPage() {
                 {open === key ? (
                   <Table.Tr>
                     <Table.Td colSpan={6}>
-                      <Stack gap="xs">
-                        <Text size="sm" fw={600}>
-                          Tool calls
-                        </Text>
-                        <Code block style={WRAP}>
-                          {json(r.toolCalls)}
-                        </Code>
-                        <Text size="sm" fw={600}>
-                          Transcript
-                        </Text>
-                        <Code block style={WRAP}>
-                          {json(r.transcript)}
-                        </Code>
-                      </Stack>
+                      <ResultDetails result={r} />
                     </Table.Td>
                   </Table.Tr>
                 ) : null}

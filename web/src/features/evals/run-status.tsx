@@ -1,7 +1,7 @@
 import { Badge, Group, Progress, Text } from "@mantine/core";
 import { MUTED_COLOR, OK_COLOR } from "../../shared/format";
 
-const FAILED_COLOR = "#b02525";
+export const FAILED_COLOR = "#b02525";
 const RUNNING_COLOR = "#1c5aa8";
 
 export function RunStatus({ status }: { status: string }) {
