@@ -300,6 +300,17 @@ describe("console journey: author, publish with impact preview, pin, roll back, 
     expect(await watcher.getByTestId("system-prompt").textContent()).toContain("Ask for the order number");
     expect(await watcher.getByRole("row", { name: /refunds/ }).textContent()).toContain("loaded");
     expect(callReads.length, "the call page read the call again instead of following its events").toBe(readsBefore);
+
+    // A tool run arrives the same way (callToolInvocations on the same socket), not with a later read of the call.
+    await pick(page, "Tool to run", "load_skill");
+    await page.getByRole("textbox", { name: "Arguments (JSON)" }).fill('{"name":"refunds"}');
+    await page.getByRole("button", { name: "Run tool" }).click();
+    await page.getByText(/^load_skill: ok in/).waitFor();
+    await expect
+      .poll(() => watcher.getByTestId("tool-runs").textContent(), { timeout: 3_000, interval: 100 })
+      .toContain("load_skill · ok");
+    expect(callReads.length, "the call page read the call again instead of following its tool runs").toBe(readsBefore);
+    expect(sockets).toHaveLength(1);
     await checkPage(watcher, J, "11-call-live");
 
     // The end arrives the same way: the page stops following and says the call ended.

@@ -369,10 +369,10 @@ export async function createApp(
     logger,
   );
   services.skillLifecycle.onLiveMoved((projectId) => mcpSkills.liveMoved(projectId));
-  // UX-5: call events reach subscribers on every instance (the bus), after their rows committed.
+  // UX-5: call events and tool runs reach subscribers on every instance (the bus), after their rows committed.
   const pubSub: CallEventsPubSub = createPubSub();
   const timeline = new CallTimelineService(services.calls, bus, pubSub, logger);
-  services.calls.onEventsRecorded(async (_projectId, callId) => timeline.eventsRecorded(callId));
+  services.calls.onRecorded(async (_projectId, callId) => timeline.recorded(callId));
   const sessionStore = await openSessionStore({
     kind: config.sessionStore,
     path: config.sessionStorePath,

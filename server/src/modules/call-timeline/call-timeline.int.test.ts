@@ -8,18 +8,24 @@ import { entities } from "../../entities";
 import { Database } from "../../platform/db/database";
 import { createLogger } from "../../platform/logger";
 import {
+  type CallView,
   END_CALL,
   LOAD_SKILL,
   loadSkill,
   publishAgent,
   publishSkill,
+  READ_CALL,
+  runTool,
   startCall,
   timeline,
 } from "../../../test/support/calls";
+import { startReceiver, type Receiver } from "../../../test/support/receiver";
 import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
 import { until } from "../../../test/support/wait";
 
 const CALL_EVENTS = `subscription($callId: ID!) { callEvents(callId: $callId) { id type data loadedAfter } }`;
+const CALL_TOOL_INVOCATIONS = `subscription($callId: ID!) { callToolInvocations(callId: $callId) {
+  id tool source arguments status result error } }`;
 
 interface StreamedEvent {
   id: string;
@@ -31,6 +37,8 @@ interface StreamedEvent {
 interface Stream {
   results: ExecutionResult[];
   events(): StreamedEvent[];
+  /** What a callToolInvocations subscription sent. */
+  runs(): Array<{ id: string; tool: string; arguments: unknown; status: string; result: unknown }>;
   /** Settles when the server completes the subscription; rejects when the connection fails. */
   done: Promise<void>;
   stop(): void;
@@ -60,6 +68,10 @@ function subscribe(client: Client, query: string, variables: Record<string, unkn
     done,
     stop,
     events: () => results.flatMap((r) => (r.data ? [(r.data as { callEvents: StreamedEvent }).callEvents] : [])),
+    runs: () =>
+      results.flatMap((r) =>
+        r.data ? [(r.data as { callToolInvocations: ReturnType<Stream["runs"]>[number] }).callToolInvocations] : [],
+      ),
   };
 }
 
@@ -77,8 +89,11 @@ describe.each(dialects)("the live call timeline on %s", (dialect) => {
     return client;
   };
 
+  let receiver: Receiver;
+
   beforeAll(async () => {
-    t = await createTestApp(dialect);
+    receiver = await startReceiver({ respond: (request) => ({ body: { invoices: 2, path: request.path } }) });
+    t = await createTestApp(dialect, { outboundAllowHosts: ["127.0.0.1"] });
     key = (await t.project("timeline")).adminKey;
     for (const name of ["alpha", "beta"]) await publishSkill(t, key, name);
     agentId = await publishAgent(t, key, {
@@ -91,6 +106,7 @@ describe.each(dialects)("the live call timeline on %s", (dialect) => {
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.dispose()));
     await t?.close();
+    await receiver?.close();
   });
 
   it("UX-5 RT-11 a subscriber receives each event in order as it commits: loaded, unloaded before the load that made room, ended", async () => {
@@ -125,6 +141,48 @@ describe.each(dialects)("the live call timeline on %s", (dialect) => {
     expect(events.map((e) => [e.type, e.data, e.loadedAfter])).toEqual(
       stored.events.map((e) => [e.type, e.data, e.loadedAfter]),
     );
+  });
+
+  it("UX-5 RT-6 each tool run reaches a callToolInvocations subscriber once its row commits; the stream ends with the call", async () => {
+    await publishSkill(t, key, "gamma", {
+      tools: [{ name: "get_invoices", description: "The invoices.", webhookUrl: `${receiver.url}/gamma/get_invoices` }],
+    });
+    const tooled = await publishAgent(t, key, { name: "tool-agent", prompt: "Desk.", skills: [{ name: "gamma" }] });
+    const call = await startCall(t, key, { agentId: tooled });
+    await loadSkill(t, key, call.id, "gamma");
+    const stream = subscribe(connect(t.url, `Bearer ${key}`), CALL_TOOL_INVOCATIONS, { callId: call.id });
+    const first = await runTool(t, key, call.id, "get_invoices", { month: "2026-10" });
+    await until(() => stream.runs().length >= 1);
+    // The stream is open and idle now: the second run can only arrive on its notice.
+    const second = await runTool(t, key, call.id, "get_invoices", { month: "2026-11" });
+    await until(() => stream.runs().length >= 2);
+    expect(stream.runs()).toEqual([
+      {
+        id: first.id,
+        tool: "get_invoices",
+        source: "skill:gamma",
+        arguments: { month: "2026-10" },
+        status: "ok",
+        result: { invoices: 2, path: "/gamma/get_invoices" },
+        error: null,
+      },
+      expect.objectContaining({ id: second.id, arguments: { month: "2026-11" }, status: "ok" }),
+    ]);
+    await t.ok(END_CALL, { callId: call.id }, key);
+    await stream.done;
+    expect(stream.results.every((r) => !r.errors)).toBe(true);
+    // Exactly what the call itself lists, run for run.
+    const read = await t.ok<{ call: CallView }>(READ_CALL, { id: call.id }, key);
+    expect(stream.runs().map((r) => r.id)).toEqual(read.call.toolInvocations.map((i) => i.id));
+    // An ended call's runs are replayed, then the stream completes; another project's call is NOT_FOUND.
+    const replay = subscribe(connect(t.url, `Bearer ${key}`), CALL_TOOL_INVOCATIONS, { callId: call.id });
+    await replay.done;
+    expect(replay.runs().map((r) => r.id)).toEqual([first.id, second.id]);
+    const other = await t.project("timeline runs other");
+    const refused = subscribe(connect(t.url, `Bearer ${other.adminKey}`), CALL_TOOL_INVOCATIONS, { callId: call.id });
+    await refused.done;
+    expect(refused.runs()).toEqual([]);
+    expect(codeOf(refused.results[0])).toBe("NOT_FOUND");
   });
 
   it("UX-5 subscribing to an ended call replays its timeline and completes", async () => {

@@ -1,7 +1,7 @@
 import type { GraphQLSchema } from "graphql";
 import { Arg, ID, Resolver, Root, Subscription } from "type-graphql";
 import type { AuthContext } from "../auth";
-import { CallEventType, type CallEventEntity } from "../calls";
+import { CallEventType, ToolInvocationType, type CallEventEntity, type ToolInvocationEntity } from "../calls";
 import type { CallTimelineService } from "./call-timeline.service";
 
 /**
@@ -31,5 +31,19 @@ export class CallTimelineResolver {
   })
   callEvents(@Root() event: CallEventEntity, @Arg("callId", () => ID) _callId: string): CallEventEntity {
     return event;
+  }
+
+  @Subscription(() => ToolInvocationType, {
+    description:
+      "UX-5: the call's tool runs so far (as Call.toolInvocations, oldest first), then each new one as it is " +
+      "recorded (over graphql-ws on /graphql); completes once the call has ended.",
+    subscribe: ({ args, context, info }) =>
+      timelineOf(info.schema).followToolRuns(context as AuthContext, (args as { callId: string }).callId),
+  })
+  callToolInvocations(
+    @Root() invocation: ToolInvocationEntity,
+    @Arg("callId", () => ID) _callId: string,
+  ): ToolInvocationEntity {
+    return invocation;
   }
 }

@@ -3,19 +3,26 @@ import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
 import { NotFound } from "../../platform/errors";
 import type { Logger } from "../../platform/logger";
 import type { AuthContext } from "../auth";
-import type { CallEventEntity, CallService } from "../calls";
+import type { CallEventEntity, CallService, ToolInvocationEntity } from "../calls";
 
-/** Bus topic: "call <id> has new events" (the key is the call id), sent by the instance whose transaction committed. */
+/**
+ * Bus topic: "call <id> has new events or tool runs" (the key is the call id), sent by the instance whose transaction
+ * committed.
+ */
 export const CALL_EVENTS_TOPIC = "call_events";
 /** This instance's fan-out to its open subscriptions, per call id. */
 export const CALL_EVENTS_ROUTE = "CALL_EVENTS";
 
 export type CallEventsPubSub = PubSub<{ [CALL_EVENTS_ROUTE]: [callId: string, payload: string] }>;
 
+/** What one wake-up of a stream read: the new items, and whether the stream is complete after them. */
+type Read<T> = () => Promise<{ items: T[]; done: boolean }>;
+
 /**
- * UX-5: a call's event timeline, live. The notice travels on the invalidation bus (PostgreSQL NOTIFY or Redis), so a
- * subscriber on any instance hears it; the events themselves are read from the database after their rows committed,
- * so a subscriber sees exactly what `call.events` shows, in `seq` order, with nothing skipped or repeated.
+ * UX-5: a call's timeline, live: its events and its tool runs. The notice travels on the invalidation bus (PostgreSQL
+ * NOTIFY or Redis), so a subscriber on any instance hears it; the rows themselves are read from the database after
+ * they committed, so a subscriber sees exactly what `call.events` and `call.toolInvocations` show, with nothing
+ * skipped or repeated.
  */
 export class CallTimelineService {
   constructor(
@@ -27,41 +34,62 @@ export class CallTimelineService {
     bus.subscribe(CALL_EVENTS_TOPIC, (callId) => pubSub.publish(CALL_EVENTS_ROUTE, callId, callId));
   }
 
-  /** After a call's events committed; never delays nor fails the write that recorded them. */
-  eventsRecorded(callId: string): void {
+  /** After a call's events or tool runs committed; never delays nor fails the write that recorded them. */
+  recorded(callId: string): void {
     this.bus
       .publish(CALL_EVENTS_TOPIC, callId)
       .catch((error: unknown) => this.logger.warn({ err: error, callId }, "call event notice not sent"));
   }
 
   /**
-   * The call's events so far, then each new one as it commits; ends after `call.ended`. Another project's call reads
-   * as one that does not exist (NOT_FOUND), before anything is sent.
+   * The call's events so far, then each new one as it commits, in `seq` order; ends after `call.ended`. Another
+   * project's call reads as one that does not exist (NOT_FOUND), before anything is sent.
    */
   async follow(ctx: AuthContext, callId: string): Promise<AsyncIterable<CallEventEntity>> {
     const call = await this.calls.get(ctx, callId);
     if (!call) throw new NotFound("The call");
-    return this.events(call.id, call.status !== "active");
+    let ended = call.status !== "active";
+    let lastSeq = 0;
+    return this.stream(call.id, async () => {
+      const items = await this.calls.eventsAfter(call.id, lastSeq);
+      lastSeq = items.at(-1)?.seq ?? lastSeq;
+      if (items.some((e) => e.type === "call.ended")) ended = true;
+      return { items, done: ended };
+    });
   }
 
-  private events(callId: string, ended: boolean): Repeater<CallEventEntity> {
-    return new Repeater<CallEventEntity>(async (push, stop) => {
+  /**
+   * The call's tool runs so far, then each new one as its row commits (oldest first); ends once the call has ended.
+   * A run still going when the call ends is read with the call, not here. NOT_FOUND as `follow`.
+   */
+  async followToolRuns(ctx: AuthContext, callId: string): Promise<AsyncIterable<ToolInvocationEntity>> {
+    const call = await this.calls.get(ctx, callId);
+    if (!call) throw new NotFound("The call");
+    let ended = call.status !== "active";
+    const sent = new Set<string>();
+    return this.stream(call.id, async () => {
+      // The status first: every run that committed before the call ended is then in the read below.
+      if (!ended) ended = (await this.calls.get(ctx, call.id))?.status !== "active";
+      const items = (await this.calls.invocationsOf([call.id])).filter((i) => !sent.has(i.id));
+      for (const i of items) sent.add(i.id);
+      return { items, done: ended };
+    });
+  }
+
+  private stream<T>(callId: string, read: Read<T>): Repeater<T> {
+    return new Repeater<T>(async (push, stop) => {
       const notices = this.pubSub.subscribe(CALL_EVENTS_ROUTE, callId)[Symbol.asyncIterator]();
-      // Listening starts before the first read, so an event committed in between is read on its notice.
+      // Listening starts before the first read, so a row committed in between is read on its notice.
       let notice = notices.next();
       let stopped = false;
       void stop.then(() => {
         stopped = true;
       });
-      let lastSeq = 0;
       try {
         while (!stopped) {
-          for (const event of await this.calls.eventsAfter(callId, lastSeq)) {
-            await push(event);
-            lastSeq = event.seq;
-            if (event.type === "call.ended") ended = true;
-          }
-          if (ended) break;
+          const { items, done } = await read();
+          for (const item of items) await push(item);
+          if (done) break;
           await Promise.race([notice, stop]);
           notice = notices.next();
         }

@@ -52,19 +52,20 @@ export class CallService {
   ) {}
 
   private readonly contexts = new CallContexts();
-  private readonly eventsRecordedHooks: Array<(projectId: string, callId: string) => Promise<void>> = [];
+  private readonly recordedHooks: Array<(projectId: string, callId: string) => Promise<void>> = [];
 
-  /** Runs after a call's new events committed (the live timeline, UX-5, on every instance). */
-  onEventsRecorded(hook: (projectId: string, callId: string) => Promise<void>): void {
-    this.eventsRecordedHooks.push(hook);
+  /** Runs after a call's new events or tool runs committed (the live timeline, UX-5, on every instance). */
+  onRecorded(hook: (projectId: string, callId: string) => Promise<void>): void {
+    this.recordedHooks.push(hook);
   }
 
-  private async eventsRecorded(projectId: string, callId: string): Promise<void> {
-    for (const hook of this.eventsRecordedHooks) await hook(projectId, callId);
+  private async recorded(projectId: string, callId: string): Promise<void> {
+    for (const hook of this.recordedHooks) await hook(projectId, callId);
   }
 
-  private afterEventsCommit(tx: Tx, call: CallEntity): void {
-    tx.afterCommit(() => this.eventsRecorded(call.projectId, call.id));
+  /** Once `tx` commits, tells the live timeline that the call has new events or tool runs. */
+  afterRecordedCommit(tx: Tx, call: Pick<CallEntity, "projectId" | "id">): void {
+    tx.afterCommit(() => this.recorded(call.projectId, call.id));
   }
 
   async start(ctx: AuthContext, input: StartCallInput): Promise<CallEntity> {
@@ -115,7 +116,7 @@ export class CallService {
       const stored = await this.db.writeStatement((m) => this.repo(m).insertStart(call, skills, started));
       this.contexts.markStored(stored);
     }
-    await this.eventsRecorded(call.projectId, call.id);
+    await this.recorded(call.projectId, call.id);
     return call;
   }
 
@@ -148,7 +149,7 @@ export class CallService {
       call.projectId,
       rows.map((row) => ({ id: row.id, type: row.type, timestamp: row.at, data: row.data })),
     );
-    this.afterEventsCommit(tx, call);
+    this.afterRecordedCommit(tx, call);
     const loadedVersions = outcome.events.flatMap((e) => (e.type === "skill.loaded" ? [e.versionId] : []));
     await repo.recordLoad(call, rows, loadedVersions, { loaded: call.state.loaded, eventSeq: call.state.eventSeq });
     return outcome;
@@ -195,7 +196,7 @@ export class CallService {
         new Date(),
       ),
     ]);
-    this.afterEventsCommit(tx, call);
+    this.afterRecordedCommit(tx, call);
     return call;
   }
 
@@ -217,7 +218,7 @@ export class CallService {
       }));
       const event = this.event(call, seq, "call.ended", { call_id: call.id, skills }, now);
       await repo.insertEvents([event]);
-      this.afterEventsCommit(tx, call);
+      this.afterRecordedCommit(tx, call);
       await this.webhooks.enqueue(tx, call.projectId, {
         id: event.id,
         type: "call.ended",

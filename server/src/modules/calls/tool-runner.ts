@@ -299,7 +299,10 @@ export class ToolRunner {
       latencyMs,
       at: new Date(),
     });
-    await this.db.write((tx) => new CallRepository(tx.manager).insertInvocation(invocation));
+    await this.db.write((tx) => {
+      this.calls.afterRecordedCommit(tx, call); // UX-5: the call page shows the run as soon as it committed
+      return new CallRepository(tx.manager).insertInvocation(invocation);
+    });
     return invocation;
   }
 }

@@ -43,16 +43,22 @@ export const CALL_FIELDS = graphql(`
       ...CallEventFields
     }
     toolInvocations {
-      id
-      tool
-      source
-      arguments
-      status
-      result
-      error
-      latencyMs
-      at
+      ...ToolInvocationFields
     }
+  }
+`);
+
+export const TOOL_INVOCATION_FIELDS = graphql(`
+  fragment ToolInvocationFields on ToolInvocation {
+    id
+    tool
+    source
+    arguments
+    status
+    result
+    error
+    latencyMs
+    at
   }
 `);
 
@@ -61,6 +67,15 @@ export const CALL_EVENTS = graphql(`
   subscription CallEvents($callId: ID!) {
     callEvents(callId: $callId) {
       ...CallEventFields
+    }
+  }
+`);
+
+/** UX-5: the call's tool runs so far, then each new one as it is recorded (graphql-ws); completes once it ended. */
+export const CALL_TOOL_INVOCATIONS = graphql(`
+  subscription CallToolInvocations($callId: ID!) {
+    callToolInvocations(callId: $callId) {
+      ...ToolInvocationFields
     }
   }
 `);

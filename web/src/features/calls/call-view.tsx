@@ -84,7 +84,7 @@ export function CallView({ call }: { call: CallFieldsFragment }) {
             </Timeline>
           </Card>
           {call.toolInvocations.length > 0 ? (
-            <Card withBorder>
+            <Card withBorder data-testid="tool-runs">
               <Title order={2} size="h5" mb="xs">
                 Tool runs
               </Title>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { CallEventFieldsFragment, CallFieldsFragment } from "../../gql/graphql";
-import { withEvent } from "./use-live-call";
+import type { CallEventFieldsFragment, CallFieldsFragment, ToolInvocationFieldsFragment } from "../../gql/graphql";
+import { withEvent, withToolRun } from "./use-live-call";
 
 const started: CallEventFieldsFragment = {
   id: "e1",
@@ -56,5 +56,26 @@ describe("the live call timeline (UX-5)", () => {
     const ended = withEvent(call, { ...started, id: "e3", type: "call.ended", at: "2026-12-01T05:01:00.000Z" });
     expect(ended.status).toBe("ended");
     expect(ended.endedAt).toBe("2026-12-01T05:01:00.000Z");
+  });
+
+  const run = (id: string, at: string): ToolInvocationFieldsFragment => ({
+    id,
+    tool: "get_invoices",
+    source: "skill:refunds",
+    arguments: { limit: 2 },
+    status: "ok",
+    result: { invoices: [] },
+    error: null,
+    latencyMs: 12,
+    at,
+  });
+
+  it("UX-5 a tool run from the subscription joins the call's tool runs, oldest first, once", () => {
+    const later = run("t2", "2026-12-01T05:00:03.000Z");
+    const earlier = run("t1", "2026-12-01T05:00:02.000Z");
+    const next = withToolRun(withToolRun(call, later), earlier);
+    expect(next.toolInvocations.map((t) => t.id)).toEqual(["t1", "t2"]);
+    expect(withToolRun(next, later)).toBe(next);
+    expect(next.events).toBe(call.events);
   });
 });

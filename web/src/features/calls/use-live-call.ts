@@ -1,7 +1,7 @@
 import { useQuery, useSubscription } from "@apollo/client/react";
 import { useEffect, useState } from "react";
-import type { CallEventFieldsFragment, CallFieldsFragment } from "../../gql/graphql";
-import { CALL_EVENTS, READ_CALL } from "./call-documents";
+import type { CallEventFieldsFragment, CallFieldsFragment, ToolInvocationFieldsFragment } from "../../gql/graphql";
+import { CALL_EVENTS, CALL_TOOL_INVOCATIONS, READ_CALL } from "./call-documents";
 
 /** Polling is the fallback only: when the graphql-ws socket cannot connect (a proxy without upgrades, an outage). */
 export const POLL_MS = 2000;
@@ -25,11 +25,18 @@ export function withEvent(call: CallFieldsFragment, event: CallEventFieldsFragme
   };
 }
 
+/** The call with one more tool run, oldest first as the call lists them; a run already there changes nothing. */
+export function withToolRun(call: CallFieldsFragment, run: ToolInvocationFieldsFragment): CallFieldsFragment {
+  if (call.toolInvocations.some((t) => t.id === run.id)) return call;
+  const runs = [...call.toolInvocations, run].sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+  return { ...call, toolInvocations: runs };
+}
+
 export type LiveMode = "connecting" | "live" | "polling" | "off";
 
 /**
- * UX-5: reads a call and, while it is active, follows its `callEvents` subscription. A handoff (new agent, new
- * skills) or the end is read again in full; tool runs are not events and arrive with those reads.
+ * UX-5: reads a call and, while it is active, follows its `callEvents` and `callToolInvocations` subscriptions (one
+ * socket). A handoff (new agent, new skills) or the end is read again in full.
  */
 export function useLiveCall(id: string) {
   const query = useQuery(READ_CALL, { variables: { id } });
@@ -50,6 +57,19 @@ export function useLiveCall(id: string) {
         prev?.call ? { call: withEvent(prev.call, event) } : prev,
       );
       if (event.type === "call.handoff" || event.type === "call.ended") void refetch().catch(() => undefined);
+    },
+    onError: () => setSocketFailed(true),
+  });
+  useSubscription(CALL_TOOL_INVOCATIONS, {
+    variables: { callId: id },
+    skip: !active || socketFailed,
+    fetchPolicy: "no-cache",
+    onData: ({ data }) => {
+      const run = data.data?.callToolInvocations;
+      if (!run) return;
+      client.cache.updateQuery({ query: READ_CALL, variables: { id } }, (prev) =>
+        prev?.call ? { call: withToolRun(prev.call, run) } : prev,
+      );
     },
     onError: () => setSocketFailed(true),
   });
