@@ -372,26 +372,37 @@ const BODILESS_STATUSES = new Set([101, 204, 205, 304]);
  */
 export function pinnedFetch(options: { allowList: readonly string[]; resolve?: HostResolver }): PinnedFetch {
   return async (input, init) => {
-    const request = new Request(input, init);
-    const checked = await checkAndResolve(request.url, options.allowList, {
-      resolve: options.resolve,
-      signal: request.signal,
-    });
-    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const plain = plainRequestOf(input, init);
+    const request = plain ? null : new Request(input, init);
+    const url = plain ? plain.url : request!.url;
+    const method = plain ? plain.method : request!.method;
+    const signal = init?.signal ?? undefined;
+    const checked = await checkAndResolve(url, options.allowList, { resolve: options.resolve, signal });
+    let body: Buffer | string | undefined;
     const headers: Record<string, string> = {};
     // No accept-encoding: node:http does not decompress, so the answer must come as it is.
-    request.headers.forEach((value, name) => {
+    const keep = (value: string, name: string) => {
       if (name !== "accept-encoding") headers[name] = value;
-    });
-    if (body) headers["content-length"] = String(body.byteLength);
+    };
+    if (plain) {
+      body = plain.body;
+      plain.headers.forEach(keep);
+      // What a WHATWG Request says of a text body without a type.
+      if (body !== undefined && headers["content-type"] === undefined)
+        headers["content-type"] = "text/plain;charset=UTF-8";
+    } else {
+      body = request!.body ? Buffer.from(await request!.arrayBuffer()) : undefined;
+      request!.headers.forEach(keep);
+    }
+    if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
     return new Promise<Response>((resolve, reject) => {
       const client = checked.url.protocol === "https:" ? https : http;
       const outgoing = client.request(
         checked.url,
         {
-          method: request.method,
+          method,
           headers,
-          signal: init?.signal ?? undefined,
+          signal,
           ...(checked.addresses ? { lookup: pinnedLookup(checked.addresses) } : {}),
         },
         (incoming) => {
@@ -400,19 +411,38 @@ export function pinnedFetch(options: { allowList: readonly string[]; resolve?: H
             for (const one of Array.isArray(value) ? value : [value ?? ""]) responseHeaders.append(name, one);
           }
           const status = incoming.statusCode ?? 502;
-          const bodyless = BODILESS_STATUSES.has(status) || request.method === "HEAD";
-          if (bodyless) incoming.resume();
-          resolve(
-            new Response(bodyless ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>), {
-              status,
-              statusText: incoming.statusMessage,
-              headers: responseHeaders,
-            }),
-          );
+          const answer = { status, statusText: incoming.statusMessage, headers: responseHeaders };
+          if (BODILESS_STATUSES.has(status) || method === "HEAD") {
+            incoming.resume();
+            resolve(new Response(null, answer));
+          } else if (/^text\/event-stream/i.test(incoming.headers["content-type"] ?? "")) {
+            resolve(new Response(Readable.toWeb(incoming) as ReadableStream<Uint8Array>, answer));
+          } else {
+            // Not a stream: read whole, handed on as one buffer (a web stream over it costs more than the read).
+            const chunks: Buffer[] = [];
+            incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+            incoming.on("error", reject);
+            incoming.on("end", () => resolve(new Response(Buffer.concat(chunks), answer)));
+          }
         },
       );
       outgoing.on("error", reject);
       outgoing.end(body);
     });
   };
+}
+
+/**
+ * A request given as a URL and a text body (what the `openai` client and the MCP SDK send) is sent as it is: a
+ * WHATWG Request would copy the body through a stream twice. Anything else (a Request, a stream body) is null.
+ */
+function plainRequestOf(
+  input: string | URL | Request,
+  init: RequestInit | undefined,
+): { url: string; method: string; headers: Headers; body: string | undefined } | null {
+  if (typeof input !== "string" && !(input instanceof URL)) return null;
+  const body = init?.body ?? undefined;
+  if (body !== undefined && typeof body !== "string") return null;
+  const headers = init?.headers instanceof Headers ? init.headers : new Headers(init?.headers);
+  return { url: String(input), method: (init?.method ?? "GET").toUpperCase(), headers, body };
 }
