@@ -3,10 +3,10 @@
  * invocations (10 load_skill + 10 read_skill_file, ~60 KiB replayed and re-read every turn), sent with the same
  * HTTP client, one at a time, next to a pass-through proxy in the same run:
  *   direct   client → upstream                                   (what the upstream alone costs)
- *   proxy    client → bare Node http proxy (parse, fetch, relay) → upstream
+ *   proxy    client → bare Node http proxy (parse, forward over node:http, relay) → upstream
  *   gateway  client → POST /v1/chat/completions (auth, agent, skills, replay, tools) → upstream, per session store
  * "Own time" is paired per turn: the client's wall time minus the time spent waiting for the upstream, measured the
- * same way for the proxy and the gateway: around the `fetch` that reaches the upstream (from the call to the last
+ * same way for the proxy and the gateway: around the request that reaches the upstream (from the call to the last
  * byte of its answer), so building, serialising and sending the request, and parsing the answer, count as the
  * proxy's or the gateway's own time. Not a test: it reports.
  *   npm run bench gateway        |   cd server && node dist/bench/gateway.bench.js
@@ -33,8 +33,38 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const STORES = (process.env.BENCH_STORES ?? "memory,file,redis").split(",");
 const SKILLS = 10;
-/** The benchmark's own client: the global fetch before the upstream's requests are timed. */
-const clientFetch = globalThis.fetch;
+/**
+ * The benchmark's own client: node:http over kept-alive connections, the same for every pass. (Undici's fetch makes
+ * the process's young-generation collections several times slower, which would fall on every pass's tail.)
+ */
+const clientAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+/** Taken before the upstream's requests are timed (the client's own requests are never counted as upstream time). */
+const clientRequest = http.request;
+
+function post(url: string, key: string, body: string): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = clientRequest(
+      url,
+      {
+        method: "POST",
+        agent: clientAgent,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          authorization: `Bearer ${key}`,
+        },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8") }));
+        res.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
 
 const COMPLETION = JSON.stringify({
   id: "chatcmpl-bench",
@@ -76,43 +106,46 @@ function upstreamServer(): http.Server {
   });
 }
 
-/** The baseline: parse the JSON body, forward it unchanged, relay the answer. */
+/**
+ * The baseline: parse the JSON body, forward it unchanged over a kept-alive connection, relay the answer (node:http
+ * both ways, as lean as a proxy gets; `http.request` is looked up per call, so the upstream timer sees it).
+ */
 function proxyServer(upstream: string): http.Server {
+  const agent = new http.Agent({ keepAlive: true });
   return http.createServer((req, res) => {
     void (async () => {
-      const body = JSON.parse(await readBody(req)) as unknown;
-      const answer = await fetch(`${upstream}/v1/chat/completions`, {
+      const body = JSON.stringify(JSON.parse(await readBody(req)) as unknown);
+      const outgoing = http.request(`${upstream}/v1/chat/completions`, {
         method: "POST",
-        headers: { "content-type": "application/json", authorization: req.headers.authorization ?? "" },
-        body: JSON.stringify(body),
+        agent,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          authorization: req.headers.authorization ?? "",
+        },
       });
-      const text = await answer.text();
-      res.writeHead(answer.status, { "content-type": "application/json" });
-      res.end(text);
+      outgoing.on("response", (answer: http.IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
+        answer.on("end", () => {
+          res.writeHead(answer.statusCode ?? 502, { "content-type": "application/json" });
+          res.end(Buffer.concat(chunks));
+        });
+      });
+      outgoing.end(body);
     })();
   });
 }
 
 /**
- * Times every request to the upstream, from the call to the last byte of its answer: the proxy's (the global
- * `fetch`, its answer handed on already read) and the gateway's (the `openai` client's fetch is SEC-13's
- * `pinnedFetch`, which sends over `http.request`: timed from the request's creation to its answer's end). Requests
- * are sequential: `waited()` answers the time summed since it was last asked.
+ * Times every request to the upstream, from the call to the last byte of its answer: the proxy's and the gateway's
+ * alike (the gateway's `openai` client fetches through SEC-13's `pinnedFetch`, which sends over `http.request`).
+ * Requests are sequential: `waited()` answers the time summed since it was last asked.
  */
 function timeUpstreamRequests(upstream: string): { waited: () => number; restore: () => void } {
-  const originalFetch = globalThis.fetch;
   const originalRequest = http.request;
   const port = new URL(upstream).port;
   let waited = 0;
-  globalThis.fetch = async (input, init) => {
-    const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
-    if (!url.startsWith(upstream)) return originalFetch(input, init);
-    const started = performance.now();
-    const answer = await originalFetch(input, init);
-    const body = await answer.arrayBuffer();
-    waited += performance.now() - started;
-    return new Response(body, { status: answer.status, statusText: answer.statusText, headers: answer.headers });
-  };
   const toUpstream = (target: unknown) =>
     (target instanceof URL && target.port === port) ||
     (typeof target === "string" && target.startsWith(upstream)) ||
@@ -131,13 +164,7 @@ function timeUpstreamRequests(upstream: string): { waited: () => number; restore
     waited = 0;
     return total;
   };
-  return {
-    waited: take,
-    restore: () => {
-      globalThis.fetch = originalFetch;
-      http.request = originalRequest;
-    },
-  };
+  return { waited: take, restore: () => (http.request = originalRequest) };
 }
 
 interface Pass {
@@ -172,16 +199,11 @@ async function drive(targets: readonly Target[]): Promise<Pass[]> {
     for (const [index, target] of targets.entries()) {
       const cpu = process.cpuUsage();
       const started = performance.now();
-      const res = await clientFetch(target.url, {
-        method: "POST",
-        headers: { "content-type": "application/json", authorization: `Bearer ${target.key}` },
-        body: target.body,
-      });
-      const text = await res.text();
+      const { status, text } = await post(target.url, target.key, target.body);
       const wall = performance.now() - started;
       const used = process.cpuUsage(cpu);
       const waited = target.waited();
-      if (res.status !== 200) throw new Error(`${target.title}: HTTP ${res.status} ${text.slice(0, 300)}`);
+      if (status !== 200) throw new Error(`${target.title}: HTTP ${status} ${text.slice(0, 300)}`);
       if (i < WARMUP) continue;
       passes[index]!.wall.push(wall);
       passes[index]!.own.push(wall - waited);

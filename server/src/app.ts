@@ -417,7 +417,7 @@ export async function createApp(
     drainGraceMs: Math.floor(config.shutdownTimeoutMs / 2),
     ...inputPolicy(config),
     webDist: config.webDist,
-    routes: [{ path: "/v1", handler: gateway.router, blocked: gateway.rateLimited }],
+    plainRoutes: [{ prefix: "/v1", handle: gateway.handle, blocked: gateway.rateLimited }],
     loaders: loaderRegistry(services),
     authenticatedRoutes: [{ path: "/mcp", handle: (request) => mcpSkills.handle(request) }],
     authenticate: (header) => services.auth.authenticate(header),

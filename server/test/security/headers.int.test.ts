@@ -27,7 +27,7 @@ function expectSecurityHeaders(headers: Headers, where: string): void {
 }
 
 describeEachDialect("Security headers", { webDist, corsOrigins: [ORIGIN] }, (t) => {
-  it("SEC-14 a GraphQL answer, a refused body, a preflight, /healthz and the console's page carry the same CSP and headers", async () => {
+  it("SEC-14 a GraphQL answer, a refused body, a preflight, /healthz, the gateway and the console's page carry the same CSP and headers", async () => {
     const graphql = await fetch(`${t.url}/graphql`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: ORIGIN },
@@ -52,16 +52,20 @@ describeEachDialect("Security headers", { webDist, corsOrigins: [ORIGIN] }, (t) 
     });
     expect(preflight.status).toBe(204);
     const health = await fetch(`${t.url}/healthz`);
+    // The gateway is served on node:http too (issue 9): its answers, errors included, carry the same headers.
+    const gateway = await fetch(`${t.url}/v1/models`);
+    expect(gateway.status).toBe(401);
+    expect(gateway.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
     const page = await fetch(`${t.url}/some/console/route`);
     expect(await page.text()).toContain("<title>console</title>");
 
-    const answers = { graphql, refused, preflight, health, page };
+    const answers = { graphql, refused, preflight, health, gateway, page };
     for (const [where, res] of Object.entries(answers)) expectSecurityHeaders(res.headers, where);
     const csps = new Set(Object.values(answers).map((res) => res.headers.get("content-security-policy")));
     expect(csps.size).toBe(1);
   });
 
-  it("SEC-6 a request id sent by the client is echoed (at most 64 characters) on /graphql and on Express's routes", async () => {
+  it("SEC-6 a request id sent by the client is echoed (at most 64 characters) on /graphql, /v1 and Express's routes", async () => {
     const id = "r".repeat(80);
     const graphql = await fetch(`${t.url}/graphql`, {
       method: "POST",
@@ -69,6 +73,8 @@ describeEachDialect("Security headers", { webDist, corsOrigins: [ORIGIN] }, (t) 
       body: JSON.stringify({ query: "{ __typename }" }),
     });
     const health = await fetch(`${t.url}/healthz`, { headers: { "x-request-id": id } });
+    const gateway = await fetch(`${t.url}/v1/models`, { headers: { "x-request-id": id } });
+    expect(gateway.headers.get("x-request-id")).toBe(id.slice(0, 64));
     expect(graphql.headers.get("x-request-id")).toBe(id.slice(0, 64));
     expect(health.headers.get("x-request-id")).toBe(id.slice(0, 64));
   });

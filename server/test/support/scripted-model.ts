@@ -41,6 +41,8 @@ export interface RecordedRequest {
   /** The parsed JSON body (null when it was not JSON). */
   body: ChatRequestBody;
   stream: boolean;
+  /** The client closed the connection before the answer was complete (it gave up, or cancelled). */
+  cancelled: boolean;
 }
 
 /** The parts of a chat completions request tests usually look at; everything else is there too. */
@@ -200,7 +202,11 @@ export async function startScriptedModel(options: { respond?: ScriptedResponder 
         headers: req.headers,
         body: body ?? { messages: [] },
         stream: body?.stream === true,
+        cancelled: false,
       };
+      res.on("close", () => {
+        if (!res.writableFinished) recorded.cancelled = true;
+      });
       requests.push(recorded);
       await answer(recorded, res);
     })().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Response } from "express";
+import type http from "node:http";
 import type { SkillInvocation } from "../../platform/session-store";
 import type { GatewayError } from "./gateway-errors";
 import type { ToolCall } from "./gateway-messages";
@@ -7,6 +7,16 @@ import type { TokenUsage } from "./gateway-turn";
 
 export const SESSION_HEADER = "X-Chat-Session-Id";
 export const SKILLS_REHYDRATED_EVENT = "aura.skills_rehydrated";
+
+/** A JSON answer (no ETag: a hash of every answer no client revalidates). */
+export function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    "content-type": "application/json; charset=utf-8",
+    "content-length": Buffer.byteLength(text),
+  });
+  res.end(text);
+}
 
 /**
  * A streaming answer in OpenAI's chunk format, ending in `data: [DONE]`. Nothing is written before there is
@@ -18,7 +28,7 @@ export class ChunkStream {
   private started = false;
 
   constructor(
-    private readonly res: Response,
+    private readonly res: http.ServerResponse,
     private readonly model: string,
     private readonly sessionId: string,
     /** GW-9: the invocations replayed, announced first; null when custom events are off or nothing was replayed. */
@@ -28,7 +38,7 @@ export class ChunkStream {
   private start(): void {
     if (this.started) return;
     this.started = true;
-    this.res.status(200);
+    this.res.statusCode = 200;
     this.res.setHeader("content-type", "text/event-stream; charset=utf-8");
     this.res.setHeader("cache-control", "no-cache");
     this.res.setHeader("x-accel-buffering", "no");
@@ -78,7 +88,7 @@ export class ChunkStream {
   fail(error: GatewayError): void {
     if (this.res.writableEnded || this.res.destroyed) return;
     if (!this.started) {
-      this.res.status(error.status).json(error.body());
+      sendJson(this.res, error.status, error.body());
       return;
     }
     this.res.write(`data: ${JSON.stringify(error.body())}\n\n`);

@@ -125,6 +125,27 @@ describe.each(dialectsAndStores)("gateway errors (%s, %s store)", (dialect, stor
     await expectLogIntact("malformed");
   });
 
+  it("GW-1 a body over the limit is 413, a body in another charset 415, an unknown route 404, in OpenAI's shape", async () => {
+    const big = { ...hi("big"), messages: [{ role: "user", content: "x".repeat(kit.t.app.config.bodyLimitBytes) }] };
+    expectOpenAiError(await post(kit, big), 413, "request_too_large");
+    const latin1 = await post(kit, hi("latin"), { headers: { "content-type": "application/json; charset=latin1" } });
+    expectOpenAiError(latin1, 415, "unsupported_media_type");
+    const unknown = await fetch(`${kit.t.url}/v1/embeddings`, { method: "POST", body: "{}" });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({
+      error: { code: "unknown_url", message: "No route POST /v1/embeddings." },
+    });
+    const wrongMethod = await fetch(`${kit.t.url}/v1/chat/completions`, {
+      headers: { authorization: `Bearer ${kit.key}` },
+    });
+    expect(wrongMethod.status).toBe(404);
+    // As Express's routing matched: a trailing slash, another case and a query string reach the same route.
+    const models = await fetch(`${kit.t.url}/v1/Models/?limit=1`, { headers: { authorization: `Bearer ${kit.key}` } });
+    expect(models.status).toBe(200);
+    expect(((await models.json()) as { data: Array<{ id: string }> }).data.map((m) => m.id)).toContain("billing");
+    expect(kit.upstream.requests).toHaveLength(0);
+  });
+
   it("GW-4 a session id over 256 characters is 400 and records nothing; 256 is accepted", async () => {
     kit.upstream.reply({ toolCalls: [{ name: "load_skill", arguments: { name: "refund-policy" } }] }, { text: "ok" });
     const long = await post(kit, hi("s".repeat(257)));

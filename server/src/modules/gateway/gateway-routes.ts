@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import express, { type NextFunction, type Request, type Response } from "express";
+import type http from "node:http";
 import { constantTimeEqualHex, sha256Hex } from "../../platform/crypto";
 import { Loaders } from "../../platform/graphql/context";
+import { jsonFallbackParser, readJsonBody } from "../../platform/http/json-body";
 import type { Logger } from "../../platform/logger";
 import type { AuthService } from "../auth";
 import type { GatewayAccess, GatewayAgents } from "./gateway-agents";
-import { ChunkStream, SESSION_HEADER } from "./chunk-stream";
+import { ChunkStream, SESSION_HEADER, sendJson } from "./chunk-stream";
 import { badRequest, GatewayError, gatewayErrorOf } from "./gateway-errors";
 import { MAX_SESSION_ID_LENGTH, sessionIdOf } from "./gateway-messages";
 import { parseChatRequest } from "./gateway-request";
@@ -21,28 +22,39 @@ export interface GatewayRouteOptions extends TurnDependencies {
   configKeyHashes: readonly string[];
 }
 
+/** One request to the gateway, as its handlers see it. */
+interface Exchange {
+  req: http.IncomingMessage;
+  res: http.ServerResponse;
+  requestId: string;
+}
+
+const header = (req: http.IncomingMessage, name: string): string | undefined => {
+  const value = req.headers[name.toLowerCase()];
+  return Array.isArray(value) ? value.join(", ") : value;
+};
+
 /** A 500 never carries a stack or internals: the request id to quote, the detail in the log (SEC-6). */
-function internal(res: Response): GatewayError {
+function internal(requestId: string): GatewayError {
   return new GatewayError(
     500,
     "server_error",
     "internal_error",
-    `Something went wrong on our side. Quote request id ${String(res.locals.requestId)} when you report it.`,
+    `Something went wrong on our side. Quote request id ${requestId} when you report it.`,
   );
 }
 
 /** GW-1: a project API key (editor or admin to chat), the platform credential, or a key GATEWAY_CONFIG lists. */
 async function authorize(
   options: GatewayRouteOptions,
-  req: Request,
-  res: Response,
+  { req, requestId }: Exchange,
   role: "viewer" | "editor",
 ): Promise<GatewayAccess> {
-  const header = req.get("authorization");
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header ?? "")?.[1];
+  const authorization = header(req, "authorization");
+  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
   if (bearer && options.configKeyHashes.some((hash) => constantTimeEqualHex(sha256Hex(bearer), hash)))
     return { projectId: null, configAgents: true };
-  const authentication = await options.auth.authenticate(header);
+  const authentication = await options.auth.authenticate(authorization);
   const principal = authentication.principal;
   if (!principal)
     throw new GatewayError(
@@ -52,35 +64,30 @@ async function authorize(
       authentication.failure ?? "Send a project API key: 'Authorization: Bearer <key>'.",
     );
   if (principal.kind === "platform") return { projectId: null, configAgents: true };
-  const scope = await options.auth.authorize(
-    { requestId: String(res.locals.requestId), principal, loaders: new Loaders() },
-    role,
-  );
+  const scope = await options.auth.authorize({ requestId, principal, loaders: new Loaders() }, role);
   return { projectId: scope.projectId, configAgents: false };
 }
 
-function fail(options: GatewayRouteOptions, res: Response, error: unknown, stream?: ChunkStream): void {
-  let answer = gatewayErrorOf(error);
+function fail(options: GatewayRouteOptions, { res, requestId }: Exchange, error: unknown, stream?: ChunkStream): void {
+  let answer = gatewayErrorOf(error) ?? bodyErrorOf(error, options.bodyLimitBytes);
   if (!answer) {
-    options.logger.error({ err: error, requestId: res.locals.requestId }, "gateway request failed");
-    answer = internal(res);
+    options.logger.error({ err: error, requestId }, "gateway request failed");
+    answer = internal(requestId);
   } else if (answer.status >= 500) {
-    options.logger.warn(
-      { requestId: res.locals.requestId, code: answer.code, message: answer.message },
-      "gateway upstream failure",
-    );
+    options.logger.warn({ requestId, code: answer.code, message: answer.message }, "gateway upstream failure");
   }
   if (res.destroyed || res.writableEnded) return;
   if (stream) stream.fail(answer);
-  else if (!res.headersSent) res.status(answer.status).json(answer.body());
+  else if (!res.headersSent) sendJson(res, answer.status, answer.body());
 }
 
-async function chatCompletions(options: GatewayRouteOptions, req: Request, res: Response): Promise<void> {
-  const access = await authorize(options, req, res, "editor");
-  const request = parseChatRequest(req.body);
+async function chatCompletions(options: GatewayRouteOptions, exchange: Exchange, body: unknown): Promise<void> {
+  const { req, res } = exchange;
+  const access = await authorize(options, exchange, "editor");
+  const request = parseChatRequest(body);
   const sessionId = sessionIdOf(
     request.metadata,
-    (name) => req.get(name),
+    (name) => header(req, name),
     () => `chat-${randomUUID()}`,
   );
   if (sessionId.length > MAX_SESSION_ID_LENGTH)
@@ -120,7 +127,7 @@ async function chatCompletions(options: GatewayRouteOptions, req: Request, res: 
     };
     const choice = completion.choices[0]!;
     const { tool_calls: _all, ...message } = choice.message;
-    sendJson(res, {
+    sendJson(res, 200, {
       ...completion,
       model: request.model,
       choices: [
@@ -147,71 +154,84 @@ async function chatCompletions(options: GatewayRouteOptions, req: Request, res: 
     );
     stream.finish(clientCalls, final.finishReason, request.includeUsage ? final.usage : undefined);
   } catch (error) {
-    fail(options, res, error, stream);
+    fail(options, exchange, error, stream);
   }
 }
 
-/** `res.json` without Express's ETag (a hash of every answer no client revalidates). */
-function sendJson(res: Response, body: unknown): void {
-  res.setHeader("content-type", "application/json; charset=utf-8");
-  res.end(JSON.stringify(body));
+/** A body the parser refused, in OpenAI's shape (body-parser's error types); null for anything else. */
+function bodyErrorOf(error: unknown, limitBytes: number): GatewayError | null {
+  const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
+  if (type === "entity.parse.failed") return badRequest("invalid_json", "The request body is not valid JSON.");
+  if (type === "entity.too.large")
+    return new GatewayError(
+      413,
+      "invalid_request_error",
+      "request_too_large",
+      `The request body is larger than the limit of ${limitBytes} bytes.`,
+    );
+  if (type === "charset.unsupported" || type === "encoding.unsupported")
+    return new GatewayError(
+      415,
+      "invalid_request_error",
+      "unsupported_media_type",
+      "The request body must be JSON in UTF-8: send 'content-type: application/json' (charset utf-8 or none), without a content-encoding.",
+    );
+  if (typeof status === "number" && status >= 400 && status < 500)
+    return badRequest("invalid_request", `The request was not accepted: ${(error as Error).message}`);
+  return null;
 }
 
 /** 429 in OpenAI's shape, for an address past AUTH_FAILURES_PER_MINUTE failed authentications. */
-export function rateLimited(res: Response): void {
+export function rateLimited(res: http.ServerResponse): void {
   const error = new GatewayError(
     429,
     "rate_limit_error",
     "rate_limited",
     "Too many failed authentication attempts from this address; wait a minute.",
   );
-  res.status(429).json(error.body());
+  sendJson(res, 429, error.body());
 }
 
-/** GW-1: `POST /v1/chat/completions` and `GET /v1/models`, mounted at /v1 by the composition root. */
-export function gatewayRouter(options: GatewayRouteOptions): express.Router {
-  const router = express.Router();
-  router.use(express.json({ limit: options.bodyLimitBytes }));
-  router.get("/models", (req, res) => {
-    void (async () => {
-      const access = await authorize(options, req, res, "viewer");
-      const names = await options.agents.names(access);
-      res.json({
-        object: "list",
-        data: names.map((id) => ({ id, object: "model", created: 0, owned_by: "skillgraph" })),
-      });
-    })().catch((error: unknown) => fail(options, res, error));
-  });
-  router.post("/chat/completions", (req, res) => {
-    void chatCompletions(options, req, res).catch((error: unknown) => fail(options, res, error));
-  });
-  router.use((req, res) => {
-    const error = new GatewayError(
-      404,
-      "invalid_request_error",
-      "unknown_url",
-      `No route ${req.method} /v1${req.path}.`,
-    );
-    res.status(404).json(error.body());
-  });
-  router.use((error: Error & { type?: string }, _req: Request, res: Response, _next: NextFunction) => {
-    if (error.type === "entity.parse.failed") {
-      res.status(400).json(badRequest("invalid_json", "The request body is not valid JSON.").body());
-      return;
-    }
-    if (error.type === "entity.too.large") {
-      const tooLarge = new GatewayError(
-        413,
-        "invalid_request_error",
-        "request_too_large",
-        `The request body is larger than the limit of ${options.bodyLimitBytes} bytes.`,
-      );
-      res.status(413).json(tooLarge.body());
-      return;
-    }
-    fail(options, res, error);
-  });
-  return router;
+/** A path lower-cased and without a trailing slash, as Express's routing matched it. */
+function routeOf(path: string): string {
+  const lower = path.toLowerCase();
+  return lower.length > 1 && lower.endsWith("/") ? lower.slice(0, -1) : lower;
+}
+
+/**
+ * GW-1: `POST /v1/chat/completions` and `GET /v1/models`, served on Node's `http` (the composition root hands it to
+ * the platform for every path under /v1, with the request id and security headers set).
+ */
+export function gatewayHandler(
+  options: GatewayRouteOptions,
+): (req: http.IncomingMessage, res: http.ServerResponse, requestId: string) => void {
+  const fallbackParser = jsonFallbackParser(options.bodyLimitBytes);
+  const models = async (exchange: Exchange) => {
+    const access = await authorize(options, exchange, "viewer");
+    const names = await options.agents.names(access);
+    sendJson(exchange.res, 200, {
+      object: "list",
+      data: names.map((id) => ({ id, object: "model", created: 0, owned_by: "skillgraph" })),
+    });
+  };
+  const completions = async (exchange: Exchange) => {
+    const body = await readJsonBody(exchange.req, exchange.res, options.bodyLimitBytes, fallbackParser);
+    await chatCompletions(options, exchange, body);
+  };
+  return (req, res, requestId) => {
+    const exchange: Exchange = { req, res, requestId };
+    const path = (req.url ?? "/").split("?", 1)[0]!;
+    const route = `${req.method} ${routeOf(path)}`;
+    const work =
+      route === "POST /v1/chat/completions"
+        ? completions(exchange)
+        : route === "GET /v1/models"
+          ? models(exchange)
+          : Promise.reject(
+              new GatewayError(404, "invalid_request_error", "unknown_url", `No route ${req.method} ${path}.`),
+            );
+    work.catch((error: unknown) => fail(options, exchange, error));
+  };
 }
 
 export { SESSION_HEADER };

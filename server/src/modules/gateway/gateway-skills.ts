@@ -38,6 +38,19 @@ export function missingFileText(skill: string, path: string, files: readonly str
   return `The skill '${skill}' has no file '${path}'. Its files: ${files.join(", ")}.`;
 }
 
+/** The texts built from loads that return the same object every time (a registry version's), kept with it. */
+const loadedTexts = new WeakMap<object, string>();
+
+/** What load_skill answers (and what a replay puts back) for a skill's loaded content. */
+export function loadedSkillAnswer(name: string, loaded: { instructions: string; files: readonly string[] }): string {
+  let text = loadedTexts.get(loaded);
+  if (text === undefined) {
+    text = loadedSkillText(name, loaded.instructions, loaded.files);
+    loadedTexts.set(loaded, text);
+  }
+  return text;
+}
+
 export function loadedSkillText(name: string, instructions: string, files: readonly string[]): string {
   return [
     `<skill name="${name}">`,

@@ -16,7 +16,7 @@ import {
 } from "./gateway-messages";
 import {
   insidePath,
-  loadedSkillText,
+  loadedSkillAnswer,
   missingFileText,
   notLoadedText,
   refusedPathText,
@@ -109,7 +109,7 @@ async function replayContent(agent: ServedAgent, invocation: SkillInvocation): P
   if (!skill) return null; // GW-5: no longer configured: skipped, and replayed again if restored
   if (invocation.tool === LOAD_SKILL) {
     const loaded = await skill.load();
-    return loaded ? loadedSkillText(skill.name, loaded.instructions, loaded.files) : null;
+    return loaded ? loadedSkillAnswer(skill.name, loaded) : null;
   }
   const file = await skill.readFile(invocation.arguments.path ?? "");
   return file.kind === "text" ? file.text : null;
@@ -231,7 +231,7 @@ async function loadSkill(turn: Turn, deps: TurnDependencies, args: Record<string
   if (!loaded) return `The skill '${name}' cannot be read right now.`;
   if (!turn.loaded.includes(name)) turn.loaded.push(name);
   await record(turn, deps, { tool: LOAD_SKILL, arguments: { name } });
-  return loadedSkillText(name, loaded.instructions, loaded.files);
+  return loadedSkillAnswer(name, loaded);
 }
 
 async function readSkillFile(turn: Turn, deps: TurnDependencies, args: Record<string, unknown>): Promise<string> {

@@ -9,6 +9,7 @@ import {
   UPSTREAM_MODEL,
   type GatewayKit,
 } from "../../../test/support/gateway-kit";
+import { until } from "../../../test/support/wait";
 
 describe.each(dialectsAndStores)("gateway turns (%s, %s store)", (dialect, store) => {
   let kit: GatewayKit;
@@ -47,6 +48,27 @@ describe.each(dialectsAndStores)("gateway turns (%s, %s store)", (dialect, store
     expect(sent.model).toBe(UPSTREAM_MODEL);
     expect(sent.messages[0]).toMatchObject({ role: "system" });
     expect(String(sent.messages[0]!.content)).toContain("You help with bills.");
+  });
+
+  it("GW-1 a client that goes away mid-turn cancels the upstream request at once, streaming or not", async () => {
+    for (const stream of [false, true]) {
+      kit.upstream.reset();
+      kit.upstream.reply({ hang: true });
+      const client = new AbortController();
+      const sent = fetch(`${kit.t.url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${kit.key}` },
+        body: JSON.stringify({ model: "billing", stream, messages: [{ role: "user", content: "hi" }] }),
+        signal: client.signal,
+      }).catch(() => null);
+      await until(() => kit.upstream.requests.length === 1, 3_000);
+      const abortedAt = Date.now();
+      client.abort();
+      await sent;
+      await until(() => kit.upstream.requests[0]!.cancelled, 3_000);
+      // Well before MODEL_TIMEOUT_MS (2 s here) would have closed it.
+      expect(Date.now() - abortedAt).toBeLessThan(1_500);
+    }
   });
 
   it("GW-1 an agent without an alias is named by its name and answers with the model of its config", async () => {

@@ -1,5 +1,5 @@
 // The OpenAI-compatible gateway (GW-1..10): routes for the composition root to mount at /v1.
-import type { Response, Router } from "express";
+import type http from "node:http";
 import type { Logger } from "../../platform/logger";
 import type { SessionStore } from "../../platform/session-store";
 import type { AgentCallDirectory } from "../agents";
@@ -9,7 +9,7 @@ import type { ModelClient } from "../model";
 import type { SkillService } from "../skills";
 import { GatewayAgents } from "./gateway-agents";
 import { loadGatewayConfig } from "./gateway-config";
-import { gatewayRouter, rateLimited } from "./gateway-routes";
+import { gatewayHandler, rateLimited } from "./gateway-routes";
 
 export { GatewayConfigError, loadGatewayConfig, type GatewayConfigFile } from "./gateway-config";
 export { SESSION_HEADER, SKILLS_REHYDRATED_EVENT } from "./chunk-stream";
@@ -31,9 +31,10 @@ export interface GatewayOptions {
 }
 
 /** Builds the gateway; a GATEWAY_CONFIG that does not validate throws GatewayConfigError and stops the start. */
-export async function createGateway(
-  options: GatewayOptions,
-): Promise<{ router: Router; rateLimited: (res: Response) => void }> {
+export async function createGateway(options: GatewayOptions): Promise<{
+  handle: (req: http.IncomingMessage, res: http.ServerResponse, requestId: string) => void;
+  rateLimited: (res: http.ServerResponse) => void;
+}> {
   const config = options.configFile ? await loadGatewayConfig(options.configFile) : null;
   for (const warning of config?.warnings ?? []) options.logger.warn({ gatewayConfig: options.configFile }, warning);
   if (config)
@@ -47,7 +48,7 @@ export async function createGateway(
     );
   const agents = new GatewayAgents(options.agents, options.calls, options.skills, config);
   return {
-    router: gatewayRouter({
+    handle: gatewayHandler({
       ...options,
       agents,
       configKeyHashes: config?.apiKeyHashes ?? [],

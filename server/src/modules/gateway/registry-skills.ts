@@ -20,15 +20,15 @@ export function registrySkill(resolved: ResolvedSkill, skills: SkillService): Ga
     listing.catch(() => (listing = null));
     return listing;
   };
+  let loaded: { instructions: string; files: string[] } | undefined;
   return {
     name: resolved.name,
     description: resolved.description,
     tools: resolved.tools,
     versionId: resolved.id,
-    load: async () => ({
-      instructions: resolved.instructions,
-      files: [SKILL_MD, ...(await files()).map((f) => f.path)],
-    }),
+    // The same object every time (a published version never changes), so what is built from it can be kept.
+    load: async () =>
+      (loaded ??= { instructions: resolved.instructions, files: [SKILL_MD, ...(await files()).map((f) => f.path)] }),
     readFile: async (path: string): Promise<FileRead> => {
       const inside = insidePath(path);
       if (inside === null) return { kind: "refused" };

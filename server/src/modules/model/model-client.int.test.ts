@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";
+import { until } from "../../../test/support/wait";
 import { UpstreamError } from "../../platform/errors";
 import { ModelClient, type ChatCompletionChunk } from ".";
 
@@ -87,6 +88,28 @@ describe("model client against a scripted OpenAI-compatible endpoint", () => {
       collect(client.stream(null, { messages: [{ role: "user", content: "hi" }] })),
     );
     expect(streamError.timeout).toBe(true);
+  });
+
+  it("a caller that gives up cancels the request at the endpoint: cancelled, not a timeout, streaming or not", async () => {
+    const patient = new ModelClient({ defaultEndpoint: model.endpoint(), timeoutMs: 5_000, allowList: LOCAL });
+    model.reply({ hang: true }, { hang: true });
+    const request = { messages: [{ role: "user" as const, content: "hi" }] };
+    for (const call of [
+      (signal: AbortSignal) => patient.complete(null, request, { signal }),
+      (signal: AbortSignal) => collect(patient.stream(null, request, { signal })),
+    ]) {
+      const controller = new AbortController();
+      const started = Date.now();
+      const failure = upstreamFailure(call(controller.signal));
+      await until(() => model.requests.length > 0 && !model.requests.at(-1)!.cancelled, 3_000);
+      controller.abort();
+      const error = await failure;
+      expect(error.message).toContain("cancelled");
+      expect(error.timeout).toBe(false);
+      expect(Date.now() - started).toBeLessThan(2_000);
+      await until(() => model.requests.at(-1)!.cancelled, 3_000);
+    }
+    expect(model.requests).toHaveLength(2);
   });
 
   it("garbage is an UpstreamError, streaming or not", async () => {

@@ -6,7 +6,13 @@ import type {
 } from "openai/resources/chat/completions";
 import { LruCache } from "../../platform/cache/lru-cache";
 import { UpstreamError } from "../../platform/errors";
-import { OutboundError, pinnedFetch, type HostResolver, type PinnedFetch } from "../../platform/http/outbound";
+import {
+  OutboundError,
+  pinnedFetch,
+  type HostResolver,
+  type PinnedFetch,
+  type PinnedRequestInit,
+} from "../../platform/http/outbound";
 import { encodeRequestBody } from "./request-body";
 
 /** An OpenAI-compatible chat completions endpoint: an agent's `model` config, or the process default. */
@@ -91,15 +97,15 @@ class Watchdog {
 }
 
 /**
- * The request options that send `body` as encodeRequestBody's JSON: the client's documented `body` request option
- * replaces the body it would serialise itself (the parameters still decide streaming and the answer's parsing).
+ * The request options that send `body` as encodeRequestBody's bytes (the client's documented `body` request option
+ * replaces the body it would serialise itself; the parameters still decide streaming and the answer's parsing), and
+ * hand `cancel` to the pinned fetch beside the client's own signal (`fetchOptions` reach the fetch as they are).
  */
-function encoded(body: ModelRequest & { model: string; stream: boolean }, watchdog: Watchdog) {
-  return {
-    signal: watchdog.controller.signal,
-    body: encodeRequestBody(body),
-    headers: { "content-type": "application/json" },
-  };
+function encoded(body: ModelRequest & { model: string; stream: boolean }, cancel: AbortSignal | undefined) {
+  const ours: Pick<PinnedRequestInit, "cancel"> = cancel ? { cancel } : {};
+  // Typed as the client's fetch options, which do not know `cancel` (the fetch it calls is ours).
+  const fetchOptions = ours as NonNullable<Parameters<OpenAI["chat"]["completions"]["create"]>[1]>["fetchOptions"];
+  return { body: encodeRequestBody(body), headers: { "content-type": "application/json" }, fetchOptions };
 }
 
 function isChatCompletion(value: unknown): value is ChatCompletion {
@@ -143,19 +149,18 @@ export class ModelClient {
     return chosen;
   }
 
-  /** One non-streaming chat completion. */
+  /** One non-streaming chat completion; the client's own timeout (MODEL_TIMEOUT_MS) bounds the whole exchange. */
   async complete(
     endpoint: ModelEndpoint | null,
     request: ModelRequest,
     options: ModelCallOptions = {},
   ): Promise<ChatCompletion> {
     const target = this.endpointFor(endpoint);
-    const watchdog = new Watchdog(this.options.timeoutMs, options.signal);
     try {
       const client = this.clientFor(target);
       const { stream_options: _streamOnly, ...rest } = request;
       const body = { ...rest, model: target.model, stream: false as const };
-      const answer: unknown = await client.chat.completions.create(body, encoded(body, watchdog));
+      const answer: unknown = await client.chat.completions.create(body, encoded(body, options.signal));
       if (!isChatCompletion(answer)) {
         throw new UpstreamError(
           `The model endpoint ${describe(target.baseUrl)} answered something that is not a chat completion: ` +
@@ -164,9 +169,7 @@ export class ModelClient {
       }
       return answer;
     } catch (error) {
-      throw this.upstreamError(error, target, watchdog);
-    } finally {
-      watchdog.stop();
+      throw this.upstreamError(error, target, { timedOut: false, cancelled: options.signal?.aborted === true });
     }
   }
 
@@ -182,7 +185,7 @@ export class ModelClient {
     try {
       const client = this.clientFor(target);
       const body = { ...request, model: target.model, stream: true as const };
-      const stream = await client.chat.completions.create(body, encoded(body, watchdog));
+      const stream = await client.chat.completions.create(body, encoded(body, watchdog.controller.signal));
       for await (const chunk of stream as AsyncIterable<unknown>) {
         watchdog.reset();
         if (!isChunk(chunk)) {
@@ -200,7 +203,10 @@ export class ModelClient {
         );
       }
     } catch (error) {
-      throw this.upstreamError(error, target, watchdog);
+      throw this.upstreamError(error, target, {
+        timedOut: watchdog.fired,
+        cancelled: options.signal?.aborted === true,
+      });
     } finally {
       watchdog.stop();
     }
@@ -234,10 +240,17 @@ export class ModelClient {
     });
   }
 
-  private upstreamError(error: unknown, target: ModelEndpoint, watchdog: Watchdog): UpstreamError {
+  private upstreamError(
+    error: unknown,
+    target: ModelEndpoint,
+    why: { timedOut: boolean; cancelled: boolean },
+  ): UpstreamError {
     const where = describe(target.baseUrl);
     if (error instanceof UpstreamError) return error;
-    if (watchdog.fired || error instanceof APIConnectionTimeoutError) {
+    if (why.cancelled && !why.timedOut) {
+      return new UpstreamError(`The request to the model endpoint ${where} was cancelled.`);
+    }
+    if (why.timedOut || error instanceof APIConnectionTimeoutError) {
       return new UpstreamError(
         `The model endpoint ${where} did not answer within ${this.options.timeoutMs} ms (MODEL_TIMEOUT_MS).`,
         undefined,

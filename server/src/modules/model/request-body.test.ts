@@ -23,12 +23,23 @@ describe("request body encoding (long texts encoded once)", () => {
   };
 
   it("is the JSON the body serialises to, twice in a row (the second from the kept encodings)", () => {
-    for (let i = 0; i < 2; i++) expect(JSON.parse(encodeRequestBody(body))).toEqual(JSON.parse(JSON.stringify(body)));
+    for (let i = 0; i < 2; i++)
+      expect(JSON.parse(encodeRequestBody(body).toString("utf8"))).toEqual(JSON.parse(JSON.stringify(body)));
+  });
+
+  it("is byte for byte JSON.stringify's UTF-8 when messages come first (surrogate pairs and escapes included)", () => {
+    // Long texts' messages are written content first; written so here, JSON.stringify gives the same bytes.
+    const contentFirst = body.messages.map(({ content, ...rest }) => ({ content, ...rest }));
+    const ordered = { messages: contentFirst, model: "m", stream: false };
+    for (let i = 0; i < 2; i++)
+      expect(encodeRequestBody(ordered).equals(Buffer.from(JSON.stringify(ordered), "utf8"))).toBe(true);
   });
 
   it("drops undefined fields as JSON.stringify does, and keeps a body without other fields valid", () => {
     const sparse = { messages: [{ role: "user", content: long, name: undefined }] };
-    expect(JSON.parse(encodeRequestBody(sparse))).toEqual({ messages: [{ role: "user", content: long }] });
-    expect(JSON.parse(encodeRequestBody({ messages: [] }))).toEqual({ messages: [] });
+    expect(JSON.parse(encodeRequestBody(sparse).toString("utf8"))).toEqual({
+      messages: [{ role: "user", content: long }],
+    });
+    expect(JSON.parse(encodeRequestBody({ messages: [] }).toString("utf8"))).toEqual({ messages: [] });
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type http from "node:http";
 import { HeaderMap, type ApolloServer } from "@apollo/server";
-import express from "express";
+import type express from "express";
 import { GraphQLError } from "graphql";
 import type { LoaderRegistry } from "../graphql/context";
 import { RETRY_AFTER_SECS, SERVICE_UNAVAILABLE_MESSAGE } from "../graphql/errors";
@@ -10,6 +10,7 @@ import type { OutageLog } from "../db/outage-log";
 import type { Logger } from "../logger";
 import type { AuthFailureLimiter } from "./auth-failure-limiter";
 import { clientErrorOf, errorBody, internalErrorMessage } from "./edge";
+import { jsonFallbackParser, readJsonBody } from "./json-body";
 import type { Authentication, GraphQLRequestContext } from "./server";
 
 /**
@@ -42,53 +43,10 @@ type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 export const isGraphQLPath = (url: string | undefined) =>
   url !== undefined && url.startsWith("/graphql") && (url.length === 8 || url[8] === "?" || url[8] === "/");
 
-/** The body as body-parser's `json()` reads it, without it for the common case (JSON, length known, no encoding). */
-function readBody(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  limit: number,
-  parser: express.RequestHandler,
-): Promise<unknown> {
-  const type = req.headers["content-type"];
-  const length = Number(req.headers["content-length"]);
-  const plain =
-    req.method === "POST" &&
-    (type === "application/json" || type === "application/json; charset=utf-8") &&
-    req.headers["content-encoding"] === undefined &&
-    req.headers["transfer-encoding"] === undefined &&
-    Number.isSafeInteger(length) &&
-    length <= limit;
-  if (!plain) {
-    // Everything else (other types, charsets, encodings, chunked or too large bodies, GET) as body-parser answers it.
-    return new Promise((resolve, reject) =>
-      parser(req as express.Request, res as express.Response, (error?: unknown) =>
-        error ? reject(error) : resolve((req as { body?: unknown }).body),
-      ),
-    );
-  }
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("error", reject);
-    req.on("end", () => {
-      const text = chunks.length === 1 ? chunks[0]!.toString("utf8") : Buffer.concat(chunks).toString("utf8");
-      if (text.length === 0) return resolve({});
-      // body-parser's strict mode: only an object or an array.
-      const first = text.trimStart()[0];
-      try {
-        if (first !== "{" && first !== "[") throw new SyntaxError(`Unexpected token ${first} in JSON`);
-        resolve(JSON.parse(text));
-      } catch (error) {
-        reject(Object.assign(error as Error, { status: 400, type: "entity.parse.failed" }));
-      }
-    });
-  });
-}
-
 export function graphqlHttpHandler(options: GraphQLHttpOptions): Handler {
   const { apollo, limiter, securityHeaders } = options;
   const allowed = new Set(options.corsOrigins);
-  const parser = express.json({ limit: options.bodyLimitBytes });
+  const parser = jsonFallbackParser(options.bodyLimitBytes);
 
   const context = async (
     req: http.IncomingMessage,
@@ -157,7 +115,7 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions): Handler {
         const message = "Too many failed authentication attempts from this address; wait a minute.";
         return answer(429, errorBody("RATE_LIMITED", message), ["retry-after", "60"]);
       }
-      const body = await readBody(req, res, options.bodyLimitBytes, parser);
+      const body = await readJsonBody(req, res, options.bodyLimitBytes, parser);
       if (Array.isArray(body)) {
         const message = "Batched operations are not accepted: send one operation per request.";
         return answer(400, errorBody("BAD_REQUEST", message));

@@ -286,7 +286,12 @@ describe("SEC-13 pinnedFetch (the MCP and model clients' fetch)", () => {
         req.on("data", (c: Buffer) => (body += c.toString()));
         req.on("end", () =>
           res
-            .writeHead(200, { "x-host": String(req.headers.host), "set-cookie": ["a=1", "b=2"] })
+            .writeHead(200, {
+              "x-host": String(req.headers.host),
+              "x-content-type": String(req.headers["content-type"]),
+              "x-accept-encoding": String(req.headers["accept-encoding"]),
+              "set-cookie": ["a=1", "b=2"],
+            })
             .end(`${req.method}:${body}`),
         );
       }
@@ -313,6 +318,25 @@ describe("SEC-13 pinnedFetch (the MCP and model clients' fetch)", () => {
     expect(res.headers.get("x-host")).toBe(`rebinding.invalid:${port}`);
     expect(res.headers.get("set-cookie")).toBe("a=1, b=2");
     expect(resolutions).toBe(1);
+  });
+
+  it("sends a text body with its headers, and a Request with a stream body alike; never asks for compression", async () => {
+    const fetch = pinnedFetch({ allowList: ["127.0.0.1"] });
+    const headers = new Headers({ "content-type": "application/json", "accept-encoding": "gzip" });
+    const text = await fetch(`${origin.url}/echo`, { method: "post", headers, body: '{"b":2}' });
+    expect(await text.text()).toBe('POST:{"b":2}');
+    expect(text.headers.get("x-content-type")).toBe("application/json");
+    expect(text.headers.get("x-accept-encoding")).toBe("undefined");
+    const untyped = await fetch(new URL(`${origin.url}/echo`), { method: "PUT", body: "plain" });
+    expect(await untyped.text()).toBe("PUT:plain");
+    expect(untyped.headers.get("x-content-type")).toBe("text/plain;charset=UTF-8");
+    const streamed = new Request(`${origin.url}/echo`, {
+      method: "POST",
+      body: new Blob(["from ", "a stream"]).stream(),
+      duplex: "half",
+    } as RequestInit);
+    const answer = await fetch(streamed);
+    expect(await answer.text()).toBe("POST:from a stream");
   });
 
   it("SEC-13 refuses a host that is not allow-listed before connecting", async () => {

@@ -13,7 +13,7 @@ import { BlockList, isIP, type LookupFunction } from "node:net";
  * answering differently between the check and the connection (DNS rebinding) gains nothing.
  */
 
-export type OutboundFailure = "refused" | "timeout" | "network";
+export type OutboundFailure = "refused" | "timeout" | "network" | "cancelled";
 
 export class OutboundError extends Error {
   constructor(
@@ -360,7 +360,17 @@ export async function outboundFetch(
 }
 
 /** A WHATWG fetch (for the MCP SDK and the `openai` client), in the shape both accept. */
-export type PinnedFetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+export type PinnedFetch = (input: string | URL | Request, init?: PinnedRequestInit) => Promise<Response>;
+
+/**
+ * A fetch init, plus `cancel`: a signal that aborts the request (the answer's body too) like `signal` does, for a
+ * caller whose client would otherwise compose it with its own signal (the `openai` client does, with
+ * `AbortSignal.any` and weak references, which made every young-generation collection of the gateway slower).
+ * The request then fails with OutboundError("cancelled").
+ */
+export interface PinnedRequestInit extends RequestInit {
+  cancel?: AbortSignal;
+}
 
 const BODILESS_STATUSES = new Set([101, 204, 205, 304]);
 
@@ -372,26 +382,42 @@ const BODILESS_STATUSES = new Set([101, 204, 205, 304]);
  */
 export function pinnedFetch(options: { allowList: readonly string[]; resolve?: HostResolver }): PinnedFetch {
   return async (input, init) => {
-    const request = new Request(input, init);
-    const checked = await checkAndResolve(request.url, options.allowList, {
-      resolve: options.resolve,
-      signal: request.signal,
-    });
-    const body = request.body ? Buffer.from(await request.arrayBuffer()) : undefined;
+    const plain = plainRequestOf(input, init);
+    const request = plain ? null : new Request(input, init);
+    const url = plain ? plain.url : request!.url;
+    const method = plain ? plain.method : request!.method;
+    const signal = init?.signal ?? undefined;
+    const cancel = init?.cancel;
+    const cancelled = () => new OutboundError("cancelled", "The request was cancelled.");
+    if (cancel?.aborted) throw cancelled();
+    const checked = await checkAndResolve(url, options.allowList, { resolve: options.resolve, signal });
+    let body: Uint8Array | string | undefined;
     const headers: Record<string, string> = {};
     // No accept-encoding: node:http does not decompress, so the answer must come as it is.
-    request.headers.forEach((value, name) => {
+    const keep = (value: string, name: string) => {
       if (name !== "accept-encoding") headers[name] = value;
-    });
-    if (body) headers["content-length"] = String(body.byteLength);
+    };
+    if (plain) {
+      body = plain.body;
+      plain.headers.forEach(keep);
+      // What a WHATWG Request says of a text body without a type.
+      if (typeof body === "string" && headers["content-type"] === undefined)
+        headers["content-type"] = "text/plain;charset=UTF-8";
+    } else {
+      body = request!.body ? Buffer.from(await request!.arrayBuffer()) : undefined;
+      request!.headers.forEach(keep);
+    }
+    if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
     return new Promise<Response>((resolve, reject) => {
       const client = checked.url.protocol === "https:" ? https : http;
+      const onCancel = () => outgoing.destroy(cancelled());
+      const settled = () => cancel?.removeEventListener("abort", onCancel);
       const outgoing = client.request(
         checked.url,
         {
-          method: request.method,
+          method,
           headers,
-          signal: init?.signal ?? undefined,
+          signal,
           ...(checked.addresses ? { lookup: pinnedLookup(checked.addresses) } : {}),
         },
         (incoming) => {
@@ -400,19 +426,47 @@ export function pinnedFetch(options: { allowList: readonly string[]; resolve?: H
             for (const one of Array.isArray(value) ? value : [value ?? ""]) responseHeaders.append(name, one);
           }
           const status = incoming.statusCode ?? 502;
-          const bodyless = BODILESS_STATUSES.has(status) || request.method === "HEAD";
-          if (bodyless) incoming.resume();
-          resolve(
-            new Response(bodyless ? null : (Readable.toWeb(incoming) as ReadableStream<Uint8Array>), {
-              status,
-              statusText: incoming.statusMessage,
-              headers: responseHeaders,
-            }),
-          );
+          const answer = { status, statusText: incoming.statusMessage, headers: responseHeaders };
+          if (BODILESS_STATUSES.has(status) || method === "HEAD") {
+            settled();
+            incoming.resume();
+            resolve(new Response(null, answer));
+          } else if (/^text\/event-stream/i.test(incoming.headers["content-type"] ?? "")) {
+            incoming.once("close", settled);
+            resolve(new Response(Readable.toWeb(incoming) as ReadableStream<Uint8Array>, answer));
+          } else {
+            // Not a stream: read whole, handed on as one buffer (a web stream over it costs more than the read).
+            const chunks: Buffer[] = [];
+            incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+            incoming.on("error", reject);
+            incoming.on("end", () => {
+              settled();
+              resolve(new Response(Buffer.concat(chunks), answer));
+            });
+          }
         },
       );
-      outgoing.on("error", reject);
+      outgoing.on("error", (error) => {
+        settled();
+        reject(error);
+      });
+      cancel?.addEventListener("abort", onCancel, { once: true });
       outgoing.end(body);
     });
   };
+}
+
+/**
+ * A request given as a URL and a text or byte body (what the `openai` client and the MCP SDK send) is sent as it is:
+ * a WHATWG Request would copy the body through a stream twice. Anything else (a Request, a stream body) is null.
+ */
+function plainRequestOf(
+  input: string | URL | Request,
+  init: RequestInit | undefined,
+): { url: string; method: string; headers: Headers; body: string | Uint8Array | undefined } | null {
+  if (typeof input !== "string" && !(input instanceof URL)) return null;
+  const body = init?.body ?? undefined;
+  if (body !== undefined && typeof body !== "string" && !(body instanceof Uint8Array)) return null;
+  const headers = init?.headers instanceof Headers ? init.headers : new Headers(init?.headers);
+  return { url: String(input), method: (init?.method ?? "GET").toUpperCase(), headers, body };
 }

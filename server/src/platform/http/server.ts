@@ -33,6 +33,24 @@ export interface AuthenticatedRoute {
   handle(request: { req: Request; res: Response; body: unknown; principal: Principal }): Promise<void>;
 }
 
+/**
+ * A route served on Node's `http` directly, without Express (the gateway at /v1: its latency is issue 9's target):
+ * every request whose path is `prefix` or under it. It gets the request id, with the security headers (SEC-2) and
+ * `x-request-id` already set; it shares the auth-failure limit (SEC-8): each 401 it answers counts against the
+ * address, and a blocked address is answered by `blocked` (the route's own error shape) with `retry-after`.
+ */
+export interface PlainRoute {
+  prefix: string;
+  handle(req: http.IncomingMessage, res: http.ServerResponse, requestId: string): void;
+  blocked(res: http.ServerResponse): void;
+}
+
+/** Is `url`'s path `prefix` or under it (as Express's mount matched it)? */
+const isUnder = (url: string | undefined, prefix: string) =>
+  url !== undefined &&
+  url.startsWith(prefix) &&
+  (url.length === prefix.length || url[prefix.length] === "/" || url[prefix.length] === "?");
+
 export interface HttpOptions {
   schema: GraphQLSchema;
   logger: Logger;
@@ -45,11 +63,8 @@ export interface HttpOptions {
   /** SEC-18: how long stop() lets in-flight requests finish before it closes their connections. */
   drainGraceMs?: number;
   webDist?: string;
-  /**
-   * More routes from the composition root (the gateway at /v1), mounted before the console's files. They share the
-   * auth-failure limit: each 401 they answer counts, and a blocked address gets `blocked` (their own error shape).
-   */
-  routes?: ReadonlyArray<{ path: string; handler: express.RequestHandler; blocked: (res: Response) => void }>;
+  /** More routes from the composition root (the gateway at /v1), served on Node's `http` without Express. */
+  plainRoutes?: readonly PlainRoute[];
   /** SEC-11: the one input policy (NUL, lengths, nesting) and the bound on an answer's large text fields. */
   inputLimits: InputLimits;
   answerBudget: AnswerBudget;
@@ -250,9 +265,30 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     preflight: corsPolicy,
     authenticate: options.authenticate,
   });
-  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) =>
-    isGraphQLPath(req.url) ? graphql(req, res) : app(req, res),
-  );
+  const plainRoutes = (options.plainRoutes ?? []).map((route) => ({
+    prefix: route.prefix,
+    serve: (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const requestId = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID();
+      for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
+      res.setHeader("x-request-id", requestId);
+      let address: string | undefined;
+      const clientAddressOf = () => (address ??= clientAddress(app, req));
+      if (limiter.hasFailures && limiter.isBlocked(clientAddressOf())) {
+        res.setHeader("retry-after", "60");
+        route.blocked(res);
+        return;
+      }
+      res.on("finish", () => {
+        if (res.statusCode === 401) limiter.recordFailure(clientAddressOf());
+      });
+      route.handle(req, res, requestId);
+    },
+  }));
+  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (isGraphQLPath(req.url)) return graphql(req, res);
+    for (const route of plainRoutes) if (isUnder(req.url, route.prefix)) return route.serve(req, res);
+    app(req, res);
+  });
 
   for (const route of options.authenticatedRoutes ?? []) {
     app.all(
@@ -282,25 +318,6 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
           res.end();
         }
       },
-    );
-  }
-
-  for (const route of options.routes ?? []) {
-    app.use(
-      route.path,
-      (req, res, next) => {
-        const address = req.ip ?? "unknown";
-        if (limiter.isBlocked(address)) {
-          res.setHeader("retry-after", "60");
-          route.blocked(res);
-          return;
-        }
-        res.on("finish", () => {
-          if (res.statusCode === 401) limiter.recordFailure(address);
-        });
-        next();
-      },
-      route.handler,
     );
   }
 
