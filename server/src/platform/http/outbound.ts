@@ -3,6 +3,7 @@ import http from "node:http";
 import https from "node:https";
 import { Readable } from "node:stream";
 import { BlockList, isIP, type LookupFunction } from "node:net";
+import { BufferedResponse } from "./buffered-response";
 
 /**
  * Outbound HTTP that cannot be pointed at the inside of the network (SEC-13): only http(s), and no host that
@@ -435,13 +436,13 @@ export function pinnedFetch(options: { allowList: readonly string[]; resolve?: H
             incoming.once("close", settled);
             resolve(new Response(Readable.toWeb(incoming) as ReadableStream<Uint8Array>, answer));
           } else {
-            // Not a stream: read whole, handed on as one buffer (a web stream over it costs more than the read).
+            // Not a stream: read whole, answered from the buffer (a web stream over it costs more than the read).
             const chunks: Buffer[] = [];
             incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
             incoming.on("error", reject);
             incoming.on("end", () => {
               settled();
-              resolve(new Response(Buffer.concat(chunks), answer));
+              resolve(new BufferedResponse(Buffer.concat(chunks), answer));
             });
           }
         },
