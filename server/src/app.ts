@@ -378,6 +378,7 @@ export async function createApp(
     path: config.sessionStorePath,
     redisUrl: config.redisUrl,
     ttlSecs: config.sessionStoreSkillsTtlSecs,
+    bus,
   });
   let gateway: Awaited<ReturnType<typeof createGateway>>;
   try {

@@ -1,3 +1,4 @@
+import type { InvalidationBus } from "../cache/invalidation-bus";
 import { FileSessionStore } from "./file-session-store";
 import { MemorySessionStore } from "./memory-session-store";
 import { RedisSessionStore } from "./redis-session-store";
@@ -8,6 +9,8 @@ export interface SessionStoreSettings {
   path: string;
   redisUrl: string | undefined;
   ttlSecs: number;
+  /** Every instance's bus: a redis store keeps the logs it read and drops them when any instance records. */
+  bus?: InvalidationBus;
 }
 
 /** The store SESSION_STORE names (api.md: memory by default, file in SESSION_STORE_PATH, redis at REDIS_URL). */
@@ -18,7 +21,7 @@ export async function openSessionStore(settings: SessionStoreSettings): Promise<
       return FileSessionStore.open(settings.path, options);
     case "redis":
       if (!settings.redisUrl) throw new Error("SESSION_STORE=redis needs REDIS_URL.");
-      return RedisSessionStore.connect(settings.redisUrl, options);
+      return RedisSessionStore.connect(settings.redisUrl, { ...options, bus: settings.bus });
     case "memory":
       return new MemorySessionStore(options);
   }

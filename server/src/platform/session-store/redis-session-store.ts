@@ -1,4 +1,6 @@
 import { Redis } from "ioredis";
+import { InvalidatedCache } from "../cache/invalidated-cache";
+import type { InvalidationBus } from "../cache/invalidation-bus";
 import {
   invocationIdentity,
   logDigest,
@@ -33,19 +35,39 @@ end
 return outcome
 `;
 
+export interface RedisSessionStoreOptions extends SessionStoreOptions {
+  prefix?: string;
+  /**
+   * With a bus, this instance keeps the logs it read: the next turn of a conversation it served reads no Redis (a
+   * round trip's p99 on a busy host was most of the gateway's own p99). Every record drops the log on every
+   * instance through the bus, so another instance's record shows on the next read (SEC-19's rules while it is down).
+   */
+  bus?: InvalidationBus;
+}
+
+/** A log as kept by this instance, with the moment Redis forgets it (its time to live when it was read). */
+interface KeptLog {
+  entries: SkillInvocation[];
+  expiresAt: number;
+}
+
+const KEPT_LOGS = 10_000;
+
 /** Redis or Valkey, shared by every instance, so any instance can serve the next turn (GW-6). */
 export class RedisSessionStore implements SessionStore {
   readonly kind = "redis" as const;
   private readonly maxInvocations: number;
+  private readonly kept: InvalidatedCache<string, KeptLog> | null;
 
   constructor(
     private readonly redis: Redis,
-    private readonly options: SessionStoreOptions & { prefix?: string },
+    private readonly options: RedisSessionStoreOptions,
   ) {
     this.maxInvocations = options.maxInvocations ?? MAX_INVOCATIONS_PER_LOG;
+    this.kept = options.bus ? new InvalidatedCache(options.bus, "session-logs", KEPT_LOGS) : null;
   }
 
-  static async connect(url: string, options: SessionStoreOptions & { prefix?: string }): Promise<RedisSessionStore> {
+  static async connect(url: string, options: RedisSessionStoreOptions): Promise<RedisSessionStore> {
     const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
     await redis.connect();
     return new RedisSessionStore(redis, options);
@@ -58,7 +80,25 @@ export class RedisSessionStore implements SessionStore {
   }
 
   async read(key: SessionLogKey): Promise<SkillInvocation[]> {
-    const entries = await this.redis.lrange(this.keys(key)[1], 0, -1);
+    const log = this.keys(key)[1];
+    if (!this.kept) return this.parse(await this.redis.lrange(log, 0, -1));
+    const kept = this.kept.get(log);
+    if (kept && kept.expiresAt > Date.now()) return [...kept.entries];
+    const token = this.kept.readToken();
+    const [[, entries], [, ttlMs]] = (await this.redis.pipeline().lrange(log, 0, -1).pttl(log).exec()) as [
+      [unknown, string[]],
+      [unknown, number],
+    ];
+    const read = this.parse(entries);
+    // PTTL: -1 no time to live, -2 no log (kept empty until a record anywhere drops it).
+    this.kept.setIfCurrent(token, log, {
+      entries: read,
+      expiresAt: ttlMs >= 0 ? Date.now() + ttlMs : Number.POSITIVE_INFINITY,
+    });
+    return [...read];
+  }
+
+  private parse(entries: readonly string[]): SkillInvocation[] {
     return entries.map((e) => JSON.parse(e) as SkillInvocation);
   }
 
@@ -74,6 +114,8 @@ export class RedisSessionStore implements SessionStore {
       String(this.maxInvocations),
       String(this.options.ttlSecs),
     );
+    // Every outcome restarted the log's time to live, and "recorded" changed it: no instance keeps the old one.
+    await this.kept?.invalidate(log);
     return outcome as RecordOutcome;
   }
 

@@ -12,6 +12,11 @@ import {
   type SessionStoreOptions,
   type SkillInvocation,
 } from ".";
+import { Redis } from "ioredis";
+import { until } from "../../../test/support/wait";
+import { RedisBus, type InvalidationBus } from "../cache/invalidation-bus";
+import { createLogger } from "../logger";
+import { logDigest } from "./session-store";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const dirs: string[] = [];
@@ -32,7 +37,23 @@ const backends: Array<[string, (options: SessionStoreOptions) => Promise<Session
     async (options) =>
       RedisSessionStore.connect(REDIS_URL, { ...options, prefix: `sg-test:${randomBytes(6).toString("hex")}` }),
   ],
+  [
+    "redis, logs kept by the instance (bus)",
+    async (options) =>
+      RedisSessionStore.connect(REDIS_URL, {
+        ...options,
+        prefix: `sg-test:${randomBytes(6).toString("hex")}`,
+        bus: await bus(),
+      }),
+  ],
 ];
+
+const buses: InvalidationBus[] = [];
+async function bus(): Promise<InvalidationBus> {
+  const opened = await RedisBus.connect(REDIS_URL, createLogger("silent"));
+  buses.push(opened);
+  return opened;
+}
 
 async function open(make: (o: SessionStoreOptions) => Promise<SessionStore>, options: SessionStoreOptions) {
   const store = await make(options);
@@ -53,6 +74,9 @@ const load = (name: string, userMessageIndex = 1): SkillInvocation => ({
 });
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+afterAll(async () => {
+  for (const opened of buses) await opened.close();
+});
 afterAll(async () => {
   await Promise.all(opened.map((s) => s.close()));
   await Promise.all(dirs.map((d) => fs.rm(d, { recursive: true, force: true })));
@@ -164,6 +188,28 @@ describe("session store backends", () => {
     expect(await second.read(k)).toEqual([load("a")]);
     expect((await fs.readdir(dir)).filter((f) => f.endsWith(".tmp"))).toEqual([]);
     await second.close();
+  });
+
+  it("GW-6 redis logs kept by an instance: its next read needs no Redis; a record on another instance drops them", async () => {
+    const prefix = `sg-test:${randomBytes(6).toString("hex")}`;
+    const one = await RedisSessionStore.connect(REDIS_URL, { ttlSecs: 100, prefix, bus: await bus() });
+    const two = await RedisSessionStore.connect(REDIS_URL, { ttlSecs: 100, prefix, bus: await bus() });
+    const k = key();
+    await one.record(k, load("a"));
+    await sleep(200); // the record's notice has reached instance two: what it reads now, it keeps
+    expect(await two.read(k)).toEqual([load("a")]);
+    // Behind the stores' backs: instance two still answers what it kept, so it did not ask Redis.
+    const direct = new Redis(REDIS_URL);
+    await direct.del(`${prefix}:{${logDigest(k)}}:log`);
+    expect(await two.read(k)).toEqual([load("a")]);
+    await one.record(k, load("b")); // published on the bus: every instance drops the log
+    await until(async () => (await two.read(k)).length === 1 && (await two.read(k))[0]!.arguments.name === "b", 3_000);
+    // Its own record shows at once (the bus delivers to this instance before record returns).
+    await two.record(k, load("c"));
+    expect((await two.read(k)).map((i) => i.arguments.name)).toEqual(["b", "c"]);
+    direct.disconnect();
+    await one.close();
+    await two.close();
   });
 
   it("GW-6 redis logs are shared by two connections (two instances)", async () => {
