@@ -24,36 +24,62 @@ function encodedText(text: string): Buffer {
   return encoded;
 }
 
-/** `{"first":<value>, ...rest}` as parts: `rest` is an object's JSON. */
-function withFirstField(parts: Buffer[], name: string, value: Buffer | string, restJson: string): void {
-  parts.push(Buffer.from(`{"${name}":`));
-  parts.push(typeof value === "string" ? Buffer.from(value) : value);
-  parts.push(Buffer.from(restJson === "{}" ? "}" : `,${restJson.slice(1)}`));
-}
+/**
+ * A body's pieces in order: short texts, new each time, joined into one buffer per run between two kept encodings
+ * (a buffer per piece, and a copy per buffer, cost more than the pieces).
+ */
+class BodyParts {
+  readonly parts: Buffer[] = [];
+  private texts: string[] = [];
 
-function encodeMessage(parts: Buffer[], message: unknown): void {
-  if (typeof message === "object" && message !== null && !Array.isArray(message)) {
-    const { content, ...rest } = message as { content?: unknown };
-    if (typeof content === "string" && content.length >= ENCODE_ONCE_MIN_CHARS)
-      return withFirstField(parts, "content", encodedText(content), JSON.stringify(rest));
+  text(piece: string): void {
+    this.texts.push(piece);
   }
-  parts.push(Buffer.from(JSON.stringify(message) ?? "null"));
+
+  bytes(piece: Buffer): void {
+    this.flush();
+    this.parts.push(piece);
+  }
+
+  finish(): Buffer {
+    this.flush();
+    return Buffer.concat(this.parts);
+  }
+
+  private flush(): void {
+    if (this.texts.length === 0) return;
+    this.parts.push(Buffer.from(this.texts.join("")));
+    this.texts = [];
+  }
 }
 
-const COMMA = Buffer.from(",");
-const CLOSE = Buffer.from("]");
+/** `,<rest>}` for an object's JSON `rest` (or `}` when it is empty), to follow a first field. */
+const restOf = (restJson: string) => (restJson === "{}" ? "}" : `,${restJson.slice(1)}`);
+
+function encodeMessage(out: BodyParts, message: unknown): void {
+  const content = typeof message === "object" && message !== null ? (message as { content?: unknown }).content : null;
+  if (typeof content !== "string" || content.length < ENCODE_ONCE_MIN_CHARS || Array.isArray(message)) {
+    out.text(JSON.stringify(message) ?? "null");
+    return;
+  }
+  const rest: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(message as Record<string, unknown>))
+    if (name !== "content") rest[name] = value;
+  out.text('{"content":');
+  out.bytes(encodedText(content));
+  out.text(restOf(JSON.stringify(rest)));
+}
 
 /** The UTF-8 bytes of JSON.stringify(body), field order aside: `messages` comes first. */
 export function encodeRequestBody(body: { messages: readonly unknown[] } & Record<string, unknown>): Buffer {
   const { messages, ...rest } = body;
-  const parts: Buffer[] = [];
-  const restJson = JSON.stringify(rest);
-  parts.push(Buffer.from('{"messages":['));
+  const out = new BodyParts();
+  out.text('{"messages":[');
   messages.forEach((message, index) => {
-    if (index > 0) parts.push(COMMA);
-    encodeMessage(parts, message);
+    if (index > 0) out.text(",");
+    encodeMessage(out, message);
   });
-  parts.push(CLOSE);
-  parts.push(Buffer.from(restJson === "{}" ? "}" : `,${restJson.slice(1)}`));
-  return Buffer.concat(parts);
+  out.text("]");
+  out.text(restOf(JSON.stringify(rest)));
+  return out.finish();
 }
