@@ -2,8 +2,10 @@
  * Runs every registered benchmark, one after another in this process:
  *   npm run bench                  (builds, then node dist/bench/run.js)
  *   node dist/bench/run.js usage   (only the benches whose file name contains "usage")
- * A new bench is a `*.bench.ts` file exporting `run()`, added to BENCHES below.
+ * A new bench is a `*.bench.ts` file exporting `run()`, added to BENCHES below. When more than one runs, each runs in
+ * a process of its own, so none starts with another's heap (the gateway's p99 moved with the call runtime's garbage).
  */
+import { fork } from "node:child_process";
 import fs from "node:fs";
 import * as callRuntime from "./call-runtime.bench";
 import * as gateway from "./gateway.bench";
@@ -33,9 +35,19 @@ async function main(): Promise<void> {
   for (const { file, bench } of selected) {
     const started = Date.now();
     console.log(`\n== ${file} ==`);
-    await bench.run();
+    if (selected.length === 1) await bench.run();
+    else await inChildProcess(file);
     console.log(`== ${file}: ${((Date.now() - started) / 1000).toFixed(0)} s ==`);
   }
+}
+
+/** Runs one bench (this file, filtered to it) in a fresh Node process with the same flags; fails if it fails. */
+function inChildProcess(file: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = fork(__filename, [file], { stdio: "inherit", execArgv: process.execArgv });
+    child.on("error", reject);
+    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${file} exited with ${code}`))));
+  });
 }
 
 main().catch((error: unknown) => {
