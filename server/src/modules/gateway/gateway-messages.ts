@@ -1,3 +1,4 @@
+import { LruCache } from "../../platform/cache/lru-cache";
 import type { SkillInvocation } from "../../platform/session-store";
 
 // The OpenAI chat messages as the gateway handles them: only the fields it reads are typed, every other field the
@@ -108,23 +109,35 @@ export function replayInto(messages: readonly ChatMessage[], items: readonly Rep
     out.push(message);
     if (message.role !== "user") continue;
     seen += 1;
-    for (const { item, index } of byPoint.get(seen) ?? []) {
-      const id = `call_replay_${index}`;
-      out.push({
-        role: "assistant",
-        content: null,
-        tool_calls: [
-          {
-            id,
-            type: "function",
-            function: { name: item.invocation.tool, arguments: JSON.stringify(item.invocation.arguments) },
-          },
-        ],
-      });
-      out.push({ role: "tool", tool_call_id: id, content: item.content });
-    }
+    for (const { item, index } of byPoint.get(seen) ?? [])
+      out.push(...replayPair(index, item.invocation, item.content!));
   }
   return { messages: out, replayed: items.filter((_, i) => chosen.has(i)).map((item) => item.invocation) };
+}
+
+/**
+ * A replayed call and its answer, as the same frozen messages every turn while the call and its content stay the
+ * same: what is built from a frozen message (its encoding in the model request) is kept with it.
+ */
+const replayPairs = new LruCache<string, { content: string; messages: readonly [ChatMessage, ChatMessage] }>(4096);
+
+function replayPair(index: number, invocation: SkillInvocation, content: string): readonly [ChatMessage, ChatMessage] {
+  const id = `call_replay_${index}`;
+  const args = JSON.stringify(invocation.arguments);
+  const key = `${id}\u0000${invocation.tool}\u0000${args}`;
+  const kept = replayPairs.get(key);
+  if (kept && kept.content === content) return kept.messages;
+  const call: ToolCall = Object.freeze({
+    id,
+    type: "function" as const,
+    function: Object.freeze({ name: invocation.tool, arguments: args }),
+  });
+  const messages = [
+    Object.freeze({ role: "assistant", content: null, tool_calls: Object.freeze([call]) as ToolCall[] }),
+    Object.freeze({ role: "tool", tool_call_id: id, content }),
+  ] as const;
+  replayPairs.set(key, { content, messages });
+  return messages;
 }
 
 export const MAX_SESSION_ID_LENGTH = 256;

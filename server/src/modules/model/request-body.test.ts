@@ -35,6 +35,15 @@ describe("request body encoding (long texts encoded once)", () => {
       expect(encodeRequestBody(ordered).equals(Buffer.from(JSON.stringify(ordered), "utf8"))).toBe(true);
   });
 
+  it("a frozen message (a replayed call) is written as JSON.stringify writes it, the same on every request", () => {
+    const frozen = Object.freeze({ role: "tool", tool_call_id: "call_replay_0", content: long });
+    const withFrozen = { messages: [frozen, { role: "user", content: "next" }], model: "m" };
+    for (let i = 0; i < 2; i++)
+      expect(JSON.parse(encodeRequestBody(withFrozen).toString("utf8"))).toEqual(
+        JSON.parse(JSON.stringify(withFrozen)),
+      );
+  });
+
   it("drops undefined fields as JSON.stringify does, and keeps a body without other fields valid", () => {
     const sparse = { messages: [{ role: "user", content: long, name: undefined }] };
     expect(JSON.parse(encodeRequestBody(sparse).toString("utf8"))).toEqual({

@@ -56,7 +56,19 @@ class BodyParts {
 /** `,<rest>}` for an object's JSON `rest` (or `}` when it is empty), to follow a first field. */
 const restOf = (restJson: string) => (restJson === "{}" ? "}" : `,${restJson.slice(1)}`);
 
+/** Encodings of frozen messages (the gateway's replayed calls, frozen with what they hold): their bytes never change. */
+const frozenMessages = new WeakMap<object, Buffer>();
+
 function encodeMessage(out: BodyParts, message: unknown): void {
+  if (typeof message === "object" && message !== null && Object.isFrozen(message)) {
+    let bytes = frozenMessages.get(message);
+    if (bytes === undefined) {
+      bytes = Buffer.from(JSON.stringify(message));
+      frozenMessages.set(message, bytes);
+    }
+    out.bytes(bytes);
+    return;
+  }
   const content = typeof message === "object" && message !== null ? (message as { content?: unknown }).content : null;
   if (typeof content !== "string" || content.length < ENCODE_ONCE_MIN_CHARS || Array.isArray(message)) {
     out.text(JSON.stringify(message) ?? "null");

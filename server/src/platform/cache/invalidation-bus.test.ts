@@ -14,6 +14,25 @@ describe("cache plumbing", () => {
     expect(cache.size).toBe(2);
   });
 
+  it("LruCache keeps what is read: past capacity the oldest entry not read since goes, whatever the order of reads", () => {
+    const cache = new LruCache<string, number>(3);
+    for (const [key, value] of [
+      ["a", 1],
+      ["b", 2],
+      ["c", 3],
+    ] as const)
+      cache.set(key, value);
+    cache.get("a");
+    cache.get("c");
+    cache.set("d", 4); // b was not read
+    expect([cache.get("a"), cache.get("b"), cache.get("c"), cache.get("d")]).toEqual([1, undefined, 3, 4]);
+    cache.set("e", 5); // a, c and d were read: each loses its mark once, then the oldest of them goes
+    expect(cache.size).toBe(3);
+    expect(cache.get("e")).toBe(5);
+    cache.set("a", 10); // a set refreshes the value and counts as a use
+    expect(cache.get("a") ?? cache.get("c")).toBeDefined();
+  });
+
   it("LocalBus delivers a publish to this instance's subscribers of that topic only", async () => {
     const bus = new LocalBus();
     const seen: string[] = [];

@@ -1,22 +1,32 @@
-/** A bounded map that forgets the least recently used entry first. */
+/**
+ * A bounded map that forgets the least recently used entry first, by second chance (CLOCK): a read marks its entry,
+ * and past the capacity the oldest unmarked entry goes while marked ones lose their mark and move to the back.
+ *
+ * Reads leave the map as it is. Moving an entry to the back on every read (delete, then set) made the map rebuild its
+ * table every few hundred reads; on the gateway's hot path (dozens of cache reads per turn) those tables outlived
+ * the turn and were copied and promoted by every young-generation collection.
+ */
 export class LruCache<K, V> {
-  private readonly entries = new Map<K, V>();
+  private readonly entries = new Map<K, { value: V; used: boolean }>();
 
   constructor(private readonly capacity: number) {}
 
   get(key: K): V | undefined {
-    const value = this.entries.get(key);
-    if (value !== undefined) {
-      this.entries.delete(key);
-      this.entries.set(key, value);
-    }
-    return value;
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    entry.used = true;
+    return entry.value;
   }
 
   set(key: K, value: V): void {
-    this.entries.delete(key);
-    this.entries.set(key, value);
-    if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as K);
+    const entry = this.entries.get(key);
+    if (entry !== undefined) {
+      entry.value = value;
+      entry.used = true;
+      return;
+    }
+    this.entries.set(key, { value, used: false });
+    while (this.entries.size > this.capacity && this.evictOne(key));
   }
 
   delete(key: K): void {
@@ -29,5 +39,17 @@ export class LruCache<K, V> {
 
   get size(): number {
     return this.entries.size;
+  }
+
+  /** The oldest entry not read since it last came round (never `added`); read ones move to the back, unmarked. */
+  private evictOne(added: K): boolean {
+    for (const [key, entry] of this.entries) {
+      if (key === added) continue;
+      this.entries.delete(key);
+      if (!entry.used) return true;
+      entry.used = false;
+      this.entries.set(key, entry);
+    }
+    return false; // only the added entry is left (a capacity of 0): it stays until the next set
   }
 }
