@@ -20,13 +20,11 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { createApp, type App } from "../src/app";
-import { loadConfig, type Config } from "../src/config";
+import type { App } from "../src/app";
+import type { Config } from "../src/config";
 import { entities } from "../src/entities";
-import { sha256Hex } from "../src/platform/crypto";
 import { Database } from "../src/platform/db/database";
-import { createLogger } from "../src/platform/logger";
-import { generatePlatformToken } from "../src/modules/auth/credentials";
+import { startInstance } from "./call-runtime/instance";
 
 const TURNS = Number(process.env.BENCH_TURNS ?? 2000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 200);
@@ -217,77 +215,46 @@ async function drive(targets: readonly Target[]): Promise<Pass[]> {
   return passes;
 }
 
-/** The fields this bench reads from its GraphQL answers. */
-interface Answers {
-  createProject: { apiKey: string; project: { id: string } };
-  createSkillVersion: { id: string };
-  saveAgent: { id: string };
-}
-
-async function gql(
-  url: string,
-  token: string,
-  query: string,
-  variables: Record<string, unknown> = {},
-): Promise<Answers> {
-  const res = await fetch(`${url}/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: Answers; errors?: unknown };
-  if (body.errors) throw new Error(JSON.stringify(body.errors));
-  return body.data!;
-}
-
 /** An app on the given session store with one agent of 10 skills and a session whose log holds 20 invocations. */
 async function gatewayApp(upstream: string, store: Partial<Config>) {
-  const platformToken = generatePlatformToken();
-  const config = loadConfig(
-    {
-      PORT: "0",
-      DATA_DIR: path.join(os.tmpdir(), `sg-bench-${randomBytes(6).toString("hex")}`),
-      LOG_LEVEL: "silent",
-      SEED_DEMO: "false",
-    },
-    {
-      host: "127.0.0.1",
-      webDist: "",
-      outboundAllowHosts: ["127.0.0.1"],
-      modelBaseUrl: `${upstream}/v1`,
-      modelName: "bench",
-      ...store,
-    },
-  );
   const db = await Database.open({ url: undefined, sqlitePath: ":memory:", entities });
-  const app: App = await createApp(
-    config,
-    { secretKey: randomBytes(32).toString("base64"), platformTokenHash: sha256Hex(platformToken) },
-    { db, logger: createLogger("silent") },
-  );
-  const url = `http://127.0.0.1:${await app.http.listen(0, "127.0.0.1")}`;
-  const created = await gql(url, platformToken, `mutation { createProject(name: "Bench") { project { id } apiKey } }`);
-  const key = created.createProject.apiKey;
-  const projectId = created.createProject.project.id;
+  const {
+    app,
+    gql,
+    graphqlUrl,
+    projectId,
+    adminKey: key,
+  } = await startInstance(db, {
+    outboundAllowHosts: ["127.0.0.1"],
+    modelBaseUrl: `${upstream}/v1`,
+    modelName: "bench",
+    ...store,
+  });
   const names: string[] = [];
   for (let i = 0; i < SKILLS; i++) {
     const name = `skill-${String(i).padStart(2, "0")}`;
     names.push(name);
     const md = `---\nname: ${name}\ndescription: Use for task ${i}.\n---\n${`Step ${i} of the procedure. `.repeat(80)}`;
-    const v = await gql(url, key, `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`, {
-      input: {
-        skillMd: md,
-        files: [
-          { path: "references/guide.md", contentBase64: Buffer.from("Guide line.\n".repeat(350)).toString("base64") },
-        ],
+    const v = await gql<{ createSkillVersion: { id: string } }>(
+      `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`,
+      {
+        input: {
+          skillMd: md,
+          files: [
+            { path: "references/guide.md", contentBase64: Buffer.from("Guide line.\n".repeat(350)).toString("base64") },
+          ],
+        },
       },
-    });
-    await gql(url, key, `mutation($id: ID!) { publishSkillVersion(id: $id) { id } }`, { id: v.createSkillVersion.id });
+      key,
+    );
+    await gql(`mutation($id: ID!) { publishSkillVersion(id: $id) { id } }`, { id: v.createSkillVersion.id }, key);
   }
-  const agent = await gql(url, key, `mutation($input: AgentInput!) { saveAgent(input: $input) { id } }`, {
-    input: { name: "bench-agent", prompt: "You are a benchmark.", skills: names.map((name) => ({ name })) },
-  });
-  await gql(url, key, `mutation($id: ID!) { publishAgentVersion(id: $id) { id } }`, { id: agent.saveAgent.id });
+  const agent = await gql<{ saveAgent: { id: string } }>(
+    `mutation($input: AgentInput!) { saveAgent(input: $input) { id } }`,
+    { input: { name: "bench-agent", prompt: "You are a benchmark.", skills: names.map((name) => ({ name })) } },
+    key,
+  );
+  await gql(`mutation($id: ID!) { publishAgentVersion(id: $id) { id } }`, { id: agent.saveAgent.id }, key);
   const session = `bench-${randomBytes(6).toString("hex")}`;
   const logKey = { projectId, sessionId: session, agent: "bench-agent" };
   for (const [i, name] of names.entries()) {
@@ -298,7 +265,7 @@ async function gatewayApp(upstream: string, store: Partial<Config>) {
       userMessageIndex: 1 + (i % 3),
     });
   }
-  return { app, url, key, session };
+  return { app, url: graphqlUrl.replace(/\/graphql$/, ""), key, session };
 }
 
 const MESSAGES = [

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { createApp, type App } from "../../src/app";
-import { loadConfig } from "../../src/config";
+import { loadConfig, type Config } from "../../src/config";
 import { sha256Hex } from "../../src/platform/crypto";
 import type { Database } from "../../src/platform/db/database";
 import { createLogger } from "../../src/platform/logger";
@@ -23,20 +23,23 @@ export interface Instance {
   headers: Record<string, string>;
 }
 
-/** The app on `db`, listening on a loopback port, with a project created through GraphQL and its admin key. */
-export async function startInstance(db: Database): Promise<Instance> {
+/**
+ * The app on `db`, listening on a loopback port, with a project created through GraphQL and its admin key; `config`
+ * adds settings (the gateway bench's model endpoint and session store).
+ */
+export async function startInstance(db: Database, config: Partial<Config> = {}): Promise<Instance> {
   const platformToken = generatePlatformToken();
-  const config = loadConfig(
+  const settings = loadConfig(
     {
       PORT: "0",
       DATA_DIR: path.join(os.tmpdir(), `sg-bench-${randomBytes(6).toString("hex")}`),
       LOG_LEVEL: "silent",
       SEED_DEMO: "false",
     },
-    { host: "127.0.0.1", webDist: "" },
+    { host: "127.0.0.1", webDist: "", ...config },
   );
   const app = await createApp(
-    config,
+    settings,
     { secretKey: randomBytes(32).toString("base64"), platformTokenHash: sha256Hex(platformToken) },
     { db, logger: createLogger("silent") },
   );
