@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type http from "node:http";
 import helmet from "helmet";
 
@@ -69,3 +70,14 @@ export const internalErrorMessage = (requestId: string) =>
 
 export const errorBody = (code: string, message: string) =>
   JSON.stringify({ errors: [{ message, extensions: { code } }] });
+
+/** SEC-6: the client's `x-request-id` (at most 64 characters), else a new one. */
+export function requestIdOf(req: http.IncomingMessage): string {
+  const sent = req.headers["x-request-id"];
+  return (typeof sent === "string" ? sent.slice(0, 64) : "") || randomUUID();
+}
+
+/** Sets flat `[name, value, …]` headers (securityHeaders' form) on a response. */
+export function setHeaders(res: http.ServerResponse, headers: readonly string[]): void {
+  for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
+}

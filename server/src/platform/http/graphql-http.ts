@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import type http from "node:http";
 import { HeaderMap, type ApolloServer } from "@apollo/server";
 import type express from "express";
@@ -9,7 +8,7 @@ import { isDatabaseUnavailable } from "../db/database";
 import type { OutageLog } from "../db/outage-log";
 import type { Logger } from "../logger";
 import type { AuthFailureLimiter } from "./auth-failure-limiter";
-import { clientErrorOf, errorBody, internalErrorMessage } from "./edge";
+import { clientErrorOf, errorBody, internalErrorMessage, requestIdOf, setHeaders } from "./edge";
 import { jsonFallbackParser, readJsonBody } from "./json-body";
 import type { Authentication, GraphQLRequestContext } from "./server";
 
@@ -85,7 +84,7 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions): Handler {
   };
 
   const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    const requestId = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID();
+    const requestId = requestIdOf(req);
     const origin = req.headers.origin;
     const headers = [...securityHeaders, "cache-control", "no-store", "x-request-id", requestId, "vary", "Origin"];
     if (origin !== undefined && allowed.has(origin)) headers.push("access-control-allow-origin", origin);
@@ -104,7 +103,7 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions): Handler {
     const clientAddress = () => (address ??= options.clientAddress(req));
     try {
       if (req.method === "OPTIONS") {
-        for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
+        setHeaders(res, headers);
         options.preflight(req as express.Request, res as express.Response, () => {
           res.statusCode = 404;
           res.end();

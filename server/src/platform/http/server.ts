@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -21,7 +20,7 @@ import { createErrorFormatter, isExpectedError, RETRY_AFTER_SECS } from "../grap
 import { checkOperationInput, type InputLimits } from "../graphql/input-policy";
 import type { Logger } from "../logger";
 import { AuthFailureLimiter } from "./auth-failure-limiter";
-import { clientErrorOf, internalErrorMessage, securityHeaders } from "./edge";
+import { clientErrorOf, internalErrorMessage, requestIdOf, securityHeaders, setHeaders } from "./edge";
 import { graphqlHttpHandler, isGraphQLPath } from "./graphql-http";
 import { attachSubscriptionServer } from "./graphql-ws";
 
@@ -221,7 +220,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   app.disable("x-powered-by");
   app.set("trust proxy", options.trustProxy ?? "loopback");
   app.use((req, res, next) => {
-    const requestId = (req.get("x-request-id") ?? "").slice(0, 64) || randomUUID();
+    const requestId = requestIdOf(req);
     res.locals.requestId = requestId;
     res.setHeader("x-request-id", requestId);
     next();
@@ -229,7 +228,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   // Computed once: the same security headers on every answer (SEC-2), set without running Helmet per request.
   const headers = securityHeaders();
   app.use((_req, res, next) => {
-    for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
+    setHeaders(res, headers);
     next();
   });
 
@@ -268,8 +267,8 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   const plainRoutes = (options.plainRoutes ?? []).map((route) => ({
     prefix: route.prefix,
     serve: (req: http.IncomingMessage, res: http.ServerResponse) => {
-      const requestId = (req.headers["x-request-id"] as string | undefined)?.slice(0, 64) || randomUUID();
-      for (let i = 0; i < headers.length; i += 2) res.setHeader(headers[i]!, headers[i + 1]!);
+      const requestId = requestIdOf(req);
+      setHeaders(res, headers);
       res.setHeader("x-request-id", requestId);
       let address: string | undefined;
       const clientAddressOf = () => (address ??= clientAddress(app, req));
