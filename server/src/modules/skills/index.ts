@@ -19,4 +19,5 @@ export { sealTools, type ToolSecretBinding } from "./tool-secrets";
 export { registerSkillLoaders } from "./skill.loaders";
 export { presentSecret, presentTool } from "./skill.presenters";
 export { refusePublish, refuseRollback } from "./skill-live-checks";
-export { parseSkillMd, checkSkillName, type ParsedSkillMd } from "./skill-md";
+export { parseSkillMd, type ParsedSkillMd } from "./skill-md";
+export { checkSkillName, normaliseSkillName } from "./skill-name";

@@ -9,7 +9,8 @@ import {
   type FileLimits,
   type SkillFileContent,
 } from "./skill-files";
-import { checkSkillName, parseSkillMd } from "./skill-md";
+import { parseSkillMd } from "./skill-md";
+import { checkSkillName, normaliseSkillName } from "./skill-name";
 
 // The Agent Skills layout (SK-2), whatever carries it: find SKILL.md, read and check every file, assemble a bundle.
 /** One version's content as a bundle in the Agent Skills layout (SK-2); `files` never holds SKILL.md. */
@@ -133,14 +134,15 @@ export function checkSkillMd(skillMdBytes: Uint8Array, files: SkillFileContent[]
   }
   const parsed = parseSkillMd(text);
   const problems = [...parsed.problems];
-  if (layout.folder !== null && parsed.name !== "" && parsed.name !== layout.folder) {
+  // SK-1: the folder is compared after NFKC, as the name is (a folder typed decomposed on macOS is the same name).
+  if (layout.folder !== null && parsed.name !== "" && parsed.name !== normaliseSkillName(layout.folder)) {
     problems.push({
       path: "frontmatter.name",
       message: `frontmatter.name: the name ${quote(parsed.name)} is not the name of the bundle's folder ${quote(layout.folder)}; the folder must be named after the skill.`,
     });
   }
   if (problems.length > 0) return refuse(...problems);
-  return { ok: true, bundle: { skillMd: parsed.skillMd, files }, folder: layout.folder ?? parsed.name };
+  return { ok: true, bundle: { skillMd: parsed.skillMd, files }, folder: parsed.name };
 }
 
 export function refuse(...problems: Problem[]): BundleResult {
