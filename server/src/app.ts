@@ -49,11 +49,13 @@ import { ProjectResolver, ProjectService, registerProjectLoaders } from "./modul
 import {
   SkillBundleService,
   SkillCatalogService,
+  SkillDigests,
   SkillDiffService,
   SkillFileResolver,
   SkillResolver,
   SkillLifecycleService,
   SkillService,
+  SkillVersionDigestResolver,
   registerSkillLoaders,
 } from "./modules/skills";
 import { registerUsageLoaders, SkillVersionUsageResolver, UsageResolver, UsageService } from "./modules/usage";
@@ -104,6 +106,7 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
   const skillLifecycle = new SkillLifecycleService(db, auth, audit);
   const bundles = new SkillBundleService(auth, skills, limits);
   const diffs = new SkillDiffService(skills);
+  const digests = new SkillDigests(skills, secretBox);
   const libraries = new LibraryService(db, auth, audit);
   const agents = new AgentService(db, auth, audit, knowledge, skills, new AgentSecrets(secretBox));
   const usage = new UsageService(db, auth, skills);
@@ -160,6 +163,7 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     skillLifecycle,
     bundles,
     diffs,
+    digests,
     libraries,
     agents,
     usage,
@@ -207,6 +211,7 @@ function resolverInstances(services: Services): object[] {
     new KnowledgeResolver(services.knowledge),
     new SkillResolver(services.skills, services.skillLifecycle, services.bundles, services.diffs),
     new SkillFileResolver(),
+    new SkillVersionDigestResolver(services.digests),
     new LibraryResolver(services.libraries),
     new AgentResolver(services.agents),
     new UsageResolver(services.usage),

@@ -21,3 +21,6 @@ export { presentSecret, presentTool } from "./skill.presenters";
 export { refusePublish, refuseRollback } from "./skill-live-checks";
 export { parseSkillMd, type ParsedSkillMd } from "./skill-md";
 export { checkSkillName, normaliseSkillName } from "./skill-name";
+export { SkillDigests } from "./skill-digests";
+export { SkillVersionDigestResolver } from "./skill-digest.resolver";
+export { canonicalJson, skillBundleDigest, skillVersionDigest, type DigestedBundle } from "./skill-digest";
