@@ -50,6 +50,7 @@ import {
   SkillBundleService,
   SkillCatalogService,
   SkillDigests,
+  SkillIndexService,
   SkillDiffService,
   SkillFileResolver,
   SkillResolver,
@@ -69,6 +70,7 @@ import {
 } from "./modules/call-timeline";
 import { McpSkillsEndpoint, McpSkillsService } from "./modules/mcp-skills";
 import { createGateway } from "./modules/gateway";
+import { createSkillsApi } from "./modules/skills-api";
 import { openSessionStore, type SessionStore } from "./platform/session-store";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
 
@@ -107,6 +109,7 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
   const bundles = new SkillBundleService(auth, skills, limits);
   const diffs = new SkillDiffService(skills);
   const digests = new SkillDigests(skills, secretBox);
+  const skillIndex = new SkillIndexService(db, auth);
   const libraries = new LibraryService(db, auth, audit);
   const agents = new AgentService(db, auth, audit, knowledge, skills, new AgentSecrets(secretBox));
   const usage = new UsageService(db, auth, skills);
@@ -164,6 +167,8 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     bundles,
     diffs,
     digests,
+    skillIndex,
+    limits,
     libraries,
     agents,
     usage,
@@ -409,6 +414,15 @@ export async function createApp(
     if (!options.db) await db.close();
     throw error;
   }
+  const skillsApi = createSkillsApi({
+    db,
+    auth: services.auth,
+    index: services.skillIndex,
+    bundles: services.bundles,
+    lifecycle: services.skillLifecycle,
+    logger,
+    limits: services.limits,
+  });
   const resolvers = resolverInstances(services);
   const schema = await buildGraphQLSchema(resolvers, pubSub);
   bindCallTimeline(schema, timeline);
@@ -423,7 +437,11 @@ export async function createApp(
     drainGraceMs: Math.floor(config.shutdownTimeoutMs / 2),
     ...inputPolicy(config),
     webDist: config.webDist,
-    plainRoutes: [{ prefix: "/v1", handle: gateway.handle, blocked: gateway.rateLimited }],
+    // The Skills API (EC-1, EC-2) before the gateway: the first route whose prefix matches serves the request.
+    plainRoutes: [
+      { prefix: "/v1/skills", handle: skillsApi.handle, blocked: skillsApi.rateLimited },
+      { prefix: "/v1", handle: gateway.handle, blocked: gateway.rateLimited },
+    ],
     loaders: loaderRegistry(services),
     authenticatedRoutes: [{ path: "/mcp", handle: (request) => mcpSkills.handle(request) }],
     authenticate: (header) => services.auth.authenticate(header),

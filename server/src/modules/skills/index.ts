@@ -1,5 +1,9 @@
 // The skills module's face: what other modules may use.
-export { SkillBundleService } from "./skill-bundle.service";
+export { SkillBundleService, type SkillUpload, type UploadTarget } from "./skill-bundle.service";
+export { SkillIndexService, type CursorPage, type SkillSummary, type VersionRef } from "./skill-index.service";
+export { type CursorWindow, type SortOrder } from "./skill-index.repository";
+export { readUploadedBundle, type UploadedFile } from "./skill-upload";
+export { type FileLimits } from "./skill-files";
 export { SkillCatalogService } from "./skill-catalog";
 export { SkillDiffService } from "./skill-diff.service";
 export { BlobEntity, SkillFileEntity } from "./skill-file.entity";

@@ -62,6 +62,26 @@ export function isSkillMdName(name: string): boolean {
   return name === SKILL_MD || name === "skill.md";
 }
 
+/** One top folder with SKILL.md in it, or SKILL.md at the root (SK-2). */
+export function singleFolderLayout(paths: string[], source: "zip" | "upload"): Layout | { problem: Problem } {
+  if (paths.some(isSkillMdName)) return { prefix: "", folder: null };
+  const tops = [...new Set(paths.map((path) => (path.includes("/") ? `${path.split("/")[0] ?? ""}/` : path)))];
+  const [onlyTop] = tops;
+  if (tops.length === 1 && onlyTop !== undefined && onlyTop.endsWith("/")) {
+    return { prefix: onlyTop, folder: onlyTop.slice(0, -1) };
+  }
+  const found =
+    tops.length === 0
+      ? "it holds no files"
+      : `its top level holds ${tops.slice(0, 5).map(quote).join(", ")}${tops.length > 5 ? " and more" : ""}`;
+  return {
+    problem: {
+      path: "bundle",
+      message: `bundle: a skill ${source === "zip" ? "zip" : "upload"} must hold exactly one folder named after the skill with SKILL.md in it (or SKILL.md at its root); ${found}.`,
+    },
+  };
+}
+
 /** SKILL.md in the layout's folder, the exact spelling preferred over a lowercase `skill.md`. */
 export function findSkillMd(listed: ListedFile[], prefix: string): ListedFile | undefined {
   return (

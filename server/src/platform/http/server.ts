@@ -41,7 +41,7 @@ export interface AuthenticatedRoute {
 export interface PlainRoute {
   prefix: string;
   handle(req: http.IncomingMessage, res: http.ServerResponse, requestId: string): void;
-  blocked(res: http.ServerResponse): void;
+  blocked(res: http.ServerResponse, req: http.IncomingMessage): void;
 }
 
 /** Is `url`'s path `prefix` or under it (as Express's mount matched it)? */
@@ -274,7 +274,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       const clientAddressOf = () => (address ??= clientAddress(app, req));
       if (limiter.hasFailures && limiter.isBlocked(clientAddressOf())) {
         res.setHeader("retry-after", "60");
-        route.blocked(res);
+        route.blocked(res, req);
         return;
       }
       res.on("finish", () => {
