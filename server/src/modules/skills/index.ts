@@ -27,4 +27,4 @@ export { parseSkillMd, type ParsedSkillMd } from "./skill-md";
 export { checkSkillName, normaliseSkillName } from "./skill-name";
 export { SkillDigests } from "./skill-digests";
 export { SkillVersionDigestResolver } from "./skill-digest.resolver";
-export { canonicalJson, skillBundleDigest, skillVersionDigest, type DigestedBundle } from "./skill-digest";
+export { skillBundleDigest, skillVersionDigest, type DigestedBundle } from "./skill-digest";

@@ -1,7 +1,8 @@
 import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { canonicalJson, skillBundleDigest, skillVersionDigest, type DigestedVersion } from "./skill-digest";
+import { canonicalJson } from "./skill-diff";
+import { skillBundleDigest, skillVersionDigest, type DigestedVersion } from "./skill-digest";
 
 const sha = (text: string) => createHash("sha256").update(text).digest("hex");
 

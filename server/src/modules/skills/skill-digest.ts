@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { canonicalJson } from "./skill-diff";
 
 /*
  * Content digests (spec AP-2): `sha256:<hex>` over a canonical form of what a version holds. Two versions with the
@@ -55,17 +56,4 @@ function sortedFiles(files: DigestedBundle["files"]): Array<[string, string]> {
 
 function digestOf(canonical: unknown): string {
   return `sha256:${createHash("sha256").update(canonicalJson(canonical), "utf8").digest("hex")}`;
-}
-
-/**
- * JSON with every object's keys sorted (by UTF-16 code units) and no whitespace: the same value always gives the same
- * text, whatever order a client wrote its JSON Schema's keys in.
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value !== "object") return JSON.stringify(value ?? null);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(",")}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(",")}}`;
 }
