@@ -143,7 +143,7 @@ describe.each(dialects)("the live call timeline on %s", (dialect) => {
     );
   });
 
-  it("UX-5 RT-6 each tool run reaches a callToolInvocations subscriber once its row commits; the stream ends with the call", async () => {
+  it("UX-5 each tool run reaches a callToolInvocations subscriber once its row commits; the stream ends with the call", async () => {
     await publishSkill(t, key, "gamma", {
       tools: [{ name: "get_invoices", description: "The invoices.", webhookUrl: `${receiver.url}/gamma/get_invoices` }],
     });
