@@ -5,6 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { generatePlatformToken } from "../../src/modules/auth";
+import { needs } from "../support/required";
 import { skillMd } from "../support/skill-md";
 import { ensureServerBuilt } from "../support/server-build";
 import { startServer, type ServerProcess } from "../support/server-process";
@@ -20,7 +21,10 @@ import { sleep, until } from "../support/wait";
 const BIN = ["16", "15", "17", "14"]
   .map((v) => `/usr/lib/postgresql/${v}/bin`)
   .find((d) => fs.existsSync(`${d}/initdb`));
-const RUN = Boolean(process.env.TEST_DATABASE_URL && BIN && process.getuid?.() === 0);
+const RUN = needs(
+  Boolean(process.env.TEST_DATABASE_URL && BIN && process.getuid?.() === 0),
+  "PostgreSQL (TEST_DATABASE_URL), its initdb and pg_ctl, and root (to run them as postgres)",
+);
 
 function asPostgres(command: string, args: string[]): string {
   return execFileSync("su", ["postgres", "-s", "/bin/sh", "-c", [command, ...args].map((a) => `'${a}'`).join(" ")], {
