@@ -4,13 +4,21 @@ import type { Config } from "./config";
 import { entities } from "./entities";
 import { SecretBox, parseSecretKey } from "./platform/crypto";
 import { Database } from "./platform/db/database";
+import { DomainEvents } from "./platform/events/domain-events";
 import { LoaderRegistry } from "./platform/graphql/context";
 import { buildGraphQLSchema } from "./platform/graphql/schema";
 import type { AnswerBudget } from "./platform/graphql/answer-budget";
 import type { InputLimits } from "./platform/graphql/input-policy";
 import { createHttpServer, type HttpServer } from "./platform/http/server";
 import { createLogger, type Logger } from "./platform/logger";
-import { AgentCallDirectory, AgentResolver, AgentSecrets, AgentService, registerAgentLoaders } from "./modules/agents";
+import {
+  AgentCallDirectory,
+  AgentPublishedChanged,
+  AgentResolver,
+  AgentSecrets,
+  AgentService,
+  registerAgentLoaders,
+} from "./modules/agents";
 import {
   AgentVersionAuthorResolver,
   ApiKeyResolver,
@@ -24,6 +32,7 @@ import { AuthService, TENANCY_TOPIC } from "./modules/auth";
 import { ChatResolver, ChatService, ChatTurns, registerChatLoaders } from "./modules/chat";
 import {
   CallEventResolver,
+  CallRecorded,
   CallResolver,
   CallService,
   McpConnector,
@@ -34,6 +43,7 @@ import {
   EvalExecutor,
   EvalGate,
   EvalPlanner,
+  EvalRunQueued,
   EvalRunResolver,
   EvalScenarioResolver,
   EvalService,
@@ -53,11 +63,12 @@ import {
   SkillFileResolver,
   SkillResolver,
   SkillLifecycleService,
+  SkillLiveMoved,
   SkillService,
   registerSkillLoaders,
 } from "./modules/skills";
 import { registerUsageLoaders, SkillVersionUsageResolver, UsageResolver, UsageService } from "./modules/usage";
-import { WebhookResolver, WebhookService, WebhookWorker } from "./modules/webhooks";
+import { WebhookDeliveriesQueued, WebhookResolver, WebhookService, WebhookWorker } from "./modules/webhooks";
 import { createPubSub } from "@graphql-yoga/subscription";
 import {
   bindCallTimeline,
@@ -77,7 +88,7 @@ export interface AppSecrets {
   platformTokenHash: string;
 }
 
-function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: InvalidationBus) {
+function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: InvalidationBus, events: DomainEvents) {
   // Authorisation is the bottom layer: it reads keys and projects through a port the modules above provide.
   const auth: AuthService = new AuthService(
     {
@@ -89,10 +100,17 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
   );
   const audit = new AuditService(db, auth);
   const apiKeys: ApiKeyService = new ApiKeyService(db, auth, audit);
-  const projects: ProjectService = new ProjectService(db, auth, audit, async (tx, projectId) => {
-    const issued = await apiKeys.issue(tx, projectId, "admin", "initial admin key", "platform");
-    return issued.key;
-  });
+  const projects: ProjectService = new ProjectService(
+    db,
+    auth,
+    audit,
+    async (tx, projectId) => (await apiKeys.issue(tx, projectId, "admin", "initial admin key", "platform")).key,
+    // PJ-3: the rows without a foreign key to the project, in the purging transaction
+    async (tx, projectId) => {
+      await skills.purgeProject(tx, projectId);
+      await audit.purgeProject(tx, projectId);
+    },
+  );
   const knowledge = new KnowledgeService(db, auth, audit, bus);
   const limits = {
     maxFiles: config.skillMaxFiles,
@@ -100,21 +118,21 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     maxSkillMdBytes: config.skillMdMaxBytes,
   };
   const secretBox = new SecretBox({ 1: parseSecretKey(secrets.secretKey) }, 1);
-  const skills = new SkillService(db, auth, audit, knowledge, secretBox, limits);
-  const skillLifecycle = new SkillLifecycleService(db, auth, audit);
+  const skills: SkillService = new SkillService(db, auth, audit, knowledge, secretBox, limits);
+  // SV-7: a delete is refused in its transaction while an agent lists the skill
+  const skillLifecycle = new SkillLifecycleService(db, auth, audit, (tx, projectId, name) =>
+    usage.guardSkillDelete(tx, projectId, name),
+  );
   const bundles = new SkillBundleService(auth, skills, limits);
   const diffs = new SkillDiffService(skills);
   const libraries = new LibraryService(db, auth, audit);
   const agents = new AgentService(db, auth, audit, knowledge, skills, new AgentSecrets(secretBox));
-  const usage = new UsageService(db, auth, skills);
-  skillLifecycle.onDelete((tx, projectId, name) => usage.guardSkillDelete(tx, projectId, name));
+  const usage: UsageService = new UsageService(db, auth, skills);
   const webhooks = new WebhookService(db, bus, auth, audit, secretBox, { allowList: config.outboundAllowHosts });
-  projects.onPurge((tx, projectId) => skills.purgeProject(tx, projectId));
-  projects.onPurge((tx, projectId) => audit.purgeProject(tx, projectId));
   const catalog = new SkillCatalogService(db, bus, (projectId, ids) => knowledge.basesWithDocuments(projectId, ids));
-  skillLifecycle.onLiveMoved((projectId, name) => catalog.liveMoved(projectId, name));
+  events.on(SkillLiveMoved, (moved) => catalog.liveMoved(moved.projectId, moved.name));
   const agentDirectory = new AgentCallDirectory(db, new AgentSecrets(secretBox), knowledge, bus);
-  agents.onPublishedChanged((projectId, agentId) => agentDirectory.agentChanged(projectId, agentId));
+  events.on(AgentPublishedChanged, (changed) => agentDirectory.agentChanged(changed.projectId, changed.agentId));
   const mcp = new McpConnector(config.outboundAllowHosts, config.mcpTimeoutMs);
   const sources = new SkillSourceCache(db, bus);
   const calls = new CallService(
@@ -320,6 +338,8 @@ export interface App {
   /** Runs eval runs (EV-1..5); started and stopped with the webhook worker. */
   readonly evalWorker: EvalWorker;
   readonly bus: InvalidationBus;
+  /** The listeners of the modules' domain events, delivered after their transactions commit. */
+  readonly events: DomainEvents;
   readonly mcpSkills: McpSkillsEndpoint;
   /** The gateway's skill logs (GW-6). */
   readonly sessionStore: SessionStore;
@@ -346,21 +366,23 @@ export async function createApp(
   db.onEffectFailure((error) =>
     logger.warn({ err: error }, "an after-commit effect failed; the change committed (caches expire on their own)"),
   );
+  const events = new DomainEvents(logger);
+  db.deliverEventsTo(events);
   // Caches forget what may be stale when the bus loses or regains its connection (InvalidatedCache).
   const bus = await openInvalidationBus(config, db, logger);
-  const services = wireServices(db, config, secrets, bus);
+  const services = wireServices(db, config, secrets, bus, events);
   const webhookWorker = new WebhookWorker(db, services.webhooks, logger, {
     allowList: config.outboundAllowHosts,
     retryBaseMs: config.webhookRetryBaseMs,
     maxAttempts: config.webhookMaxAttempts,
     pollIntervalMs: options.webhookPollIntervalMs,
   });
-  services.webhooks.onEnqueue(() => webhookWorker.wake());
+  events.on(WebhookDeliveriesQueued, () => webhookWorker.wake());
   const evalWorker = new EvalWorker(db, services.evalPlanner, services.evalExecutor, logger, {
     pollIntervalMs: options.evalPollIntervalMs ?? config.evalPollIntervalMs,
     leaseMs: config.evalLeaseMs,
   });
-  services.evals.onQueued(() => evalWorker.wake());
+  events.on(EvalRunQueued, () => evalWorker.wake());
   // GW-11: /mcp serves the live skills; a publish, rollback or library change tells open sessions (every instance).
   const mcpSkills = new McpSkillsEndpoint(
     new McpSkillsService(services.skills, services.sources),
@@ -368,11 +390,11 @@ export async function createApp(
     bus,
     logger,
   );
-  services.skillLifecycle.onLiveMoved((projectId) => mcpSkills.liveMoved(projectId));
+  events.on(SkillLiveMoved, (moved) => mcpSkills.liveMoved(moved.projectId));
   // UX-5: call events and tool runs reach subscribers on every instance (the bus), after their rows committed.
   const pubSub: CallEventsPubSub = createPubSub();
   const timeline = new CallTimelineService(services.calls, bus, pubSub, logger);
-  services.calls.onRecorded(async (_projectId, callId) => timeline.recorded(callId));
+  events.on(CallRecorded, (recorded) => timeline.recorded(recorded.callId));
   const sessionStore = await openSessionStore({
     kind: config.sessionStore,
     path: config.sessionStorePath,
@@ -459,6 +481,7 @@ export async function createApp(
     webhookWorker,
     evalWorker,
     bus,
+    events,
     mcpSkills,
     sessionStore,
     // Idempotent: a second call waits for the first shutdown instead of stopping things twice.

@@ -10,6 +10,7 @@ export { SkillEntity } from "./skill.entity";
 export { SkillToolInput } from "./skill.inputs";
 export { SkillFileResolver, SkillResolver } from "./skill.resolver";
 export { SkillLifecycleService, type DeleteGuard } from "./skill-lifecycle.service";
+export { SkillLiveMoved } from "./skill.events";
 export { SkillService } from "./skill.service";
 export { SkillToolType, SkillVersionType, VersionState } from "./skill.types";
 export { type BundleResult, type SkillBundle } from "./skill-bundle-format";

@@ -73,7 +73,7 @@ export class UsageService {
   }
 
   /**
-   * SV-7, registered with SkillService.onDelete: deleting any version of a skill that a draft or published agent
+   * SV-7, the skill lifecycle's DeleteGuard (wired by app.ts): deleting any version of a skill that a draft or published agent
    * version lists — in the project or, for a library, in any project linked to it — is a CONFLICT naming them.
    */
   async guardSkillDelete(tx: Tx, projectId: string, name: string): Promise<void> {
