@@ -4,7 +4,6 @@ import { codeOf, START_CALL, startCall, type CallView } from "../support/calls";
 import { sendMessage, sendMessageRaw } from "../support/chat";
 import { saveScenario, settledRun, startRun, systemOf } from "../support/evals";
 import { startGatewayKit, type GatewayKit } from "../support/gateway-kit";
-import { startScriptedModel, type ScriptedModel } from "../support/scripted-model";
 import { dialects } from "../support/test-app";
 
 /**
@@ -17,14 +16,12 @@ const DRAFT = "You are the DRAFT desk.";
 
 describe.each(dialects)("an agent's draft never runs (%s)", (dialect) => {
   let kit: GatewayKit;
-  let upstream: ScriptedModel;
   let agentId = "";
   let draftVersionId = "";
   let draftOnlyId = "";
 
   beforeAll(async () => {
-    upstream = await startScriptedModel({ respond: () => ({ text: "Hello." }) });
-    kit = await startGatewayKit(dialect, {}, { upstream });
+    kit = await startGatewayKit(dialect, {}, { respond: () => ({ text: "Hello." }) });
     kit.t.app.evalWorker.start({ pollIntervalMs: 20 });
     await kit.skill("published-skill", { body: "Instructions of the published version's skill." });
     await kit.skill("draft-skill", { body: "Instructions of the draft's skill." });
@@ -44,10 +41,7 @@ describe.each(dialects)("an agent's draft never runs (%s)", (dialect) => {
     draftVersionId = draft.id;
     draftOnlyId = (await saveAgent(kit.t, kit.key, { name: "draft-only", prompt: DRAFT })).agentId;
   });
-  afterAll(async () => {
-    await kit?.close();
-    await upstream?.close();
-  });
+  afterAll(() => kit?.close());
 
   /** What each of the four runtimes resolves for the agent now: its system prompt and skills. */
   async function resolvedEverywhere() {

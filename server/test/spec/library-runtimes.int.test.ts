@@ -4,7 +4,7 @@ import { publishSkill } from "../support/calls";
 import { sendMessage } from "../support/chat";
 import { saveScenario, settledRun, startRun, systemOf } from "../support/evals";
 import { startGatewayKit, toolAnswers, type GatewayKit } from "../support/gateway-kit";
-import { startScriptedModel, type RecordedRequest, type ScriptedModel } from "../support/scripted-model";
+import type { RecordedRequest } from "../support/scripted-model";
 import { dialects } from "../support/test-app";
 
 /**
@@ -25,15 +25,13 @@ function loadOnce(request: RecordedRequest) {
 
 describe.each(dialects)("a linked project's sessions, eval runs and gateway (%s)", (dialect) => {
   let kit: GatewayKit;
-  let upstream: ScriptedModel;
   let libraryVersion = "";
   let libraryV1 = "";
   let ownVersion = "";
   let agentId = "";
 
   beforeAll(async () => {
-    upstream = await startScriptedModel({ respond: loadOnce });
-    kit = await startGatewayKit(dialect, {}, { upstream });
+    kit = await startGatewayKit(dialect, {}, { respond: loadOnce });
     kit.t.app.evalWorker.start({ pollIntervalMs: 20 });
     const library = await kit.t.project("lb5 library");
     libraryV1 = await publishSkill(kit.t, library.adminKey, "lb5-pinned", { body: "Library pinned v1." });
@@ -51,11 +49,8 @@ describe.each(dialects)("a linked project's sessions, eval runs and gateway (%s)
       skills: [{ name: SKILL }, { name: "lb5-pinned", versionId: libraryV1 }],
     }));
   });
-  afterAll(async () => {
-    await kit?.close();
-    await upstream?.close();
-  });
-  beforeEach(() => upstream.reset());
+  afterAll(() => kit?.close());
+  beforeEach(() => kit.upstream.reset());
 
   const inlineSkills = () => [
     { name: SKILL },
@@ -73,8 +68,8 @@ describe.each(dialects)("a linked project's sessions, eval runs and gateway (%s)
       [SKILL, libraryVersion, false],
       ["lb5-pinned", libraryV1, true],
     ]);
-    expect(systemOf(upstream.requests[0]!)).toContain("The library's billing skill.");
-    expect(systemOf(upstream.requests[0]!)).not.toContain("The project's own.");
+    expect(systemOf(kit.upstream.requests[0]!)).toContain("The library's billing skill.");
+    expect(systemOf(kit.upstream.requests[0]!)).not.toContain("The project's own.");
     expect(reply.session.loadedSkills).toEqual([SKILL]);
     expect(reply.session.systemPrompt).toContain("Library billing.");
     expect(reply.session.systemPrompt).not.toContain("Own billing.");
@@ -131,7 +126,7 @@ describe.each(dialects)("a linked project's sessions, eval runs and gateway (%s)
       messages: [{ role: "user", content: "My bill?" }],
     });
     expect(completion.choices[0]?.message.content).toBe("Done.");
-    const [first, second] = upstream.requests;
+    const [first, second] = kit.upstream.requests;
     expect(systemOf(first!)).toContain(`${SKILL}: The library's billing skill.`);
     expect(systemOf(first!)).not.toContain("The project's own.");
     const [load] = toolAnswers(second!.body);
