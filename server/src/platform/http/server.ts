@@ -18,6 +18,7 @@ import { checkAnswerBudget, type AnswerBudget } from "../graphql/answer-budget";
 import { OutageLog } from "../db/outage-log";
 import { createErrorFormatter, isExpectedError, RETRY_AFTER_SECS } from "../graphql/errors";
 import { checkOperationInput, type InputLimits } from "../graphql/input-policy";
+import { plainJsonStatusPlugin } from "../graphql/response-status";
 import type { Logger } from "../logger";
 import { AuthFailureLimiter } from "./auth-failure-limiter";
 import { clientErrorOf, internalErrorMessage, requestIdOf, securityHeaders, setHeaders } from "./edge";
@@ -213,6 +214,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       { serverWillStart: async () => ({ drainServer: () => subscriptions.dispose() }) },
       requestIdPlugin(options.logger),
       inputPolicyPlugin(options.inputLimits, options.answerBudget),
+      plainJsonStatusPlugin(),
     ],
   });
   await apollo.start();
