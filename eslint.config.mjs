@@ -126,6 +126,9 @@ const moduleLayers = {
 };
 
 const typeormOnlyHere = "TypeORM belongs in entities, repositories and platform/db: go through a repository.";
+const telemetryOnlyThere =
+  "OpenTelemetry and prom-client belong in platform/telemetry: emit spans and counts through its port (Tracing, AgentTelemetry, Metrics).";
+const telemetryPatterns = [{ group: ["@opentelemetry/*", "prom-client"], message: telemetryOnlyThere }];
 const platformBelowModules = "platform/ never imports modules/: take it from the composition root (app.ts).";
 
 export default tseslint.config(
@@ -168,6 +171,17 @@ export default tseslint.config(
     },
   },
   {
+    // Telemetry's libraries only behind its port (architecture.md: modules never import the SDK).
+    files: ["server/src/**/*.ts"],
+    ignores: ["server/src/platform/telemetry/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: [{ name: "typeorm", message: typeormOnlyHere }], patterns: telemetryPatterns },
+      ],
+    },
+  },
+  {
     // No import cycles between files (and so between modules); modules meet through their faces.
     files: ["server/src/**/*.ts", "server/scripts/**/*.ts"],
     ignores: ["server/src/**/*.test.ts"],
@@ -197,8 +211,20 @@ export default tseslint.config(
     rules: { "no-restricted-imports": "off" },
   },
   {
-    // platform/ never imports modules/; only platform/db touches TypeORM.
+    // platform/ never imports modules/; only platform/db touches TypeORM, only platform/telemetry the SDK.
     files: ["server/src/platform/**"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "typeorm", message: typeormOnlyHere }],
+          patterns: [{ group: ["**/modules/**"], message: platformBelowModules }, ...telemetryPatterns],
+        },
+      ],
+    },
+  },
+  {
+    files: ["server/src/platform/telemetry/**"],
     rules: {
       "no-restricted-imports": [
         "error",
@@ -232,6 +258,7 @@ export default tseslint.config(
               group: ["node:http", "node:https", "node:net", "node:fs", "../*", "!./*"],
               message: "The runtime is pure: no I/O and nothing of ours outside runtime/.",
             },
+            ...telemetryPatterns,
           ],
         },
       ],
@@ -250,6 +277,7 @@ export default tseslint.config(
               allowTypeImports: true,
               message: "Resolvers call services, never repositories.",
             },
+            ...telemetryPatterns,
           ],
         },
       ],

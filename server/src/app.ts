@@ -11,6 +11,7 @@ import type { AnswerBudget } from "./platform/graphql/answer-budget";
 import type { InputLimits } from "./platform/graphql/input-policy";
 import { createHttpServer, type HttpServer } from "./platform/http/server";
 import { createLogger, type Logger } from "./platform/logger";
+import { AgentTelemetry, Metrics, openTracing } from "./platform/telemetry";
 import {
   AgentCallDirectory,
   AgentPublishedChanged,
@@ -92,7 +93,14 @@ export interface AppSecrets {
   platformTokenHash: string;
 }
 
-function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: InvalidationBus, events: DomainEvents) {
+function wireServices(
+  db: Database,
+  config: Config,
+  secrets: AppSecrets,
+  bus: InvalidationBus,
+  events: DomainEvents,
+  telemetry: AgentTelemetry,
+) {
   // Authorisation is the bottom layer: it reads keys and projects through a port the modules above provide.
   const auth: AuthService = new AuthService(
     {
@@ -134,12 +142,15 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
   const libraries = new LibraryService(db, auth, audit);
   const agents = new AgentService(db, auth, audit, knowledge, skills, new AgentSecrets(secretBox));
   const usage: UsageService = new UsageService(db, auth, skills);
-  const webhooks = new WebhookService(db, bus, auth, audit, secretBox, { allowList: config.outboundAllowHosts });
+  const webhooks = new WebhookService(db, bus, auth, audit, secretBox, {
+    allowList: config.outboundAllowHosts,
+    tracing: telemetry.tracing,
+  });
   const catalog = new SkillCatalogService(db, bus, (projectId, ids) => knowledge.basesWithDocuments(projectId, ids));
   events.on(SkillLiveMoved, (moved) => catalog.liveMoved(moved.projectId, moved.name));
   const agentDirectory = new AgentCallDirectory(db, new AgentSecrets(secretBox), knowledge, bus);
   events.on(AgentPublishedChanged, (changed) => agentDirectory.agentChanged(changed.projectId, changed.agentId));
-  const mcp = new McpConnector(config.outboundAllowHosts, config.mcpTimeoutMs);
+  const mcp = new McpConnector(config.outboundAllowHosts, config.mcpTimeoutMs, telemetry.tracing.inject);
   const sources = new SkillSourceCache(db, bus);
   const calls = new CallService(
     db,
@@ -151,18 +162,26 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     mcp,
     secretBox,
     config.callEventRetentionSecs * 1000,
+    telemetry,
   );
-  const tools = new ToolRunner(db, auth, calls, agentDirectory, skills, mcp, {
-    allowList: config.outboundAllowHosts,
-    timeoutMs: config.toolTimeoutMs,
-  });
+  const tools = new ToolRunner(
+    db,
+    auth,
+    calls,
+    agentDirectory,
+    skills,
+    mcp,
+    { allowList: config.outboundAllowHosts, timeoutMs: config.toolTimeoutMs },
+    telemetry,
+  );
   const model = new ModelClient({
     defaultEndpoint: defaultModelEndpoint(config),
     timeoutMs: config.modelTimeoutMs,
     allowList: config.outboundAllowHosts,
+    telemetry,
   });
   const chats = new ChatService(db, auth, calls, agentDirectory, secretBox);
-  const chatTurns = new ChatTurns(chats, tools, model, { maxToolRounds: config.chatMaxToolRounds });
+  const chatTurns = new ChatTurns(chats, tools, model, { maxToolRounds: config.chatMaxToolRounds }, telemetry);
   // Evals run the chat tool loop in memory (EV-1..5); the publish gate runs them synchronously.
   const evalPlanner = new EvalPlanner(calls, agentDirectory, secretBox);
   const evalExecutor = new EvalExecutor(tools, model, { maxToolRounds: config.chatMaxToolRounds });
@@ -276,6 +295,34 @@ function resolverInstances(services: Services): object[] {
   ];
 }
 
+/** OB-2: gauges read at each scrape — the webhook outbox and the eval queue, the database pool. */
+function watchQueues(metrics: Metrics, db: Database, webhooks: WebhookWorker, evals: EvalWorker): void {
+  metrics.addScrapedGauge({
+    name: "skillgraph_webhook_deliveries_pending",
+    help: "Webhook deliveries waiting for an attempt (due now or retrying later), all projects.",
+    read: async () => [{ labels: [], value: await webhooks.pendingCount() }],
+  });
+  metrics.addScrapedGauge({
+    name: "skillgraph_eval_runs_queued",
+    help: "Eval runs waiting for a worker, all projects.",
+    read: async () => [{ labels: [], value: await evals.queuedCount() }],
+  });
+  metrics.addScrapedGauge({
+    name: "skillgraph_db_pool_connections",
+    help: "PostgreSQL pool connections by state: open (total), idle, and requests waiting for one (none on SQLite).",
+    labelNames: ["state"],
+    read: async () => {
+      const pool = db.poolUse();
+      if (!pool) return [];
+      return [
+        { labels: ["total"], value: pool.total },
+        { labels: ["idle"], value: pool.idle },
+        { labels: ["waiting"], value: pool.waiting },
+      ];
+    },
+  });
+}
+
 /** Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else (SQLite, one process) local only. */
 async function openInvalidationBus(config: Config, db: Database, logger: Logger): Promise<InvalidationBus> {
   if (config.redisUrl) return RedisBus.connect(config.redisUrl, logger);
@@ -380,12 +427,17 @@ export async function createApp(
   db.deliverEventsTo(events);
   // Caches forget what may be stale when the bus loses or regains its connection (InvalidatedCache).
   const bus = await openInvalidationBus(config, db, logger);
-  const services = wireServices(db, config, secrets, bus, events);
+  // OB-1, OB-2: spans when an OTLP endpoint is configured (else a port that does nothing), metrics always.
+  const tracing = await openTracing(config.tracing, logger);
+  const metrics = new Metrics();
+  const telemetry = new AgentTelemetry(tracing, metrics);
+  const services = wireServices(db, config, secrets, bus, events, telemetry);
   const webhookWorker = new WebhookWorker(db, services.webhooks, logger, {
     allowList: config.outboundAllowHosts,
     retryBaseMs: config.webhookRetryBaseMs,
     maxAttempts: config.webhookMaxAttempts,
     pollIntervalMs: options.webhookPollIntervalMs,
+    telemetry,
   });
   events.on(WebhookDeliveriesQueued, () => webhookWorker.wake());
   const evalWorker = new EvalWorker(db, services.evalPlanner, services.evalExecutor, logger, {
@@ -393,6 +445,7 @@ export async function createApp(
     leaseMs: config.evalLeaseMs,
   });
   events.on(EvalRunQueued, () => evalWorker.wake());
+  watchQueues(metrics, db, webhookWorker, evalWorker);
   // GW-11: /mcp serves the live skills; a publish, rollback or library change tells open sessions (every instance).
   const mcpSkills = new McpSkillsEndpoint(
     new McpSkillsService(services.skills, services.sources),
@@ -427,12 +480,14 @@ export async function createApp(
       customEvents: config.customEvents,
       maxToolRounds: config.chatMaxToolRounds,
       bodyLimitBytes: config.bodyLimitBytes,
+      telemetry,
     });
   } catch (error) {
     // GATEWAY_CONFIG did not validate (GW-3): nothing started may keep the process alive.
     await mcpSkills.close();
     await sessionStore.close();
     await bus.close();
+    await tracing.close();
     if (!options.db) await db.close();
     throw error;
   }
@@ -468,6 +523,9 @@ export async function createApp(
     authenticatedRoutes: [{ path: "/mcp", handle: (request) => mcpSkills.handle(request) }],
     authenticate: (header) => services.auth.authenticate(header),
     ready: () => db.ping(),
+    tracing,
+    metrics,
+    metricsToken: config.metricsToken,
   });
   // SEC-7: a revoked key or a deleted project also ends the MCP sessions and subscriptions it opened (every instance;
   // AuthService subscribed first, so its key cache is already cleared when these run).
@@ -493,6 +551,7 @@ export async function createApp(
     await Promise.all([http.stop(), webhookWorker.stop(), evalWorker.stop()]);
     await bus.close();
     await sessionStore.close();
+    await tracing.close();
     await db.close();
   };
   return {

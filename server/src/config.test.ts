@@ -26,3 +26,61 @@ describe("model settings", () => {
     expect(() => loadConfig({ CHAT_MAX_TOOL_ROUNDS: "zero" })).toThrow(/CHAT_MAX_TOOL_ROUNDS/);
   });
 });
+
+describe("OB-1 tracing settings (OpenTelemetry's own variables)", () => {
+  it("OB-1 no endpoint: tracing off; OTEL_SDK_DISABLED or OTEL_TRACES_EXPORTER=none turn it off too", () => {
+    expect(loadConfig({}).tracing).toBeNull();
+    const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" };
+    expect(loadConfig({ ...endpoint, OTEL_SDK_DISABLED: "true" }).tracing).toBeNull();
+    expect(loadConfig({ ...endpoint, OTEL_TRACES_EXPORTER: "none" }).tracing).toBeNull();
+  });
+
+  it("OB-1 the general endpoint gets /v1/traces, the traces endpoint is used as given; protobuf, skillgraph and parent-based sampling by default", () => {
+    const general = loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318/" }).tracing!;
+    expect(general).toMatchObject({
+      url: "http://collector:4318/v1/traces",
+      protocol: "http/protobuf",
+      serviceName: "skillgraph",
+      sampler: "parentbased_always_on",
+      timeoutMs: 10_000,
+      captureMessageContent: false,
+    });
+    const traces = loadConfig({
+      OTEL_EXPORTER_OTLP_ENDPOINT: "http://ignored:4318",
+      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: "https://api.honeycomb.io/v1/traces",
+      OTEL_EXPORTER_OTLP_PROTOCOL: "http/protobuf",
+      OTEL_EXPORTER_OTLP_TRACES_PROTOCOL: "http/json",
+      OTEL_EXPORTER_OTLP_HEADERS: "x-a=1,x-honeycomb-team=key%3Dvalue",
+      OTEL_EXPORTER_OTLP_TRACES_HEADERS: "x-a=2",
+      OTEL_SERVICE_NAME: "registry",
+      OTEL_RESOURCE_ATTRIBUTES: "deployment.environment.name=prod",
+      OTEL_TRACES_SAMPLER: "parentbased_traceidratio",
+      OTEL_TRACES_SAMPLER_ARG: "0.25",
+      OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: "true",
+    }).tracing!;
+    expect(traces).toMatchObject({
+      url: "https://api.honeycomb.io/v1/traces",
+      protocol: "http/json",
+      headers: { "x-a": "2", "x-honeycomb-team": "key=value" },
+      serviceName: "registry",
+      resourceAttributes: { "deployment.environment.name": "prod" },
+      sampler: "parentbased_traceidratio",
+      samplerRatio: 0.25,
+      captureMessageContent: true,
+    });
+  });
+
+  it("OB-1 refuses what OpenTelemetry would not take, naming the variable", () => {
+    const endpoint = { OTEL_EXPORTER_OTLP_ENDPOINT: "http://collector:4318" };
+    expect(() => loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT/);
+    expect(() => loadConfig({ ...endpoint, OTEL_EXPORTER_OTLP_PROTOCOL: "grpc" })).toThrow(
+      /OTEL_EXPORTER_OTLP_PROTOCOL/,
+    );
+    expect(() => loadConfig({ ...endpoint, OTEL_TRACES_SAMPLER: "sometimes" })).toThrow(/OTEL_TRACES_SAMPLER/);
+    expect(() => loadConfig({ ...endpoint, OTEL_TRACES_SAMPLER_ARG: "2" })).toThrow(/OTEL_TRACES_SAMPLER_ARG/);
+    expect(() => loadConfig({ ...endpoint, OTEL_EXPORTER_OTLP_HEADERS: "novalue" })).toThrow(
+      /OTEL_EXPORTER_OTLP_HEADERS/,
+    );
+    expect(() => loadConfig({ ...endpoint, OTEL_TRACES_EXPORTER: "zipkin" })).toThrow(/OTEL_TRACES_EXPORTER/);
+  });
+});

@@ -56,7 +56,46 @@ export interface Config {
   readonly evalLeaseMs: number;
   /** SEC-18: SIGTERM/SIGINT drain in-flight requests for at most half of this; the process exits by this at the latest. */
   readonly shutdownTimeoutMs: number;
+  /** OB-1: traces over OTLP, from OpenTelemetry's own variables; null (off, free) when no endpoint is set. */
+  readonly tracing: TracingConfig | null;
+  /** OB-2: `GET /metrics` asks for `Authorization: Bearer <it>` when set. */
+  readonly metricsToken: string | undefined;
 }
+
+/** OpenTelemetry's standard variables for traces (OTEL_EXPORTER_OTLP_*, OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER, OTEL_BSP_*). */
+export interface TracingConfig {
+  /** Where spans are POSTed: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as given, else OTEL_EXPORTER_OTLP_ENDPOINT + `/v1/traces`. */
+  readonly url: string;
+  readonly protocol: "http/protobuf" | "http/json";
+  /** OTEL_EXPORTER_OTLP_(TRACES_)HEADERS: sent with every export (often a vendor's key: never logged). */
+  readonly headers: Readonly<Record<string, string>>;
+  readonly timeoutMs: number;
+  readonly serviceName: string;
+  /** OTEL_RESOURCE_ATTRIBUTES. */
+  readonly resourceAttributes: Readonly<Record<string, string>>;
+  readonly sampler: TracesSampler;
+  /** OTEL_TRACES_SAMPLER_ARG: the ratio of the traceidratio samplers (0–1). */
+  readonly samplerRatio: number;
+  /** OTEL_BSP_*: the batch span processor's queue and schedule. */
+  readonly batch: {
+    readonly maxQueueSize: number;
+    readonly maxExportBatchSize: number;
+    readonly scheduledDelayMs: number;
+    readonly exportTimeoutMs: number;
+  };
+  /** OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT: messages, tool arguments and results in spans. */
+  readonly captureMessageContent: boolean;
+}
+
+export const TRACES_SAMPLERS = [
+  "always_on",
+  "always_off",
+  "traceidratio",
+  "parentbased_always_on",
+  "parentbased_always_off",
+  "parentbased_traceidratio",
+] as const;
+export type TracesSampler = (typeof TRACES_SAMPLERS)[number];
 
 export class ConfigError extends Error {}
 
@@ -92,6 +131,74 @@ function oneOf<T extends string>(env: Env, key: string, values: readonly T[], fa
   if (raw === undefined || raw === "") return fallback;
   if ((values as readonly string[]).includes(raw)) return raw as T;
   throw new ConfigError(`${key} must be one of ${values.join(", ")}; it is '${raw}'.`);
+}
+
+/** `key=value,key=value` with percent-encoded values (OTEL_EXPORTER_OTLP_HEADERS, OTEL_RESOURCE_ATTRIBUTES). */
+function keyValues(env: Env, key: string): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  for (const item of list(env, key)) {
+    const at = item.indexOf("=");
+    const name = at > 0 ? item.slice(0, at).trim() : "";
+    if (!name) throw new ConfigError(`${key} must be key=value pairs separated by commas; '${item}' is not one.`);
+    try {
+      pairs[name] = decodeURIComponent(item.slice(at + 1).trim());
+    } catch {
+      throw new ConfigError(`${key}: the value of '${name}' is not valid percent-encoding.`);
+    }
+  }
+  return pairs;
+}
+
+/**
+ * OB-1: tracing is on when an OTLP endpoint is set (and neither OTEL_SDK_DISABLED nor OTEL_TRACES_EXPORTER=none
+ * turns it off). The signal's own variable wins over the general one, as OpenTelemetry specifies.
+ */
+function tracingConfig(env: Env): TracingConfig | null {
+  const traces = env.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT || undefined;
+  const general = env.OTEL_EXPORTER_OTLP_ENDPOINT || undefined;
+  if (!traces && !general) return null;
+  if (flag(env, "OTEL_SDK_DISABLED", false)) return null;
+  const exporter = env.OTEL_TRACES_EXPORTER?.trim() || "otlp";
+  if (exporter === "none") return null;
+  if (exporter !== "otlp") throw new ConfigError(`OTEL_TRACES_EXPORTER must be otlp or none; it is '${exporter}'.`);
+  const url = traces ?? `${general!.replace(/\/+$/, "")}/v1/traces`;
+  if (!/^https?:\/\/[^/]/.test(url)) {
+    const name = traces ? "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT" : "OTEL_EXPORTER_OTLP_ENDPOINT";
+    throw new ConfigError(
+      `${name} must be an http:// or https:// URL such as http://collector:4318; it is '${traces ?? general}'.`,
+    );
+  }
+  const protocols = ["http/protobuf", "http/json"] as const;
+  const protocolKey = env.OTEL_EXPORTER_OTLP_TRACES_PROTOCOL
+    ? "OTEL_EXPORTER_OTLP_TRACES_PROTOCOL"
+    : "OTEL_EXPORTER_OTLP_PROTOCOL";
+  const ratio = env.OTEL_TRACES_SAMPLER_ARG?.trim();
+  const samplerRatio = ratio ? Number(ratio) : 1;
+  if (!Number.isFinite(samplerRatio) || samplerRatio < 0 || samplerRatio > 1)
+    throw new ConfigError(`OTEL_TRACES_SAMPLER_ARG must be a ratio from 0 to 1; it is '${ratio}'.`);
+  const timeoutKey = env.OTEL_EXPORTER_OTLP_TRACES_TIMEOUT
+    ? "OTEL_EXPORTER_OTLP_TRACES_TIMEOUT"
+    : "OTEL_EXPORTER_OTLP_TIMEOUT";
+  return {
+    url,
+    protocol: oneOf(env, protocolKey, protocols, "http/protobuf"),
+    headers: {
+      ...keyValues(env, "OTEL_EXPORTER_OTLP_HEADERS"),
+      ...keyValues(env, "OTEL_EXPORTER_OTLP_TRACES_HEADERS"),
+    },
+    timeoutMs: integer(env, timeoutKey, 10_000, 1, 600_000),
+    serviceName: env.OTEL_SERVICE_NAME?.trim() || "skillgraph",
+    resourceAttributes: keyValues(env, "OTEL_RESOURCE_ATTRIBUTES"),
+    sampler: oneOf(env, "OTEL_TRACES_SAMPLER", TRACES_SAMPLERS, "parentbased_always_on"),
+    samplerRatio,
+    batch: {
+      maxQueueSize: integer(env, "OTEL_BSP_MAX_QUEUE_SIZE", 2048, 1, 1_000_000),
+      maxExportBatchSize: integer(env, "OTEL_BSP_MAX_EXPORT_BATCH_SIZE", 512, 1, 1_000_000),
+      scheduledDelayMs: integer(env, "OTEL_BSP_SCHEDULE_DELAY", 5000, 1, 600_000),
+      exportTimeoutMs: integer(env, "OTEL_BSP_EXPORT_TIMEOUT", 30_000, 1, 600_000),
+    },
+    captureMessageContent: flag(env, "OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT", false),
+  };
 }
 
 function trustProxy(raw: string | undefined): boolean | number | string {
@@ -153,6 +260,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     evalPollIntervalMs: integer(env, "EVAL_POLL_INTERVAL_MS", 1000, 10, 600_000),
     evalLeaseMs: integer(env, "EVAL_LEASE_MS", 60_000, 100, 3_600_000),
     shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 20_000, 100, 600_000),
+    tracing: tracingConfig(env),
+    metricsToken: env.METRICS_TOKEN || undefined,
     webDist: path.resolve(env.WEB_DIST ?? path.join(__dirname, "..", "..", "..", "web", "dist")),
     ...overrides,
   };

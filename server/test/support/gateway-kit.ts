@@ -112,6 +112,19 @@ export async function startGatewayKit(
   return kit;
 }
 
+/** One user message to `model` over plain HTTP (the caller's `traceparent` sent when given). */
+export function postChat(kit: GatewayKit, model: string, content: string, traceparent?: string): Promise<Response> {
+  return fetch(`${kit.t.url}/v1/chat/completions`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      authorization: `Bearer ${kit.key}`,
+      ...(traceparent ? { traceparent } : {}),
+    },
+    body: JSON.stringify({ model, messages: [{ role: "user", content }] }),
+  });
+}
+
 /** The tool messages the upstream got in one request, by the tool call they answer. */
 export function toolAnswers(body: ChatRequestBody): Array<{ tool: string; arguments: unknown; content: string }> {
   const calls = new Map<string, { name: string; arguments: string }>();

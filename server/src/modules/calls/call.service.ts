@@ -3,6 +3,7 @@ import type { SecretBox } from "../../platform/crypto";
 import type { Database, DbManager, Tx } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
+import type { AgentSpan, AgentTelemetry } from "../../platform/telemetry";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import type { SkillSourceCache } from "../libraries";
 import {
@@ -24,6 +25,7 @@ import { CallRecorded } from "./call.events";
 import { CallRepository, type CallFilter } from "./call.repository";
 import { CallContexts } from "./call-contexts";
 import { currentSegment, modelContextOf, type CallSegment, type CallState } from "./call-state";
+import { loadRunOutcome } from "./call-telemetry";
 import type { McpConnector } from "./mcp-connector";
 
 export interface StartCallInput {
@@ -50,11 +52,17 @@ export class CallService {
     private readonly mcp: McpConnector,
     private readonly secrets: SecretBox,
     private readonly eventRetentionMs: number,
+    private readonly telemetry: AgentTelemetry,
   ) {}
 
   private readonly contexts = new CallContexts();
 
-  async start(ctx: AuthContext, input: StartCallInput): Promise<CallEntity> {
+  /** OB-1: a call start is an `invoke_agent {agent}` span. */
+  start(ctx: AuthContext, input: StartCallInput): Promise<CallEntity> {
+    return this.telemetry.invokeAgent((span) => this.startCall(ctx, input, span));
+  }
+
+  private async startCall(ctx: AuthContext, input: StartCallInput, span: AgentSpan): Promise<CallEntity> {
     const scope = await this.auth.authorize(ctx, "editor");
     if (Boolean(input.agentId) === Boolean(input.inlineAgent)) {
       throw Invalid.field(
@@ -68,8 +76,10 @@ export class CallService {
     const agent = input.agentId
       ? await this.publishedAgent(scope, input.agentId, "agentId")
       : await this.agents.inline(scope.projectId, input.inlineAgent);
+    span.agent(agent.snapshot.name, agent.snapshot.agentId);
     const { segment, warnings } = await this.segmentFor(scope.projectId, agent);
     const id = randomUUID();
+    span.conversation(id);
     const now = new Date();
     const state: CallState = { segments: [segment], loaded: [], variables, eventSeq: 1 };
     const call = Object.assign(new CallEntity(), {
@@ -106,18 +116,25 @@ export class CallService {
       const stored = await this.db.writeStatement((m) => this.repo(m).insertStart(call, skills, started), committed);
       this.contexts.markStored(stored);
     }
+    this.telemetry.started("call", segment.resolved, span);
     return call;
   }
 
   /** RT-3, RT-4, RT-11: one load, decided by the runtime on the call's current loaded set, under a row lock. */
   async loadSkill(ctx: AuthContext, callId: string, name: string): Promise<LoadSkillResult> {
     const scope = await this.auth.authorize(ctx, "editor");
-    return this.db.write(async (tx) => {
-      const { call, repo } = await this.activeCall(tx.manager, scope, callId);
-      const outcome = await this.applyLoad(tx, repo, call, name);
-      const { loaded: _l, events: _e, ...result } = outcome;
-      return { ...result, call };
-    }, scope);
+    // OB-1: `execute_tool load_skill`, the skill named as asked (its version once resolved is on the call).
+    return this.telemetry.loadSkill(
+      name,
+      () =>
+        this.db.write(async (tx) => {
+          const { call, repo } = await this.activeCall(tx.manager, scope, callId);
+          const outcome = await this.applyLoad(tx, repo, call, name);
+          const { loaded: _l, events: _e, ...result } = outcome;
+          return { ...result, call };
+        }, scope),
+      (result) => loadRunOutcome(result, currentSegment(result.call.state).resolved),
+    );
   }
 
   /** Applies a load decision to a locked call: state, loaded flags, events and their webhooks, in the caller's transaction. */

@@ -4,6 +4,7 @@ export { CallEventResolver, CallResolver } from "./call.resolver";
 export { CallService } from "./call.service";
 export { CallRecorded } from "./call.events";
 export { McpConnector } from "./mcp-connector";
+export { loadRunOutcome } from "./call-telemetry";
 export { ToolRunner, type ToolHost, type ToolOutcome } from "./tool-runner";
 export { currentSegment, modelContextOf, type CallSegment, type CallState } from "./call-state";
 export type { McpServerAccess } from "./mcp-connector";

@@ -19,8 +19,10 @@ export class McpConnector {
   constructor(
     allowList: readonly string[],
     private readonly timeoutMs: number,
+    /** OB-1: the current trace's traceparent on every MCP request (the tracing port's `inject`). */
+    traceHeaders?: (headers: Record<string, string>) => void,
   ) {
-    this.fetch = pinnedFetch({ allowList });
+    this.fetch = pinnedFetch({ allowList, traceHeaders });
   }
 
   private async connect(server: McpServerAccess): Promise<Client> {

@@ -6,6 +6,7 @@ import { LruCache } from "../../platform/cache/lru-cache";
 import type { Database } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
 import { OutboundError, outboundFetch } from "../../platform/http/outbound";
+import type { AgentTelemetry, TracedSkill } from "../../platform/telemetry";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import {
   handoffTargetOf,
@@ -99,6 +100,7 @@ export class ToolRunner {
     private readonly skills: SkillService,
     private readonly mcp: McpConnector,
     private readonly options: { allowList: readonly string[]; timeoutMs: number },
+    private readonly telemetry: AgentTelemetry,
   ) {}
 
   async run(ctx: AuthContext, callId: string, name: string, args: unknown): Promise<ToolInvocationEntity> {
@@ -139,10 +141,23 @@ export class ToolRunner {
    * tools signed with their secret (RT-7), MCP tools on their server. A failing tool is an outcome, not a throw.
    */
   async execute(host: ToolHost, tool: OfferedTool, args: Record<string, unknown>): Promise<ToolOutcome> {
-    if (tool.source === "builtin") return this.builtin(host, tool.name, args);
-    if (tool.webhook) return this.webhook(host, tool, args);
-    if (tool.mcp) return this.mcpCall(host, tool, args);
-    return { status: "error", result: null, error: `The tool '${tool.name}' has nothing to run.` };
+    // load_skill's own span is the host's load (the same one a loadSkill mutation makes), with the skill resolved.
+    if (tool.source === "builtin" && tool.name === LOAD_SKILL) return this.builtin(host, tool.name, args);
+    // OB-1, OB-2: `execute_tool {tool}`, counted by the skill that brings the tool.
+    const skill = tool.source.startsWith("skill:")
+      ? (currentSegment(host.state).resolved.find((r) => tool.source === `skill:${r.name}`) ?? null)
+      : null;
+    const type = tool.source === "builtin" ? "function" : "extension";
+    return this.telemetry.executeTool({ name: tool.name, source: tool.source, type }, skill, args, () => {
+      if (tool.source === "builtin") return this.builtin(host, tool.name, args);
+      if (tool.webhook) return this.webhook(host, tool, args);
+      if (tool.mcp) return this.mcpCall(host, tool, args);
+      return Promise.resolve<ToolOutcome>({
+        status: "error",
+        result: null,
+        error: `The tool '${tool.name}' has nothing to run.`,
+      });
+    });
   }
 
   private callHost(ctx: AuthContext, call: CallEntity): ToolHost {
@@ -214,7 +229,20 @@ export class ToolRunner {
    * A webhook tool run outside a call (the gateway, GW-2): the arguments checked against its parameters, the request
    * signed with its secret as RT-7 signs a call's, `context` (e.g. the chat session id) sent beside the arguments.
    */
-  async runDetachedWebhook(
+  runDetachedWebhook(
+    tool: { name: string; parameters: Record<string, unknown>; webhookUrl: string },
+    args: unknown,
+    secret: string | null,
+    context: Record<string, unknown>,
+    skill: TracedSkill | null,
+  ): Promise<ToolOutcome> {
+    const source = skill ? `skill:${skill.name}` : "agent";
+    return this.telemetry.executeTool({ name: tool.name, source, type: "extension" }, skill, args, () =>
+      this.detachedWebhook(tool, args, secret, context),
+    );
+  }
+
+  private async detachedWebhook(
     tool: { name: string; parameters: Record<string, unknown>; webhookUrl: string },
     args: unknown,
     secret: string | null,
@@ -242,7 +270,11 @@ export class ToolRunner {
       const response = await outboundFetch(
         url,
         { method: "POST", headers, body },
-        { allowList: this.options.allowList, timeoutMs: this.options.timeoutMs },
+        {
+          allowList: this.options.allowList,
+          timeoutMs: this.options.timeoutMs,
+          traceHeaders: this.telemetry.tracing.inject,
+        },
       );
       let result: unknown = response.body;
       try {

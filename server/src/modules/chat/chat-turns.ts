@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { UpstreamError } from "../../platform/errors";
+import type { AgentTelemetry } from "../../platform/telemetry";
 import type { AuthContext, ProjectScope } from "../auth";
-import { currentSegment, type ToolHost, type ToolRunner } from "../calls";
+import { currentSegment, loadRunOutcome, type ToolHost, type ToolRunner } from "../calls";
 import type { ChatCompletionMessageParam, ModelClient } from "../model";
 import { ChatToolInvocationEntity, type ChatSessionEntity } from "./chat.entity";
 import { conversationOf } from "./chat-history";
@@ -31,12 +32,23 @@ export class ChatTurns {
     tools: ToolRunner,
     model: ModelClient,
     options: { maxToolRounds: number },
+    private readonly telemetry: AgentTelemetry,
   ) {
     this.loop = new ToolLoop(tools, model, options);
   }
 
-  async send(ctx: AuthContext, input: SendMessageInput): Promise<ChatReplyResult> {
-    const accepted = await this.chats.accept(ctx, input);
+  /** OB-1: a chat turn is an `invoke_agent {agent}` span (the session's id as the conversation's). */
+  send(ctx: AuthContext, input: SendMessageInput): Promise<ChatReplyResult> {
+    return this.telemetry.invokeAgent(async (span) => {
+      const accepted = await this.chats.accept(ctx, input);
+      span.agent(accepted.session.agentName, accepted.session.agentId);
+      span.conversation(accepted.session.id);
+      if (!input.sessionId) this.telemetry.started("chat", currentSegment(accepted.session.state).resolved, span);
+      return this.replyTo(accepted);
+    });
+  }
+
+  private async replyTo(accepted: AcceptedMessage): Promise<ChatReplyResult> {
     try {
       return await this.reply(accepted);
     } catch (error) {
@@ -95,7 +107,12 @@ export class ChatTurns {
         return listed ? { ...listed, headers: headers ? (JSON.parse(headers) as Record<string, string>) : {} } : null;
       },
       loadSkill: async (name) => {
-        const outcome = await this.chats.applyLoad(scope, session.id, name);
+        // OB-1: `execute_tool load_skill`, the skill as the session resolved it.
+        const outcome = await this.telemetry.loadSkill(
+          name,
+          () => this.chats.applyLoad(scope, session.id, name),
+          (done) => loadRunOutcome(done, currentSegment(session.state).resolved),
+        );
         const { status, skill, unloaded, available, message } = outcome;
         return { status, skill, unloaded, available, message };
       },

@@ -58,6 +58,11 @@ export class EvalWorker {
     return this.loop.stop();
   }
 
+  /** OB-2: runs waiting for a worker (the eval queue's depth). */
+  queuedCount(): Promise<number> {
+    return this.db.read((m) => new EvalRepository(m).countQueued());
+  }
+
   private get running(): boolean {
     return this.loop.running;
   }

@@ -98,6 +98,11 @@ export class EvalRepository {
     return new Set(rows.map((r) => r.seq));
   }
 
+  /** OB-2: runs waiting for a worker, over the status index. */
+  countQueued(): Promise<number> {
+    return this.m.getRepository(EvalRunEntity).countBy({ status: "queued" });
+  }
+
   /** Whether any run is claimable: a cheap read, so an idle worker never opens a write transaction. */
   async hasClaimable(now: Date): Promise<boolean> {
     const row: unknown = await this.m

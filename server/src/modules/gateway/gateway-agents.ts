@@ -57,6 +57,8 @@ export class GatewayAgents {
     return {
       logNamespace: projectId,
       gatewayName,
+      agentId: snapshot.agentId,
+      resolved: segment.resolved,
       prompt: prompt.prompt,
       model: found.model,
       skills: segment.resolved.map((resolved) => {
@@ -86,6 +88,7 @@ function configuredAgent(config: GatewayConfigFile): ServedAgent {
   return {
     logNamespace: CONFIG_NAMESPACE,
     gatewayName: config.agent.name,
+    agentId: null,
     prompt: config.agent.prompt,
     model: config.agent.model,
     skills: config.agent.skills.map(localSkill),

@@ -9,8 +9,9 @@ import type { GatewayAccess, GatewayAgents } from "./gateway-agents";
 import { ChunkStream, SESSION_HEADER, sendJson } from "./chunk-stream";
 import { badRequest, GatewayError, gatewayErrorOf } from "./gateway-errors";
 import { MAX_SESSION_ID_LENGTH, sessionIdOf } from "./gateway-messages";
-import { parseChatRequest } from "./gateway-request";
+import { parseChatRequest, type ChatRequest } from "./gateway-request";
 import { completeRound, prepareTurn, runToolLoop, streamRound, type TurnDependencies } from "./gateway-turn";
+import type { ServedAgent } from "./served-agent";
 
 export interface GatewayRouteOptions extends TurnDependencies {
   auth: AuthService;
@@ -82,7 +83,7 @@ function fail(options: GatewayRouteOptions, { res, requestId }: Exchange, error:
 }
 
 async function chatCompletions(options: GatewayRouteOptions, exchange: Exchange, body: unknown): Promise<void> {
-  const { req, res } = exchange;
+  const { req } = exchange;
   const access = await authorize(options, exchange, "editor");
   const request = parseChatRequest(body);
   const sessionId = sessionIdOf(
@@ -109,7 +110,28 @@ async function chatCompletions(options: GatewayRouteOptions, exchange: Exchange,
       "model_not_found",
       `The model '${request.model.slice(0, 200)}' is not an agent you can talk to here: it names no agent (by alias, else name) with a published version. GET /v1/models lists the names served.`,
     );
-  const turn = await prepareTurn(agent, options.store, { ...request, sessionId });
+  // OB-1: the turn is an `invoke_agent {agent}` span; OB-2 counts it by how it ended.
+  await options.telemetry.invokeAgent(async (span) => {
+    span.agent(agent.gatewayName, agent.agentId);
+    span.conversation(sessionId);
+    let outcome: "ok" | "client_tools" | "error" = "error";
+    try {
+      outcome = await runTurn(options, exchange, { ...request, sessionId }, agent);
+    } finally {
+      options.telemetry.metrics.gatewayTurn(outcome);
+    }
+  });
+}
+
+async function runTurn(
+  options: GatewayRouteOptions,
+  exchange: Exchange,
+  request: ChatRequest & { sessionId: string },
+  agent: ServedAgent,
+): Promise<"ok" | "client_tools" | "error"> {
+  const { res } = exchange;
+  const { sessionId } = request;
+  const turn = await prepareTurn(agent, options.store, request);
   // A client that goes away cancels the upstream request.
   const cancel = new AbortController();
   res.on("close", () => {
@@ -141,7 +163,7 @@ async function chatCompletions(options: GatewayRouteOptions, exchange: Exchange,
       ...(final.usage ? { usage: final.usage } : {}),
       metadata: { chat_session_id: sessionId },
     });
-    return;
+    return clientCalls.length > 0 ? "client_tools" : "ok";
   }
   const rehydrated = options.customEvents && turn.replayed.length > 0 ? turn.replayed : null;
   const stream = new ChunkStream(res, request.model, sessionId, rehydrated);
@@ -153,8 +175,10 @@ async function chatCompletions(options: GatewayRouteOptions, exchange: Exchange,
       cancel.signal,
     );
     stream.finish(clientCalls, final.finishReason, request.includeUsage ? final.usage : undefined);
+    return clientCalls.length > 0 ? "client_tools" : "ok";
   } catch (error) {
     fail(options, exchange, error, stream);
+    return "error";
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Logger } from "../../platform/logger";
+import type { AgentTelemetry, LoadRunOutcome, TracedSkill } from "../../platform/telemetry";
 import type { SessionLogKey, SessionStore, SkillInvocation } from "../../platform/session-store";
 import type { ToolRunner } from "../calls";
 import type { ModelClient, ModelEndpoint, ModelRequest } from "../model";
@@ -86,6 +87,7 @@ export interface TurnDependencies {
   tools: ToolRunner;
   logger: Logger;
   maxToolRounds: number;
+  telemetry: AgentTelemetry;
 }
 
 /** What one turn works on; the loop appends to `messages` and `loaded`. */
@@ -190,11 +192,13 @@ function offeredTools(turn: Turn, deps: TurnDependencies, signal: AbortSignal | 
       { type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } },
       async (args) => {
         const secret = await agent.toolSecret(skill, tool.name);
-        const outcome = await deps.tools.runDetachedWebhook(tool, args, secret, {
-          call_id: null,
-          chat_session_id: turn.sessionId,
-          agent: agent.gatewayName,
-        });
+        const outcome = await deps.tools.runDetachedWebhook(
+          tool,
+          args,
+          secret,
+          { call_id: null, chat_session_id: turn.sessionId, agent: agent.gatewayName },
+          skill ? tracedSkill(turn, skill.name) : null,
+        );
         return JSON.stringify(
           outcome.status === "ok" ? outcome.result : { error: outcome.error, result: outcome.result },
         );
@@ -224,15 +228,40 @@ async function record(turn: Turn, deps: TurnDependencies, invocation: Omit<Skill
   }
 }
 
+/** The skill as spans name it: as the registry resolved it (version, pin), else by its name (a local skill). */
+function tracedSkill(turn: Turn, name: string): TracedSkill {
+  return turn.agent.resolved?.find((r) => r.name === name) ?? { name };
+}
+
 async function loadSkill(turn: Turn, deps: TurnDependencies, args: Record<string, unknown>): Promise<string> {
   const name = typeof args.name === "string" ? normaliseSkillName(args.name) : "";
+  const { text } = await deps.telemetry.loadSkill(
+    name,
+    () => loadNamedSkill(turn, deps, name),
+    (result) => result.outcome,
+  );
+  return text;
+}
+
+async function loadNamedSkill(
+  turn: Turn,
+  deps: TurnDependencies,
+  name: string,
+): Promise<{ text: string; outcome: LoadRunOutcome }> {
   const skill = turn.agent.skills.find((s) => s.name === name);
-  if (!skill) return unknownSkillText(name, turn.agent.skills);
+  const outcome = (status: string, loaded = false): LoadRunOutcome => ({
+    status,
+    skill: skill ? tracedSkill(turn, name) : null,
+    loaded,
+    evicted: [],
+  });
+  if (!skill) return { text: unknownSkillText(name, turn.agent.skills), outcome: outcome("unknown_skill") };
   const loaded = await skill.load();
-  if (!loaded) return `The skill '${name}' cannot be read right now.`;
-  if (!turn.loaded.includes(name)) turn.loaded.push(name);
+  if (!loaded) return { text: `The skill '${name}' cannot be read right now.`, outcome: outcome("unreadable") };
+  const fresh = !turn.loaded.includes(name);
+  if (fresh) turn.loaded.push(name);
   await record(turn, deps, { tool: LOAD_SKILL, arguments: { name } });
-  return loadedSkillAnswer(name, loaded);
+  return { text: loadedSkillAnswer(name, loaded), outcome: outcome(fresh ? "loaded" : "already_loaded", fresh) };
 }
 
 async function readSkillFile(turn: Turn, deps: TurnDependencies, args: Record<string, unknown>): Promise<string> {
@@ -241,6 +270,11 @@ async function readSkillFile(turn: Turn, deps: TurnDependencies, args: Record<st
   const skill = turn.agent.skills.find((s) => s.name === name);
   if (!skill) return unknownSkillText(name, turn.agent.skills);
   if (!turn.loaded.includes(name)) return notLoadedText(name);
+  return deps.telemetry.readSkillFile(tracedSkill(turn, name), path, () => readFoundFile(turn, deps, skill, path));
+}
+
+async function readFoundFile(turn: Turn, deps: TurnDependencies, skill: GatewaySkill, path: string): Promise<string> {
+  const name = skill.name;
   const file = await skill.readFile(path);
   if (file.kind === "refused") return refusedPathText(name);
   if (file.kind === "missing") return missingFileText(name, path, (await skill.load())?.files ?? []);
@@ -261,6 +295,7 @@ async function delegate(
   const agent: ServedAgent = {
     logNamespace: turn.agent.logNamespace,
     gatewayName: `${turn.agent.gatewayName}/${worker.name}`,
+    agentId: null,
     prompt: worker.prompt,
     model: worker.model ?? turn.agent.model,
     skills: worker.skills,
@@ -284,7 +319,12 @@ async function delegate(
     clientTools: [],
     passthrough: {},
   };
-  const { final } = await runToolLoop(sub, deps, completeRound(deps.model, signal), signal);
+  // OB-1: the worker's run is an `invoke_agent` of its own, under the coordinator's turn.
+  const { final } = await deps.telemetry.invokeAgent((span) => {
+    span.agent(agent.gatewayName, null);
+    span.conversation(turn.sessionId);
+    return runToolLoop(sub, deps, completeRound(deps.model, signal), signal);
+  });
   return final.content ?? "";
 }
 

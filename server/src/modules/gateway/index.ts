@@ -1,6 +1,7 @@
 // The OpenAI-compatible gateway (GW-1..10): routes for the composition root to mount at /v1.
 import type http from "node:http";
 import type { Logger } from "../../platform/logger";
+import type { AgentTelemetry } from "../../platform/telemetry";
 import type { SessionStore } from "../../platform/session-store";
 import type { AgentCallDirectory } from "../agents";
 import type { AuthService } from "../auth";
@@ -28,6 +29,8 @@ export interface GatewayOptions {
   customEvents: boolean;
   maxToolRounds: number;
   bodyLimitBytes: number;
+  /** OB-1, OB-2: a turn's `invoke_agent` span, its loads and tool runs, and the turns counted. */
+  telemetry: AgentTelemetry;
 }
 
 /** Builds the gateway; a GATEWAY_CONFIG that does not validate throws GatewayConfigError and stops the start. */

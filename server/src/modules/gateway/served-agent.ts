@@ -1,4 +1,5 @@
 import type { SkillInvocation } from "../../platform/session-store";
+import type { TracedSkill } from "../../platform/telemetry";
 import type { ModelEndpoint } from "../model";
 import type { RuntimeTool } from "../runtime";
 import type { GatewaySkill } from "./gateway-skills";
@@ -18,6 +19,10 @@ export interface ServedAgent {
   /** The log's namespace: the project id, or the configuration file's. */
   logNamespace: string;
   gatewayName: string;
+  /** The stored agent's id; null for GATEWAY_CONFIG's agent and its workers. */
+  agentId: string | null;
+  /** The skills as the registry resolved them (version, pin), for spans (OB-1); absent for local skills. */
+  resolved?: readonly TracedSkill[];
   /** The agent's own prompt, rendered, with its prompt-mode knowledge. */
   prompt: string;
   /** null: the process default (MODEL_BASE_URL, MODEL_NAME). */

@@ -13,6 +13,7 @@ import {
   type PinnedFetch,
   type PinnedRequestInit,
 } from "../../platform/http/outbound";
+import { AgentTelemetry } from "../../platform/telemetry";
 import { encodeRequestBody } from "./request-body";
 
 /** An OpenAI-compatible chat completions endpoint: an agent's `model` config, or the process default. */
@@ -40,6 +41,8 @@ export interface ModelClientOptions {
   allowList: readonly string[];
   /** Name resolution for the SEC-13 check (tests); the system resolver by default. */
   resolve?: HostResolver;
+  /** OB-1, OB-2: a `chat {model}` span per request (its traceparent sent upstream) and the upstream latency. */
+  telemetry?: AgentTelemetry;
 }
 
 export interface ModelCallOptions {
@@ -133,9 +136,15 @@ export class ModelClient {
   private readonly clients = new LruCache<string, OpenAI>(256);
   /** SEC-13 on every request of every client: checked, dialled at the checked address only, no redirect followed. */
   private readonly fetch: PinnedFetch;
+  private readonly telemetry: AgentTelemetry;
 
   constructor(private readonly options: ModelClientOptions) {
-    this.fetch = pinnedFetch({ allowList: options.allowList, resolve: options.resolve });
+    this.telemetry = options.telemetry ?? AgentTelemetry.detached();
+    this.fetch = pinnedFetch({
+      allowList: options.allowList,
+      resolve: options.resolve,
+      traceHeaders: this.telemetry.tracing.inject,
+    });
   }
 
   /** The endpoint a request goes to: the given one, else the default; none at all is an UpstreamError. */
@@ -156,11 +165,15 @@ export class ModelClient {
     options: ModelCallOptions = {},
   ): Promise<ChatCompletion> {
     const target = this.endpointFor(endpoint);
+    const trace = this.telemetry.modelRequest(target.model, target.baseUrl, request);
     try {
       const client = this.clientFor(target);
       const { stream_options: _streamOnly, ...rest } = request;
       const body = { ...rest, model: target.model, stream: false as const };
-      const answer: unknown = await client.chat.completions.create(body, encoded(body, options.signal));
+      const answer: unknown = await trace.run(() =>
+        client.chat.completions.create(body, encoded(body, options.signal)),
+      );
+      trace.answered(answer);
       if (!isChatCompletion(answer)) {
         throw new UpstreamError(
           `The model endpoint ${describe(target.baseUrl)} answered something that is not a chat completion: ` +
@@ -169,7 +182,14 @@ export class ModelClient {
       }
       return answer;
     } catch (error) {
-      throw this.upstreamError(error, target, { timedOut: false, cancelled: options.signal?.aborted === true });
+      const failure = this.upstreamError(error, target, {
+        timedOut: false,
+        cancelled: options.signal?.aborted === true,
+      });
+      trace.failed(failure);
+      throw failure;
+    } finally {
+      trace.end();
     }
   }
 
@@ -181,13 +201,17 @@ export class ModelClient {
   ): AsyncIterable<ChatCompletionChunk> {
     const target = this.endpointFor(endpoint);
     const watchdog = new Watchdog(this.options.timeoutMs, options.signal);
+    const trace = this.telemetry.modelRequest(target.model, target.baseUrl, request);
     let chunks = 0;
     try {
       const client = this.clientFor(target);
       const body = { ...request, model: target.model, stream: true as const };
-      const stream = await client.chat.completions.create(body, encoded(body, watchdog.controller.signal));
+      const stream = await trace.run(() =>
+        client.chat.completions.create(body, encoded(body, watchdog.controller.signal)),
+      );
       for await (const chunk of stream as AsyncIterable<unknown>) {
         watchdog.reset();
+        trace.chunk(chunk);
         if (!isChunk(chunk)) {
           throw new UpstreamError(
             `The model endpoint ${describe(target.baseUrl)} streamed something that is not a chat completion chunk: ` +
@@ -203,12 +227,15 @@ export class ModelClient {
         );
       }
     } catch (error) {
-      throw this.upstreamError(error, target, {
+      const failure = this.upstreamError(error, target, {
         timedOut: watchdog.fired,
         cancelled: options.signal?.aborted === true,
       });
+      trace.failed(failure);
+      throw failure;
     } finally {
       watchdog.stop();
+      trace.end();
     }
   }
 

@@ -84,4 +84,8 @@ export class WebhookDeliveryEntity {
 
   @TimestampColumn("created_at")
   createdAt!: Date;
+
+  /** OB-1: the W3C traceparent of the change that queued it (null when tracing was off); every attempt sends it on. */
+  @TextColumn("trace_parent", { length: 64, nullable: true })
+  traceParent!: string | null;
 }

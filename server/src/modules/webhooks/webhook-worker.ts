@@ -4,6 +4,7 @@ import type { Database } from "../../platform/db/database";
 import { outboundFetch, OutboundError } from "../../platform/http/outbound";
 import type { Logger } from "../../platform/logger";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
+import { AgentTelemetry } from "../../platform/telemetry";
 import type { StoredAttempt, WebhookDeliveryEntity } from "./webhook-delivery.entity";
 import { retryDelayMs } from "./webhook-events";
 import type { WebhookSubscriptionEntity } from "./webhook-subscription.entity";
@@ -22,6 +23,8 @@ export interface WebhookWorkerOptions {
   batchSize?: number;
   /** How long a claim holds; longer than an attempt, so only a crashed worker's claims expire. */
   leaseMs?: number;
+  /** OB-1: each attempt a span in the trace that queued it (its traceparent sent on); OB-2: attempts counted. */
+  telemetry?: AgentTelemetry;
 }
 
 const RESPONSE_BODY_LIMIT = 64 * 1024;
@@ -34,7 +37,8 @@ const RESPONSE_BODY_LIMIT = 64 * 1024;
  */
 export class WebhookWorker {
   readonly id = `wh_${randomToken(16)}`;
-  private readonly options: Required<WebhookWorkerOptions>;
+  private readonly options: Required<Omit<WebhookWorkerOptions, "telemetry">>;
+  private readonly telemetry: AgentTelemetry;
   private readonly loop: PollingLoop;
 
   constructor(
@@ -44,6 +48,7 @@ export class WebhookWorker {
     options: WebhookWorkerOptions,
   ) {
     const attemptTimeoutMs = options.attemptTimeoutMs ?? 10_000;
+    this.telemetry = options.telemetry ?? AgentTelemetry.detached();
     this.options = {
       allowList: options.allowList,
       retryBaseMs: options.retryBaseMs,
@@ -72,6 +77,11 @@ export class WebhookWorker {
   /** SEC-18: claims nothing more and waits for the attempts in flight to finish and be recorded. */
   stop(): Promise<void> {
     return this.loop.stop();
+  }
+
+  /** OB-2: deliveries waiting for an attempt. */
+  pendingCount(): Promise<number> {
+    return this.db.read((m) => new WebhookRepository(m).countPending());
   }
 
   private get running(): boolean {
@@ -118,7 +128,7 @@ export class WebhookWorker {
       return;
     }
     const at = new Date();
-    const { httpStatus, error, durationMs } = await this.send(delivery, subscription, at);
+    const { httpStatus, error, durationMs } = await this.tracedSend(delivery, subscription, at);
     const attempts = delivery.attempts + 1;
     const entry: StoredAttempt = { at: at.getTime(), http_status: httpStatus, error, duration_ms: durationMs };
     const attemptLog = [...delivery.attemptLog, entry];
@@ -145,9 +155,29 @@ export class WebhookWorker {
         }),
       );
     }
+    this.telemetry.metrics.webhookDelivery(outcome.status);
     this.logger.debug(
       { delivery: delivery.id, webhookId: delivery.webhookId, status: outcome.status, httpStatus, attempts },
       "webhook attempt",
+    );
+  }
+
+  /** OB-1: an attempt is a client span in the trace of the change that queued it, which the request carries on. */
+  private tracedSend(delivery: WebhookDeliveryEntity, subscription: WebhookSubscriptionEntity, at: Date) {
+    const tracing = this.telemetry.tracing;
+    if (!tracing.enabled || !delivery.traceParent) return this.send(delivery, subscription, at);
+    return tracing.continueFrom({ traceparent: delivery.traceParent }, () =>
+      tracing.inSpan(
+        `webhook ${delivery.eventType}`,
+        { "skillgraph.webhook.event_type": delivery.eventType, "skillgraph.webhook.attempt": delivery.attempts + 1 },
+        async (span) => {
+          const sent = await this.send(delivery, subscription, at);
+          span.set({ "http.response.status_code": sent.httpStatus });
+          if (sent.error) span.fail(sent.httpStatus === null ? "network" : String(sent.httpStatus));
+          return sent;
+        },
+        "client",
+      ),
     );
   }
 
@@ -186,6 +216,7 @@ export class WebhookWorker {
           // A redirected POST would lose its body or method: a redirect is a failed attempt, never followed.
           maxRedirects: 0,
           maxBodyBytes: RESPONSE_BODY_LIMIT,
+          traceHeaders: this.telemetry.tracing.inject,
         },
       );
       const ok = response.status >= 200 && response.status < 300;

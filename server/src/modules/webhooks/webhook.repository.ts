@@ -152,6 +152,11 @@ export class WebhookRepository {
     return queued;
   }
 
+  /** OB-2: deliveries waiting for an attempt (due now or later), over the status index. */
+  countPending(): Promise<number> {
+    return this.deliveries.countBy({ status: "pending" });
+  }
+
   /** Whether anything is due: a cheap read, so an idle worker never opens a write transaction. */
   async hasDue(now: Date): Promise<boolean> {
     const row: unknown = await this.deliveries

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { InvalidatedCache } from "../../platform/cache/invalidated-cache";
 import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
 import type { SecretBox } from "../../platform/crypto";
+import type { Tracing } from "../../platform/telemetry";
 import type { Database, Tx } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
@@ -60,7 +61,7 @@ export class WebhookService {
     private readonly auth: AuthService,
     private readonly audit: AuditService,
     private readonly secrets: SecretBox,
-    private readonly outbound: { allowList: readonly string[] },
+    private readonly outbound: { allowList: readonly string[]; tracing?: Tracing },
   ) {
     this.subscribers = new InvalidatedCache(bus, WEBHOOK_SUBSCRIPTIONS_TOPIC, 10_000);
   }
@@ -228,6 +229,7 @@ export class WebhookService {
       (await repo.listSubscriptions(projectId)).map((s) => ({ id: s.id, eventTypes: s.eventTypes })),
     );
     const now = new Date();
+    const traceParent = this.traceParent();
     const deliveries = events.flatMap((event) =>
       subscriptions
         .filter((s) => s.eventTypes.includes(event.type))
@@ -249,12 +251,22 @@ export class WebhookService {
             lockedUntil: null,
             claimedBy: null,
             createdAt: now,
+            traceParent,
           }),
         ),
     );
     if (deliveries.length === 0) return;
     await repo.insertDeliveries(deliveries);
     tx.emit(WebhookDeliveriesQueued({ projectId }));
+  }
+
+  /** OB-1: the current trace (the change queuing deliveries), for the worker to send on; null when tracing is off. */
+  private traceParent(): string | null {
+    const tracing = this.outbound.tracing;
+    if (!tracing?.enabled) return null;
+    const carrier: Record<string, string> = {};
+    tracing.inject(carrier);
+    return carrier.traceparent ?? null;
   }
 
   /** The subscription's plain secret, for signing (the worker only). */

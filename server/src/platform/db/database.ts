@@ -115,6 +115,18 @@ export class Database {
     this.events = events;
   }
 
+  /**
+   * OB-2: the PostgreSQL pool's connections (open, idle, and requests waiting for one); null on SQLite (one
+   * connection, no pool).
+   */
+  poolUse(): { total: number; idle: number; waiting: number } | null {
+    const pool = (
+      this.dataSource.driver as { master?: { totalCount: number; idleCount: number; waitingCount: number } }
+    ).master;
+    if (this.dialect !== "postgres" || !pool) return null;
+    return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+  }
+
   /** The connection URL of a PostgreSQL database (for a dedicated LISTEN connection); undefined for SQLite. */
   postgresUrl(): string | undefined {
     const options = this.dataSource.options as { type: string; url?: string };

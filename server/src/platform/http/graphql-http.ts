@@ -7,6 +7,7 @@ import { RETRY_AFTER_SECS, SERVICE_UNAVAILABLE_MESSAGE } from "../graphql/errors
 import { isDatabaseUnavailable } from "../db/database";
 import type { OutageLog } from "../db/outage-log";
 import type { Logger } from "../logger";
+import type { TraceSpan } from "../telemetry";
 import type { AuthFailureLimiter } from "./auth-failure-limiter";
 import { clientErrorOf, errorBody, internalErrorMessage, requestIdOf, setHeaders } from "./edge";
 import { jsonFallbackParser, readJsonBody } from "./json-body";
@@ -36,7 +37,7 @@ export interface GraphQLHttpOptions {
   authenticate(authorization: string | undefined): Promise<Authentication>;
 }
 
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse, span: TraceSpan | null) => void;
 
 /** Is this request for `/graphql` (or a path under it, which Express's mount at `/graphql` served too)? */
 export const isGraphQLPath = (url: string | undefined) =>
@@ -51,6 +52,7 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions): Handler {
     req: http.IncomingMessage,
     requestId: string,
     address: () => string,
+    span: TraceSpan | null,
   ): Promise<GraphQLRequestContext> => {
     let auth: Authentication;
     try {
@@ -79,11 +81,12 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions): Handler {
       principal: auth.principal,
       credentialFailure: auth.failure,
       loaders: options.loaders.forRequest(() => value),
+      trace: span ?? undefined,
     };
     return value;
   };
 
-  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse, span: TraceSpan | null): Promise<void> => {
     const requestId = requestIdOf(req);
     const origin = req.headers.origin;
     const headers = [...securityHeaders, "cache-control", "no-store", "x-request-id", requestId, "vary", "Origin"];
@@ -131,7 +134,7 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions): Handler {
           search: query < 0 ? "" : req.url!.slice(query),
           body,
         },
-        context: () => context(req, requestId, clientAddress),
+        context: () => context(req, requestId, clientAddress, span),
       });
       for (const [name, value] of result.headers) headers.push(name, value);
       if (result.body.kind === "complete") {
@@ -156,5 +159,5 @@ export function graphqlHttpHandler(options: GraphQLHttpOptions): Handler {
       }
     }
   };
-  return (req, res) => void handle(req, res);
+  return (req, res, span) => void handle(req, res, span);
 }

@@ -278,6 +278,8 @@ export interface OutboundOptions {
   maxRedirects?: number;
   maxBodyBytes?: number;
   resolve?: HostResolver;
+  /** OB-1: adds the current trace's `traceparent` (the tracing port's `inject`) to the request's headers. */
+  traceHeaders?: (headers: Record<string, string>) => void;
 }
 
 export interface OutboundResponse {
@@ -322,6 +324,7 @@ export async function outboundFetch(
   const maxRedirects = options.maxRedirects ?? 0;
   let method = (init.method ?? "GET").toUpperCase();
   let headers: Record<string, string> = { ...init.headers };
+  options.traceHeaders?.(headers);
   let body = init.body;
   let current: string | URL = url;
   try {
@@ -381,7 +384,12 @@ const BODILESS_STATUSES = new Set([101, 204, 205, 304]);
  * it, as in outboundFetch), a redirect is never followed (it is answered as it came), and the body streams (SSE).
  * A refused URL throws OutboundError.
  */
-export function pinnedFetch(options: { allowList: readonly string[]; resolve?: HostResolver }): PinnedFetch {
+export function pinnedFetch(options: {
+  allowList: readonly string[];
+  resolve?: HostResolver;
+  /** OB-1: adds the current trace's `traceparent` to every request (the tracing port's `inject`). */
+  traceHeaders?: (headers: Record<string, string>) => void;
+}): PinnedFetch {
   return async (input, init) => {
     const plain = plainRequestOf(input, init);
     const request = plain ? null : new Request(input, init);
@@ -409,6 +417,7 @@ export function pinnedFetch(options: { allowList: readonly string[]; resolve?: H
       request!.headers.forEach(keep);
     }
     if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
+    options.traceHeaders?.(headers);
     return new Promise<Response>((resolve, reject) => {
       const client = checked.url.protocol === "https:" ? https : http;
       const onCancel = () => outgoing.destroy(cancelled());

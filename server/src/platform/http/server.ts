@@ -20,10 +20,13 @@ import { createErrorFormatter, isExpectedError, RETRY_AFTER_SECS } from "../grap
 import { checkOperationInput, type InputLimits } from "../graphql/input-policy";
 import { plainJsonStatusPlugin } from "../graphql/response-status";
 import type { Logger } from "../logger";
+import { sha256Hex } from "../crypto";
+import { NO_TRACING, type Metrics, type TraceSpan, type Tracing } from "../telemetry";
 import { AuthFailureLimiter } from "./auth-failure-limiter";
 import { clientErrorOf, internalErrorMessage, requestIdOf, securityHeaders, setHeaders } from "./edge";
 import { graphqlHttpHandler, isGraphQLPath } from "./graphql-http";
 import { attachSubscriptionServer } from "./graphql-ws";
+import { metricsAllowed, observed, operationPlugin } from "./observed";
 
 export type Authentication = { principal: Principal | null; failure?: string };
 
@@ -74,6 +77,11 @@ export interface HttpOptions {
   authenticatedRoutes?: readonly AuthenticatedRoute[];
   authenticate(authorization: string | undefined): Promise<Authentication>;
   ready(): Promise<boolean>;
+  /** OB-1: server spans continuing an incoming traceparent; NO_TRACING when unset. */
+  tracing?: Tracing;
+  /** OB-2: request durations, and `GET /metrics` serving them (METRICS_TOKEN: `metricsToken`). */
+  metrics?: Metrics;
+  metricsToken?: string;
 }
 
 export interface HttpServer {
@@ -87,6 +95,8 @@ export interface HttpServer {
 
 export interface GraphQLRequestContext extends RequestContext {
   readonly credentialFailure?: string;
+  /** The request's span (tracing on): the operation plugin names it after the operation. */
+  readonly trace?: TraceSpan;
 }
 
 /**
@@ -215,6 +225,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       requestIdPlugin(options.logger),
       inputPolicyPlugin(options.inputLimits, options.answerBudget),
       plainJsonStatusPlugin(),
+      operationPlugin(options.metrics),
     ],
   });
   await apollo.start();
@@ -285,11 +296,38 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       route.handle(req, res, requestId);
     },
   }));
-  server.on("request", (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (isGraphQLPath(req.url)) return graphql(req, res);
+  const dispatch = (req: http.IncomingMessage, res: http.ServerResponse, span: TraceSpan | null) => {
+    if (isGraphQLPath(req.url)) return graphql(req, res, span);
     for (const route of plainRoutes) if (isUnder(req.url, route.prefix)) return route.serve(req, res);
     app(req, res);
-  });
+  };
+  server.on("request", observed(dispatch, options.tracing ?? NO_TRACING, options.metrics));
+
+  const metrics = options.metrics;
+  if (metrics) {
+    // OB-2: Prometheus text; with METRICS_TOKEN set, only for its bearer (a wrong one learns no metric name).
+    const tokenHash = options.metricsToken ? sha256Hex(options.metricsToken) : null;
+    app.get("/metrics", refuseBlocked, async (req: Request, res: Response, next: NextFunction) => {
+      if (!metricsAllowed(tokenHash, req.get("authorization"))) {
+        limiter.recordFailure(req.ip ?? "unknown");
+        res.setHeader("www-authenticate", 'Bearer realm="metrics"');
+        jsonError(
+          res,
+          401,
+          "UNAUTHENTICATED",
+          "Send the metrics token (METRICS_TOKEN) as 'Authorization: Bearer <token>'.",
+        );
+        return;
+      }
+      try {
+        const { contentType, body } = await metrics.exposition();
+        res.setHeader("cache-control", "no-store");
+        res.type(contentType).send(body);
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
 
   for (const route of options.authenticatedRoutes ?? []) {
     app.all(

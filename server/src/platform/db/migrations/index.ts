@@ -16,6 +16,8 @@ import { AddEvals1796103359001 as PostgresAddEvals } from "./postgres/1796103359
 import { AddEvals1796103359001 as SqliteAddEvals } from "./sqlite/1796103359001-add-evals";
 import { AddSkillsApiRequests1796136722871 as PostgresAddSkillsApiRequests } from "./postgres/1796136722871-add-skills-api-requests";
 import { AddSkillsApiRequests1796136722871 as SqliteAddSkillsApiRequests } from "./sqlite/1796136722871-add-skills-api-requests";
+import { AddWebhookTraceParent1796140187795 as PostgresAddWebhookTraceParent } from "./postgres/1796140187795-add-webhook-trace-parent";
+import { AddWebhookTraceParent1796140187795 as SqliteAddWebhookTraceParent } from "./sqlite/1796140187795-add-webhook-trace-parent";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -27,6 +29,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddCallContexts,
   SqliteAddEvals,
   SqliteAddSkillsApiRequests,
+  SqliteAddWebhookTraceParent,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -38,4 +41,5 @@ export const postgresMigrations: Function[] = [
   PostgresAddCallContexts,
   PostgresAddEvals,
   PostgresAddSkillsApiRequests,
+  PostgresAddWebhookTraceParent,
 ];

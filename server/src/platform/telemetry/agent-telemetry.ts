@@ -1,0 +1,273 @@
+import { ATTR_SERVER_ADDRESS, ATTR_SERVER_PORT, GEN_AI, GEN_AI_OPERATION, SKILLGRAPH } from "./attributes";
+import { Metrics } from "./metrics";
+import { errorTypeOf, NO_TRACING, type SpanAttributes, type TraceSpan, type Tracing } from "./tracing";
+
+/**
+ * OB-1 and OB-2 where an agent's work happens, in the GenAI conventions' words: `invoke_agent` (a call start, a chat
+ * turn, a gateway turn), `chat` (a model request), `execute_tool` (a tool run, a skill load or file read). Modules
+ * call these few verbs; each records its span (when tracing is on) and counts its metrics once the work is done
+ * (after its transaction committed). With tracing off nothing here builds a span or touches a context.
+ */
+
+/** A skill as a span names it: ResolvedSkill has this shape (and `rollout` once the skill resolved under one, RO-2). */
+export interface TracedSkill {
+  name: string;
+  version?: number | null;
+  /** The version's id. */
+  id?: string | null;
+  pinned?: boolean;
+  /** The staged rollout the skill resolved under, and its arm ("live" | "candidate"). */
+  rollout?: { rolloutId: string; arm: string } | null;
+}
+
+/** What a tool run came to: `status` "ok" | "error" | "timeout" | "refused". */
+export interface ToolRunOutcome {
+  status: string;
+  error?: string | null;
+  result?: unknown;
+}
+
+/** What a load did: its status, the skill asked for as resolved (null: none such), whether it loaded, what the cap evicted. */
+export interface LoadRunOutcome {
+  status: string;
+  skill: TracedSkill | null;
+  loaded: boolean;
+  evicted: readonly string[];
+}
+
+/** The `invoke_agent` span while it runs: who the agent is and the conversation, once known. */
+export interface AgentSpan {
+  agent(name: string, id: string | null): void;
+  conversation(id: string): void;
+  set(attributes: SpanAttributes): void;
+}
+
+const NO_AGENT_SPAN: AgentSpan = { agent: () => {}, conversation: () => {}, set: () => {} };
+
+export const INVOKE_AGENT: SpanAttributes = { [GEN_AI.operationName]: GEN_AI_OPERATION.invokeAgent };
+const EXECUTE_TOOL = GEN_AI_OPERATION.executeTool;
+
+/** The attributes of a skill on a span (rollout arm included when there is one). */
+export function skillAttributes(skill: TracedSkill): SpanAttributes {
+  return {
+    [GEN_AI.skillName]: skill.name,
+    [SKILLGRAPH.skillVersion]: skill.version,
+    [SKILLGRAPH.skillVersionId]: skill.id,
+    [SKILLGRAPH.skillPinned]: skill.pinned,
+    [SKILLGRAPH.rolloutArm]: skill.rollout?.arm,
+    [SKILLGRAPH.rolloutId]: skill.rollout?.rolloutId,
+  };
+}
+
+/** Text of a value for a content attribute (only when content capture is on). */
+function contentOf(value: unknown): string {
+  return typeof value === "string" ? value : (JSON.stringify(value) ?? "");
+}
+
+/** One model request (`chat {model}`) while it runs: its answer or chunks are read for the span. */
+export interface ModelRequestTrace {
+  /** Runs the request with the span current (the outgoing request carries its traceparent). */
+  run<T>(work: () => T): T;
+  /** A whole completion's model, id, finish reasons and usage (and its messages with content capture). */
+  answered(completion: unknown): void;
+  /** One stream chunk (its model, finish reason and usage, when it carries them). */
+  chunk(chunk: unknown): void;
+  failed(error: unknown): void;
+  end(): void;
+}
+
+interface CompletionLike {
+  id?: unknown;
+  model?: unknown;
+  choices?: Array<{ finish_reason?: unknown; message?: unknown; delta?: unknown }>;
+  usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } | null;
+}
+
+export class AgentTelemetry {
+  constructor(
+    readonly tracing: Tracing,
+    readonly metrics: Metrics,
+  ) {}
+
+  /** No tracing and metrics nobody scrapes (a client built outside an app, in a test). */
+  static detached(): AgentTelemetry {
+    return new AgentTelemetry(NO_TRACING, new Metrics());
+  }
+
+  /** `invoke_agent {agent}`: a call start, a chat turn or a gateway turn (named once the agent is known). */
+  invokeAgent<T>(work: (span: AgentSpan) => Promise<T>): Promise<T> {
+    if (!this.tracing.enabled) return work(NO_AGENT_SPAN);
+    return this.tracing.inSpan(GEN_AI_OPERATION.invokeAgent, INVOKE_AGENT, (span) => work(agentSpan(span)));
+  }
+
+  /** A call or chat session started (after commit) with these skills resolved. */
+  started(kind: "call" | "chat", skills: readonly TracedSkill[], span: AgentSpan): void {
+    this.metrics.started(
+      kind,
+      skills.map((s) => s.name),
+    );
+    if (this.tracing.enabled) span.set({ [SKILLGRAPH.resolvedSkills]: skills.map((s) => s.name) });
+  }
+
+  /**
+   * `execute_tool {tool}` for a tool run (webhook, MCP, built-in), counted by the skill that brings it. A failed
+   * outcome marks the span failed with its status; content (arguments, result) only with content capture on.
+   */
+  async executeTool<T extends ToolRunOutcome>(
+    tool: { name: string; source: string; type: "function" | "extension" },
+    skill: TracedSkill | null,
+    args: unknown,
+    work: () => Promise<T>,
+  ): Promise<T> {
+    const outcome = !this.tracing.enabled
+      ? await work()
+      : await this.tracing.inSpan(
+          `${EXECUTE_TOOL} ${tool.name}`,
+          {
+            [GEN_AI.operationName]: EXECUTE_TOOL,
+            [GEN_AI.toolName]: tool.name,
+            [GEN_AI.toolType]: tool.type,
+            [SKILLGRAPH.toolSource]: tool.source,
+            ...(skill ? skillAttributes(skill) : {}),
+            ...(this.tracing.captureContent ? { [GEN_AI.toolCallArguments]: contentOf(args) } : {}),
+          },
+          async (span) => {
+            const ran = await work();
+            span.set({
+              [SKILLGRAPH.toolStatus]: ran.status,
+              ...(this.tracing.captureContent && ran.result !== undefined
+                ? { [GEN_AI.toolCallResult]: contentOf(ran.result) }
+                : {}),
+            });
+            if (ran.status !== "ok") span.fail(ran.status, ran.error ?? undefined);
+            return ran;
+          },
+        );
+    this.metrics.toolRan(skill?.name ?? null, tool.name, outcome.status !== "ok");
+    return outcome;
+  }
+
+  /**
+   * `execute_tool load_skill` for the skill `name` asked for: once loaded, the span carries the skill as resolved
+   * (version, version id, pin, rollout arm), the load's status and what the cap evicted; loads and evictions counted.
+   */
+  async loadSkill<T>(name: string, work: () => Promise<T>, outcomeOf: (result: T) => LoadRunOutcome): Promise<T> {
+    const result = !this.tracing.enabled
+      ? await work()
+      : await this.tracing.inSpan(
+          `${EXECUTE_TOOL} load_skill`,
+          this.skillToolAttributes("load_skill", { name }),
+          async (span) => {
+            const done = await work();
+            const outcome = outcomeOf(done);
+            span.set({
+              ...(outcome.skill ? skillAttributes(outcome.skill) : {}),
+              [SKILLGRAPH.loadStatus]: outcome.status,
+              [SKILLGRAPH.evictedSkills]: outcome.evicted,
+            });
+            return done;
+          },
+        );
+    const outcome = outcomeOf(result);
+    if (outcome.loaded && outcome.skill) this.metrics.skillLoaded(outcome.skill.name);
+    for (const evicted of outcome.evicted) this.metrics.skillEvicted(evicted);
+    return result;
+  }
+
+  /** `execute_tool read_skill_file` with the skill's attributes (the path too: a file's name, never its content). */
+  readSkillFile<T>(skill: TracedSkill, path: string, work: () => Promise<T>): Promise<T> {
+    if (!this.tracing.enabled) return work();
+    return this.tracing.inSpan(
+      `${EXECUTE_TOOL} read_skill_file`,
+      { ...this.skillToolAttributes("read_skill_file", skill), "skillgraph.skill.file": path.slice(0, 256) },
+      work,
+    );
+  }
+
+  /** `chat {model}`: one request to a model endpoint; its latency is counted whatever tracing does. */
+  modelRequest(model: string, baseUrl: string, request: { messages?: unknown; stream?: boolean }): ModelRequestTrace {
+    const started = performance.now();
+    const metrics = this.metrics;
+    let failed = false;
+    const done = () => metrics.upstreamRequest(model, failed, (performance.now() - started) / 1000);
+    if (!this.tracing.enabled) {
+      return {
+        run: (work) => work(),
+        answered: () => {},
+        chunk: () => {},
+        failed: () => void (failed = true),
+        end: done,
+      };
+    }
+    let server: { host: string; port: number | undefined } | null = null;
+    try {
+      const url = new URL(baseUrl);
+      server = { host: url.hostname, port: url.port ? Number(url.port) : undefined };
+    } catch {
+      // not a URL: no server attributes
+    }
+    const span = this.tracing.start(
+      `${GEN_AI_OPERATION.chat} ${model}`,
+      {
+        [GEN_AI.operationName]: GEN_AI_OPERATION.chat,
+        [GEN_AI.providerName]: "openai",
+        [GEN_AI.requestModel]: model,
+        [ATTR_SERVER_ADDRESS]: server?.host,
+        [ATTR_SERVER_PORT]: server?.port,
+        ...(this.tracing.captureContent ? { [GEN_AI.inputMessages]: contentOf(request.messages ?? []) } : {}),
+      },
+      "client",
+    );
+    const finishReasons: string[] = [];
+    const capture = this.tracing.captureContent;
+    const read = (value: unknown, whole: boolean) => {
+      const answer = value as CompletionLike | null;
+      if (!answer || typeof answer !== "object") return;
+      if (typeof answer.model === "string") span.set({ [GEN_AI.responseModel]: answer.model });
+      if (typeof answer.id === "string") span.set({ [GEN_AI.responseId]: answer.id });
+      for (const choice of answer.choices ?? []) {
+        if (typeof choice?.finish_reason === "string") finishReasons.push(choice.finish_reason);
+      }
+      const usage = answer.usage;
+      if (usage && typeof usage.prompt_tokens === "number" && typeof usage.completion_tokens === "number")
+        span.set({ [GEN_AI.inputTokens]: usage.prompt_tokens, [GEN_AI.outputTokens]: usage.completion_tokens });
+      if (whole && capture)
+        span.set({ [GEN_AI.outputMessages]: contentOf((answer.choices ?? []).map((c) => c?.message ?? null)) });
+    };
+    return {
+      run: (work) => span.run(work),
+      answered: (completion) => read(completion, true),
+      chunk: (chunk) => read(chunk, false),
+      failed: (error) => {
+        failed = true;
+        span.fail(errorTypeOf(error), error instanceof Error ? error.message : undefined);
+      },
+      end: () => {
+        if (finishReasons.length > 0) span.set({ [GEN_AI.finishReasons]: finishReasons });
+        span.end();
+        done();
+      },
+    };
+  }
+
+  private skillToolAttributes(tool: string, skill: TracedSkill): SpanAttributes {
+    return {
+      [GEN_AI.operationName]: EXECUTE_TOOL,
+      [GEN_AI.toolName]: tool,
+      [GEN_AI.toolType]: "function",
+      [SKILLGRAPH.toolSource]: "builtin",
+      ...skillAttributes(skill),
+    };
+  }
+}
+
+function agentSpan(span: TraceSpan): AgentSpan {
+  return {
+    agent: (name, id) => {
+      span.rename(`${GEN_AI_OPERATION.invokeAgent} ${name}`);
+      span.set({ [GEN_AI.agentName]: name, [GEN_AI.agentId]: id });
+    },
+    conversation: (id) => span.set({ [GEN_AI.conversationId]: id }),
+    set: (attributes) => span.set(attributes),
+  };
+}
