@@ -209,6 +209,29 @@ describe.each(dialects)("OB-1 traces of calls on %s", (dialect) => {
     expect([zeroSpan.parentSpanId, zeroSpan.traceId === "0".repeat(32)]).toEqual(["", false]);
   });
 
+  it("OB-1 /mcp continues the caller's trace (its server span the caller's child)", async () => {
+    const caller = callerTrace();
+    const res = await fetch(`${t.url}/mcp`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        authorization: `Bearer ${key}`,
+        traceparent: caller.traceparent,
+      },
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        id: 1,
+        method: "initialize",
+        params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "curl", version: "1" } },
+      }),
+    });
+    expect(res.status).toBe(200);
+    await res.text();
+    const span = await spanNamed(otlp, "POST /mcp", caller.traceId);
+    expect(span).toMatchObject({ parentSpanId: caller.spanId, kind: SPAN_KIND.server });
+  });
+
   it("OB-1 a webhook delivery is a span of the trace that queued it, and carries its traceparent", async () => {
     const subscribed = await t.ok<{ createWebhookSubscription: { subscription: { id: string } } }>(
       `mutation($url: String!) { createWebhookSubscription(url: $url, eventTypes: ["call.ended"]) { subscription { id } } }`,

@@ -1,0 +1,169 @@
+import { randomBytes } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { loadSkill, publishAgent, publishSkill, runToolRaw, startCall } from "../support/calls";
+import { SEND_MESSAGE } from "../support/chat";
+import { saveScenario, startRun } from "../support/evals";
+import { postChat, startGatewayKit, UPSTREAM_MODEL, type GatewayKit } from "../support/gateway-kit";
+import { grew, parsePrometheus, scrape, series, type Samples } from "../support/prometheus";
+import { startReceiver, type Receiver } from "../support/receiver";
+import { dialects } from "../support/test-app";
+
+/** OB-2: GET /metrics, its token, and what it counts, read back as Prometheus text before and after real operations. */
+
+const TOKEN = `metrics-${randomBytes(12).toString("hex")}`;
+
+describe.each(dialects)("OB-2 metrics on %s", (dialect) => {
+  let kit: GatewayKit;
+  let hooks: Receiver;
+  let key: string;
+  let agentId: string;
+  const read = async (): Promise<Samples> => {
+    const res = await scrape(kit.t.url, TOKEN);
+    expect(res.status).toBe(200);
+    return parsePrometheus(res.text);
+  };
+
+  beforeAll(async () => {
+    hooks = await startReceiver({
+      respond: (request) => (request.path === "/skill/broken" ? { status: 500, body: { error: "down" } } : 200),
+    });
+    kit = await startGatewayKit(dialect, { metricsToken: TOKEN });
+    key = kit.key;
+    const secret = `whsec_${randomBytes(24).toString("base64")}`;
+    const webhook = (name: string) => ({
+      name,
+      description: `The ${name} tool.`,
+      webhookUrl: `${hooks.url}/skill/${name}`,
+      webhookSecret: secret,
+    });
+    await publishSkill(kit.t, key, "billing", {
+      description: "Use for bills.",
+      tools: [webhook("check_balance"), webhook("broken")],
+    });
+    await publishSkill(kit.t, key, "refunds", { description: "Use for refunds." });
+    agentId = await publishAgent(kit.t, key, {
+      name: "desk",
+      prompt: "You help.",
+      maxLoadedSkills: 1,
+      skills: [{ name: "billing" }, { name: "refunds" }],
+    });
+  });
+  afterAll(async () => {
+    await kit?.close();
+    await hooks?.close();
+  });
+
+  it("OB-2 with METRICS_TOKEN set, /metrics wants its bearer: none or a wrong one is 401 and names no metric", async () => {
+    for (const token of [undefined, "wrong", `${TOKEN}x`]) {
+      const refused = await scrape(kit.t.url, token);
+      expect(refused.status).toBe(401);
+      expect(refused.text).not.toContain("skillgraph_");
+      expect(refused.text).toContain("METRICS_TOKEN");
+    }
+    const served = await scrape(kit.t.url, TOKEN);
+    expect(served.status).toBe(200);
+    expect(served.type).toMatch(/^text\/plain; version=0\.0\.4/);
+    const samples = parsePrometheus(served.text);
+    const names = [...samples.keys()].map((k) => k.replace(/\{.*$/, ""));
+    expect(names.every((name) => name.startsWith("skillgraph_"))).toBe(true);
+    // Event-loop lag (Node's monitor) and the eval queue are there before anything ran.
+    expect(samples.has("skillgraph_nodejs_eventloop_lag_seconds")).toBe(true);
+    expect(samples.get("skillgraph_eval_runs_queued")).toBe(0);
+    expect(samples.has(series("skillgraph_db_pool_connections", { state: "total" }))).toBe(dialect === "postgres");
+  });
+
+  it("OB-2 call starts, loads and evictions by skill, tool runs and errors by skill and tool, and GraphQL and HTTP durations by operation and route", async () => {
+    const before = await read();
+    const calls = [await startCall(kit.t, key, { agentId }), await startCall(kit.t, key, { agentId })];
+    await loadSkill(kit.t, key, calls[0]!.id, "billing");
+    await loadSkill(kit.t, key, calls[0]!.id, "billing"); // already loaded: no second load
+    await loadSkill(kit.t, key, calls[0]!.id, "refunds"); // the cap of 1 evicts billing
+    await loadSkill(kit.t, key, calls[1]!.id, "billing");
+    expect((await runToolRaw(kit.t, key, calls[1]!.id, "check_balance", {})).data?.runTool).toMatchObject({
+      status: "ok",
+    });
+    expect((await runToolRaw(kit.t, key, calls[1]!.id, "broken", {})).data?.runTool).toMatchObject({
+      status: "error",
+    });
+    const after = await read();
+
+    const count = (name: string, labels: Record<string, string>) => grew(before, after, series(name, labels));
+    expect(count("skillgraph_call_starts_total", { kind: "call" })).toBe(2);
+    expect(count("skillgraph_skill_starts_total", { skill: "billing" })).toBe(2);
+    expect(count("skillgraph_skill_starts_total", { skill: "refunds" })).toBe(2);
+    expect(count("skillgraph_skill_loads_total", { skill: "billing" })).toBe(2);
+    expect(count("skillgraph_skill_loads_total", { skill: "refunds" })).toBe(1);
+    expect(count("skillgraph_skill_evictions_total", { skill: "billing" })).toBe(1);
+    expect(count("skillgraph_skill_evictions_total", { skill: "refunds" })).toBe(0);
+    expect(count("skillgraph_tool_runs_total", { skill: "billing", tool: "check_balance" })).toBe(1);
+    expect(count("skillgraph_tool_errors_total", { skill: "billing", tool: "check_balance" })).toBe(0);
+    expect(count("skillgraph_tool_runs_total", { skill: "billing", tool: "broken" })).toBe(1);
+    expect(count("skillgraph_tool_errors_total", { skill: "billing", tool: "broken" })).toBe(1);
+    // The support helpers' operations are anonymous: counted under the empty operation name, by type.
+    const graphql = { operation: "", type: "mutation", outcome: "ok" };
+    expect(count("skillgraph_graphql_request_duration_seconds_count", graphql)).toBe(8);
+    const http = { route: "/graphql", method: "POST", status: "200" };
+    expect(count("skillgraph_http_request_duration_seconds_count", http)).toBe(8);
+    // Label sets stay bounded: no call id is a label value.
+    const text = (await scrape(kit.t.url, TOKEN)).text;
+    for (const call of calls) expect(text).not.toContain(call.id);
+  });
+
+  it("OB-2 chat sessions, gateway turns and the upstream latency, counted as they happen", async () => {
+    const before = await read();
+    kit.upstream.reply({ text: "Hello." }, { text: "Hello again." });
+    const sent = await kit.t.ok<{ sendMessage: { session: { id: string } } }>(
+      SEND_MESSAGE,
+      { input: { agentId, content: "hi" } },
+      key,
+    );
+    expect(sent.sendMessage.session.id).toBeTruthy();
+    expect((await postChat(kit, "desk", "hi")).status).toBe(200);
+    kit.upstream.reply({ fail: 503 });
+    expect((await postChat(kit, "desk", "hi")).status).toBe(502);
+    const after = await read();
+    const count = (name: string, labels: Record<string, string>) => grew(before, after, series(name, labels));
+    expect(count("skillgraph_call_starts_total", { kind: "chat" })).toBe(1);
+    expect(count("skillgraph_skill_starts_total", { skill: "billing" })).toBe(1);
+    expect(count("skillgraph_gateway_turns_total", { outcome: "ok" })).toBe(1);
+    expect(count("skillgraph_gateway_turns_total", { outcome: "error" })).toBe(1);
+    const upstream = "skillgraph_upstream_request_duration_seconds_count";
+    expect(count(upstream, { model: UPSTREAM_MODEL, outcome: "ok" })).toBe(2);
+    expect(count(upstream, { model: UPSTREAM_MODEL, outcome: "error" })).toBe(1);
+    expect(
+      count("skillgraph_http_request_duration_seconds_count", {
+        route: "/v1/chat/completions",
+        method: "POST",
+        status: "502",
+      }),
+    ).toBe(1);
+  });
+
+  it("OB-2 webhook deliveries by status and the pending queue, the eval queue's depth", async () => {
+    await kit.t.ok(
+      `mutation($url: String!) { createWebhookSubscription(url: $url, eventTypes: ["call.ended"]) { subscription { id } } }`,
+      { url: `${hooks.url}/events` },
+      key,
+    );
+    const scenario = await saveScenario(kit.t, key, { name: "greets", turns: ["Hi"], expectations: [] });
+    const before = await read();
+    const call = await startCall(kit.t, key, { agentId });
+    await kit.t.ok(`mutation($callId: ID!) { endCall(callId: $callId) { id } }`, { callId: call.id }, key);
+    await startRun(kit.t, key, { target: { agentId }, scenarioIds: [scenario.id] });
+    const queued = await read();
+    expect(queued.get("skillgraph_webhook_deliveries_pending")).toBe(1);
+    expect(grew(before, queued, "skillgraph_eval_runs_queued")).toBe(1);
+
+    kit.t.app.webhookWorker.start({ pollIntervalMs: 50 });
+    try {
+      await hooks.waitFor((requests) => requests.some((r) => r.path === "/events"));
+      let delivered: Samples = queued;
+      for (let i = 0; i < 100 && delivered.get("skillgraph_webhook_deliveries_pending") !== 0; i++)
+        delivered = await read();
+      expect(delivered.get("skillgraph_webhook_deliveries_pending")).toBe(0);
+      expect(grew(before, delivered, series("skillgraph_webhook_deliveries_total", { status: "delivered" }))).toBe(1);
+    } finally {
+      await kit.t.app.webhookWorker.stop();
+    }
+  });
+});
