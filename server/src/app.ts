@@ -69,6 +69,7 @@ import { McpSkillsEndpoint, McpSkillsService } from "./modules/mcp-skills";
 import { createGateway } from "./modules/gateway";
 import { openSessionStore, type SessionStore } from "./platform/session-store";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
+import { RedisLink } from "./platform/redis/redis-link";
 
 export interface AppSecrets {
   /** base64 of 32 bytes. */
@@ -249,8 +250,12 @@ function resolverInstances(services: Services): object[] {
 }
 
 /** Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else (SQLite, one process) local only. */
-async function openInvalidationBus(config: Config, db: Database, logger: Logger): Promise<InvalidationBus> {
-  if (config.redisUrl) return RedisBus.connect(config.redisUrl, logger);
+async function openInvalidationBus(
+  redis: RedisLink | undefined,
+  db: Database,
+  logger: Logger,
+): Promise<InvalidationBus> {
+  if (redis) return RedisBus.connect(redis, logger);
   const url = db.postgresUrl();
   if (url) return PostgresBus.connect(url, logger);
   return new LocalBus();
@@ -346,8 +351,10 @@ export async function createApp(
   db.onEffectFailure((error) =>
     logger.warn({ err: error }, "an after-commit effect failed; the change committed (caches expire on their own)"),
   );
+  // SEC-21: every use of Redis goes through one link that bounds its commands and measures its health.
+  const redis = config.redisUrl ? new RedisLink(config.redisUrl, logger) : undefined;
   // Caches forget what may be stale when the bus loses or regains its connection (InvalidatedCache).
-  const bus = await openInvalidationBus(config, db, logger);
+  const bus = await openInvalidationBus(redis, db, logger);
   const services = wireServices(db, config, secrets, bus);
   const webhookWorker = new WebhookWorker(db, services.webhooks, logger, {
     allowList: config.outboundAllowHosts,
@@ -376,7 +383,7 @@ export async function createApp(
   const sessionStore = await openSessionStore({
     kind: config.sessionStore,
     path: config.sessionStorePath,
-    redisUrl: config.redisUrl,
+    redis,
     ttlSecs: config.sessionStoreSkillsTtlSecs,
     bus,
   });
@@ -401,6 +408,7 @@ export async function createApp(
     await mcpSkills.close();
     await sessionStore.close();
     await bus.close();
+    await redis?.close();
     if (!options.db) await db.close();
     throw error;
   }
@@ -423,6 +431,10 @@ export async function createApp(
     authenticatedRoutes: [{ path: "/mcp", handle: (request) => mcpSkills.handle(request) }],
     authenticate: (header) => services.auth.authenticate(header),
     ready: () => db.ping(),
+    degraded: (): Record<string, string> => {
+      const detail = redis?.detail();
+      return detail ? { redis: detail } : {};
+    },
   });
   // SEC-7: a revoked key or a deleted project also ends the MCP sessions and subscriptions it opened (every instance;
   // AuthService subscribed first, so its key cache is already cleared when these run).
@@ -448,6 +460,7 @@ export async function createApp(
     await Promise.all([http.stop(), webhookWorker.stop(), evalWorker.stop()]);
     await bus.close();
     await sessionStore.close();
+    await redis?.close();
     await db.close();
   };
   return {

@@ -73,6 +73,8 @@ export interface HttpOptions {
   authenticatedRoutes?: readonly AuthenticatedRoute[];
   authenticate(authorization: string | undefined): Promise<Authentication>;
   ready(): Promise<boolean>;
+  /** Optional dependencies that are down while the instance still serves (Redis): named on /readyz, still ready. */
+  degraded?(): Record<string, string>;
 }
 
 export interface HttpServer {
@@ -237,7 +239,11 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   });
   app.get("/readyz", async (_req, res) => {
     const ready = await options.ready();
-    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
+    const degraded = options.degraded?.() ?? {};
+    res.status(ready ? 200 : 503).json({
+      status: ready ? "ready" : "unavailable",
+      ...(Object.keys(degraded).length > 0 ? { degraded } : {}),
+    });
   });
 
   const refuseBlocked = (req: Request, res: Response, next: NextFunction) => {
