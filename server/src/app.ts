@@ -4,6 +4,7 @@ import type { Config } from "./config";
 import { entities } from "./entities";
 import { SecretBox, parseSecretKey } from "./platform/crypto";
 import { Database } from "./platform/db/database";
+import { OutageLog } from "./platform/db/outage-log";
 import { LoaderRegistry } from "./platform/graphql/context";
 import { buildGraphQLSchema } from "./platform/graphql/schema";
 import type { AnswerBudget } from "./platform/graphql/answer-budget";
@@ -356,7 +357,10 @@ export async function createApp(
   // Caches forget what may be stale when the bus loses or regains its connection (InvalidatedCache).
   const bus = await openInvalidationBus(redis, db, logger);
   const services = wireServices(db, config, secrets, bus);
+  // SEC-20: one outage log for requests and workers: one line when the database goes away, one when it is back.
+  const outage = new OutageLog(logger, () => db.ping());
   const webhookWorker = new WebhookWorker(db, services.webhooks, logger, {
+    outage,
     allowList: config.outboundAllowHosts,
     retryBaseMs: config.webhookRetryBaseMs,
     maxAttempts: config.webhookMaxAttempts,
@@ -364,6 +368,7 @@ export async function createApp(
   });
   services.webhooks.onEnqueue(() => webhookWorker.wake());
   const evalWorker = new EvalWorker(db, services.evalPlanner, services.evalExecutor, logger, {
+    outage,
     pollIntervalMs: options.evalPollIntervalMs ?? config.evalPollIntervalMs,
     leaseMs: config.evalLeaseMs,
   });
@@ -431,6 +436,7 @@ export async function createApp(
     authenticatedRoutes: [{ path: "/mcp", handle: (request) => mcpSkills.handle(request) }],
     authenticate: (header) => services.auth.authenticate(header),
     ready: () => db.ping(),
+    outage,
     degraded: (): Record<string, string> => {
       const detail = redis?.detail();
       return detail ? { redis: detail } : {};
@@ -458,6 +464,7 @@ export async function createApp(
     clearInterval(retention);
     await mcpSkills.close();
     await Promise.all([http.stop(), webhookWorker.stop(), evalWorker.stop()]);
+    outage.stop();
     await bus.close();
     await sessionStore.close();
     await redis?.close();

@@ -15,7 +15,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { Kind, type GraphQLSchema } from "graphql";
 import type { LoaderRegistry, Principal, RequestContext } from "../graphql/context";
 import { checkAnswerBudget, type AnswerBudget } from "../graphql/answer-budget";
-import { OutageLog } from "../db/outage-log";
+import type { OutageLog } from "../db/outage-log";
 import { createErrorFormatter, isExpectedError, RETRY_AFTER_SECS } from "../graphql/errors";
 import { checkOperationInput, type InputLimits } from "../graphql/input-policy";
 import type { Logger } from "../logger";
@@ -73,6 +73,8 @@ export interface HttpOptions {
   authenticatedRoutes?: readonly AuthenticatedRoute[];
   authenticate(authorization: string | undefined): Promise<Authentication>;
   ready(): Promise<boolean>;
+  /** SEC-20: the process's database outage log, shared with the background workers. */
+  outage: OutageLog;
   /** Optional dependencies that are down while the instance still serves (Redis): named on /readyz, still ready. */
   degraded?(): Record<string, string>;
 }
@@ -164,7 +166,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   const app = express();
   const server = http.createServer();
   const limiter = new AuthFailureLimiter(options.authFailuresPerMinute);
-  const outage = new OutageLog(options.logger, options.ready);
+  const outage = options.outage;
   const armor = new ApolloArmor({
     maxDepth: { n: 12 },
     maxAliases: { n: 20 },
@@ -352,7 +354,6 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       }),
     recheckCredentials: () => subscriptions.recheckCredentials(),
     stop: async () => {
-      outage.stop();
       // Closes the listener, lets in-flight requests finish (up to drainGraceMs), then closes what is left.
       await apollo.stop();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));
