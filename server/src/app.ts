@@ -270,9 +270,13 @@ export function buildAppSchema(): Promise<GraphQLSchema> {
 
 /**
  * SEC-11: the input policy's limits by field and argument name (anything else: the default for names, ids and
- * URLs), and the large text fields an answer may hold only a few of.
+ * URLs), and the large text fields an answer may hold only a few of. SEC-22: an input stored in a column (marked
+ * `StoredIn`) is limited to that column's length, as the entities declare it.
  */
-function inputPolicy(config: Config): { inputLimits: InputLimits; answerBudget: AnswerBudget } {
+function inputPolicy(
+  config: Config,
+  columnLengths: ReadonlyMap<string, number | null>,
+): { inputLimits: InputLimits; answerBudget: AnswerBudget } {
   const chars = (max: number) => ({ max, unit: "characters" as const });
   return {
     inputLimits: {
@@ -298,6 +302,7 @@ function inputPolicy(config: Config): { inputLimits: InputLimits; answerBudget: 
       },
       jsonNames: new Set(["variables", "arguments", "parameters", "headers"]),
       maxDepth: 32,
+      columnLengths,
     },
     answerBudget: {
       largeFields: new Set([
@@ -429,7 +434,7 @@ export async function createApp(
     authFailuresPerMinute: config.authFailuresPerMinute,
     trustProxy: config.trustProxy,
     drainGraceMs: Math.floor(config.shutdownTimeoutMs / 2),
-    ...inputPolicy(config),
+    ...inputPolicy(config, db.columnLengths()),
     webDist: config.webDist,
     plainRoutes: [{ prefix: "/v1", handle: gateway.handle, blocked: gateway.rateLimited }],
     loaders: loaderRegistry(services),

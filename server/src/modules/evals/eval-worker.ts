@@ -107,7 +107,7 @@ export class EvalWorker {
         this.logger.warn({ run: run.id, err: error }, "eval run failed");
         await this.update(run.id, token, {
           status: "failed",
-          error: reason.slice(0, 2000),
+          error: reason,
           finishedAt: new Date(),
           lockedUntil: null,
           claimedBy: null,

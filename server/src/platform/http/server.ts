@@ -18,6 +18,7 @@ import { checkAnswerBudget, type AnswerBudget } from "../graphql/answer-budget";
 import type { OutageLog } from "../db/outage-log";
 import { createErrorFormatter, isExpectedError, RETRY_AFTER_SECS } from "../graphql/errors";
 import { checkOperationInput, type InputLimits } from "../graphql/input-policy";
+import { columnLimits } from "../graphql/stored-in";
 import type { Logger } from "../logger";
 import { AuthFailureLimiter } from "./auth-failure-limiter";
 import { clientErrorOf, internalErrorMessage, requestIdOf, securityHeaders, setHeaders } from "./edge";
@@ -126,15 +127,23 @@ function requestIdPlugin(logger: Logger): ApolloServerPlugin<GraphQLRequestConte
   };
 }
 
-/** SEC-11: every operation's input and answer size are checked once it is parsed and validated, before it runs. */
-function inputPolicyPlugin(limits: InputLimits, budget: AnswerBudget): ApolloServerPlugin<GraphQLRequestContext> {
+/**
+ * SEC-11, SEC-22: every operation's input and answer size are checked once it is parsed and validated, before it
+ * runs. The limits of inputs stored in columns are resolved from the schema once, here: a bad mark stops the start.
+ */
+function inputPolicyPlugin(
+  schema: GraphQLSchema,
+  limits: InputLimits,
+  budget: AnswerBudget,
+): ApolloServerPlugin<GraphQLRequestContext> {
+  const columns = columnLimits(schema, limits.columnLengths);
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ document, operation, request, schema }) {
           if (!operation) return;
           const variables = request.variables as Record<string, unknown> | undefined;
-          checkOperationInput(limits, document, operation, variables);
+          checkOperationInput(limits, columns, schema, document, operation, variables);
           const fragments = Object.fromEntries(
             document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])),
           );
@@ -216,7 +225,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       // Apollo's documented pairing: on stop, close the WebSocket server and its sockets as the HTTP server drains.
       { serverWillStart: async () => ({ drainServer: () => subscriptions.dispose() }) },
       requestIdPlugin(options.logger),
-      inputPolicyPlugin(options.inputLimits, options.answerBudget),
+      inputPolicyPlugin(options.schema, options.inputLimits, options.answerBudget),
     ],
   });
   await apollo.start();
