@@ -287,6 +287,7 @@ describe.skipIf(!BASE_URL || !redisServerInstalled())(
         const third = await turn([{ role: "user", content: "Load it" }]);
         expect(third.status).toBe(200);
         expect(third.ms).toBeLessThan(ANSWER_BOUND_MS);
+        await until(async () => (await readyz(a.t)).body.degraded, 5_000);
         expect(messages(a, "redis unreachable")).toHaveLength(1);
         expect(messages(a, "redis unreachable")[0]!.msg).toContain("gateway turns do not replay skills");
         expect(a.log.lines.filter((l) => l.level >= 50)).toEqual([]);

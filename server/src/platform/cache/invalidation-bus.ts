@@ -192,12 +192,15 @@ export class RedisBus extends BaseBus {
   }
 
   protected async broadcast(message: string, topic: string, key: string): Promise<void> {
-    if (!this.link.healthy) return this.keep(topic, key);
+    if (!this.link.usable) return this.keep(topic, key);
     try {
       await this.pub.publish(CHANNEL, message);
     } catch (error) {
       this.keep(topic, key);
-      this.link.noteFailure(error);
+      // Pinged at once: down (sent again when it answers) or, if it was only slow, sent again now.
+      void this.link.noteFailure(error).then(() => {
+        if (this.link.healthy) void this.resend();
+      });
     }
   }
 

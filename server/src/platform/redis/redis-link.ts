@@ -5,7 +5,7 @@ import type { Logger } from "../logger";
  * SEC-21: Redis is optional, so nothing on a request's path waits for it beyond a small bound. Every connection to
  * it is made here, with a command timeout and no offline queue (a command sent while it is disconnected fails at
  * once instead of waiting for a reconnect), and its health is measured: each connection is pinged with a deadline,
- * and a command that failed or timed out counts as a failed ping. While unhealthy the users of the link (the
+ * and a command that failed or timed out has them pinged at once. While unhealthy the users of the link (the
  * invalidation bus, the redis session store) skip Redis and degrade; the outage is logged once when it starts and
  * once when Redis answers again, and `/readyz` names it in its details (the instance stays ready).
  */
@@ -33,6 +33,8 @@ export class RedisLink {
   private readonly pingDeadlineMs: number;
   private readonly timer: NodeJS.Timeout;
   private up = true;
+  /** A command failed and the pings that decide are under way: nothing is sent meanwhile. */
+  private suspect = false;
   private since = 0;
   private reason = "";
   private checking: Promise<void> | null = null;
@@ -49,9 +51,17 @@ export class RedisLink {
     this.timer.unref();
   }
 
-  /** True while every connection answers its pings and no command failed since the last round of pings. */
+  /** True while every connection answers its pings (the outage state that is logged and shown on /readyz). */
   get healthy(): boolean {
     return this.up;
+  }
+
+  /**
+   * Whether to send a command now: healthy, and no command failed since the last round of pings. So a request waits
+   * for a hung Redis at most once, the command timeout, however many commands it has.
+   */
+  get usable(): boolean {
+    return this.up && !this.suspect;
   }
 
   /** Told on every change of health (after the change was logged). */
@@ -93,9 +103,15 @@ export class RedisLink {
     return client;
   }
 
-  /** A command failed or timed out: Redis counts as down until every connection answers a ping again. */
-  noteFailure(error: unknown): void {
-    this.markDown(error instanceof Error ? error.message : String(error));
+  /**
+   * A command failed or timed out: nothing more is sent until every connection has been pinged, now; Redis counts as
+   * down unless all answer (a command that only lost a race with a busy event loop does not take it down, nor clear
+   * every cache). Resolves after the pings.
+   */
+  noteFailure(error: unknown): Promise<void> {
+    this.logger.debug({ err: error }, "redis command failed; pinging");
+    this.suspect = true;
+    return this.check();
   }
 
   /** Pings every connection with a deadline; healthy when all answered. */
@@ -108,6 +124,7 @@ export class RedisLink {
     const failures = await Promise.all(this.clients.map((client) => this.ping(client)));
     const failure = failures.find((f) => f !== null);
     if (this.closed) return;
+    this.suspect = false;
     if (failure) this.markDown(failure);
     else this.markUp();
   }

@@ -78,13 +78,13 @@ export class RedisSessionStore implements SessionStore {
     return new RedisSessionStore(link, await link.connect("session-store"), options);
   }
 
-  /** `work` against Redis, or `fallback` when the link knows it is down or the command fails (reported to it). */
+  /** `work` against Redis, or `fallback` when the link says not to try or the command fails (reported to it). */
   private async attempt<T>(work: () => Promise<T>, fallback: T): Promise<T> {
-    if (!this.link.healthy) return fallback;
+    if (!this.link.usable) return fallback;
     try {
       return await work();
     } catch (error) {
-      this.link.noteFailure(error);
+      void this.link.noteFailure(error);
       return fallback;
     }
   }
