@@ -1,5 +1,5 @@
 import type { Problem } from "../../platform/errors";
-import { checkTools, MASKED_SECRET, type CheckedTool, type ToolInput } from "../skills";
+import { checkTools, MASKED_SECRET, normaliseSkillName, type CheckedTool, type ToolInput } from "../skills";
 import { AGENT_NAME_LENGTH, type AgentModeName } from "./agent-version.entity";
 
 /** An agent's config as the API receives it (AgentInput). */
@@ -97,7 +97,11 @@ function duplicates<T>(values: readonly T[], place: string, what: (value: T) => 
 }
 
 function checkSkills(input: AgentConfigInput["skills"], problems: Problem[]): SkillEntry[] {
-  const entries = (input ?? []).map((e) => ({ name: e.name.trim(), versionId: e.versionId ? e.versionId : null }));
+  // SK-1: a listed name is the skill's NFKC form, as skill names are stored.
+  const entries = (input ?? []).map((e) => ({
+    name: normaliseSkillName(e.name.trim()),
+    versionId: e.versionId ? e.versionId : null,
+  }));
   const seen = new Map<string, number>();
   entries.forEach((entry, i) => {
     if (entry.name.length === 0 || entry.name.length > 64 || CONTROL.test(entry.name) || /\s/.test(entry.name)) {

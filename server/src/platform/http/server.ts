@@ -19,6 +19,7 @@ import type { OutageLog } from "../db/outage-log";
 import { createErrorFormatter, isExpectedError, RETRY_AFTER_SECS } from "../graphql/errors";
 import { checkOperationInput, type InputLimits } from "../graphql/input-policy";
 import { columnLimits } from "../graphql/stored-in";
+import { plainJsonStatusPlugin } from "../graphql/response-status";
 import type { Logger } from "../logger";
 import { AuthFailureLimiter } from "./auth-failure-limiter";
 import { clientErrorOf, internalErrorMessage, requestIdOf, securityHeaders, setHeaders } from "./edge";
@@ -42,7 +43,7 @@ export interface AuthenticatedRoute {
 export interface PlainRoute {
   prefix: string;
   handle(req: http.IncomingMessage, res: http.ServerResponse, requestId: string): void;
-  blocked(res: http.ServerResponse): void;
+  blocked(res: http.ServerResponse, req: http.IncomingMessage): void;
 }
 
 /** Is `url`'s path `prefix` or under it (as Express's mount matched it)? */
@@ -226,6 +227,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       { serverWillStart: async () => ({ drainServer: () => subscriptions.dispose() }) },
       requestIdPlugin(options.logger),
       inputPolicyPlugin(options.schema, options.inputLimits, options.answerBudget),
+      plainJsonStatusPlugin(),
     ],
   });
   await apollo.start();
@@ -291,7 +293,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       const clientAddressOf = () => (address ??= clientAddress(app, req));
       if (limiter.hasFailures && limiter.isBlocked(clientAddressOf())) {
         res.setHeader("retry-after", "60");
-        route.blocked(res);
+        route.blocked(res, req);
         return;
       }
       res.on("finish", () => {
