@@ -4,6 +4,7 @@ import type { Config } from "./config";
 import { entities } from "./entities";
 import { SecretBox, parseSecretKey } from "./platform/crypto";
 import { Database } from "./platform/db/database";
+import { OutageLog } from "./platform/db/outage-log";
 import { DomainEvents } from "./platform/events/domain-events";
 import { LoaderRegistry } from "./platform/graphql/context";
 import { buildGraphQLSchema } from "./platform/graphql/schema";
@@ -84,6 +85,7 @@ import { createGateway } from "./modules/gateway";
 import { createSkillsApi } from "./modules/skills-api";
 import { openSessionStore, type SessionStore } from "./platform/session-store";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
+import { RedisLink } from "./platform/redis/redis-link";
 
 export interface AppSecrets {
   /** base64 of 32 bytes. */
@@ -277,8 +279,12 @@ function resolverInstances(services: Services): object[] {
 }
 
 /** Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else (SQLite, one process) local only. */
-async function openInvalidationBus(config: Config, db: Database, logger: Logger): Promise<InvalidationBus> {
-  if (config.redisUrl) return RedisBus.connect(config.redisUrl, logger);
+async function openInvalidationBus(
+  redis: RedisLink | undefined,
+  db: Database,
+  logger: Logger,
+): Promise<InvalidationBus> {
+  if (redis) return RedisBus.connect(redis, logger);
   const url = db.postgresUrl();
   if (url) return PostgresBus.connect(url, logger);
   return new LocalBus();
@@ -292,9 +298,13 @@ export function buildAppSchema(): Promise<GraphQLSchema> {
 
 /**
  * SEC-11: the input policy's limits by field and argument name (anything else: the default for names, ids and
- * URLs), and the large text fields an answer may hold only a few of.
+ * URLs), and the large text fields an answer may hold only a few of. SEC-22: an input stored in a column (marked
+ * `StoredIn`) is limited to that column's length, as the entities declare it.
  */
-function inputPolicy(config: Config): { inputLimits: InputLimits; answerBudget: AnswerBudget } {
+function inputPolicy(
+  config: Config,
+  columnLengths: ReadonlyMap<string, number | null>,
+): { inputLimits: InputLimits; answerBudget: AnswerBudget } {
   const chars = (max: number) => ({ max, unit: "characters" as const });
   return {
     inputLimits: {
@@ -320,6 +330,7 @@ function inputPolicy(config: Config): { inputLimits: InputLimits; answerBudget: 
       },
       jsonNames: new Set(["variables", "arguments", "parameters", "headers"]),
       maxDepth: 32,
+      columnLengths,
     },
     answerBudget: {
       largeFields: new Set([
@@ -378,10 +389,15 @@ export async function createApp(
   );
   const events = new DomainEvents(logger);
   db.deliverEventsTo(events);
+  // SEC-21: every use of Redis goes through one link that bounds its commands and measures its health.
+  const redis = config.redisUrl ? new RedisLink(config.redisUrl, logger) : undefined;
   // Caches forget what may be stale when the bus loses or regains its connection (InvalidatedCache).
-  const bus = await openInvalidationBus(config, db, logger);
+  const bus = await openInvalidationBus(redis, db, logger);
   const services = wireServices(db, config, secrets, bus, events);
+  // SEC-20: one outage log for requests and workers: one line when the database goes away, one when it is back.
+  const outage = new OutageLog(logger, () => db.ping());
   const webhookWorker = new WebhookWorker(db, services.webhooks, logger, {
+    outage,
     allowList: config.outboundAllowHosts,
     retryBaseMs: config.webhookRetryBaseMs,
     maxAttempts: config.webhookMaxAttempts,
@@ -389,6 +405,7 @@ export async function createApp(
   });
   events.on(WebhookDeliveriesQueued, () => webhookWorker.wake());
   const evalWorker = new EvalWorker(db, services.evalPlanner, services.evalExecutor, logger, {
+    outage,
     pollIntervalMs: options.evalPollIntervalMs ?? config.evalPollIntervalMs,
     leaseMs: config.evalLeaseMs,
   });
@@ -408,7 +425,7 @@ export async function createApp(
   const sessionStore = await openSessionStore({
     kind: config.sessionStore,
     path: config.sessionStorePath,
-    redisUrl: config.redisUrl,
+    redis,
     ttlSecs: config.sessionStoreSkillsTtlSecs,
     bus,
   });
@@ -433,6 +450,7 @@ export async function createApp(
     await mcpSkills.close();
     await sessionStore.close();
     await bus.close();
+    await redis?.close();
     if (!options.db) await db.close();
     throw error;
   }
@@ -457,7 +475,7 @@ export async function createApp(
     authFailuresPerMinute: config.authFailuresPerMinute,
     trustProxy: config.trustProxy,
     drainGraceMs: Math.floor(config.shutdownTimeoutMs / 2),
-    ...inputPolicy(config),
+    ...inputPolicy(config, db.columnLengths()),
     webDist: config.webDist,
     // The Skills API (EC-1, EC-2) before the gateway: the first route whose prefix matches serves the request.
     plainRoutes: [
@@ -468,6 +486,11 @@ export async function createApp(
     authenticatedRoutes: [{ path: "/mcp", handle: (request) => mcpSkills.handle(request) }],
     authenticate: (header) => services.auth.authenticate(header),
     ready: () => db.ping(),
+    outage,
+    degraded: (): Record<string, string> => {
+      const detail = redis?.detail();
+      return detail ? { redis: detail } : {};
+    },
   });
   // SEC-7: a revoked key or a deleted project also ends the MCP sessions and subscriptions it opened (every instance;
   // AuthService subscribed first, so its key cache is already cleared when these run).
@@ -491,8 +514,10 @@ export async function createApp(
     clearInterval(retention);
     await mcpSkills.close();
     await Promise.all([http.stop(), webhookWorker.stop(), evalWorker.stop()]);
+    outage.stop();
     await bus.close();
     await sessionStore.close();
+    await redis?.close();
     await db.close();
   };
   return {

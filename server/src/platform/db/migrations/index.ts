@@ -16,6 +16,8 @@ import { AddEvals1796103359001 as PostgresAddEvals } from "./postgres/1796103359
 import { AddEvals1796103359001 as SqliteAddEvals } from "./sqlite/1796103359001-add-evals";
 import { AddSkillsApiRequests1796136722871 as PostgresAddSkillsApiRequests } from "./postgres/1796136722871-add-skills-api-requests";
 import { AddSkillsApiRequests1796136722871 as SqliteAddSkillsApiRequests } from "./sqlite/1796136722871-add-skills-api-requests";
+import { WholeOutsideValues1796137887959 as PostgresWholeOutsideValues } from "./postgres/1796137887959-whole-outside-values";
+import { WholeOutsideValues1796137887959 as SqliteWholeOutsideValues } from "./sqlite/1796137887959-whole-outside-values";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -27,6 +29,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddCallContexts,
   SqliteAddEvals,
   SqliteAddSkillsApiRequests,
+  SqliteWholeOutsideValues,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -38,4 +41,5 @@ export const postgresMigrations: Function[] = [
   PostgresAddCallContexts,
   PostgresAddEvals,
   PostgresAddSkillsApiRequests,
+  PostgresWholeOutsideValues,
 ];
