@@ -4,6 +4,7 @@ import type { Config } from "./config";
 import { entities } from "./entities";
 import { SecretBox, parseSecretKey } from "./platform/crypto";
 import { Database } from "./platform/db/database";
+import { OutageLog } from "./platform/db/outage-log";
 import { DomainEvents } from "./platform/events/domain-events";
 import { LoaderRegistry } from "./platform/graphql/context";
 import { buildGraphQLSchema } from "./platform/graphql/schema";
@@ -85,6 +86,7 @@ import { createGateway } from "./modules/gateway";
 import { createSkillsApi } from "./modules/skills-api";
 import { openSessionStore, type SessionStore } from "./platform/session-store";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
+import { RedisLink } from "./platform/redis/redis-link";
 
 export interface AppSecrets {
   /** base64 of 32 bytes. */
@@ -324,8 +326,12 @@ function watchQueues(metrics: Metrics, db: Database, webhooks: WebhookWorker, ev
 }
 
 /** Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else (SQLite, one process) local only. */
-async function openInvalidationBus(config: Config, db: Database, logger: Logger): Promise<InvalidationBus> {
-  if (config.redisUrl) return RedisBus.connect(config.redisUrl, logger);
+async function openInvalidationBus(
+  redis: RedisLink | undefined,
+  db: Database,
+  logger: Logger,
+): Promise<InvalidationBus> {
+  if (redis) return RedisBus.connect(redis, logger);
   const url = db.postgresUrl();
   if (url) return PostgresBus.connect(url, logger);
   return new LocalBus();
@@ -339,9 +345,13 @@ export function buildAppSchema(): Promise<GraphQLSchema> {
 
 /**
  * SEC-11: the input policy's limits by field and argument name (anything else: the default for names, ids and
- * URLs), and the large text fields an answer may hold only a few of.
+ * URLs), and the large text fields an answer may hold only a few of. SEC-22: an input stored in a column (marked
+ * `StoredIn`) is limited to that column's length, as the entities declare it.
  */
-function inputPolicy(config: Config): { inputLimits: InputLimits; answerBudget: AnswerBudget } {
+function inputPolicy(
+  config: Config,
+  columnLengths: ReadonlyMap<string, number | null>,
+): { inputLimits: InputLimits; answerBudget: AnswerBudget } {
   const chars = (max: number) => ({ max, unit: "characters" as const });
   return {
     inputLimits: {
@@ -367,6 +377,7 @@ function inputPolicy(config: Config): { inputLimits: InputLimits; answerBudget: 
       },
       jsonNames: new Set(["variables", "arguments", "parameters", "headers"]),
       maxDepth: 32,
+      columnLengths,
     },
     answerBudget: {
       largeFields: new Set([
@@ -425,14 +436,19 @@ export async function createApp(
   );
   const events = new DomainEvents(logger);
   db.deliverEventsTo(events);
+  // SEC-21: every use of Redis goes through one link that bounds its commands and measures its health.
+  const redis = config.redisUrl ? new RedisLink(config.redisUrl, logger) : undefined;
   // Caches forget what may be stale when the bus loses or regains its connection (InvalidatedCache).
-  const bus = await openInvalidationBus(config, db, logger);
+  const bus = await openInvalidationBus(redis, db, logger);
   // OB-1, OB-2: spans when an OTLP endpoint is configured (else a port that does nothing), metrics always.
   const tracing = await openTracing(config.tracing, logger);
   const metrics = new Metrics();
   const telemetry = new AgentTelemetry(tracing, metrics);
   const services = wireServices(db, config, secrets, bus, events, telemetry);
+  // SEC-20: one outage log for requests and workers: one line when the database goes away, one when it is back.
+  const outage = new OutageLog(logger, () => db.ping());
   const webhookWorker = new WebhookWorker(db, services.webhooks, logger, {
+    outage,
     allowList: config.outboundAllowHosts,
     retryBaseMs: config.webhookRetryBaseMs,
     maxAttempts: config.webhookMaxAttempts,
@@ -441,6 +457,7 @@ export async function createApp(
   });
   events.on(WebhookDeliveriesQueued, () => webhookWorker.wake());
   const evalWorker = new EvalWorker(db, services.evalPlanner, services.evalExecutor, logger, {
+    outage,
     pollIntervalMs: options.evalPollIntervalMs ?? config.evalPollIntervalMs,
     leaseMs: config.evalLeaseMs,
   });
@@ -461,7 +478,7 @@ export async function createApp(
   const sessionStore = await openSessionStore({
     kind: config.sessionStore,
     path: config.sessionStorePath,
-    redisUrl: config.redisUrl,
+    redis,
     ttlSecs: config.sessionStoreSkillsTtlSecs,
     bus,
   });
@@ -488,6 +505,7 @@ export async function createApp(
     await sessionStore.close();
     await bus.close();
     await tracing.close();
+    await redis?.close();
     if (!options.db) await db.close();
     throw error;
   }
@@ -512,7 +530,7 @@ export async function createApp(
     authFailuresPerMinute: config.authFailuresPerMinute,
     trustProxy: config.trustProxy,
     drainGraceMs: Math.floor(config.shutdownTimeoutMs / 2),
-    ...inputPolicy(config),
+    ...inputPolicy(config, db.columnLengths()),
     webDist: config.webDist,
     // The Skills API (EC-1, EC-2) before the gateway: the first route whose prefix matches serves the request.
     plainRoutes: [
@@ -526,6 +544,11 @@ export async function createApp(
     tracing,
     metrics,
     metricsToken: config.metricsToken,
+    outage,
+    degraded: (): Record<string, string> => {
+      const detail = redis?.detail();
+      return detail ? { redis: detail } : {};
+    },
   });
   // SEC-7: a revoked key or a deleted project also ends the MCP sessions and subscriptions it opened (every instance;
   // AuthService subscribed first, so its key cache is already cleared when these run).
@@ -549,9 +572,11 @@ export async function createApp(
     clearInterval(retention);
     await mcpSkills.close();
     await Promise.all([http.stop(), webhookWorker.stop(), evalWorker.stop()]);
+    outage.stop();
     await bus.close();
     await sessionStore.close();
     await tracing.close();
+    await redis?.close();
     await db.close();
   };
   return {

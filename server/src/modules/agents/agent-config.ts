@@ -1,6 +1,6 @@
 import type { Problem } from "../../platform/errors";
 import { checkTools, MASKED_SECRET, normaliseSkillName, type CheckedTool, type ToolInput } from "../skills";
-import type { AgentModeName } from "./agent-version.entity";
+import { AGENT_NAME_LENGTH, type AgentModeName } from "./agent-version.entity";
 
 /** An agent's config as the API receives it (AgentInput). */
 export interface AgentConfigInput {
@@ -183,17 +183,17 @@ function checkMcpServers(input: AgentConfigInput["mcpServers"], problems: Proble
 export function checkAgentConfig(input: AgentConfigInput): CheckedAgentConfig {
   const problems: Problem[] = [];
   const name = input.name.trim();
-  if (name.length < 1 || name.length > 200 || CONTROL.test(name)) {
+  if (name.length < 1 || name.length > AGENT_NAME_LENGTH || CONTROL.test(name)) {
     problems.push({
       path: "name",
-      message: `name: an agent name has 1 to 200 characters and no control characters; it has ${name.length}.`,
+      message: `name: an agent name has 1 to ${AGENT_NAME_LENGTH} characters and no control characters; it has ${name.length}.`,
     });
   }
   const alias = input.alias?.trim() ? input.alias.trim() : null;
-  if (alias !== null && (alias.length > 200 || CONTROL.test(alias) || /\s/.test(alias))) {
+  if (alias !== null && (alias.length > AGENT_NAME_LENGTH || CONTROL.test(alias) || /\s/.test(alias))) {
     problems.push({
       path: "alias",
-      message: "alias: an alias has 1 to 200 characters, without spaces or control characters.",
+      message: `alias: an alias has 1 to ${AGENT_NAME_LENGTH} characters, without spaces or control characters.`,
     });
   }
   const mode = input.mode ?? "cascade";

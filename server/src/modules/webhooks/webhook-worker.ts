@@ -3,6 +3,7 @@ import { randomToken } from "../../platform/crypto";
 import type { Database } from "../../platform/db/database";
 import { outboundFetch, OutboundError } from "../../platform/http/outbound";
 import type { Logger } from "../../platform/logger";
+import type { OutageLog } from "../../platform/db/outage-log";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
 import { AgentTelemetry } from "../../platform/telemetry";
 import type { StoredAttempt, WebhookDeliveryEntity } from "./webhook-delivery.entity";
@@ -18,6 +19,8 @@ export interface WebhookWorkerOptions {
   maxAttempts: number;
   /** How often to look for due deliveries when nothing woke the worker (other instances' events, retries). */
   pollIntervalMs?: number;
+  /** The process's database outage log (SEC-20): a pass that meets an outage adds no line of its own. */
+  outage?: OutageLog;
   /** One attempt, name resolution to last byte. */
   attemptTimeoutMs?: number;
   batchSize?: number;
@@ -37,7 +40,8 @@ const RESPONSE_BODY_LIMIT = 64 * 1024;
  */
 export class WebhookWorker {
   readonly id = `wh_${randomToken(16)}`;
-  private readonly options: Required<Omit<WebhookWorkerOptions, "telemetry">>;
+  private readonly options: Required<Omit<WebhookWorkerOptions, "outage" | "telemetry">>;
+  private readonly outage: OutageLog | undefined;
   private readonly telemetry: AgentTelemetry;
   private readonly loop: PollingLoop;
 
@@ -58,10 +62,12 @@ export class WebhookWorker {
       batchSize: options.batchSize ?? 10,
       leaseMs: options.leaseMs ?? attemptTimeoutMs + 30_000,
     };
+    this.outage = options.outage;
     this.loop = new PollingLoop(
       async () => (await this.runPass()) === this.options.batchSize,
       (error) => this.logger.error({ err: error, worker: this.id }, "webhook worker pass failed"),
       this.options.pollIntervalMs,
+      options.outage,
     );
   }
 
@@ -111,7 +117,8 @@ export class WebhookWorker {
       claimed.map((delivery) =>
         this.attempt(delivery, subscriptions.get(delivery.subscriptionId), token).catch((error: unknown) => {
           // The lease expires and another pass retries it.
-          this.logger.error({ err: error, delivery: delivery.id }, "webhook attempt could not be recorded");
+          if (!this.outage?.noteIfUnavailable(error))
+            this.logger.error({ err: error, delivery: delivery.id }, "webhook attempt could not be recorded");
         }),
       ),
     );

@@ -16,6 +16,8 @@ import { AddEvals1796103359001 as PostgresAddEvals } from "./postgres/1796103359
 import { AddEvals1796103359001 as SqliteAddEvals } from "./sqlite/1796103359001-add-evals";
 import { AddSkillsApiRequests1796136722871 as PostgresAddSkillsApiRequests } from "./postgres/1796136722871-add-skills-api-requests";
 import { AddSkillsApiRequests1796136722871 as SqliteAddSkillsApiRequests } from "./sqlite/1796136722871-add-skills-api-requests";
+import { WholeOutsideValues1796137887959 as PostgresWholeOutsideValues } from "./postgres/1796137887959-whole-outside-values";
+import { WholeOutsideValues1796137887959 as SqliteWholeOutsideValues } from "./sqlite/1796137887959-whole-outside-values";
 import { AddWebhookTraceParent1796140187795 as PostgresAddWebhookTraceParent } from "./postgres/1796140187795-add-webhook-trace-parent";
 import { AddWebhookTraceParent1796140187795 as SqliteAddWebhookTraceParent } from "./sqlite/1796140187795-add-webhook-trace-parent";
 
@@ -29,6 +31,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddCallContexts,
   SqliteAddEvals,
   SqliteAddSkillsApiRequests,
+  SqliteWholeOutsideValues,
   SqliteAddWebhookTraceParent,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -41,5 +44,6 @@ export const postgresMigrations: Function[] = [
   PostgresAddCallContexts,
   PostgresAddEvals,
   PostgresAddSkillsApiRequests,
+  PostgresWholeOutsideValues,
   PostgresAddWebhookTraceParent,
 ];
