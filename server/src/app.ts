@@ -17,23 +17,20 @@ import {
   AgentResolver,
   AgentSecrets,
   AgentService,
+  AgentVersionAuthorResolver,
   registerAgentLoaders,
 } from "./modules/agents";
-import {
-  AgentVersionAuthorResolver,
-  ApiKeyResolver,
-  ApiKeyService,
-  AuditActorResolver,
-  registerApiKeyLoaders,
-  SkillVersionAuthorResolver,
-} from "./modules/api-keys";
+import { ApiKeyResolver, ApiKeyService, AuditActorResolver, registerApiKeyLoaders } from "./modules/api-keys";
 import { AuditResolver, AuditService } from "./modules/audit";
 import { AuthService, TENANCY_TOPIC } from "./modules/auth";
 import { ChatResolver, ChatService, ChatTurns, registerChatLoaders } from "./modules/chat";
 import {
+  CallEngine,
   CallEventResolver,
   CallRecorded,
+  CallResolution,
   CallResolver,
+  CallRetention,
   CallService,
   McpConnector,
   registerCallLoaders,
@@ -64,7 +61,9 @@ import {
   SkillResolver,
   SkillLifecycleService,
   SkillLiveMoved,
+  SkillReader,
   SkillService,
+  SkillVersionAuthorResolver,
   registerSkillLoaders,
 } from "./modules/skills";
 import { registerUsageLoaders, SkillVersionUsageResolver, UsageResolver, UsageService } from "./modules/usage";
@@ -119,6 +118,7 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
   };
   const secretBox = new SecretBox({ 1: parseSecretKey(secrets.secretKey) }, 1);
   const skills: SkillService = new SkillService(db, auth, audit, knowledge, secretBox, limits);
+  const skillReader = new SkillReader(db, secretBox);
   // SV-7: a delete is refused in its transaction while an agent lists the skill
   const skillLifecycle = new SkillLifecycleService(db, auth, audit, (tx, projectId, name) =>
     usage.guardSkillDelete(tx, projectId, name),
@@ -126,8 +126,8 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
   const bundles = new SkillBundleService(auth, skills, limits);
   const diffs = new SkillDiffService(skills);
   const libraries = new LibraryService(db, auth, audit);
-  const agents = new AgentService(db, auth, audit, knowledge, skills, new AgentSecrets(secretBox));
-  const usage: UsageService = new UsageService(db, auth, skills);
+  const agents = new AgentService(db, auth, audit, knowledge, skillReader, new AgentSecrets(secretBox));
+  const usage: UsageService = new UsageService(db, auth, skillReader);
   const webhooks = new WebhookService(db, bus, auth, audit, secretBox, { allowList: config.outboundAllowHosts });
   const catalog = new SkillCatalogService(db, bus, (projectId, ids) => knowledge.basesWithDocuments(projectId, ids));
   events.on(SkillLiveMoved, (moved) => catalog.liveMoved(moved.projectId, moved.name));
@@ -135,36 +135,38 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
   events.on(AgentPublishedChanged, (changed) => agentDirectory.agentChanged(changed.projectId, changed.agentId));
   const mcp = new McpConnector(config.outboundAllowHosts, config.mcpTimeoutMs);
   const sources = new SkillSourceCache(db, bus);
+  const callResolution = new CallResolution(agentDirectory, catalog, sources, mcp);
+  const tools = new ToolRunner(agentDirectory, skillReader, mcp, {
+    allowList: config.outboundAllowHosts,
+    timeoutMs: config.toolTimeoutMs,
+  });
   const calls = new CallService(
     db,
     auth,
     agentDirectory,
-    catalog,
-    sources,
-    webhooks,
-    mcp,
+    callResolution,
+    new CallEngine(db, webhooks),
+    tools,
     secretBox,
     config.callEventRetentionSecs * 1000,
   );
-  const tools = new ToolRunner(db, auth, calls, agentDirectory, skills, mcp, {
-    allowList: config.outboundAllowHosts,
-    timeoutMs: config.toolTimeoutMs,
-  });
+  const callRetention = new CallRetention(db);
   const model = new ModelClient({
     defaultEndpoint: defaultModelEndpoint(config),
     timeoutMs: config.modelTimeoutMs,
     allowList: config.outboundAllowHosts,
   });
-  const chats = new ChatService(db, auth, calls, agentDirectory, secretBox);
+  const chats = new ChatService(db, auth, callResolution, agentDirectory, secretBox);
   const chatTurns = new ChatTurns(chats, tools, model, { maxToolRounds: config.chatMaxToolRounds });
   // Evals run the chat tool loop in memory (EV-1..5); the publish gate runs them synchronously.
-  const evalPlanner = new EvalPlanner(calls, agentDirectory, secretBox);
+  const evalPlanner = new EvalPlanner(callResolution, agentDirectory, secretBox);
   const evalExecutor = new EvalExecutor(tools, model, { maxToolRounds: config.chatMaxToolRounds });
-  const evals = new EvalService(db, auth, audit, calls, usage, evalPlanner);
+  const evals = new EvalService(db, auth, audit, callResolution, usage, evalPlanner);
   const impact = new ImpactService(
     db,
     auth,
     skills,
+    skillReader,
     usage,
     new EvalGate(auth, evals, evalPlanner, evalExecutor, catalog),
   );
@@ -175,6 +177,7 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     projects,
     knowledge,
     skills,
+    skillReader,
     skillLifecycle,
     bundles,
     diffs,
@@ -186,7 +189,9 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     catalog,
     agentDirectory,
     sources,
+    callResolution,
     calls,
+    callRetention,
     tools,
     model,
     chats,
@@ -231,7 +236,7 @@ function resolverInstances(services: Services): object[] {
     new SkillVersionUsageResolver(services.usage),
     new ImpactResolver(services.impact),
     new WebhookResolver(services.webhooks),
-    new CallResolver(services.calls, services.tools),
+    new CallResolver(services.calls),
     new CallEventResolver(services.calls),
     new CallTimelineResolver(),
     new ChatResolver(services.chats, services.chatTurns),
@@ -385,7 +390,7 @@ export async function createApp(
   events.on(EvalRunQueued, () => evalWorker.wake());
   // GW-11: /mcp serves the live skills; a publish, rollback or library change tells open sessions (every instance).
   const mcpSkills = new McpSkillsEndpoint(
-    new McpSkillsService(services.skills, services.sources),
+    new McpSkillsService(services.skillReader, services.sources),
     (header) => services.auth.authenticate(header),
     bus,
     logger,
@@ -407,8 +412,8 @@ export async function createApp(
     gateway = await createGateway({
       auth: services.auth,
       agents: services.agentDirectory,
-      calls: services.calls,
-      skills: services.skills,
+      calls: services.callResolution,
+      skills: services.skillReader,
       tools: services.tools,
       model: services.model,
       store: sessionStore,
@@ -454,7 +459,9 @@ export async function createApp(
     );
   });
   const retention = setInterval(() => {
-    services.calls.expireEvents().catch((error: unknown) => logger.warn({ err: error }, "call event retention failed"));
+    services.callRetention
+      .expireEvents()
+      .catch((error: unknown) => logger.warn({ err: error }, "call event retention failed"));
   }, 60_000);
   retention.unref();
   if (options.startWorkers) {

@@ -316,10 +316,10 @@ export class CallRepository {
   }
 
   /** The events of one call numbered after `afterSeq`, in order (the live timeline reads what it has not sent). */
-  eventsAfter(callId: string, afterSeq: number): Promise<CallEventEntity[]> {
+  eventsAfter(projectId: string, callId: string, afterSeq: number): Promise<CallEventEntity[]> {
     return this.m
       .getRepository(CallEventEntity)
-      .find({ where: { callId, seq: MoreThan(afterSeq) }, order: { seq: "ASC" } });
+      .find({ where: { projectId, callId, seq: MoreThan(afterSeq) }, order: { seq: "ASC" } });
   }
 
   async insertInvocation(invocation: ToolInvocationEntity): Promise<void> {

@@ -1,8 +1,13 @@
 // The calls module's face: what other modules may use.
 export { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
 export { CallEventResolver, CallResolver } from "./call.resolver";
+// The GraphQL use cases; the engine behind them; the resolution every runner (chat, evals, the gateway) asks.
 export { CallService } from "./call.service";
+export { CallEngine } from "./call-engine";
+export { CallResolution } from "./call-resolution";
+export { CallRetention } from "./call-retention";
 export { CallRecorded } from "./call.events";
+export { AgentSecretSeal, inlineMcpServer, type SealNaming, type SecretOpener } from "./agent-secret-seal";
 export { McpConnector } from "./mcp-connector";
 export { ToolRunner, type ToolHost, type ToolOutcome } from "./tool-runner";
 export { currentSegment, modelContextOf, type CallSegment, type CallState } from "./call-state";

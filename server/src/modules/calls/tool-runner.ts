@@ -3,10 +3,8 @@ import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { Webhook } from "standardwebhooks";
 import { LruCache } from "../../platform/cache/lru-cache";
-import type { Database } from "../../platform/db/database";
-import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
+import { Invalid, type Problem } from "../../platform/errors";
 import { OutboundError, outboundFetch } from "../../platform/http/outbound";
-import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import {
   handoffTargetOf,
   HANDOFF_TO_AGENT,
@@ -16,12 +14,9 @@ import {
   searchKnowledge,
   type OfferedTool,
 } from "../runtime";
-import type { SkillService } from "../skills";
+import type { SkillReader } from "../skills";
 import type { AgentDirectory } from "../agents";
-import { type CallEntity, ToolInvocationEntity } from "./call.entity";
-import { CallRecorded } from "./call.events";
-import { CallRepository } from "./call.repository";
-import type { CallService } from "./call.service";
+import type { ToolInvocationEntity } from "./call.entity";
 import { currentSegment, modelContextOf, type CallState } from "./call-state";
 import type { McpConnector, McpServerAccess } from "./mcp-connector";
 
@@ -89,45 +84,17 @@ function signingKey(secret: string): string {
   return secret.startsWith("whsec_") ? secret.slice("whsec_".length) : Buffer.from(secret, "utf8").toString("base64");
 }
 
-/** RT-6, RT-7: runs the tool the model would get under a name, and records the invocation. */
+/**
+ * RT-6, RT-7: runs a tool the model was offered against whatever hosts it — a call (CallService.runTool), a chat
+ * session, an eval iteration — and, for the gateway, a webhook tool outside any call. A failing tool is an outcome.
+ */
 export class ToolRunner {
   constructor(
-    private readonly db: Database,
-    private readonly auth: AuthService,
-    private readonly calls: CallService,
     private readonly agents: AgentDirectory,
-    private readonly skills: SkillService,
+    private readonly skills: SkillReader,
     private readonly mcp: McpConnector,
     private readonly options: { allowList: readonly string[]; timeoutMs: number },
   ) {}
-
-  async run(ctx: AuthContext, callId: string, name: string, args: unknown): Promise<ToolInvocationEntity> {
-    const scope = await this.auth.authorize(ctx, "editor");
-    const call = await this.calls.get(ctx, callId);
-    if (!call) throw new NotFound("The call");
-    if (call.status !== "active")
-      throw new Conflict(`The call ${callId} has ended; its tools no longer run.`, { status: call.status });
-    const tool = modelContextOf(call.state).tools.find((t) => t.name === name);
-    if (!tool) {
-      const offered = modelContextOf(call.state).tools.map((t) => t.name);
-      throw Invalid.field(
-        "name",
-        `The call offers no tool named '${name}' now; it offers: ${offered.join(", ") || "none"}.`,
-        { tool: name },
-      );
-    }
-    if (typeof args !== "object" || args === null || Array.isArray(args))
-      throw Invalid.field("arguments", "arguments must be a JSON object.");
-    const problems = argumentProblems(tool.parameters, args as Record<string, unknown>);
-    if (problems.length > 0)
-      throw Invalid.of(
-        problems,
-        `The arguments do not match the parameters of '${name}': ${problems.map((p) => p.message).join(" ")}`,
-      );
-    const started = performance.now();
-    const outcome = await this.execute(this.callHost(ctx, call), tool, args as Record<string, unknown>);
-    return this.record(scope, call, tool, args, outcome, Math.round(performance.now() - started));
-  }
 
   /** Problems of arguments against a tool's parameters (JSON Schema), each with its `arguments.<key>` path. */
   argumentProblems(tool: OfferedTool, args: Record<string, unknown>): Problem[] {
@@ -143,23 +110,6 @@ export class ToolRunner {
     if (tool.webhook) return this.webhook(host, tool, args);
     if (tool.mcp) return this.mcpCall(host, tool, args);
     return { status: "error", result: null, error: `The tool '${tool.name}' has nothing to run.` };
-  }
-
-  private callHost(ctx: AuthContext, call: CallEntity): ToolHost {
-    return {
-      id: call.id,
-      state: call.state,
-      inlineSecret: (tool) => this.calls.inlineSecret(call, tool),
-      inlineMcpServer: (server) => this.calls.inlineMcpServer(call, server),
-      loadSkill: async (name) => {
-        const loaded = await this.calls.loadSkill(ctx, call.id, name);
-        return { status: loaded.status, skill: loaded.skill, unloaded: loaded.unloaded, message: loaded.message };
-      },
-      handoff: async (agentId) => {
-        const after = await this.calls.handoff(ctx, call.id, agentId);
-        return { agent_id: after.agentId, agent_name: after.agentName };
-      },
-    };
   }
 
   private async builtin(host: ToolHost, name: string, args: Record<string, unknown>): Promise<ToolOutcome> {
@@ -202,7 +152,7 @@ export class ToolRunner {
         : host.inlineSecret(tool.name);
     }
     const skill = segment.resolved.find((r) => tool.source === `skill:${r.name}`);
-    return skill ? this.skills.toolSecretOf(skill.id, tool.name) : null;
+    return skill ? this.skills.toolSecretOf(segment.sourceProjectId, skill.id, tool.name) : null;
   }
 
   private async webhook(host: ToolHost, tool: OfferedTool, args: Record<string, unknown>): Promise<ToolOutcome> {
@@ -277,33 +227,5 @@ export class ToolRunner {
     } catch (error) {
       return { status: "error", result: null, error: (error as Error).message };
     }
-  }
-
-  private async record(
-    scope: ProjectScope,
-    call: CallEntity,
-    tool: OfferedTool,
-    args: unknown,
-    outcome: ToolOutcome,
-    latencyMs: number,
-  ): Promise<ToolInvocationEntity> {
-    const invocation = Object.assign(new ToolInvocationEntity(), {
-      id: randomUUID(),
-      callId: call.id,
-      projectId: scope.projectId,
-      tool: tool.name,
-      source: tool.source,
-      arguments: args,
-      status: outcome.status,
-      result: outcome.result ?? null,
-      error: outcome.error,
-      latencyMs,
-      at: new Date(),
-    });
-    await this.db.write((tx) => {
-      tx.emit(CallRecorded({ projectId: call.projectId, callId: call.id })); // UX-5: the call page shows the run
-      return new CallRepository(tx.manager).insertInvocation(invocation);
-    }, scope);
-    return invocation;
   }
 }

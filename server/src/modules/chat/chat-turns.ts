@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { UpstreamError } from "../../platform/errors";
 import type { AuthContext, ProjectScope } from "../auth";
-import { currentSegment, type ToolHost, type ToolRunner } from "../calls";
+import { currentSegment, inlineMcpServer, type ToolHost, type ToolRunner } from "../calls";
 import type { ChatCompletionMessageParam, ModelClient } from "../model";
 import { ChatToolInvocationEntity, type ChatSessionEntity } from "./chat.entity";
 import { conversationOf } from "./chat-history";
@@ -89,11 +89,8 @@ export class ChatTurns {
       webhookFields: { session_id: session.id },
       state: session.state,
       inlineSecret: (tool) => this.chats.open(session, tool),
-      inlineMcpServer: (server) => {
-        const listed = currentSegment(session.state).mcpServers.find((s) => s.name === server);
-        const headers = this.chats.open(session, `mcp:${server}`);
-        return listed ? { ...listed, headers: headers ? (JSON.parse(headers) as Record<string, string>) : {} } : null;
-      },
+      inlineMcpServer: (server) =>
+        inlineMcpServer(currentSegment(session.state), server, (key) => this.chats.open(session, key)),
       loadSkill: async (name) => {
         const outcome = await this.chats.applyLoad(scope, session.id, name);
         const { status, skill, unloaded, available, message } = outcome;

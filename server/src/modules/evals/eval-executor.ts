@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { Invalid } from "../../platform/errors";
-import type { CallState, ToolHost, ToolRunner } from "../calls";
+import { inlineMcpServer, type CallState, type SecretOpener, type ToolHost, type ToolRunner } from "../calls";
 import { ToolLoop, type LoopInvocation } from "../chat";
 import type { ChatCompletionMessageParam, ModelClient } from "../model";
 import { BUILTIN_SOURCE, loadSkill as decideLoad, LOAD_SKILL, type OfferedTool } from "../runtime";
-import type { PlannedAgent, SecretOpener } from "./eval-plan";
+import type { PlannedAgent } from "./eval-plan";
 import { judge, type JudgedExpectation, type StoredExpectation, type StoredMock } from "./eval-scenario-check";
 
 /** What one iteration runs: a scenario as the run stored it. */
@@ -73,11 +73,7 @@ export class EvalExecutor {
       webhookFields: { eval: true },
       state,
       inlineSecret: (tool) => open(`tool:${tool}`),
-      inlineMcpServer: (server) => {
-        const listed = segment.mcpServers.find((s) => s.name === server);
-        const headers = open(`mcp:${server}`);
-        return listed ? { ...listed, headers: headers ? (JSON.parse(headers) as Record<string, string>) : {} } : null;
-      },
+      inlineMcpServer: (server) => inlineMcpServer(segment, server, open),
       loadSkill: async (name) => {
         const outcome = decideLoad(
           { resolved: segment.resolved, loaded: state.loaded, cap: segment.agent.maxLoadedSkills },

@@ -77,11 +77,6 @@ export class SkillRepository {
     return this.versions.findOneBy({ projectId, id });
   }
 
-  /** By id alone: for a library's versions read on behalf of a linked project. */
-  findVersionAnyProject(id: string): Promise<SkillVersionEntity | null> {
-    return this.versions.findOneBy({ id });
-  }
-
   findVersions(projectId: string, ids: readonly string[]): Promise<SkillVersionEntity[]> {
     return this.versions.findBy({ projectId, id: In([...ids]) });
   }
@@ -227,6 +222,36 @@ export class SkillRepository {
   blobs(hashes: readonly string[]): Promise<BlobEntity[]> {
     if (hashes.length === 0) return Promise.resolve([]);
     return this.m.getRepository(BlobEntity).findBy({ sha256: In([...hashes]) });
+  }
+
+  /** The files of versions of one project (other projects' version ids match nothing). */
+  filesOfProject(projectId: string, versionIds: readonly string[]): Promise<SkillFileEntity[]> {
+    if (versionIds.length === 0) return Promise.resolve([]);
+    return this.m
+      .getRepository(SkillFileEntity)
+      .createQueryBuilder("f")
+      .innerJoin(SkillVersionEntity, "v", "v.id = f.version_id")
+      .where("v.project_id = :projectId AND f.version_id IN (:...versionIds)", {
+        projectId,
+        versionIds: [...versionIds],
+      })
+      .orderBy("f.path", "ASC")
+      .getMany();
+  }
+
+  /** Contents that a file of one of the project's versions holds (blobs are shared; this reads only the project's). */
+  blobsOfProject(projectId: string, hashes: readonly string[]): Promise<BlobEntity[]> {
+    if (hashes.length === 0) return Promise.resolve([]);
+    return this.m
+      .getRepository(BlobEntity)
+      .createQueryBuilder("b")
+      .where("b.sha256 IN (:...hashes)", { hashes: [...hashes] })
+      .andWhere(
+        `EXISTS (SELECT 1 FROM skill_version_files f JOIN skill_versions v ON v.id = f.version_id
+                 WHERE f.sha256 = b.sha256 AND v.project_id = :projectId)`,
+        { projectId },
+      )
+      .getMany();
   }
 
   // ---- live pointer history (SV-9) ----
