@@ -13,7 +13,7 @@ import type { CallFilter } from "./call.repository";
 import type { CallEngine } from "./call-engine";
 import type { CallResolution } from "./call-resolution";
 import { currentSegment, modelContextOf, type CallState } from "./call-state";
-import type { ToolHost, ToolRunner } from "./tool-runner";
+import { argumentProblems, type ToolHost, type ToolRunner } from "./tool-runner";
 
 export interface StartCallInput {
   agentId?: string | null;
@@ -132,7 +132,7 @@ export class CallService {
     }
     if (typeof args !== "object" || args === null || Array.isArray(args))
       throw Invalid.field("arguments", "arguments must be a JSON object.");
-    const problems = this.tools.argumentProblems(tool, args as Record<string, unknown>);
+    const problems = argumentProblems(tool.parameters, args as Record<string, unknown>);
     if (problems.length > 0)
       throw Invalid.of(
         problems,

@@ -10,6 +10,20 @@ export { CallRecorded } from "./call.events";
 export { AgentSecretSeal, inlineMcpServer, type SealNaming, type SecretOpener } from "./agent-secret-seal";
 export { McpConnector } from "./mcp-connector";
 export { ToolRunner, type ToolHost, type ToolOutcome } from "./tool-runner";
+export {
+  stateRound,
+  TOOL_ROUNDS_EXHAUSTED,
+  ToolLoop,
+  type LoopInvocation,
+  type LoopMessage,
+  type LoopOutcome,
+  type LoopRound,
+  type LoopTool,
+  type ToolIntercept,
+  type ToolLoopOptions,
+  type ToolLoopResult,
+  type ToolLoopSession,
+} from "./tool-loop";
 export { currentSegment, modelContextOf, type CallSegment, type CallState } from "./call-state";
 export type { McpServerAccess } from "./mcp-connector";
 export { CallSkillType, OfferedToolType, ToolInvocationType } from "./call.types";

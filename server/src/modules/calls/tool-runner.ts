@@ -57,7 +57,8 @@ function validatorFor(schema: Record<string, unknown>): ValidateFunction {
   return validate;
 }
 
-function argumentProblems(schema: Record<string, unknown>, args: Record<string, unknown>): Problem[] {
+/** Problems of arguments against a tool's parameters (JSON Schema), each with its `arguments.<key>` path. */
+export function argumentProblems(schema: Record<string, unknown>, args: Record<string, unknown>): Problem[] {
   const validate = validatorFor(schema);
   if (validate(args)) return [];
   return (validate.errors ?? []).map((e: ErrorObject) => {
@@ -95,11 +96,6 @@ export class ToolRunner {
     private readonly mcp: McpConnector,
     private readonly options: { allowList: readonly string[]; timeoutMs: number },
   ) {}
-
-  /** Problems of arguments against a tool's parameters (JSON Schema), each with its `arguments.<key>` path. */
-  argumentProblems(tool: OfferedTool, args: Record<string, unknown>): Problem[] {
-    return argumentProblems(tool.parameters, args);
-  }
 
   /**
    * Runs an offered tool against a call or a chat session (TX-3: the same rules): built-ins through the host, webhook
@@ -161,19 +157,16 @@ export class ToolRunner {
   }
 
   /**
-   * A webhook tool run outside a call (the gateway, GW-2): the arguments checked against its parameters, the request
-   * signed with its secret as RT-7 signs a call's, `context` (e.g. the chat session id) sent beside the arguments.
+   * A webhook tool run outside a call (the gateway, GW-2; the tool loop checked the arguments against its
+   * parameters): the request signed with its secret as RT-7 signs a call's, `context` (e.g. the chat session id) sent
+   * beside the arguments.
    */
   async runDetachedWebhook(
-    tool: { name: string; parameters: Record<string, unknown>; webhookUrl: string },
-    args: unknown,
+    tool: { name: string; webhookUrl: string },
+    args: Record<string, unknown>,
     secret: string | null,
     context: Record<string, unknown>,
   ): Promise<ToolOutcome> {
-    if (typeof args !== "object" || args === null || Array.isArray(args))
-      return { status: "error", result: null, error: "The arguments must be a JSON object." };
-    const problems = argumentProblems(tool.parameters, args as Record<string, unknown>);
-    if (problems.length > 0) return { status: "error", result: null, error: problems.map((p) => p.message).join(" ") };
     const body = JSON.stringify({ tool: tool.name, ...context, arguments: args });
     return this.postWebhook(tool.webhookUrl, body, secret);
   }

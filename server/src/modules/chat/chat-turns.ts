@@ -1,12 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { UpstreamError } from "../../platform/errors";
 import type { AuthContext, ProjectScope } from "../auth";
-import { currentSegment, inlineMcpServer, type ToolHost, type ToolRunner } from "../calls";
-import type { ChatCompletionMessageParam, ModelClient } from "../model";
+import {
+  currentSegment,
+  inlineMcpServer,
+  stateRound,
+  TOOL_ROUNDS_EXHAUSTED,
+  ToolLoop,
+  type ToolHost,
+  type ToolRunner,
+} from "../calls";
+import { completeRound, type ChatCompletionMessageParam, type ModelClient, type RoundRunner } from "../model";
 import { ChatToolInvocationEntity, type ChatSessionEntity } from "./chat.entity";
 import { conversationOf } from "./chat-history";
 import type { AcceptedMessage, ChatService, SendMessageInput } from "./chat.service";
-import { TOOL_ROUNDS_EXHAUSTED, ToolLoop } from "./tool-loop";
 
 export { TOOL_ROUNDS_EXHAUSTED };
 
@@ -25,14 +32,16 @@ export interface ChatReplyResult {
  */
 export class ChatTurns {
   private readonly loop: ToolLoop;
+  private readonly ask: RoundRunner;
 
   constructor(
     private readonly chats: ChatService,
-    tools: ToolRunner,
+    private readonly tools: ToolRunner,
     model: ModelClient,
     options: { maxToolRounds: number },
   ) {
-    this.loop = new ToolLoop(tools, model, options);
+    this.loop = new ToolLoop(options);
+    this.ask = completeRound(model);
   }
 
   async send(ctx: AuthContext, input: SendMessageInput): Promise<ChatReplyResult> {
@@ -56,7 +65,8 @@ export class ChatTurns {
         round: async () => {
           const current = await this.chats.current(scope, session.id);
           // The session's model as it stands (a handoff in an earlier round brings the target's).
-          return { state: current.state, endpoint: this.chats.modelEndpoint(current), host: this.host(scope, current) };
+          const endpoint = this.chats.modelEndpoint(current);
+          return stateRound(this.tools, current.state, endpoint, this.host(scope, current));
         },
         recordRound: (messages) => this.chats.appendMessages(scope, session.id, message.id, messages),
         recordInvocation: async (ran) => {
@@ -74,6 +84,7 @@ export class ChatTurns {
         },
       },
       conversation,
+      this.ask,
     );
     return {
       session: await this.chats.current(scope, session.id),

@@ -1,9 +1,18 @@
 import { randomUUID } from "node:crypto";
 import { Invalid } from "../../platform/errors";
-import { inlineMcpServer, type CallState, type SecretOpener, type ToolHost, type ToolRunner } from "../calls";
-import { ToolLoop, type LoopInvocation } from "../chat";
-import type { ChatCompletionMessageParam, ModelClient } from "../model";
-import { BUILTIN_SOURCE, loadSkill as decideLoad, LOAD_SKILL, type OfferedTool } from "../runtime";
+import {
+  inlineMcpServer,
+  stateRound,
+  ToolLoop,
+  type CallState,
+  type LoopInvocation,
+  type SecretOpener,
+  type ToolHost,
+  type ToolIntercept,
+  type ToolRunner,
+} from "../calls";
+import { completeRound, type ChatCompletionMessageParam, type ModelClient, type RoundRunner } from "../model";
+import { BUILTIN_SOURCE, loadSkill as decideLoad, LOAD_SKILL } from "../runtime";
 import type { PlannedAgent } from "./eval-plan";
 import { judge, type JudgedExpectation, type StoredExpectation, type StoredMock } from "./eval-scenario-check";
 
@@ -57,9 +66,15 @@ function shownResult(invocation: LoopInvocation): unknown {
  */
 export class EvalExecutor {
   private readonly loop: ToolLoop;
+  private readonly ask: RoundRunner;
 
-  constructor(tools: ToolRunner, model: ModelClient, options: { maxToolRounds: number }) {
-    this.loop = new ToolLoop(tools, model, options);
+  constructor(
+    private readonly tools: ToolRunner,
+    model: ModelClient,
+    options: { maxToolRounds: number },
+  ) {
+    this.loop = new ToolLoop(options);
+    this.ask = completeRound(model);
   }
 
   async iteration(agent: PlannedAgent, open: SecretOpener, scenario: RunnableScenario): Promise<IterationOutcome> {
@@ -90,20 +105,16 @@ export class EvalExecutor {
       },
     });
     const mocks = new Map(scenario.mocks.map((m) => [m.tool, m]));
-    const intercept = (tool: OfferedTool) => {
+    const intercept: ToolIntercept = (tool) => {
       if (tool.name === LOAD_SKILL) return null; // EV-2: never mocked
       const mock = mocks.get(tool.name);
       if (mock) {
-        return {
-          mocked: true,
-          outcome:
-            mock.error !== undefined
-              ? { status: "error", result: null, error: mock.error }
-              : { status: "ok", result: mock.result ?? null, error: null },
-        };
+        return mock.error !== undefined
+          ? { status: "error", result: null, error: mock.error, mocked: true }
+          : { status: "ok", result: mock.result ?? null, error: null, mocked: true };
       }
       if (scenario.mockOnly && tool.source !== BUILTIN_SOURCE) {
-        return { mocked: false, outcome: { status: "refused", result: null, error: mockOnlyRefusal(tool.name) } };
+        return { status: "refused", result: null, error: mockOnlyRefusal(tool.name), mocked: false };
       }
       return null;
     };
@@ -115,15 +126,14 @@ export class EvalExecutor {
       conversation.push({ role: "user", content: turn });
       const result = await this.loop.run(
         {
-          round: () => Promise.resolve({ state, endpoint, host: host() }),
-          intercept,
-          recordRound: () => Promise.resolve(),
+          round: () => Promise.resolve(stateRound(this.tools, state, endpoint, host(), intercept)),
           recordInvocation: (ran) => {
             toolCalls.push({ tool: ran.tool, arguments: ran.arguments, result: shownResult(ran), mocked: ran.mocked });
             return Promise.resolve();
           },
         },
         conversation,
+        this.ask,
       );
       lastReply = result.reply;
       systemPrompt = result.systemPrompt;

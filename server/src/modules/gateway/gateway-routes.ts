@@ -10,7 +10,8 @@ import { ChunkStream, SESSION_HEADER, sendJson } from "./chunk-stream";
 import { badRequest, GatewayError, gatewayErrorOf } from "./gateway-errors";
 import { MAX_SESSION_ID_LENGTH, sessionIdOf } from "./gateway-messages";
 import { parseChatRequest } from "./gateway-request";
-import { completeRound, prepareTurn, runToolLoop, streamRound, type TurnDependencies } from "./gateway-turn";
+import { completeRound, streamRound } from "../model";
+import { prepareTurn, runTurn, type TurnDependencies } from "./gateway-turn";
 
 export interface GatewayRouteOptions extends TurnDependencies {
   auth: AuthService;
@@ -116,7 +117,7 @@ async function chatCompletions(options: GatewayRouteOptions, exchange: Exchange,
     if (!res.writableEnded) cancel.abort();
   });
   if (!request.stream) {
-    const { final, clientCalls } = await runToolLoop(
+    const { final, clientCalls } = await runTurn(
       turn,
       options,
       completeRound(options.model, cancel.signal),
@@ -146,7 +147,7 @@ async function chatCompletions(options: GatewayRouteOptions, exchange: Exchange,
   const rehydrated = options.customEvents && turn.replayed.length > 0 ? turn.replayed : null;
   const stream = new ChunkStream(res, request.model, sessionId, rehydrated);
   try {
-    const { final, clientCalls } = await runToolLoop(
+    const { final, clientCalls } = await runTurn(
       turn,
       options,
       streamRound(options.model, cancel.signal, (delta) => stream.content(delta)),
