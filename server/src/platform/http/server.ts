@@ -13,7 +13,7 @@ import { ApolloArmor } from "@escape.tech/graphql-armor";
 import cors from "cors";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { Kind, type GraphQLSchema } from "graphql";
-import type { LoaderRegistry, Principal, RequestContext } from "../graphql/context";
+import type { LoaderRegistry, Principal } from "../graphql/context";
 import { checkAnswerBudget, type AnswerBudget } from "../graphql/answer-budget";
 import { OutageLog } from "../db/outage-log";
 import { createErrorFormatter, isExpectedError, RETRY_AFTER_SECS } from "../graphql/errors";
@@ -23,8 +23,7 @@ import { AuthFailureLimiter } from "./auth-failure-limiter";
 import { clientErrorOf, internalErrorMessage, requestIdOf, securityHeaders, setHeaders } from "./edge";
 import { graphqlHttpHandler, isGraphQLPath } from "./graphql-http";
 import { attachSubscriptionServer } from "./graphql-ws";
-
-export type Authentication = { principal: Principal | null; failure?: string };
+import type { Authentication, GraphQLRequestContext } from "./request-context";
 
 /** A JSON-RPC route (e.g. `/mcp`) that runs only for an authenticated principal: none or a bad credential is 401. */
 export interface AuthenticatedRoute {
@@ -82,10 +81,6 @@ export interface HttpServer {
   /** After credentials changed (a key revoked, a project deleted): open subscriptions whose key no longer holds end. */
   recheckCredentials(): Promise<void>;
   stop(): Promise<void>;
-}
-
-export interface GraphQLRequestContext extends RequestContext {
-  readonly credentialFailure?: string;
 }
 
 /**
