@@ -51,7 +51,7 @@ import { ImpactResolver, ImpactService } from "./modules/impact";
 import { KnowledgeResolver, KnowledgeService, registerKnowledgeLoaders } from "./modules/knowledge";
 import { LibraryResolver, LibraryService, SkillSourceCache } from "./modules/libraries";
 import { defaultModelEndpoint, ModelClient } from "./modules/model";
-import { NodeResolver } from "./modules/node";
+import { nodeKind, NodeResolver } from "./modules/node";
 import { ProjectResolver, ProjectService, registerProjectLoaders } from "./modules/projects";
 import {
   SkillBundleService,
@@ -242,31 +242,14 @@ function resolverInstances(services: Services): object[] {
     new ChatResolver(services.chats, services.chatTurns),
     new EvalScenarioResolver(services.evals),
     new EvalRunResolver(services.evals),
+    // A project first: the platform credential reaches projects by id, and other kinds only through a project.
     new NodeResolver([
-      async (ctx, id) => {
-        const version = await services.skills.get(ctx, id).catch(() => null);
-        return version ? { typename: "SkillVersion", value: version } : null;
-      },
-      async (ctx, id) => {
-        const version = await services.agents.get(ctx, id).catch(() => null);
-        return version ? { typename: "AgentVersion", value: version } : null;
-      },
-      async (ctx, id) => {
-        const call = await services.calls.get(ctx, id).catch(() => null);
-        return call ? { typename: "Call", value: call } : null;
-      },
-      async (ctx, id) => {
-        const session = await services.chats.get(ctx, id).catch(() => null);
-        return session ? { typename: "ChatSession", value: session } : null;
-      },
-      async (ctx, id) => {
-        const run = await services.evals.run(ctx, id).catch(() => null);
-        return run ? { typename: "EvalRun", value: run } : null;
-      },
-      async (ctx, id) => {
-        const project = await services.projects.get(ctx, id).catch(() => null);
-        return project ? { typename: "Project", value: project } : null;
-      },
+      nodeKind("Project", (ctx, id) => services.projects.get(ctx, id)),
+      nodeKind("SkillVersion", (ctx, id) => services.skills.get(ctx, id)),
+      nodeKind("AgentVersion", (ctx, id) => services.agents.get(ctx, id)),
+      nodeKind("Call", (ctx, id) => services.calls.get(ctx, id)),
+      nodeKind("ChatSession", (ctx, id) => services.chats.get(ctx, id)),
+      nodeKind("EvalRun", (ctx, id) => services.evals.run(ctx, id)),
     ]),
   ];
 }
