@@ -87,7 +87,14 @@ export interface AppSecrets {
   platformTokenHash: string;
 }
 
-function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: InvalidationBus, events: DomainEvents) {
+function wireServices(
+  db: Database,
+  config: Config,
+  secrets: AppSecrets,
+  bus: InvalidationBus,
+  events: DomainEvents,
+  logger: Logger,
+) {
   // Authorisation is the bottom layer: it reads keys and projects through a port the modules above provide.
   const auth: AuthService = new AuthService(
     {
@@ -150,7 +157,7 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     secretBox,
     config.callEventRetentionSecs * 1000,
   );
-  const callRetention = new CallRetention(db);
+  const callRetention = new CallRetention(db, logger);
   const model = new ModelClient({
     defaultEndpoint: defaultModelEndpoint(config),
     timeoutMs: config.modelTimeoutMs,
@@ -358,7 +365,7 @@ export async function createApp(
   db.deliverEventsTo(events);
   // Caches forget what may be stale when the bus loses or regains its connection (InvalidatedCache).
   const bus = await openInvalidationBus(config, db, logger);
-  const services = wireServices(db, config, secrets, bus, events);
+  const services = wireServices(db, config, secrets, bus, events, logger);
   const webhookWorker = new WebhookWorker(db, services.webhooks, logger, {
     allowList: config.outboundAllowHosts,
     retryBaseMs: config.webhookRetryBaseMs,
@@ -441,12 +448,8 @@ export async function createApp(
       logger.warn({ err: error }, "re-checking open sessions' credentials failed"),
     );
   });
-  const retention = setInterval(() => {
-    services.callRetention
-      .expireEvents()
-      .catch((error: unknown) => logger.warn({ err: error }, "call event retention failed"));
-  }, 60_000);
-  retention.unref();
+  // RT-11: every instance deletes expired call events, a minute apart (platform/jobs).
+  services.callRetention.start();
   if (options.startWorkers) {
     webhookWorker.start();
     evalWorker.start();
@@ -455,9 +458,8 @@ export async function createApp(
   // SEC-18: close MCP sessions, then stop accepting and drain in-flight requests while the worker finishes its
   // attempts in flight; only then close the bus and the database those requests and attempts use.
   const shutdown = async () => {
-    clearInterval(retention);
     await mcpSkills.close();
-    await Promise.all([http.stop(), webhookWorker.stop(), evalWorker.stop()]);
+    await Promise.all([http.stop(), webhookWorker.stop(), evalWorker.stop(), services.callRetention.stop()]);
     await bus.close();
     await sessionStore.close();
     await db.close();
