@@ -1,6 +1,6 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { pinnedFetch, type PinnedFetch } from "../../platform/http/outbound";
+import { pinnedFetch, type PinnedFetch } from "../../platform/outbound/pinned-fetch";
 import type { McpTool } from "../runtime";
 
 export interface McpServerAccess {

@@ -4,7 +4,8 @@ import addFormats from "ajv-formats";
 import { Webhook } from "standardwebhooks";
 import { LruCache } from "../../platform/cache/lru-cache";
 import { Invalid, type Problem } from "../../platform/errors";
-import { OutboundError, outboundFetch } from "../../platform/http/outbound";
+import { OutboundError } from "../../platform/outbound/outbound-error";
+import { outboundFetch } from "../../platform/outbound/outbound-fetch";
 import {
   handoffTargetOf,
   HANDOFF_TO_AGENT,

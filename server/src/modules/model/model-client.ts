@@ -6,13 +6,9 @@ import type {
 } from "openai/resources/chat/completions";
 import { LruCache } from "../../platform/cache/lru-cache";
 import { UpstreamError } from "../../platform/errors";
-import {
-  OutboundError,
-  pinnedFetch,
-  type HostResolver,
-  type PinnedFetch,
-  type PinnedRequestInit,
-} from "../../platform/http/outbound";
+import type { HostResolver } from "../../platform/outbound/address-policy";
+import { OutboundError } from "../../platform/outbound/outbound-error";
+import { pinnedFetch, type PinnedFetch, type PinnedRequestInit } from "../../platform/outbound/pinned-fetch";
 import { encodeRequestBody } from "./request-body";
 
 /** An OpenAI-compatible chat completions endpoint: an agent's `model` config, or the process default. */

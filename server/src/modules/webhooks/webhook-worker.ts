@@ -1,7 +1,8 @@
 import { Webhook } from "standardwebhooks";
 import { randomToken } from "../../platform/crypto";
 import type { Database } from "../../platform/db/database";
-import { outboundFetch, OutboundError } from "../../platform/http/outbound";
+import { OutboundError } from "../../platform/outbound/outbound-error";
+import { outboundFetch } from "../../platform/outbound/outbound-fetch";
 import type { Logger } from "../../platform/logger";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
 import type { StoredAttempt, WebhookDeliveryEntity } from "./webhook-delivery.entity";
