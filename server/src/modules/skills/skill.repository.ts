@@ -1,10 +1,10 @@
 import { In, type QueryDeepPartialEntity } from "typeorm";
-import type { DbManager } from "../../platform/db/database";
 import type { PageWindow } from "../../platform/graphql/page";
 import { SkillEntity } from "./skill.entity";
 import { BlobEntity, SkillFileEntity } from "./skill-file.entity";
 import { SkillPointerMoveEntity } from "./skill-pointer-move.entity";
 import { SkillVersionEntity, type VersionStateName } from "./skill-version.entity";
+import { BaseRepository } from "../../platform/db/repository";
 
 export interface VersionFilter {
   projectId: string;
@@ -13,15 +13,9 @@ export interface VersionFilter {
 }
 
 /** The only place that builds skill queries. */
-export class SkillRepository {
-  constructor(private readonly m: DbManager) {}
-
+export class SkillRepository extends BaseRepository {
   private get versions() {
     return this.m.getRepository(SkillVersionEntity);
-  }
-
-  private get postgres(): boolean {
-    return this.m.connection.options.type === "postgres";
   }
 
   /** Creates the skill row for (project, name) unless it exists (a concurrent creator may win; that is fine). */
@@ -38,7 +32,7 @@ export class SkillRepository {
       .getRepository(SkillEntity)
       .createQueryBuilder("s")
       .where("s.project_id = :projectId AND s.name = :name", { projectId, name });
-    if (this.postgres) qb.setLock("pessimistic_write");
+    this.forUpdate(qb);
     return qb.getOne();
   }
 
