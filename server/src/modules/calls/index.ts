@@ -1,5 +1,6 @@
 // The calls module's face: what other modules may use.
 export { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
+export { ToolRunColumns } from "./tool-run.entity";
 export { CallEventResolver, CallResolver } from "./call.resolver";
 // The GraphQL use cases; the engine behind them; the resolution every runner (chat, evals, the gateway) asks.
 export { CallService } from "./call.service";
