@@ -4,6 +4,7 @@ import type { Config } from "./config";
 import { entities } from "./entities";
 import { SecretBox, parseSecretKey } from "./platform/crypto";
 import { Database } from "./platform/db/database";
+import { OutageLog } from "./platform/db/outage-log";
 import { DomainEvents } from "./platform/events/domain-events";
 import { LoaderRegistry } from "./platform/graphql/context";
 import { buildGraphQLSchema } from "./platform/graphql/schema";
@@ -56,6 +57,8 @@ import { ProjectResolver, ProjectService, registerProjectLoaders } from "./modul
 import {
   SkillBundleService,
   SkillCatalogService,
+  SkillDigests,
+  SkillIndexService,
   SkillDiffService,
   SkillFileResolver,
   SkillResolver,
@@ -64,6 +67,7 @@ import {
   SkillReader,
   SkillService,
   SkillVersionAuthorResolver,
+  SkillVersionDigestResolver,
   registerSkillLoaders,
 } from "./modules/skills";
 import { registerUsageLoaders, SkillVersionUsageResolver, UsageResolver, UsageService } from "./modules/usage";
@@ -77,8 +81,10 @@ import {
 } from "./modules/call-timeline";
 import { McpSkillsEndpoint, McpSkillsService } from "./modules/mcp-skills";
 import { createGateway } from "./modules/gateway";
+import { createSkillsApi } from "./modules/skills-api";
 import { openSessionStore, type SessionStore } from "./platform/session-store";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
+import { RedisLink } from "./platform/redis/redis-link";
 
 export interface AppSecrets {
   /** base64 of 32 bytes. */
@@ -132,6 +138,8 @@ function wireServices(
   );
   const bundles = new SkillBundleService(auth, skills, limits);
   const diffs = new SkillDiffService(skills);
+  const digests = new SkillDigests(skills, secretBox);
+  const skillIndex = new SkillIndexService(db, auth);
   const libraries = new LibraryService(db, auth, audit);
   const agents = new AgentService(db, auth, audit, knowledge, skillReader, new AgentSecrets(secretBox));
   const usage: UsageService = new UsageService(db, auth, skillReader);
@@ -188,6 +196,9 @@ function wireServices(
     skillLifecycle,
     bundles,
     diffs,
+    digests,
+    skillIndex,
+    limits,
     libraries,
     agents,
     usage,
@@ -237,6 +248,7 @@ function resolverInstances(services: Services): object[] {
     new KnowledgeResolver(services.knowledge),
     new SkillResolver(services.skills, services.skillLifecycle, services.bundles, services.diffs),
     new SkillFileResolver(),
+    new SkillVersionDigestResolver(services.digests),
     new LibraryResolver(services.libraries),
     new AgentResolver(services.agents),
     new UsageResolver(services.usage),
@@ -262,8 +274,12 @@ function resolverInstances(services: Services): object[] {
 }
 
 /** Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else (SQLite, one process) local only. */
-async function openInvalidationBus(config: Config, db: Database, logger: Logger): Promise<InvalidationBus> {
-  if (config.redisUrl) return RedisBus.connect(config.redisUrl, logger);
+async function openInvalidationBus(
+  redis: RedisLink | undefined,
+  db: Database,
+  logger: Logger,
+): Promise<InvalidationBus> {
+  if (redis) return RedisBus.connect(redis, logger);
   const url = db.postgresUrl();
   if (url) return PostgresBus.connect(url, logger);
   return new LocalBus();
@@ -277,9 +293,13 @@ export function buildAppSchema(): Promise<GraphQLSchema> {
 
 /**
  * SEC-11: the input policy's limits by field and argument name (anything else: the default for names, ids and
- * URLs), and the large text fields an answer may hold only a few of.
+ * URLs), and the large text fields an answer may hold only a few of. SEC-22: an input stored in a column (marked
+ * `StoredIn`) is limited to that column's length, as the entities declare it.
  */
-function inputPolicy(config: Config): { inputLimits: InputLimits; answerBudget: AnswerBudget } {
+function inputPolicy(
+  config: Config,
+  columnLengths: ReadonlyMap<string, number | null>,
+): { inputLimits: InputLimits; answerBudget: AnswerBudget } {
   const chars = (max: number) => ({ max, unit: "characters" as const });
   return {
     inputLimits: {
@@ -305,6 +325,7 @@ function inputPolicy(config: Config): { inputLimits: InputLimits; answerBudget: 
       },
       jsonNames: new Set(["variables", "arguments", "parameters", "headers"]),
       maxDepth: 32,
+      columnLengths,
     },
     answerBudget: {
       largeFields: new Set([
@@ -363,10 +384,15 @@ export async function createApp(
   );
   const events = new DomainEvents(logger);
   db.deliverEventsTo(events);
+  // SEC-21: every use of Redis goes through one link that bounds its commands and measures its health.
+  const redis = config.redisUrl ? new RedisLink(config.redisUrl, logger) : undefined;
   // Caches forget what may be stale when the bus loses or regains its connection (InvalidatedCache).
-  const bus = await openInvalidationBus(config, db, logger);
+  const bus = await openInvalidationBus(redis, db, logger);
   const services = wireServices(db, config, secrets, bus, events, logger);
+  // SEC-20: one outage log for requests and workers: one line when the database goes away, one when it is back.
+  const outage = new OutageLog(logger, () => db.ping());
   const webhookWorker = new WebhookWorker(db, services.webhooks, logger, {
+    outage,
     allowList: config.outboundAllowHosts,
     retryBaseMs: config.webhookRetryBaseMs,
     maxAttempts: config.webhookMaxAttempts,
@@ -374,6 +400,7 @@ export async function createApp(
   });
   events.on(WebhookDeliveriesQueued, () => webhookWorker.wake());
   const evalWorker = new EvalWorker(db, services.evalPlanner, services.evalExecutor, logger, {
+    outage,
     pollIntervalMs: options.evalPollIntervalMs ?? config.evalPollIntervalMs,
     leaseMs: config.evalLeaseMs,
   });
@@ -393,7 +420,7 @@ export async function createApp(
   const sessionStore = await openSessionStore({
     kind: config.sessionStore,
     path: config.sessionStorePath,
-    redisUrl: config.redisUrl,
+    redis,
     ttlSecs: config.sessionStoreSkillsTtlSecs,
     bus,
   });
@@ -418,9 +445,19 @@ export async function createApp(
     await mcpSkills.close();
     await sessionStore.close();
     await bus.close();
+    await redis?.close();
     if (!options.db) await db.close();
     throw error;
   }
+  const skillsApi = createSkillsApi({
+    db,
+    auth: services.auth,
+    index: services.skillIndex,
+    bundles: services.bundles,
+    lifecycle: services.skillLifecycle,
+    logger,
+    limits: services.limits,
+  });
   const resolvers = resolverInstances(services);
   const schema = await buildGraphQLSchema(resolvers, pubSub);
   bindCallTimeline(schema, timeline);
@@ -433,13 +470,22 @@ export async function createApp(
     authFailuresPerMinute: config.authFailuresPerMinute,
     trustProxy: config.trustProxy,
     drainGraceMs: Math.floor(config.shutdownTimeoutMs / 2),
-    ...inputPolicy(config),
+    ...inputPolicy(config, db.columnLengths()),
     webDist: config.webDist,
-    plainRoutes: [{ prefix: "/v1", handle: gateway.handle, blocked: gateway.rateLimited }],
+    // The Skills API (EC-1, EC-2) before the gateway: the first route whose prefix matches serves the request.
+    plainRoutes: [
+      { prefix: "/v1/skills", handle: skillsApi.handle, blocked: skillsApi.rateLimited },
+      { prefix: "/v1", handle: gateway.handle, blocked: gateway.rateLimited },
+    ],
     loaders: loaderRegistry(services),
     authenticatedRoutes: [{ path: "/mcp", handle: (request) => mcpSkills.handle(request) }],
     authenticate: (header) => services.auth.authenticate(header),
     ready: () => db.ping(),
+    outage,
+    degraded: (): Record<string, string> => {
+      const detail = redis?.detail();
+      return detail ? { redis: detail } : {};
+    },
   });
   // SEC-7: a revoked key or a deleted project also ends the MCP sessions and subscriptions it opened (every instance;
   // AuthService subscribed first, so its key cache is already cleared when these run).
@@ -460,8 +506,10 @@ export async function createApp(
   const shutdown = async () => {
     await mcpSkills.close();
     await Promise.all([http.stop(), webhookWorker.stop(), evalWorker.stop(), services.callRetention.stop()]);
+    outage.stop();
     await bus.close();
     await sessionStore.close();
+    await redis?.close();
     await db.close();
   };
   return {

@@ -335,6 +335,8 @@ export class AgentService {
     const scope = await this.auth.authorize(ctx, "viewer");
     const { version, entries, source } = await this.db.read(async (m) => {
       const repo = new AgentRepository(m);
+      // PJ-1: an agent that is not in the project (or was deleted) is not there, unlike one with nothing published then.
+      if (!(await repo.liveAgentIds(scope.projectId, [agentId])).has(agentId)) throw new NotFound("The agent");
       const found = await repo.publishedAt(scope.projectId, agentId, at);
       return {
         version: found,

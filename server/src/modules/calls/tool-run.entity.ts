@@ -8,7 +8,8 @@ import { JsonColumn, TextColumn, TimestampColumn } from "../../platform/db/colum
  * nullable owners and a check that exactly one is set.
  */
 export abstract class ToolRunColumns {
-  @TextColumn("tool", { length: 128 })
+  /** The tool's name as offered or as the model called it (an MCP server's names have no length limit: SEC-22). */
+  @TextColumn("tool")
   tool!: string;
 
   @TextColumn("source", { length: 200 })

@@ -86,8 +86,8 @@ export class ChatMessageEntity {
   @JsonColumn("tool_calls", { nullable: true })
   toolCalls!: unknown[] | null;
 
-  /** A tool message: the tool call it answers. */
-  @TextColumn("tool_call_id", { nullable: true, length: 128 })
+  /** A tool message: the tool call it answers (the model's id, kept whole: SEC-22). */
+  @TextColumn("tool_call_id", { nullable: true })
   toolCallId!: string | null;
 
   /** The user message this one answers (null for a user message). */

@@ -9,6 +9,7 @@ import {
   type RoundRunner,
 } from "../model";
 import { AGENT_SOURCE, BUILTIN_SOURCE, skillSource, unknownSkillMessage, type RuntimeTool } from "../runtime";
+import { normaliseSkillName } from "../skills";
 import {
   continuesAConversation,
   dropEchoedSkillCalls,
@@ -195,7 +196,7 @@ async function record(turn: Turn, deps: TurnDependencies, invocation: Omit<Skill
 }
 
 async function loadSkill(turn: Turn, deps: TurnDependencies, args: Record<string, unknown>): Promise<string> {
-  const name = typeof args.name === "string" ? args.name : "";
+  const name = typeof args.name === "string" ? normaliseSkillName(args.name) : "";
   const skill = turn.agent.skills.find((s) => s.name === name);
   if (!skill)
     return unknownSkillMessage(
@@ -211,7 +212,7 @@ async function loadSkill(turn: Turn, deps: TurnDependencies, args: Record<string
 }
 
 async function readSkillFile(turn: Turn, deps: TurnDependencies, args: Record<string, unknown>): Promise<string> {
-  const name = typeof args.skill === "string" ? args.skill : "";
+  const name = typeof args.skill === "string" ? normaliseSkillName(args.skill) : "";
   const path = typeof args.path === "string" ? args.path : "";
   const skill = turn.agent.skills.find((s) => s.name === name);
   if (!skill) return unknownSkillText(name, turn.agent.skills);

@@ -3,7 +3,7 @@ import type { Database, Tx } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound } from "../../platform/errors";
 import type { AuditService } from "../audit";
 import type { AuthContext, AuthService } from "../auth";
-import { ProjectEntity } from "./project.entity";
+import { PROJECT_NAME_LENGTH, ProjectEntity } from "./project.entity";
 import { ProjectRepository } from "./project.repository";
 
 /**
@@ -31,8 +31,11 @@ export class ProjectService {
   async create(ctx: AuthContext, name: string): Promise<{ project: ProjectEntity; apiKey: string }> {
     this.auth.requirePlatform(ctx);
     const trimmed = name.trim();
-    if (trimmed.length < 1 || trimmed.length > 200) {
-      throw Invalid.field("name", `A project name must have 1 to 200 characters; it has ${trimmed.length}.`);
+    if (trimmed.length < 1 || trimmed.length > PROJECT_NAME_LENGTH) {
+      throw Invalid.field(
+        "name",
+        `A project name must have 1 to ${PROJECT_NAME_LENGTH} characters; it has ${trimmed.length}.`,
+      );
     }
     return this.db.write(async (tx) => {
       const project = Object.assign(new ProjectEntity(), {

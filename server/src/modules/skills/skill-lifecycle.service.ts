@@ -98,30 +98,56 @@ export class SkillLifecycleService {
       const repo = new SkillRepository(tx.manager);
       const version = await this.findLockedVersion(repo, scope.projectId, id);
       await this.guardDelete(tx, scope.projectId, version.name);
-      const now = new Date();
-      if (version.state === "published") {
-        await repo.setLiveVersion(scope.projectId, version.name, null);
-        await repo.recordMove({
-          projectId: scope.projectId,
-          name: version.name,
-          versionId: null,
-          version: null,
-          action: "delete",
-          actor: scope.actor,
-          at: now,
-        });
-        tx.emit(SkillLiveMoved({ projectId: scope.projectId, name: version.name }));
-      }
-      await repo.deleteVersion(id);
-      await this.audit.record(tx, {
-        projectId: scope.projectId,
-        resourceType: "skill",
-        resourceId: id,
-        action: "delete",
-        actor: scope.actor,
-        data: { name: version.name, version: version.version, state: version.state },
-      });
+      await this.deleteLocked(tx, repo, scope, version);
       return id;
     }, scope);
+  }
+
+  /**
+   * SV-7 for a whole skill (the Skills APIs' `DELETE /v1/skills/{id}`): every version in one transaction, each an
+   * audit entry, refused as a version's delete is while the skill is in use. Returns the versions deleted.
+   */
+  async deleteSkill(ctx: AuthContext, name: string): Promise<SkillVersionEntity[]> {
+    const scope = await this.auth.authorize(ctx, "editor");
+    return this.db.write(async (tx) => {
+      const repo = new SkillRepository(tx.manager);
+      await repo.lockSkill(scope.projectId, name);
+      const versions = await repo.findAllOfName(scope.projectId, name);
+      if (versions.length === 0) throw new NotFound("The skill");
+      await this.guardDelete(tx, scope.projectId, name);
+      for (const version of versions) await this.deleteLocked(tx, repo, scope, version);
+      return versions;
+    }, scope);
+  }
+
+  private async deleteLocked(
+    tx: Tx,
+    repo: SkillRepository,
+    scope: ProjectScope,
+    version: SkillVersionEntity,
+  ): Promise<void> {
+    const now = new Date();
+    if (version.state === "published") {
+      await repo.setLiveVersion(scope.projectId, version.name, null);
+      await repo.recordMove({
+        projectId: scope.projectId,
+        name: version.name,
+        versionId: null,
+        version: null,
+        action: "delete",
+        actor: scope.actor,
+        at: now,
+      });
+      tx.emit(SkillLiveMoved({ projectId: scope.projectId, name: version.name }));
+    }
+    await repo.deleteVersion(version.id);
+    await this.audit.record(tx, {
+      projectId: scope.projectId,
+      resourceType: "skill",
+      resourceId: version.id,
+      action: "delete",
+      actor: scope.actor,
+      data: { name: version.name, version: version.version, state: version.state },
+    });
   }
 }

@@ -2,7 +2,7 @@ import type { Database, DbManager, Tx } from "../../platform/db/database";
 import { Conflict, NotFound } from "../../platform/errors";
 import type { AuthContext, AuthService } from "../auth";
 import { skillSourceProject, type SkillSource } from "../libraries";
-import type { SkillReader, SkillVersionEntity } from "../skills";
+import { normaliseSkillName, type SkillReader, type SkillVersionEntity } from "../skills";
 import { UsageRepository, type UsageRow } from "./usage.repository";
 
 /** One agent version that lists a skill, as US-1 shows it. */
@@ -22,7 +22,8 @@ export class UsageService {
   ) {}
 
   /** US-1: who uses the project's skill `name`. A name the project has no version of is NOT_FOUND. */
-  async skillUsage(ctx: AuthContext, name: string, projectId?: string | null): Promise<SkillUsage[]> {
+  async skillUsage(ctx: AuthContext, rawName: string, projectId?: string | null): Promise<SkillUsage[]> {
+    const name = normaliseSkillName(rawName);
     const scope = await this.auth.authorize(ctx, "viewer", projectId);
     return this.db.read(async (m) => {
       // independent reads: on PostgreSQL they run side by side on two pooled connections

@@ -222,6 +222,20 @@ export class Database {
   private runBatch?: (batch: PreparedBatch) => void;
   private readonly prepared = new LruCache<string, SqliteStatement>(200);
 
+  /**
+   * Every column of every entity by `table.column`: its length for a `varchar(n)`, null for one without a length
+   * (text, numbers, JSON). SEC-22: the input policy's limit for an input stored in a column is this length.
+   */
+  columnLengths(): Map<string, number | null> {
+    const lengths = new Map<string, number | null>();
+    for (const entity of this.dataSource.entityMetadatas)
+      for (const column of entity.columns) {
+        const length = Number(column.length);
+        lengths.set(`${entity.tableName}.${column.databaseName}`, length > 0 ? length : null);
+      }
+    return lengths;
+  }
+
   async ping(): Promise<boolean> {
     try {
       await this.dataSource.query("SELECT 1");
