@@ -173,7 +173,7 @@ function wireServices(
   });
   const chats = new ChatService(db, auth, callResolution, agentDirectory, secretBox);
   const chatTurns = new ChatTurns(chats, tools, model, { maxToolRounds: config.chatMaxToolRounds });
-  // Evals run the chat tool loop in memory (EV-1..5); the publish gate runs them synchronously.
+  // Evals run the one tool loop in memory (EV-1..5); the publish gate runs them synchronously.
   const evalPlanner = new EvalPlanner(callResolution, agentDirectory, secretBox);
   const evalExecutor = new EvalExecutor(tools, model, { maxToolRounds: config.chatMaxToolRounds });
   const evals = new EvalService(db, auth, audit, callResolution, usage, evalPlanner);
