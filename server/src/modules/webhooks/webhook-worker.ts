@@ -7,7 +7,7 @@ import type { Logger } from "../../platform/logger";
 import type { OutageLog } from "../../platform/db/outage-log";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
 import type { StoredAttempt, WebhookDeliveryEntity } from "./webhook-delivery.entity";
-import { retryDelayMs } from "./webhook-events";
+import { retryDelayMs } from "./webhook-payloads";
 import type { WebhookSubscriptionEntity } from "./webhook-subscription.entity";
 import { WebhookRepository, type AttemptOutcome } from "./webhook.repository";
 import type { WebhookService } from "./webhook.service";

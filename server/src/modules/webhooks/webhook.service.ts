@@ -16,7 +16,7 @@ import {
   webhookBody,
   WEBHOOK_EVENT_TYPES,
   type WebhookEvent,
-} from "./webhook-events";
+} from "./webhook-payloads";
 import { WebhookSubscriptionEntity } from "./webhook-subscription.entity";
 import { WebhookDeliveriesQueued } from "./webhook.events";
 import { WebhookRepository } from "./webhook.repository";
