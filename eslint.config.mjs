@@ -63,63 +63,78 @@ const moduleFaces = {
   },
 };
 
-/** Every module's imports of other modules (type imports included), read once per lint run. */
-let moduleGraph = null;
-function readModuleGraph(root) {
-  const graph = new Map();
-  const walk = (dir, module) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) walk(full, module);
-      else if (/\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) {
-        for (const match of fs.readFileSync(full, "utf8").matchAll(/from\s+"(\.[^"]+)"/g)) {
-          const target = path.resolve(path.dirname(full), match[1]);
-          if (!target.includes(MODULES)) continue;
-          const other = target.split(MODULES)[1].split(path.sep)[0];
-          if (other !== module) graph.get(module).add(other);
-        }
-      }
-    }
-  };
-  for (const entry of fs.readdirSync(root, { withFileTypes: true })) {
-    if (!entry.isDirectory()) continue;
-    graph.set(entry.name, new Set());
-    walk(path.join(root, entry.name), entry.name);
-  }
-  return graph;
-}
-
-/** A path from `from` to `to` in the module graph, or null. */
-function modulePath(graph, from, to) {
-  const seen = new Set([from]);
-  const queue = [[from]];
-  while (queue.length > 0) {
-    const trail = queue.shift();
-    for (const next of graph.get(trail.at(-1)) ?? []) {
-      if (next === to) return [...trail, next];
-      if (!seen.has(next)) {
-        seen.add(next);
-        queue.push([...trail, next]);
-      }
+/**
+ * The rows of ARCHITECTURE.md's module picture (the fenced block under "Modules and the directions they may
+ * import"), top row first: each line that starts with module names joined by " · " and then, after two spaces or
+ * more, what they use. A row's description that says "usable from every row" puts its modules below every row.
+ */
+function readModuleRows(modulesRoot) {
+  const known = new Set(
+    fs
+      .readdirSync(modulesRoot, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name),
+  );
+  const text = fs.readFileSync(path.join(import.meta.dirname, "ARCHITECTURE.md"), "utf8");
+  const section = text.split("## Modules and the directions they may import")[1] ?? "";
+  const block = section.split("```")[1] ?? "";
+  const rowOf = new Map();
+  const everywhere = new Set();
+  const rows = [];
+  for (const line of block.split("\n")) {
+    const match = /^([a-z][a-z-]*(?: · [a-z][a-z-]*)*)(?:\s{2,}(.*))?$/.exec(line.trimEnd());
+    if (!match) continue;
+    const names = match[1].split(" · ");
+    if (!names.every((name) => known.has(name))) continue;
+    if (/usable from every row/.test(match[2] ?? "")) names.forEach((name) => everywhere.add(name));
+    else {
+      names.forEach((name) => rowOf.set(name, rows.length));
+      rows.push(names.join(" · "));
     }
   }
-  return null;
+  return { rowOf, rows, everywhere, known };
 }
 
-/** Modules form layers: no module imports (even a type of) a module that imports it back, however indirectly. */
+let moduleRows = null;
+
+/**
+ * Modules form the layers ARCHITECTURE.md draws: a module uses (even for a type) only modules of the rows below its
+ * own, or those usable from every row; never one of its own row or above. Every module has a row.
+ */
 const moduleLayers = {
-  meta: { type: "problem", schema: [], messages: { cycle: "Module cycle: {{cycle}}. Pick one direction." } },
+  meta: {
+    type: "problem",
+    schema: [],
+    messages: {
+      upward:
+        "'{{own}}' (row '{{ownRow}}') may not use '{{other}}' (row '{{otherRow}}'): a module uses only the rows below its own (ARCHITECTURE.md). Invert it with a port the composition root wires, or move the code.",
+      noRow: "The module '{{module}}' has no row in ARCHITECTURE.md's module picture: add it where it belongs.",
+    },
+  },
   create(context) {
     const here = context.filename;
     if (!here.includes(MODULES)) return {};
-    moduleGraph ??= readModuleGraph(here.split(MODULES)[0] + MODULES);
+    moduleRows ??= readModuleRows(here.split(MODULES)[0] + MODULES);
+    const { rowOf, rows, everywhere } = moduleRows;
     const own = here.split(MODULES)[1].split(path.sep)[0];
+    const placed = (module) => rowOf.has(module) || everywhere.has(module);
     return {
+      Program(node) {
+        if (!placed(own)) context.report({ node, messageId: "noRow", data: { module: own } });
+      },
       ImportDeclaration(node) {
         const other = importedModule(here, node)?.module;
-        if (!other || other === own) return;
-        const back = modulePath(moduleGraph, other, own);
-        if (back) context.report({ node, messageId: "cycle", data: { cycle: [own, ...back].join(" → ") } });
+        if (!other || other === own || everywhere.has(other) || !rowOf.has(own)) return;
+        if (!rowOf.has(other)) {
+          context.report({ node, messageId: "noRow", data: { module: other } });
+          return;
+        }
+        if (rowOf.get(other) > rowOf.get(own)) return;
+        context.report({
+          node,
+          messageId: "upward",
+          data: { own, ownRow: rows[rowOf.get(own)], other, otherRow: rows[rowOf.get(other)] },
+        });
       },
     };
   },

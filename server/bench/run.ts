@@ -9,6 +9,7 @@ import { fork } from "node:child_process";
 import fs from "node:fs";
 import * as callRuntime from "./call-runtime.bench";
 import * as gateway from "./gateway.bench";
+import * as observability from "./observability.bench";
 import * as skillUsage from "./skill-usage.bench";
 
 interface BenchModule {
@@ -20,6 +21,7 @@ const BENCHES: Array<{ file: string; bench: BenchModule }> = [
   { file: "skill-usage.bench.ts", bench: skillUsage },
   { file: "call-runtime.bench.ts", bench: callRuntime },
   { file: "gateway.bench.ts", bench: gateway },
+  { file: "observability.bench.ts", bench: observability },
 ];
 
 async function main(): Promise<void> {

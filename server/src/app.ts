@@ -19,23 +19,20 @@ import {
   AgentResolver,
   AgentSecrets,
   AgentService,
+  AgentVersionAuthorResolver,
   registerAgentLoaders,
 } from "./modules/agents";
-import {
-  AgentVersionAuthorResolver,
-  ApiKeyResolver,
-  ApiKeyService,
-  AuditActorResolver,
-  registerApiKeyLoaders,
-  SkillVersionAuthorResolver,
-} from "./modules/api-keys";
+import { ApiKeyResolver, ApiKeyService, AuditActorResolver, registerApiKeyLoaders } from "./modules/api-keys";
 import { AuditResolver, AuditService } from "./modules/audit";
 import { AuthService, TENANCY_TOPIC } from "./modules/auth";
 import { ChatResolver, ChatService, ChatTurns, registerChatLoaders } from "./modules/chat";
 import {
+  CallEngine,
   CallEventResolver,
   CallRecorded,
+  CallResolution,
   CallResolver,
+  CallRetention,
   CallService,
   McpConnector,
   registerCallLoaders,
@@ -56,7 +53,7 @@ import { ImpactResolver, ImpactService } from "./modules/impact";
 import { KnowledgeResolver, KnowledgeService, registerKnowledgeLoaders } from "./modules/knowledge";
 import { LibraryResolver, LibraryService, SkillSourceCache } from "./modules/libraries";
 import { defaultModelEndpoint, ModelClient } from "./modules/model";
-import { NodeResolver } from "./modules/node";
+import { nodeKind, NodeResolver } from "./modules/node";
 import { ProjectResolver, ProjectService, registerProjectLoaders } from "./modules/projects";
 import {
   SkillBundleService,
@@ -68,7 +65,9 @@ import {
   SkillResolver,
   SkillLifecycleService,
   SkillLiveMoved,
+  SkillReader,
   SkillService,
+  SkillVersionAuthorResolver,
   SkillVersionDigestResolver,
   registerSkillLoaders,
 } from "./modules/skills";
@@ -101,6 +100,7 @@ function wireServices(
   secrets: AppSecrets,
   bus: InvalidationBus,
   events: DomainEvents,
+  logger: Logger,
   telemetry: AgentTelemetry,
 ) {
   // Authorisation is the bottom layer: it reads keys and projects through a port the modules above provide.
@@ -133,6 +133,7 @@ function wireServices(
   };
   const secretBox = new SecretBox({ 1: parseSecretKey(secrets.secretKey) }, 1);
   const skills: SkillService = new SkillService(db, auth, audit, knowledge, secretBox, limits);
+  const skillReader = new SkillReader(db, secretBox);
   // SV-7: a delete is refused in its transaction while an agent lists the skill
   const skillLifecycle = new SkillLifecycleService(db, auth, audit, (tx, projectId, name) =>
     usage.guardSkillDelete(tx, projectId, name),
@@ -142,8 +143,8 @@ function wireServices(
   const digests = new SkillDigests(skills, secretBox);
   const skillIndex = new SkillIndexService(db, auth);
   const libraries = new LibraryService(db, auth, audit);
-  const agents = new AgentService(db, auth, audit, knowledge, skills, new AgentSecrets(secretBox));
-  const usage: UsageService = new UsageService(db, auth, skills);
+  const agents = new AgentService(db, auth, audit, knowledge, skillReader, new AgentSecrets(secretBox));
+  const usage: UsageService = new UsageService(db, auth, skillReader);
   const webhooks = new WebhookService(db, bus, auth, audit, secretBox, {
     allowList: config.outboundAllowHosts,
     tracing: telemetry.tracing,
@@ -152,46 +153,45 @@ function wireServices(
   events.on(SkillLiveMoved, (moved) => catalog.liveMoved(moved.projectId, moved.name));
   const agentDirectory = new AgentCallDirectory(db, new AgentSecrets(secretBox), knowledge, bus);
   events.on(AgentPublishedChanged, (changed) => agentDirectory.agentChanged(changed.projectId, changed.agentId));
-  const mcp = new McpConnector(config.outboundAllowHosts, config.mcpTimeoutMs, telemetry.tracing.inject);
+  const mcp = new McpConnector(config.outboundAllowHosts, config.mcpTimeoutMs);
   const sources = new SkillSourceCache(db, bus);
-  const calls = new CallService(
-    db,
-    auth,
-    agentDirectory,
-    catalog,
-    sources,
-    webhooks,
-    mcp,
-    secretBox,
-    config.callEventRetentionSecs * 1000,
-    telemetry,
-  );
+  const callResolution = new CallResolution(agentDirectory, catalog, sources, mcp);
   const tools = new ToolRunner(
-    db,
-    auth,
-    calls,
     agentDirectory,
-    skills,
+    skillReader,
     mcp,
     { allowList: config.outboundAllowHosts, timeoutMs: config.toolTimeoutMs },
     telemetry,
   );
+  const calls = new CallService(
+    db,
+    auth,
+    agentDirectory,
+    callResolution,
+    new CallEngine(db, webhooks),
+    tools,
+    secretBox,
+    config.callEventRetentionSecs * 1000,
+    telemetry,
+  );
+  const callRetention = new CallRetention(db, logger);
   const model = new ModelClient({
     defaultEndpoint: defaultModelEndpoint(config),
     timeoutMs: config.modelTimeoutMs,
     allowList: config.outboundAllowHosts,
     telemetry,
   });
-  const chats = new ChatService(db, auth, calls, agentDirectory, secretBox);
+  const chats = new ChatService(db, auth, callResolution, agentDirectory, secretBox);
   const chatTurns = new ChatTurns(chats, tools, model, { maxToolRounds: config.chatMaxToolRounds }, telemetry);
-  // Evals run the chat tool loop in memory (EV-1..5); the publish gate runs them synchronously.
-  const evalPlanner = new EvalPlanner(calls, agentDirectory, secretBox);
+  // Evals run the one tool loop in memory (EV-1..5); the publish gate runs them synchronously.
+  const evalPlanner = new EvalPlanner(callResolution, agentDirectory, secretBox);
   const evalExecutor = new EvalExecutor(tools, model, { maxToolRounds: config.chatMaxToolRounds });
-  const evals = new EvalService(db, auth, audit, calls, usage, evalPlanner);
+  const evals = new EvalService(db, auth, audit, callResolution, usage, evalPlanner);
   const impact = new ImpactService(
     db,
     auth,
     skills,
+    skillReader,
     usage,
     new EvalGate(auth, evals, evalPlanner, evalExecutor, catalog),
   );
@@ -202,6 +202,7 @@ function wireServices(
     projects,
     knowledge,
     skills,
+    skillReader,
     skillLifecycle,
     bundles,
     diffs,
@@ -216,7 +217,9 @@ function wireServices(
     catalog,
     agentDirectory,
     sources,
+    callResolution,
     calls,
+    callRetention,
     tools,
     model,
     chats,
@@ -262,37 +265,20 @@ function resolverInstances(services: Services): object[] {
     new SkillVersionUsageResolver(services.usage),
     new ImpactResolver(services.impact),
     new WebhookResolver(services.webhooks),
-    new CallResolver(services.calls, services.tools),
+    new CallResolver(services.calls),
     new CallEventResolver(services.calls),
     new CallTimelineResolver(),
     new ChatResolver(services.chats, services.chatTurns),
     new EvalScenarioResolver(services.evals),
     new EvalRunResolver(services.evals),
+    // A project first: the platform credential reaches projects by id, and other kinds only through a project.
     new NodeResolver([
-      async (ctx, id) => {
-        const version = await services.skills.get(ctx, id).catch(() => null);
-        return version ? { typename: "SkillVersion", value: version } : null;
-      },
-      async (ctx, id) => {
-        const version = await services.agents.get(ctx, id).catch(() => null);
-        return version ? { typename: "AgentVersion", value: version } : null;
-      },
-      async (ctx, id) => {
-        const call = await services.calls.get(ctx, id).catch(() => null);
-        return call ? { typename: "Call", value: call } : null;
-      },
-      async (ctx, id) => {
-        const session = await services.chats.get(ctx, id).catch(() => null);
-        return session ? { typename: "ChatSession", value: session } : null;
-      },
-      async (ctx, id) => {
-        const run = await services.evals.run(ctx, id).catch(() => null);
-        return run ? { typename: "EvalRun", value: run } : null;
-      },
-      async (ctx, id) => {
-        const project = await services.projects.get(ctx, id).catch(() => null);
-        return project ? { typename: "Project", value: project } : null;
-      },
+      nodeKind("Project", (ctx, id) => services.projects.get(ctx, id)),
+      nodeKind("SkillVersion", (ctx, id) => services.skills.get(ctx, id)),
+      nodeKind("AgentVersion", (ctx, id) => services.agents.get(ctx, id)),
+      nodeKind("Call", (ctx, id) => services.calls.get(ctx, id)),
+      nodeKind("ChatSession", (ctx, id) => services.chats.get(ctx, id)),
+      nodeKind("EvalRun", (ctx, id) => services.evals.run(ctx, id)),
     ]),
   ];
 }
@@ -444,7 +430,7 @@ export async function createApp(
   const tracing = await openTracing(config.tracing, logger);
   const metrics = new Metrics();
   const telemetry = new AgentTelemetry(tracing, metrics);
-  const services = wireServices(db, config, secrets, bus, events, telemetry);
+  const services = wireServices(db, config, secrets, bus, events, logger, telemetry);
   // SEC-20: one outage log for requests and workers: one line when the database goes away, one when it is back.
   const outage = new OutageLog(logger, () => db.ping());
   const webhookWorker = new WebhookWorker(db, services.webhooks, logger, {
@@ -465,7 +451,7 @@ export async function createApp(
   watchQueues(metrics, db, webhookWorker, evalWorker);
   // GW-11: /mcp serves the live skills; a publish, rollback or library change tells open sessions (every instance).
   const mcpSkills = new McpSkillsEndpoint(
-    new McpSkillsService(services.skills, services.sources),
+    new McpSkillsService(services.skillReader, services.sources),
     (header) => services.auth.authenticate(header),
     bus,
     logger,
@@ -487,8 +473,8 @@ export async function createApp(
     gateway = await createGateway({
       auth: services.auth,
       agents: services.agentDirectory,
-      calls: services.calls,
-      skills: services.skills,
+      calls: services.callResolution,
+      skills: services.skillReader,
       tools: services.tools,
       model: services.model,
       store: sessionStore,
@@ -557,10 +543,8 @@ export async function createApp(
       logger.warn({ err: error }, "re-checking open sessions' credentials failed"),
     );
   });
-  const retention = setInterval(() => {
-    services.calls.expireEvents().catch((error: unknown) => logger.warn({ err: error }, "call event retention failed"));
-  }, 60_000);
-  retention.unref();
+  // RT-11: every instance deletes expired call events, a minute apart (platform/jobs).
+  services.callRetention.start();
   if (options.startWorkers) {
     webhookWorker.start();
     evalWorker.start();
@@ -569,9 +553,8 @@ export async function createApp(
   // SEC-18: close MCP sessions, then stop accepting and drain in-flight requests while the worker finishes its
   // attempts in flight; only then close the bus and the database those requests and attempts use.
   const shutdown = async () => {
-    clearInterval(retention);
     await mcpSkills.close();
-    await Promise.all([http.stop(), webhookWorker.stop(), evalWorker.stop()]);
+    await Promise.all([http.stop(), webhookWorker.stop(), evalWorker.stop(), services.callRetention.stop()]);
     outage.stop();
     await bus.close();
     await sessionStore.close();

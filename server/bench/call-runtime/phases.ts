@@ -61,7 +61,7 @@ export async function sequentialProbes(inputs: SequentialInputs): Promise<Sequen
     throw new Error(`expected an evicting load: ${evicting.status}`);
   for (const x of phaseAgents) {
     const agent = await app.services.agentDirectory.published(projectId, x.id); // warm again after the cold start
-    await app.services.calls.segmentFor(projectId, agent!);
+    await app.services.callResolution.segmentFor(projectId, agent!);
   }
   await monitor.query("CREATE TABLE bench_commit_probe (id integer)");
   const phases: Record<string, Timing> = {};
@@ -90,7 +90,7 @@ export async function sequentialProbes(inputs: SequentialInputs): Promise<Sequen
   );
   await phase("  resolution: agentDirectory.published + segmentFor", async () => {
     const agent = await app.services.agentDirectory.published(projectId, nextAgent().id);
-    await app.services.calls.segmentFor(projectId, agent!);
+    await app.services.callResolution.segmentFor(projectId, agent!);
   });
   await phase("  modelContextOf(state): prompt + tools (3× per startCall)", async () => modelContextOf(someCall.state));
   await phase("  JSON.stringify of a startCall answer", async () => JSON.stringify(inputs.startAnswer));

@@ -1,7 +1,7 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from "typeorm";
-import { IdColumn, JsonColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
-import type { ProjectEntity } from "../projects";
-import type { StoredTool, VersionStateName } from "../skills";
+import { Column, Entity, Index, JoinColumn, ManyToOne, Unique } from "typeorm";
+import { IdColumn, JsonColumn, TextColumn } from "../../platform/db/columns";
+import type { StoredTool } from "../skills";
+import { VersionColumns } from "../versioning";
 import type { AgentEntity } from "./agent.entity";
 
 export type AgentModeName = "cascade" | "speech_to_speech";
@@ -28,29 +28,13 @@ export const AGENT_NAME_LENGTH = 200;
 // AG-1 as SV-3: the database itself allows one published version per agent
 @Index("uq_agent_versions_one_published", ["agentId"], { unique: true, where: "state = 'published'" })
 @Index("idx_agent_versions_project_created", ["projectId", "createdAt"])
-export class AgentVersionEntity {
-  @PrimaryColumn({ type: "varchar", length: 36 })
-  id!: string;
-
-  @IdColumn("project_id")
-  projectId!: string;
-
-  @ManyToOne("ProjectEntity", { onDelete: "CASCADE" })
-  @JoinColumn({ name: "project_id" })
-  project?: ProjectEntity;
-
+export class AgentVersionEntity extends VersionColumns {
   @IdColumn("agent_id")
   agentId!: string;
 
   @ManyToOne("AgentEntity", { onDelete: "CASCADE" })
   @JoinColumn({ name: "agent_id" })
   agent?: AgentEntity;
-
-  @Column({ type: "integer", name: "version" })
-  version!: number;
-
-  @TextColumn("state", { length: 16 })
-  state!: VersionStateName;
 
   @TextColumn("name", { length: AGENT_NAME_LENGTH })
   name!: string;
@@ -81,22 +65,4 @@ export class AgentVersionEntity {
 
   @JsonColumn("handoff_targets")
   handoffTargets!: string[];
-
-  @JsonColumn("warnings")
-  warnings!: string[];
-
-  @TextColumn("created_by", { length: 64 })
-  createdBy!: string;
-
-  @TimestampColumn("created_at")
-  createdAt!: Date;
-
-  @TimestampColumn("updated_at")
-  updatedAt!: Date;
-
-  @TimestampColumn("published_at", { nullable: true })
-  publishedAt!: Date | null;
-
-  @TimestampColumn("archived_at", { nullable: true })
-  archivedAt!: Date | null;
 }

@@ -1,10 +1,10 @@
 import { In, IsNull, type QueryDeepPartialEntity } from "typeorm";
-import type { DbManager } from "../../platform/db/database";
 import type { PageWindow } from "../../platform/graphql/page";
 import type { VersionStateName } from "../skills";
 import { AgentEntity } from "./agent.entity";
 import { AgentSkillEntryEntity } from "./agent-skill-entry.entity";
 import { AgentVersionEntity } from "./agent-version.entity";
+import { BaseRepository } from "../../platform/db/repository";
 
 export interface AgentVersionFilter {
   projectId: string;
@@ -13,19 +13,13 @@ export interface AgentVersionFilter {
 }
 
 /** The only place that builds agent queries. Deleted agents' versions are invisible to every read here. */
-export class AgentRepository {
-  constructor(private readonly m: DbManager) {}
-
+export class AgentRepository extends BaseRepository {
   private get agents() {
     return this.m.getRepository(AgentEntity);
   }
 
   private get versions() {
     return this.m.getRepository(AgentVersionEntity);
-  }
-
-  private get postgres(): boolean {
-    return this.m.connection.options.type === "postgres";
   }
 
   async insertAgent(agent: AgentEntity): Promise<void> {
@@ -37,7 +31,7 @@ export class AgentRepository {
     const qb = this.agents
       .createQueryBuilder("a")
       .where("a.id = :agentId AND a.project_id = :projectId AND a.deleted_at IS NULL", { agentId, projectId });
-    if (this.postgres) qb.setLock("pessimistic_write");
+    this.forUpdate(qb);
     return qb.getOne();
   }
 

@@ -1,5 +1,6 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { Page } from "../../platform/graphql/page";
+import { AUTHOR_NAME, authorName } from "../api-keys";
 import type { AuthContext } from "../auth";
 import { KnowledgeBaseType, knowledgeBasesOf, type KnowledgeBaseEntity } from "../knowledge";
 import { MASKED_SECRET, presentSecret, presentTool, SkillToolType, VersionState } from "../skills";
@@ -102,5 +103,13 @@ export class AgentResolver {
   @FieldResolver(() => [KnowledgeBaseType])
   knowledgeBases(@Root() version: AgentVersionEntity, @Ctx() ctx: AuthContext): Promise<KnowledgeBaseEntity[]> {
     return knowledgeBasesOf(ctx.loaders, version.projectId, version.knowledgeBaseIds);
+  }
+}
+
+@Resolver(() => AgentVersionType)
+export class AgentVersionAuthorResolver {
+  @FieldResolver(() => String, { nullable: true, description: AUTHOR_NAME })
+  createdByName(@Root() version: AgentVersionEntity, @Ctx() ctx: AuthContext): Promise<string | null> {
+    return authorName(ctx, version.projectId, version.createdBy);
   }
 }

@@ -7,7 +7,7 @@ import { moveLivePointer } from "../versioning";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import type { KnowledgeService } from "../knowledge";
 import { skillSourceProject, sourcePlace } from "../libraries";
-import { type SkillService, type VersionStateName } from "../skills";
+import type { SkillReader, VersionStateName } from "../skills";
 import { AgentEntity } from "./agent.entity";
 import { AgentPublishedChanged } from "./agent.events";
 import { checkAgentConfig, type AgentConfigInput, type CheckedAgentConfig } from "./agent-config";
@@ -75,7 +75,7 @@ export class AgentService {
     private readonly auth: AuthService,
     private readonly audit: AuditService,
     private readonly knowledge: KnowledgeService,
-    private readonly skills: SkillService,
+    private readonly skills: SkillReader,
     private readonly secrets: AgentSecrets,
   ) {}
 
@@ -349,7 +349,7 @@ export class AgentService {
     const pinnedIds = entries.flatMap((e) => (e.pinnedVersionId ? [e.pinnedVersionId] : []));
     const [live, pinned] = source.holdsSkills
       ? await Promise.all([
-          this.skills.liveAtIn(source.projectId, at, followed),
+          this.skills.liveAt(source.projectId, at, followed),
           this.skills.versionsByIds(source.projectId, pinnedIds),
         ])
       : [[], []];

@@ -2,7 +2,7 @@ import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
 import { NodeInterface } from "../../platform/graphql/node";
 import { PageOf } from "../../platform/graphql/page";
 import { JSONScalar } from "../../platform/graphql/scalars";
-import { VersionState } from "../skills";
+import { VersionFields } from "../versioning";
 
 export enum AgentMode {
   CASCADE = "cascade",
@@ -46,7 +46,7 @@ export class McpServerType {
 }
 
 @ObjectType("AgentVersion", { implements: NodeInterface })
-export class AgentVersionType extends NodeInterface {
+export class AgentVersionType extends VersionFields {
   @Field(() => ID)
   agentId!: string;
 
@@ -55,12 +55,6 @@ export class AgentVersionType extends NodeInterface {
 
   @Field(() => String, { nullable: true, description: "The gateway name when set (GW-1); else the name is." })
   alias!: string | null;
-
-  @Field(() => Int)
-  version!: number;
-
-  @Field(() => VersionState)
-  state!: VersionState;
 
   @Field(() => AgentMode)
   mode!: AgentMode;
@@ -82,18 +76,6 @@ export class AgentVersionType extends NodeInterface {
 
   @Field(() => String, { description: "The API key id that saved it, or 'platform'." })
   createdBy!: string;
-
-  @Field(() => Date)
-  createdAt!: Date;
-
-  @Field(() => Date)
-  updatedAt!: Date;
-
-  @Field(() => Date, { nullable: true })
-  publishedAt!: Date | null;
-
-  @Field(() => Date, { nullable: true })
-  archivedAt!: Date | null;
 }
 
 export const AgentVersionPage = PageOf(AgentVersionType, "AgentVersionPage");

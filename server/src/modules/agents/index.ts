@@ -8,6 +8,6 @@ export { AgentCallDirectory } from "./agent-directory";
 export type { AgentDirectory, CallAgent } from "./call-agent";
 export { AgentEntity } from "./agent.entity";
 export { AgentInput } from "./agent.inputs";
-export { AgentResolver } from "./agent.resolver";
+export { AgentResolver, AgentVersionAuthorResolver } from "./agent.resolver";
 export { AgentVersionType } from "./agent.types";
 export { registerAgentLoaders } from "./agent.loaders";

@@ -1,16 +1,14 @@
 import { In } from "typeorm";
-import type { DbManager } from "../../platform/db/database";
 import { ProjectEntity } from "../projects";
 import { ApiKeyEntity } from "./api-key.entity";
+import { BaseRepository } from "../../platform/db/repository";
 
 export interface KeyWithProject {
   key: ApiKeyEntity;
   projectDeleted: boolean;
 }
 
-export class ApiKeyRepository {
-  constructor(private readonly m: DbManager) {}
-
+export class ApiKeyRepository extends BaseRepository {
   insert(key: ApiKeyEntity): Promise<ApiKeyEntity> {
     return this.m.getRepository(ApiKeyEntity).save(key);
   }

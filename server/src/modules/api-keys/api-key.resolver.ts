@@ -1,7 +1,5 @@
 import { Arg, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from "type-graphql";
-import { AgentVersionType, type AgentVersionEntity } from "../agents";
 import { AuditEntryType, type AuditEntryRoot } from "../audit";
-import { SkillVersionType, type SkillVersionEntity } from "../skills";
 import type { ApiKeyEntity } from "./api-key.entity";
 import { API_KEY_IN_PROJECT } from "./api-key.loaders";
 import type { ApiKeyService } from "./api-key.service";
@@ -70,27 +68,14 @@ export class AuditActorResolver {
   }
 }
 
-/** A version's author as a person reads it: the name of the key that saved it (UX-2 "who"). */
-async function authorName(ctx: AuthContext, projectId: string, createdBy: string): Promise<string | null> {
+/**
+ * A version's author as a person reads it: the name of the key that saved it (UX-2 "who"); skills and agents show it
+ * as `createdByName`, batched per project.
+ */
+export async function authorName(ctx: AuthContext, projectId: string, createdBy: string): Promise<string | null> {
   if (createdBy === "platform") return null;
   const key = await ctx.loaders.of(API_KEY_IN_PROJECT).load({ projectId, value: createdBy });
   return key?.name ?? null;
 }
 
-const AUTHOR_NAME = "The name of the API key that saved it; null for the platform credential or an unnamed key.";
-
-@Resolver(() => SkillVersionType)
-export class SkillVersionAuthorResolver {
-  @FieldResolver(() => String, { nullable: true, description: AUTHOR_NAME })
-  createdByName(@Root() version: SkillVersionEntity, @Ctx() ctx: AuthContext): Promise<string | null> {
-    return authorName(ctx, version.projectId, version.createdBy);
-  }
-}
-
-@Resolver(() => AgentVersionType)
-export class AgentVersionAuthorResolver {
-  @FieldResolver(() => String, { nullable: true, description: AUTHOR_NAME })
-  createdByName(@Root() version: AgentVersionEntity, @Ctx() ctx: AuthContext): Promise<string | null> {
-    return authorName(ctx, version.projectId, version.createdBy);
-  }
-}
+export const AUTHOR_NAME = "The name of the API key that saved it; null for the platform credential or an unnamed key.";

@@ -1,7 +1,7 @@
 import type { QueryDeepPartialEntity } from "typeorm";
-import type { DbManager } from "../../platform/db/database";
 import type { PageWindow } from "../../platform/graphql/page";
 import { AuditEntryEntity } from "./audit-entry.entity";
+import { BaseRepository } from "../../platform/db/repository";
 
 export interface AuditFilter {
   projectId: string;
@@ -10,9 +10,7 @@ export interface AuditFilter {
   action?: string | null;
 }
 
-export class AuditRepository {
-  constructor(private readonly m: DbManager) {}
-
+export class AuditRepository extends BaseRepository {
   async append(entries: Array<Omit<AuditEntryEntity, "id">>): Promise<void> {
     if (entries.length === 0) return;
     await this.m.getRepository(AuditEntryEntity).insert(entries as QueryDeepPartialEntity<AuditEntryEntity>[]);

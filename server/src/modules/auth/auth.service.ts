@@ -3,7 +3,7 @@ import { EVERY_KEY, type InvalidationBus } from "../../platform/cache/invalidati
 import { constantTimeEqualHex, sha256Hex } from "../../platform/crypto";
 import { Forbidden, NotFound, Unauthenticated } from "../../platform/errors";
 import type { Principal, RequestContext, Role } from "../../platform/graphql/context";
-import type { Authentication } from "../../platform/http/server";
+import type { Authentication } from "../../platform/http/request-context";
 import { apiKeyLookup, bearerCredential } from "./credentials";
 
 const RANK: Record<Role, number> = { viewer: 0, editor: 1, admin: 2 };

@@ -51,7 +51,7 @@ export class CallTimelineService {
     let ended = call.status !== "active";
     let lastSeq = 0;
     return this.stream(call.id, async () => {
-      const items = await this.calls.eventsAfter(call.id, lastSeq);
+      const items = await this.calls.eventsAfter(call, lastSeq);
       lastSeq = items.at(-1)?.seq ?? lastSeq;
       if (items.some((e) => e.type === "call.ended")) ended = true;
       return { items, done: ended };

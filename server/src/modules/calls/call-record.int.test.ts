@@ -177,10 +177,10 @@ describeEachDialect("call event retention", { callEventRetentionSecs: RETENTION_
     await t.ok(END_CALL, { callId: call.id }, adminKey);
 
     // Not yet: within the retention period nothing goes.
-    expect(await t.app.services.calls.expireEvents(new Date(Date.now() + (RETENTION_SECS / 2) * 1000))).toBe(0);
+    expect(await t.app.services.callRetention.expireEvents(new Date(Date.now() + (RETENTION_SECS / 2) * 1000))).toBe(0);
     expect((await timeline(t, adminKey, call.id)).events).toHaveLength(3);
 
-    const removed = await t.app.services.calls.expireEvents(new Date(Date.now() + (RETENTION_SECS + 5) * 1000));
+    const removed = await t.app.services.callRetention.expireEvents(new Date(Date.now() + (RETENTION_SECS + 5) * 1000));
     expect(removed).toBe(3);
     const read = (await t.ok<{ call: CallView }>(READ_CALL, { id: call.id }, adminKey)).call;
     expect(read.events).toEqual([]);
@@ -192,7 +192,7 @@ describeEachDialect("call event retention", { callEventRetentionSecs: RETENTION_
     // A call started after the cut keeps its events and loaded flags.
     const fresh = await startCall(t, adminKey, { agentId });
     await loadSkill(t, adminKey, fresh.id, "kept");
-    await t.app.services.calls.expireEvents(new Date(Date.now() + (RETENTION_SECS / 2) * 1000));
+    await t.app.services.callRetention.expireEvents(new Date(Date.now() + (RETENTION_SECS / 2) * 1000));
     const freshRead = await timeline(t, adminKey, fresh.id);
     expect(freshRead.events.map((e) => e.type)).toEqual(["call.started", "skill.loaded"]);
     expect(freshRead.skills.map((s) => s.loaded)).toEqual([true, false]);

@@ -2,6 +2,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typ
 import { IdColumn, JsonColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
 import type { ProjectEntity } from "../projects";
 import type { CallState } from "./call-state";
+import { ToolRunColumns } from "./tool-run.entity";
 
 /** A call: what it resolved at start (and at each handoff), what is loaded now, and its status (RT-10). */
 @Entity({ name: "calls" })
@@ -135,7 +136,7 @@ export class CallEventEntity {
 /** One tool call on a call (RT-7): what ran, with what, and how it went. */
 @Entity({ name: "tool_invocations" })
 @Index("idx_tool_invocations_call", ["callId", "at"])
-export class ToolInvocationEntity {
+export class ToolInvocationEntity extends ToolRunColumns {
   @PrimaryColumn({ type: "varchar", length: 36 })
   id!: string;
 
@@ -148,32 +149,6 @@ export class ToolInvocationEntity {
 
   @IdColumn("project_id")
   projectId!: string;
-
-  /** The tool's name as offered (an MCP server's names have no length limit: SEC-22). */
-  @TextColumn("tool")
-  tool!: string;
-
-  @TextColumn("source", { length: 200 })
-  source!: string;
-
-  @JsonColumn("arguments")
-  arguments!: unknown;
-
-  /** ok | error | timeout | refused */
-  @TextColumn("status", { length: 16 })
-  status!: string;
-
-  @JsonColumn("result", { nullable: true })
-  result!: unknown;
-
-  @TextColumn("error", { nullable: true })
-  error!: string | null;
-
-  @Column({ type: "integer", name: "latency_ms" })
-  latencyMs!: number;
-
-  @TimestampColumn("at")
-  at!: Date;
 }
 
 /**

@@ -2,6 +2,7 @@ import { In, MoreThan, type QueryDeepPartialEntity } from "typeorm";
 import type { DbManager } from "../../platform/db/database";
 import type { PageWindow } from "../../platform/graphql/page";
 import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
+import { BaseRepository } from "../../platform/db/repository";
 import { CallContexts, type ContextRow, type StoredCallState } from "./call-contexts";
 
 /** A change of the loaded set and the event counter, applied inside the stored state by the database. */
@@ -22,15 +23,17 @@ export interface CallFilter {
   startedBefore?: Date | null;
 }
 
-export class CallRepository {
+export class CallRepository extends BaseRepository {
   /**
-   * `contexts` turns stored states into whole ones and back; the service passes its own (which remembers the
+   * `contexts` turns stored states into whole ones and back; the engine passes its own (which remembers the
    * contexts it stored and read), anything else gets a fresh one (correct, it only reads more).
    */
   constructor(
-    private readonly m: DbManager,
+    m: DbManager,
     private readonly store: CallContexts = new CallContexts(),
-  ) {}
+  ) {
+    super(m);
+  }
 
   /** Calls as read, with their states whole: contexts this process has not seen are read in one query. */
   private async whole(calls: CallEntity[]): Promise<CallEntity[]> {
@@ -42,22 +45,6 @@ export class CallRepository {
     }
     calls.forEach((call, i) => (call.state = this.store.whole(stored[i]!)));
     return calls;
-  }
-
-  private get postgres(): boolean {
-    return this.m.connection.options.type === "postgres";
-  }
-
-  /** Inserts without reading anything back (the rows are complete): the call start is one write. */
-  private async insertRows<T extends object>(entity: new () => T, rows: T[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.m
-      .createQueryBuilder()
-      .insert()
-      .into(entity)
-      .values(rows as QueryDeepPartialEntity<T>[])
-      .updateEntity(false)
-      .execute();
   }
 
   /**
@@ -188,7 +175,7 @@ export class CallRepository {
       .getRepository(CallEntity)
       .createQueryBuilder("c")
       .where("c.id = :id AND c.project_id = :projectId", { id, projectId });
-    if (this.postgres) qb.setLock("pessimistic_write");
+    this.forUpdate(qb);
     const call = await qb.getOne();
     return call && (await this.whole([call]))[0]!;
   }
@@ -316,10 +303,10 @@ export class CallRepository {
   }
 
   /** The events of one call numbered after `afterSeq`, in order (the live timeline reads what it has not sent). */
-  eventsAfter(callId: string, afterSeq: number): Promise<CallEventEntity[]> {
+  eventsAfter(projectId: string, callId: string, afterSeq: number): Promise<CallEventEntity[]> {
     return this.m
       .getRepository(CallEventEntity)
-      .find({ where: { callId, seq: MoreThan(afterSeq) }, order: { seq: "ASC" } });
+      .find({ where: { projectId, callId, seq: MoreThan(afterSeq) }, order: { seq: "ASC" } });
   }
 
   async insertInvocation(invocation: ToolInvocationEntity): Promise<void> {

@@ -17,14 +17,10 @@ import {
   StartCallInput,
   ToolInvocationType,
 } from "./call.types";
-import type { ToolRunner } from "./tool-runner";
 
 @Resolver(() => CallType)
 export class CallResolver {
-  constructor(
-    private readonly callService: CallService,
-    private readonly toolRunner: ToolRunner,
-  ) {}
+  constructor(private readonly callService: CallService) {}
 
   @Query(() => CallType, { nullable: true })
   call(@Ctx() ctx: AuthContext, @Arg("id", () => ID) id: string): Promise<CallEntity | null> {
@@ -92,7 +88,7 @@ export class CallResolver {
     @Arg("name", () => String) name: string,
     @Arg("arguments", () => JSONScalar) args: unknown,
   ): Promise<ToolInvocationEntity> {
-    return this.toolRunner.run(ctx, callId, name, args);
+    return this.callService.runTool(ctx, callId, name, args);
   }
 
   @FieldResolver(() => [CallSkillType])

@@ -1,11 +1,31 @@
 // The calls module's face: what other modules may use.
 export { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
+export { ToolRunColumns } from "./tool-run.entity";
 export { CallEventResolver, CallResolver } from "./call.resolver";
+// The GraphQL use cases; the engine behind them; the resolution every runner (chat, evals, the gateway) asks.
 export { CallService } from "./call.service";
+export { CallEngine } from "./call-engine";
+export { CallResolution } from "./call-resolution";
+export { CallRetention } from "./call-retention";
 export { CallRecorded } from "./call.events";
+export { AgentSecretSeal, inlineMcpServer, type SealNaming, type SecretOpener } from "./agent-secret-seal";
 export { McpConnector } from "./mcp-connector";
 export { loadRunOutcome } from "./call-telemetry";
 export { ToolRunner, type ToolHost, type ToolOutcome } from "./tool-runner";
+export {
+  stateRound,
+  TOOL_ROUNDS_EXHAUSTED,
+  ToolLoop,
+  type LoopInvocation,
+  type LoopMessage,
+  type LoopOutcome,
+  type LoopRound,
+  type LoopTool,
+  type ToolIntercept,
+  type ToolLoopOptions,
+  type ToolLoopResult,
+  type ToolLoopSession,
+} from "./tool-loop";
 export { currentSegment, modelContextOf, type CallSegment, type CallState } from "./call-state";
 export type { McpServerAccess } from "./mcp-connector";
 export { CallSkillType, OfferedToolType, ToolInvocationType } from "./call.types";

@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { pinnedFetch, type PinnedFetch } from "../../platform/http/outbound";
+import { pinnedFetch, type PinnedFetch } from "../../platform/outbound/pinned-fetch";
+import type { TraceSpan } from "../../platform/telemetry";
 import type { McpTool } from "../runtime";
 
 export interface McpServerAccess {
@@ -19,13 +20,12 @@ export class McpConnector {
   constructor(
     allowList: readonly string[],
     private readonly timeoutMs: number,
-    /** OB-1: the current trace's traceparent on every MCP request (the tracing port's `inject`). */
-    traceHeaders?: (headers: Record<string, string>) => void,
   ) {
-    this.fetch = pinnedFetch({ allowList, traceHeaders });
+    this.fetch = pinnedFetch({ allowList });
   }
 
-  private async connect(server: McpServerAccess): Promise<Client> {
+  /** `trace`: the span whose traceparent every request of the session carries (OB-1). */
+  private async connect(server: McpServerAccess, trace?: TraceSpan): Promise<Client> {
     let url: URL;
     try {
       url = new URL(server.url);
@@ -33,8 +33,10 @@ export class McpConnector {
       throw new Error(`'${server.url}' is not an absolute URL.`);
     }
     const client = new Client({ name: "skillgraph", version: "0.1.0" });
+    const headers = { ...server.headers };
+    trace?.inject(headers);
     const transport = new StreamableHTTPClientTransport(url, {
-      requestInit: { headers: server.headers, redirect: "manual" },
+      requestInit: { headers, redirect: "manual" },
       fetch: this.fetch,
     });
     await client.connect(transport, { timeout: this.timeoutMs });
@@ -74,8 +76,9 @@ export class McpConnector {
     server: McpServerAccess,
     name: string,
     args: Record<string, unknown>,
+    trace?: TraceSpan,
   ): Promise<{ result: unknown; isError: boolean }> {
-    const client = await this.connect(server);
+    const client = await this.connect(server, trace);
     try {
       const result = await client.callTool({ name, arguments: args }, undefined, { timeout: this.timeoutMs });
       return { result: result.structuredContent ?? result.content, isError: Boolean(result.isError) };

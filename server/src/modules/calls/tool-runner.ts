@@ -3,11 +3,10 @@ import Ajv, { type ErrorObject, type ValidateFunction } from "ajv";
 import addFormats from "ajv-formats";
 import { Webhook } from "standardwebhooks";
 import { LruCache } from "../../platform/cache/lru-cache";
-import type { Database } from "../../platform/db/database";
-import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
-import { OutboundError, outboundFetch } from "../../platform/http/outbound";
-import type { AgentTelemetry, TracedSkill } from "../../platform/telemetry";
-import type { AuthContext, AuthService, ProjectScope } from "../auth";
+import { Invalid, type Problem } from "../../platform/errors";
+import { OutboundError } from "../../platform/outbound/outbound-error";
+import { outboundFetch } from "../../platform/outbound/outbound-fetch";
+import type { AgentTelemetry, TraceSpan, TracedSkill } from "../../platform/telemetry";
 import {
   handoffTargetOf,
   HANDOFF_TO_AGENT,
@@ -17,12 +16,9 @@ import {
   searchKnowledge,
   type OfferedTool,
 } from "../runtime";
-import type { SkillService } from "../skills";
+import type { SkillReader } from "../skills";
 import type { AgentDirectory } from "../agents";
-import { type CallEntity, ToolInvocationEntity } from "./call.entity";
-import { CallRecorded } from "./call.events";
-import { CallRepository } from "./call.repository";
-import type { CallService } from "./call.service";
+import type { ToolInvocationEntity } from "./call.entity";
 import { currentSegment, modelContextOf, type CallState } from "./call-state";
 import type { McpConnector, McpServerAccess } from "./mcp-connector";
 
@@ -37,6 +33,8 @@ export interface ToolHost {
   webhookFields?: Record<string, unknown>;
   /** The state the tool sees: the current segment's agent, resolved skills and loaded set. */
   state: CallState;
+  /** OB-1: the span the tool's run hangs under (the request's, the turn's); none: nobody traces it. */
+  trace?: TraceSpan;
   inlineSecret(tool: string): string | null;
   inlineMcpServer(server: string): McpServerAccess | null;
   /** Applies `load_skill` under the host's own lock and returns the result to record. */
@@ -63,7 +61,8 @@ function validatorFor(schema: Record<string, unknown>): ValidateFunction {
   return validate;
 }
 
-function argumentProblems(schema: Record<string, unknown>, args: Record<string, unknown>): Problem[] {
+/** Problems of arguments against a tool's parameters (JSON Schema), each with its `arguments.<key>` path. */
+export function argumentProblems(schema: Record<string, unknown>, args: Record<string, unknown>): Problem[] {
   const validate = validatorFor(schema);
   if (validate(args)) return [];
   return (validate.errors ?? []).map((e: ErrorObject) => {
@@ -90,91 +89,48 @@ function signingKey(secret: string): string {
   return secret.startsWith("whsec_") ? secret.slice("whsec_".length) : Buffer.from(secret, "utf8").toString("base64");
 }
 
-/** RT-6, RT-7: runs the tool the model would get under a name, and records the invocation. */
+/**
+ * RT-6, RT-7: runs a tool the model was offered against whatever hosts it — a call (CallService.runTool), a chat
+ * session, an eval iteration — and, for the gateway, a webhook tool outside any call. A failing tool is an outcome.
+ */
 export class ToolRunner {
   constructor(
-    private readonly db: Database,
-    private readonly auth: AuthService,
-    private readonly calls: CallService,
     private readonly agents: AgentDirectory,
-    private readonly skills: SkillService,
+    private readonly skills: SkillReader,
     private readonly mcp: McpConnector,
     private readonly options: { allowList: readonly string[]; timeoutMs: number },
     private readonly telemetry: AgentTelemetry,
   ) {}
 
-  async run(ctx: AuthContext, callId: string, name: string, args: unknown): Promise<ToolInvocationEntity> {
-    const scope = await this.auth.authorize(ctx, "editor");
-    const call = await this.calls.get(ctx, callId);
-    if (!call) throw new NotFound("The call");
-    if (call.status !== "active")
-      throw new Conflict(`The call ${callId} has ended; its tools no longer run.`, { status: call.status });
-    const tool = modelContextOf(call.state).tools.find((t) => t.name === name);
-    if (!tool) {
-      const offered = modelContextOf(call.state).tools.map((t) => t.name);
-      throw Invalid.field(
-        "name",
-        `The call offers no tool named '${name}' now; it offers: ${offered.join(", ") || "none"}.`,
-        { tool: name },
-      );
-    }
-    if (typeof args !== "object" || args === null || Array.isArray(args))
-      throw Invalid.field("arguments", "arguments must be a JSON object.");
-    const problems = argumentProblems(tool.parameters, args as Record<string, unknown>);
-    if (problems.length > 0)
-      throw Invalid.of(
-        problems,
-        `The arguments do not match the parameters of '${name}': ${problems.map((p) => p.message).join(" ")}`,
-      );
-    const started = performance.now();
-    const outcome = await this.execute(this.callHost(ctx, call), tool, args as Record<string, unknown>);
-    return this.record(scope, call, tool, args, outcome, Math.round(performance.now() - started));
-  }
-
-  /** Problems of arguments against a tool's parameters (JSON Schema), each with its `arguments.<key>` path. */
-  argumentProblems(tool: OfferedTool, args: Record<string, unknown>): Problem[] {
-    return argumentProblems(tool.parameters, args);
-  }
-
   /**
    * Runs an offered tool against a call or a chat session (TX-3: the same rules): built-ins through the host, webhook
    * tools signed with their secret (RT-7), MCP tools on their server. A failing tool is an outcome, not a throw.
+   * OB-1, OB-2: an `execute_tool {tool}` span under the host's, counted by the skill that brings the tool; load_skill's
+   * span is the host's load (the same a loadSkill mutation makes, with the skill as resolved).
    */
   async execute(host: ToolHost, tool: OfferedTool, args: Record<string, unknown>): Promise<ToolOutcome> {
-    // load_skill's own span is the host's load (the same one a loadSkill mutation makes), with the skill resolved.
     if (tool.source === "builtin" && tool.name === LOAD_SKILL) return this.builtin(host, tool.name, args);
-    // OB-1, OB-2: `execute_tool {tool}`, counted by the skill that brings the tool.
     const skill = tool.source.startsWith("skill:")
       ? (currentSegment(host.state).resolved.find((r) => tool.source === `skill:${r.name}`) ?? null)
       : null;
     const type = tool.source === "builtin" ? "function" : "extension";
-    return this.telemetry.executeTool({ name: tool.name, source: tool.source, type }, skill, args, () => {
-      if (tool.source === "builtin") return this.builtin(host, tool.name, args);
-      if (tool.webhook) return this.webhook(host, tool, args);
-      if (tool.mcp) return this.mcpCall(host, tool, args);
-      return Promise.resolve<ToolOutcome>({
-        status: "error",
-        result: null,
-        error: `The tool '${tool.name}' has nothing to run.`,
-      });
-    });
-  }
-
-  private callHost(ctx: AuthContext, call: CallEntity): ToolHost {
-    return {
-      id: call.id,
-      state: call.state,
-      inlineSecret: (tool) => this.calls.inlineSecret(call, tool),
-      inlineMcpServer: (server) => this.calls.inlineMcpServer(call, server),
-      loadSkill: async (name) => {
-        const loaded = await this.calls.loadSkill(ctx, call.id, name);
-        return { status: loaded.status, skill: loaded.skill, unloaded: loaded.unloaded, message: loaded.message };
+    return this.telemetry.executeTool(
+      host.trace,
+      { name: tool.name, source: tool.source, type },
+      skill,
+      args,
+      (span) => {
+        if (tool.source === "builtin") return this.builtin(host, tool.name, args);
+        if (tool.webhook) return this.webhook(host, tool, args, span);
+        if (tool.mcp) return this.mcpCall(host, tool, args, span);
+        const nothing: ToolOutcome = {
+          status: "error",
+          result: null,
+          error: `The tool '${tool.name}' has nothing to run.`,
+        };
+        return Promise.resolve(nothing);
       },
-      handoff: async (agentId) => {
-        const after = await this.calls.handoff(ctx, call.id, agentId);
-        return { agent_id: after.agentId, agent_name: after.agentName };
-      },
-    };
+    );
   }
 
   private async builtin(host: ToolHost, name: string, args: Record<string, unknown>): Promise<ToolOutcome> {
@@ -217,47 +173,44 @@ export class ToolRunner {
         : host.inlineSecret(tool.name);
     }
     const skill = segment.resolved.find((r) => tool.source === `skill:${r.name}`);
-    return skill ? this.skills.toolSecretOf(skill.id, tool.name) : null;
+    return skill ? this.skills.toolSecretOf(segment.sourceProjectId, skill.id, tool.name) : null;
   }
 
-  private async webhook(host: ToolHost, tool: OfferedTool, args: Record<string, unknown>): Promise<ToolOutcome> {
+  private async webhook(
+    host: ToolHost,
+    tool: OfferedTool,
+    args: Record<string, unknown>,
+    span: TraceSpan,
+  ): Promise<ToolOutcome> {
     const body = JSON.stringify({ tool: tool.name, call_id: host.id, ...host.webhookFields, arguments: args });
-    return this.postWebhook(tool.webhook!.webhookUrl, body, await this.webhookSecret(host, tool));
+    return this.postWebhook(tool.webhook!.webhookUrl, body, await this.webhookSecret(host, tool), span);
   }
 
   /**
-   * A webhook tool run outside a call (the gateway, GW-2): the arguments checked against its parameters, the request
-   * signed with its secret as RT-7 signs a call's, `context` (e.g. the chat session id) sent beside the arguments.
+   * A webhook tool run outside a call (the gateway, GW-2; the tool loop checked the arguments against its
+   * parameters): the request signed with its secret as RT-7 signs a call's, `context` (e.g. the chat session id) sent
+   * beside the arguments.
    */
   runDetachedWebhook(
-    tool: { name: string; parameters: Record<string, unknown>; webhookUrl: string },
-    args: unknown,
+    tool: { name: string; webhookUrl: string },
+    args: Record<string, unknown>,
     secret: string | null,
     context: Record<string, unknown>,
-    skill: TracedSkill | null,
+    traced: { parent: TraceSpan | undefined; skill: TracedSkill | null },
   ): Promise<ToolOutcome> {
-    const source = skill ? `skill:${skill.name}` : "agent";
-    return this.telemetry.executeTool({ name: tool.name, source, type: "extension" }, skill, args, () =>
-      this.detachedWebhook(tool, args, secret, context),
+    const body = JSON.stringify({ tool: tool.name, ...context, arguments: args });
+    const source = traced.skill ? `skill:${traced.skill.name}` : "agent";
+    return this.telemetry.executeTool(
+      traced.parent,
+      { name: tool.name, source, type: "extension" },
+      traced.skill,
+      args,
+      (span) => this.postWebhook(tool.webhookUrl, body, secret, span),
     );
   }
 
-  private async detachedWebhook(
-    tool: { name: string; parameters: Record<string, unknown>; webhookUrl: string },
-    args: unknown,
-    secret: string | null,
-    context: Record<string, unknown>,
-  ): Promise<ToolOutcome> {
-    if (typeof args !== "object" || args === null || Array.isArray(args))
-      return { status: "error", result: null, error: "The arguments must be a JSON object." };
-    const problems = argumentProblems(tool.parameters, args as Record<string, unknown>);
-    if (problems.length > 0) return { status: "error", result: null, error: problems.map((p) => p.message).join(" ") };
-    const body = JSON.stringify({ tool: tool.name, ...context, arguments: args });
-    return this.postWebhook(tool.webhookUrl, body, secret);
-  }
-
   /** RT-7: the signed POST of a webhook tool; any answer or failure is an outcome. */
-  private async postWebhook(url: string, body: string, secret: string | null): Promise<ToolOutcome> {
+  private async postWebhook(url: string, body: string, secret: string | null, span: TraceSpan): Promise<ToolOutcome> {
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (secret) {
       const id = `msg_${randomUUID()}`;
@@ -270,11 +223,7 @@ export class ToolRunner {
       const response = await outboundFetch(
         url,
         { method: "POST", headers, body },
-        {
-          allowList: this.options.allowList,
-          timeoutMs: this.options.timeoutMs,
-          traceHeaders: this.telemetry.tracing.inject,
-        },
+        { allowList: this.options.allowList, timeoutMs: this.options.timeoutMs, traceHeaders: (h) => span.inject(h) },
       );
       let result: unknown = response.body;
       try {
@@ -296,7 +245,12 @@ export class ToolRunner {
     }
   }
 
-  private async mcpCall(host: ToolHost, tool: OfferedTool, args: Record<string, unknown>): Promise<ToolOutcome> {
+  private async mcpCall(
+    host: ToolHost,
+    tool: OfferedTool,
+    args: Record<string, unknown>,
+    span: TraceSpan,
+  ): Promise<ToolOutcome> {
     const segment = currentSegment(host.state);
     const server = segment.agentVersionId
       ? await this.agents.mcpServer(segment.agentVersionId, tool.mcp!.server)
@@ -304,38 +258,10 @@ export class ToolRunner {
     if (!server)
       return { status: "error", result: null, error: `The MCP server '${tool.mcp!.server}' is not available.` };
     try {
-      const { result, isError } = await this.mcp.callTool(server, tool.mcp!.name, args);
+      const { result, isError } = await this.mcp.callTool(server, tool.mcp!.name, args, span);
       return { status: isError ? "error" : "ok", result, error: isError ? "The MCP tool reported an error." : null };
     } catch (error) {
       return { status: "error", result: null, error: (error as Error).message };
     }
-  }
-
-  private async record(
-    scope: ProjectScope,
-    call: CallEntity,
-    tool: OfferedTool,
-    args: unknown,
-    outcome: ToolOutcome,
-    latencyMs: number,
-  ): Promise<ToolInvocationEntity> {
-    const invocation = Object.assign(new ToolInvocationEntity(), {
-      id: randomUUID(),
-      callId: call.id,
-      projectId: scope.projectId,
-      tool: tool.name,
-      source: tool.source,
-      arguments: args,
-      status: outcome.status,
-      result: outcome.result ?? null,
-      error: outcome.error,
-      latencyMs,
-      at: new Date(),
-    });
-    await this.db.write((tx) => {
-      tx.emit(CallRecorded({ projectId: call.projectId, callId: call.id })); // UX-5: the call page shows the run
-      return new CallRepository(tx.manager).insertInvocation(invocation);
-    }, scope);
-    return invocation;
   }
 }

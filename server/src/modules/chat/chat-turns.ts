@@ -1,13 +1,21 @@
 import { randomUUID } from "node:crypto";
 import { UpstreamError } from "../../platform/errors";
-import type { AgentTelemetry } from "../../platform/telemetry";
+import type { AgentTelemetry, TraceSpan } from "../../platform/telemetry";
 import type { AuthContext, ProjectScope } from "../auth";
-import { currentSegment, loadRunOutcome, type ToolHost, type ToolRunner } from "../calls";
-import type { ChatCompletionMessageParam, ModelClient } from "../model";
+import {
+  currentSegment,
+  inlineMcpServer,
+  loadRunOutcome,
+  stateRound,
+  TOOL_ROUNDS_EXHAUSTED,
+  ToolLoop,
+  type ToolHost,
+  type ToolRunner,
+} from "../calls";
+import { completeRound, type ChatCompletionMessageParam, type ModelClient } from "../model";
 import { ChatToolInvocationEntity, type ChatSessionEntity } from "./chat.entity";
 import { conversationOf } from "./chat-history";
 import type { AcceptedMessage, ChatService, SendMessageInput } from "./chat.service";
-import { TOOL_ROUNDS_EXHAUSTED, ToolLoop } from "./tool-loop";
 
 export { TOOL_ROUNDS_EXHAUSTED };
 
@@ -29,36 +37,35 @@ export class ChatTurns {
 
   constructor(
     private readonly chats: ChatService,
-    tools: ToolRunner,
-    model: ModelClient,
+    private readonly tools: ToolRunner,
+    private readonly model: ModelClient,
     options: { maxToolRounds: number },
     private readonly telemetry: AgentTelemetry,
   ) {
-    this.loop = new ToolLoop(tools, model, options);
+    this.loop = new ToolLoop(options);
   }
 
-  /** OB-1: a chat turn is an `invoke_agent {agent}` span (the session's id as the conversation's). */
+  /** OB-1: a chat turn is an `invoke_agent {agent}` span under the request's (the session's id as the conversation's). */
   send(ctx: AuthContext, input: SendMessageInput): Promise<ChatReplyResult> {
-    return this.telemetry.invokeAgent(async (span) => {
+    return this.telemetry.invokeAgent(ctx.trace, async (span) => {
       const accepted = await this.chats.accept(ctx, input);
       span.agent(accepted.session.agentName, accepted.session.agentId);
       span.conversation(accepted.session.id);
       if (!input.sessionId) this.telemetry.started("chat", currentSegment(accepted.session.state).resolved, span);
-      return this.replyTo(accepted);
+      try {
+        return await this.reply(accepted, span.trace);
+      } catch (error) {
+        // The message is stored whatever the model did; a new session's id lets the client find it again.
+        if (error instanceof UpstreamError) throw error.with({ session_id: accepted.session.id });
+        throw error;
+      }
     });
   }
 
-  private async replyTo(accepted: AcceptedMessage): Promise<ChatReplyResult> {
-    try {
-      return await this.reply(accepted);
-    } catch (error) {
-      // The message is stored whatever the model did; a new session's id lets the client find it again.
-      if (error instanceof UpstreamError) throw error.with({ session_id: accepted.session.id });
-      throw error;
-    }
-  }
-
-  private async reply({ scope, session, message, warnings: initial }: AcceptedMessage): Promise<ChatReplyResult> {
+  private async reply(
+    { scope, session, message, warnings: initial }: AcceptedMessage,
+    trace: TraceSpan,
+  ): Promise<ChatReplyResult> {
     const history = conversationOf(await this.chats.historyBefore(session.id, message.seq));
     const conversation: ChatCompletionMessageParam[] = [...history, { role: "user", content: message.content ?? "" }];
     const invocations: ChatToolInvocationEntity[] = [];
@@ -68,7 +75,8 @@ export class ChatTurns {
         round: async () => {
           const current = await this.chats.current(scope, session.id);
           // The session's model as it stands (a handoff in an earlier round brings the target's).
-          return { state: current.state, endpoint: this.chats.modelEndpoint(current), host: this.host(scope, current) };
+          const endpoint = this.chats.modelEndpoint(current);
+          return stateRound(this.tools, current.state, endpoint, this.host(scope, current, trace));
         },
         recordRound: (messages) => this.chats.appendMessages(scope, session.id, message.id, messages),
         recordInvocation: async (ran) => {
@@ -86,6 +94,7 @@ export class ChatTurns {
         },
       },
       conversation,
+      completeRound(this.model, undefined, trace),
     );
     return {
       session: await this.chats.current(scope, session.id),
@@ -95,20 +104,19 @@ export class ChatTurns {
     };
   }
 
-  private host(scope: ProjectScope, session: ChatSessionEntity): ToolHost {
+  private host(scope: ProjectScope, session: ChatSessionEntity, trace: TraceSpan): ToolHost {
     return {
       id: session.id,
       webhookFields: { session_id: session.id },
       state: session.state,
+      trace,
       inlineSecret: (tool) => this.chats.open(session, tool),
-      inlineMcpServer: (server) => {
-        const listed = currentSegment(session.state).mcpServers.find((s) => s.name === server);
-        const headers = this.chats.open(session, `mcp:${server}`);
-        return listed ? { ...listed, headers: headers ? (JSON.parse(headers) as Record<string, string>) : {} } : null;
-      },
+      inlineMcpServer: (server) =>
+        inlineMcpServer(currentSegment(session.state), server, (key) => this.chats.open(session, key)),
       loadSkill: async (name) => {
-        // OB-1: `execute_tool load_skill`, the skill as the session resolved it.
+        // OB-1: `execute_tool load_skill` under the turn, the skill as the session resolved it.
         const outcome = await this.telemetry.loadSkill(
+          trace,
           name,
           () => this.chats.applyLoad(scope, session.id, name),
           (done) => loadRunOutcome(done, currentSegment(session.state).resolved),

@@ -1,5 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
 import { IdColumn, JsonColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
+import { ToolRunColumns } from "../calls";
 import type { ProjectEntity } from "../projects";
 import type { ChatState } from "./chat-state";
 
@@ -100,7 +101,7 @@ export class ChatMessageEntity {
 /** One tool run in a session (TX-6: each load is a `load_skill` row); the same shape as a call's ToolInvocation. */
 @Entity({ name: "chat_tool_invocations" })
 @Index("idx_chat_tool_invocations_session", ["sessionId", "at"])
-export class ChatToolInvocationEntity {
+export class ChatToolInvocationEntity extends ToolRunColumns {
   @PrimaryColumn({ type: "varchar", length: 36 })
   id!: string;
 
@@ -117,30 +118,4 @@ export class ChatToolInvocationEntity {
   /** The user message whose reply ran it. */
   @IdColumn("message_id")
   messageId!: string;
-
-  /** The tool's name as offered or as the model called it (an MCP server's names have no length limit: SEC-22). */
-  @TextColumn("tool")
-  tool!: string;
-
-  @TextColumn("source", { length: 200 })
-  source!: string;
-
-  @JsonColumn("arguments")
-  arguments!: unknown;
-
-  /** ok | error | timeout | refused */
-  @TextColumn("status", { length: 16 })
-  status!: string;
-
-  @JsonColumn("result", { nullable: true })
-  result!: unknown;
-
-  @TextColumn("error", { nullable: true })
-  error!: string | null;
-
-  @Column({ type: "integer", name: "latency_ms" })
-  latencyMs!: number;
-
-  @TimestampColumn("at")
-  at!: Date;
 }

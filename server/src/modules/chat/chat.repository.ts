@@ -1,27 +1,9 @@
 import { In, type QueryDeepPartialEntity } from "typeorm";
-import type { DbManager } from "../../platform/db/database";
 import type { PageWindow } from "../../platform/graphql/page";
 import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./chat.entity";
+import { BaseRepository } from "../../platform/db/repository";
 
-export class ChatRepository {
-  constructor(private readonly m: DbManager) {}
-
-  private get postgres(): boolean {
-    return this.m.connection.options.type === "postgres";
-  }
-
-  /** Inserts complete rows without reading anything back. */
-  private async insertRows<T extends object>(entity: new () => T, rows: T[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.m
-      .createQueryBuilder()
-      .insert()
-      .into(entity)
-      .values(rows as QueryDeepPartialEntity<T>[])
-      .updateEntity(false)
-      .execute();
-  }
-
+export class ChatRepository extends BaseRepository {
   async insertSession(session: ChatSessionEntity): Promise<void> {
     await this.insertRows(ChatSessionEntity, [session]);
   }
@@ -36,7 +18,7 @@ export class ChatRepository {
       .getRepository(ChatSessionEntity)
       .createQueryBuilder("s")
       .where("s.id = :id AND s.project_id = :projectId", { id, projectId });
-    if (this.postgres) qb.setLock("pessimistic_write");
+    this.forUpdate(qb);
     return qb.getOne();
   }
 

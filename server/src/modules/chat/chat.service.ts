@@ -4,8 +4,8 @@ import type { Database } from "../../platform/db/database";
 import { Invalid, NotFound } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
-import type { AgentDirectory, CallAgent } from "../agents";
-import { currentSegment, modelContextOf, type CallService } from "../calls";
+import type { AgentDirectory } from "../agents";
+import { AgentSecretSeal, currentSegment, modelContextOf, type CallResolution } from "../calls";
 import { handoffState, loadSkill as decideLoad, type LoadOutcome } from "../runtime";
 import type { ModelEndpoint } from "../model";
 import { ChatMessageEntity, ChatSessionEntity, type ChatToolInvocationEntity } from "./chat.entity";
@@ -31,7 +31,6 @@ export interface AcceptedMessage {
 
 export const MAX_MESSAGE_CHARS = 100_000;
 
-const secretBinding = (sessionId: string, key: string) => `chat_session:${sessionId}:${key}`;
 const MODEL_KEY = "model:api_key";
 
 /**
@@ -40,13 +39,22 @@ const MODEL_KEY = "model:api_key";
  * the session row, locked, so concurrent replies never lose one (TX-5). The reply's tool loop is ChatTurns.
  */
 export class ChatService {
+  /** The model's key, and an inline agent's tool secrets and MCP headers, sealed to the session. */
+  private readonly secrets: AgentSecretSeal;
+
   constructor(
     private readonly db: Database,
     private readonly auth: AuthService,
-    private readonly calls: CallService,
+    private readonly calls: CallResolution,
     private readonly agents: AgentDirectory,
-    private readonly secrets: SecretBox,
-  ) {}
+    secretBox: SecretBox,
+  ) {
+    this.secrets = new AgentSecretSeal(secretBox, {
+      binding: (sessionId, key) => `chat_session:${sessionId}:${key}`,
+      modelKey: MODEL_KEY,
+      toolKey: (tool) => tool,
+    });
+  }
 
   /** Stores the user's message (a new session for the first one) and returns it: nothing is lost if the model fails. */
   async accept(ctx: AuthContext, input: SendMessageInput): Promise<AcceptedMessage> {
@@ -88,7 +96,7 @@ export class ChatService {
       state,
       warnings: resolutionWarnings,
       model: agent.model ? { baseUrl: agent.model.baseUrl, model: agent.model.model } : null,
-      sealedSecrets: this.seal(id, agent),
+      sealedSecrets: this.secrets.seal(id, agent),
       messageSeq: 1,
       createdAt: now,
       updatedAt: now,
@@ -193,7 +201,7 @@ export class ChatService {
       session.model = target.model ? { baseUrl: target.model.baseUrl, model: target.model.model } : null;
       const { [MODEL_KEY]: _previous, ...others } = session.sealedSecrets;
       session.sealedSecrets = target.model?.apiKey
-        ? { ...others, [MODEL_KEY]: this.secrets.seal(target.model.apiKey, secretBinding(session.id, MODEL_KEY)) }
+        ? { ...others, [MODEL_KEY]: this.secrets.sealValue(session.id, MODEL_KEY, target.model.apiKey) }
         : others;
       session.updatedAt = new Date();
       await repo.updateSession(session.id, {
@@ -252,8 +260,7 @@ export class ChatService {
 
   /** An inline agent's tool secret, or MCP headers as `mcp:<server>`, in clear. */
   open(session: ChatSessionEntity, key: string): string | null {
-    const sealed = session.sealedSecrets[key];
-    return sealed ? this.secrets.open(sealed, secretBinding(session.id, key)) : null;
+    return this.secrets.open(session.id, session.sealedSecrets, key);
   }
 
   async get(ctx: AuthContext, id: string): Promise<ChatSessionEntity | null> {
@@ -295,19 +302,5 @@ export class ChatService {
       replyTo,
       at,
     });
-  }
-
-  /** The model's key, and an inline agent's tool secrets and MCP headers, bound to the session. */
-  private seal(sessionId: string, agent: CallAgent): Record<string, string> {
-    const entries: Array<[string, string]> = [
-      ...(agent.model?.apiKey ? [[MODEL_KEY, agent.model.apiKey] as [string, string]] : []),
-      ...(agent.versionId ? [] : Object.entries(agent.toolSecrets)),
-      ...(agent.versionId
-        ? []
-        : agent.mcpServers.map((s): [string, string] => [`mcp:${s.name}`, JSON.stringify(s.headers)])),
-    ];
-    return Object.fromEntries(
-      entries.map(([key, value]) => [key, this.secrets.seal(value, secretBinding(sessionId, key))]),
-    );
   }
 }

@@ -1,14 +1,6 @@
 // The chat module's face: text sessions over GraphQL (TX-1..6).
 export { ChatService, type SendMessageInput } from "./chat.service";
 export { ChatTurns, TOOL_ROUNDS_EXHAUSTED, type ChatReplyResult } from "./chat-turns";
-export {
-  ToolLoop,
-  type LoopInvocation,
-  type LoopMessage,
-  type LoopRound,
-  type ToolLoopResult,
-  type ToolLoopSession,
-} from "./tool-loop";
 export { ChatResolver } from "./chat.resolver";
 export { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./chat.entity";
 export { registerChatLoaders } from "./chat.loaders";

@@ -1,10 +1,19 @@
 import { randomUUID } from "node:crypto";
 import { Invalid } from "../../platform/errors";
-import type { CallState, ToolHost, ToolRunner } from "../calls";
-import { ToolLoop, type LoopInvocation } from "../chat";
-import type { ChatCompletionMessageParam, ModelClient } from "../model";
-import { BUILTIN_SOURCE, loadSkill as decideLoad, LOAD_SKILL, type OfferedTool } from "../runtime";
-import type { PlannedAgent, SecretOpener } from "./eval-plan";
+import {
+  inlineMcpServer,
+  stateRound,
+  ToolLoop,
+  type CallState,
+  type LoopInvocation,
+  type SecretOpener,
+  type ToolHost,
+  type ToolIntercept,
+  type ToolRunner,
+} from "../calls";
+import { completeRound, type ChatCompletionMessageParam, type ModelClient, type RoundRunner } from "../model";
+import { BUILTIN_SOURCE, loadSkill as decideLoad, LOAD_SKILL } from "../runtime";
+import type { PlannedAgent } from "./eval-plan";
 import { judge, type JudgedExpectation, type StoredExpectation, type StoredMock } from "./eval-scenario-check";
 
 /** What one iteration runs: a scenario as the run stored it. */
@@ -57,9 +66,15 @@ function shownResult(invocation: LoopInvocation): unknown {
  */
 export class EvalExecutor {
   private readonly loop: ToolLoop;
+  private readonly ask: RoundRunner;
 
-  constructor(tools: ToolRunner, model: ModelClient, options: { maxToolRounds: number }) {
-    this.loop = new ToolLoop(tools, model, options);
+  constructor(
+    private readonly tools: ToolRunner,
+    model: ModelClient,
+    options: { maxToolRounds: number },
+  ) {
+    this.loop = new ToolLoop(options);
+    this.ask = completeRound(model);
   }
 
   async iteration(agent: PlannedAgent, open: SecretOpener, scenario: RunnableScenario): Promise<IterationOutcome> {
@@ -73,11 +88,7 @@ export class EvalExecutor {
       webhookFields: { eval: true },
       state,
       inlineSecret: (tool) => open(`tool:${tool}`),
-      inlineMcpServer: (server) => {
-        const listed = segment.mcpServers.find((s) => s.name === server);
-        const headers = open(`mcp:${server}`);
-        return listed ? { ...listed, headers: headers ? (JSON.parse(headers) as Record<string, string>) : {} } : null;
-      },
+      inlineMcpServer: (server) => inlineMcpServer(segment, server, open),
       loadSkill: async (name) => {
         const outcome = decideLoad(
           { resolved: segment.resolved, loaded: state.loaded, cap: segment.agent.maxLoadedSkills },
@@ -94,20 +105,16 @@ export class EvalExecutor {
       },
     });
     const mocks = new Map(scenario.mocks.map((m) => [m.tool, m]));
-    const intercept = (tool: OfferedTool) => {
+    const intercept: ToolIntercept = (tool) => {
       if (tool.name === LOAD_SKILL) return null; // EV-2: never mocked
       const mock = mocks.get(tool.name);
       if (mock) {
-        return {
-          mocked: true,
-          outcome:
-            mock.error !== undefined
-              ? { status: "error", result: null, error: mock.error }
-              : { status: "ok", result: mock.result ?? null, error: null },
-        };
+        return mock.error !== undefined
+          ? { status: "error", result: null, error: mock.error, mocked: true }
+          : { status: "ok", result: mock.result ?? null, error: null, mocked: true };
       }
       if (scenario.mockOnly && tool.source !== BUILTIN_SOURCE) {
-        return { mocked: false, outcome: { status: "refused", result: null, error: mockOnlyRefusal(tool.name) } };
+        return { status: "refused", result: null, error: mockOnlyRefusal(tool.name), mocked: false };
       }
       return null;
     };
@@ -119,15 +126,14 @@ export class EvalExecutor {
       conversation.push({ role: "user", content: turn });
       const result = await this.loop.run(
         {
-          round: () => Promise.resolve({ state, endpoint, host: host() }),
-          intercept,
-          recordRound: () => Promise.resolve(),
+          round: () => Promise.resolve(stateRound(this.tools, state, endpoint, host(), intercept)),
           recordInvocation: (ran) => {
             toolCalls.push({ tool: ran.tool, arguments: ran.arguments, result: shownResult(ran), mocked: ran.mocked });
             return Promise.resolve();
           },
         },
         conversation,
+        this.ask,
       );
       lastReply = result.reply;
       systemPrompt = result.systemPrompt;

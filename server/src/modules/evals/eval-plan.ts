@@ -1,6 +1,6 @@
 import type { SecretBox } from "../../platform/crypto";
 import type { AgentDirectory, CallAgent } from "../agents";
-import type { CallSegment, CallService } from "../calls";
+import { AgentSecretSeal, type CallResolution, type CallSegment, type SecretOpener } from "../calls";
 import type { CatalogVersion } from "../runtime";
 
 /** A run's target as stored: stored agents (one, or every one a skill's usage lists), or a sealed inline agent. */
@@ -21,10 +21,9 @@ export interface EvalPlan {
   agents: PlannedAgent[];
 }
 
-/** Opens a planned agent's sealed secrets. */
-export type SecretOpener = (key: string) => string | null;
-
-export const binding = (ownerId: string, index: number, key: string) => `eval:${ownerId}:${index}:${key}`;
+/** A run's secrets are bound to the run (or the gate's comparison), the agent's index and the key. */
+const owner = (ownerId: string, index: number) => `${ownerId}:${index}`;
+const INLINE_CONFIG = -1;
 
 /**
  * Resolves the agents of a target once (EV-1): each one's skills as a call's start resolves them (the calls module's
@@ -32,18 +31,27 @@ export const binding = (ownerId: string, index: number, key: string) => `eval:${
  * name wherever an agent follows it (the publish gate).
  */
 export class EvalPlanner {
+  /** The model's key (`model`), and an inline agent's tool secrets (`tool:<name>`) and MCP headers (`mcp:<server>`). */
+  private readonly secrets: AgentSecretSeal;
+
   constructor(
-    private readonly calls: CallService,
+    private readonly calls: CallResolution,
     private readonly agents: AgentDirectory,
-    private readonly secrets: SecretBox,
-  ) {}
+    secretBox: SecretBox,
+  ) {
+    this.secrets = new AgentSecretSeal(secretBox, {
+      binding: (agentOwner, key) => `eval:${agentOwner}:${key}`,
+      modelKey: "model",
+      toolKey: (tool) => `tool:${tool}`,
+    });
+  }
 
   async inlineAgent(projectId: string, config: unknown): Promise<CallAgent> {
     return this.agents.inline(projectId, config);
   }
 
   sealConfig(ownerId: string, config: unknown): string {
-    return this.secrets.seal(JSON.stringify(config), binding(ownerId, -1, "inline"));
+    return this.secrets.sealValue(owner(ownerId, INLINE_CONFIG), "inline", JSON.stringify(config));
   }
 
   async plan(
@@ -55,7 +63,8 @@ export class EvalPlanner {
     const warnings: string[] = [];
     const found: CallAgent[] = [];
     if (target.kind === "inline") {
-      const config: unknown = JSON.parse(this.secrets.open(target.sealedConfig, binding(ownerId, -1, "inline")));
+      const sealed = { inline: target.sealedConfig };
+      const config: unknown = JSON.parse(this.secrets.open(owner(ownerId, INLINE_CONFIG), sealed, "inline") ?? "null");
       found.push(await this.agents.inline(projectId, config));
     } else {
       for (const agentId of target.agentIds) {
@@ -79,17 +88,14 @@ export class EvalPlanner {
         agentName: agent.snapshot.name,
         segment,
         model: agent.model ? { baseUrl: agent.model.baseUrl, model: agent.model.model } : null,
-        sealed: this.seal(ownerId, index, agent),
+        sealed: this.secrets.seal(owner(ownerId, index), agent),
       });
     }
     return { plan: { agents }, warnings: [...new Set(warnings)] };
   }
 
   opener(ownerId: string, index: number, planned: PlannedAgent): SecretOpener {
-    return (key) => {
-      const sealed = planned.sealed[key];
-      return sealed ? this.secrets.open(sealed, binding(ownerId, index, key)) : null;
-    };
+    return this.secrets.opener(owner(ownerId, index), planned.sealed);
   }
 
   /** `resolvedConfig.resolved_skills` (api.md, snake_case). */
@@ -105,20 +111,5 @@ export class EvalPlanner {
         })),
       ),
     };
-  }
-
-  private seal(ownerId: string, index: number, agent: CallAgent): Record<string, string> {
-    const entries: Array<[string, string]> = [
-      ...(agent.model?.apiKey ? [["model", agent.model.apiKey] as [string, string]] : []),
-      ...(agent.versionId
-        ? []
-        : Object.entries(agent.toolSecrets).map(([tool, secret]): [string, string] => [`tool:${tool}`, secret])),
-      ...(agent.versionId
-        ? []
-        : agent.mcpServers.map((s): [string, string] => [`mcp:${s.name}`, JSON.stringify(s.headers)])),
-    ];
-    return Object.fromEntries(
-      entries.map(([key, value]) => [key, this.secrets.seal(value, binding(ownerId, index, key))]),
-    );
   }
 }

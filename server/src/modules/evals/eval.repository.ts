@@ -1,7 +1,7 @@
 import { In, type QueryDeepPartialEntity } from "typeorm";
-import type { DbManager } from "../../platform/db/database";
 import type { PageWindow } from "../../platform/graphql/page";
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./eval.entity";
+import { BaseRepository } from "../../platform/db/repository";
 
 /** A claimable run: queued, or running with a lease that is free or expired (its worker died). */
 const CLAIMABLE = "r.status IN ('queued', 'running') AND (r.locked_until IS NULL OR r.locked_until < :now)";
@@ -10,13 +10,7 @@ const CLAIMABLE = "r.status IN ('queued', 'running') AND (r.locked_until IS NULL
 const tagPattern = (tag: string) => `%${JSON.stringify(tag).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The only place with eval queries. */
-export class EvalRepository {
-  constructor(private readonly m: DbManager) {}
-
-  private get postgres(): boolean {
-    return this.m.connection.options.type === "postgres";
-  }
-
+export class EvalRepository extends BaseRepository {
   // ---- scenarios ----
 
   findScenario(projectId: string, id: string): Promise<EvalScenarioEntity | null> {
@@ -66,13 +60,7 @@ export class EvalRepository {
   // ---- runs ----
 
   async insertRun(run: EvalRunEntity): Promise<void> {
-    await this.m
-      .createQueryBuilder()
-      .insert()
-      .into(EvalRunEntity)
-      .values(run as QueryDeepPartialEntity<EvalRunEntity>)
-      .updateEntity(false)
-      .execute();
+    await this.insertRows(EvalRunEntity, [run]);
   }
 
   findRun(projectId: string, id: string): Promise<EvalRunEntity | null> {
@@ -128,7 +116,7 @@ export class EvalRepository {
       .where(CLAIMABLE, { now: now.getTime() })
       .orderBy("r.created_at", "ASC")
       .limit(1);
-    if (this.postgres) candidate.setLock("pessimistic_write").setOnLocked("skip_locked");
+    this.claimable(candidate);
     const row = (await candidate.getRawOne()) as { id: string } | undefined;
     if (!row) return null;
     await this.m
@@ -167,13 +155,7 @@ export class EvalRepository {
       .where("id = :id AND claimed_by = :token AND status = 'running'", { id: result.runId, token })
       .execute();
     if ((counted.affected ?? 0) === 0) return false;
-    await this.m
-      .createQueryBuilder()
-      .insert()
-      .into(EvalResultEntity)
-      .values(result as QueryDeepPartialEntity<EvalResultEntity>)
-      .updateEntity(false)
-      .execute();
+    await this.insertRows(EvalResultEntity, [result]);
     return true;
   }
 }

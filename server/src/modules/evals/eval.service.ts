@@ -4,7 +4,7 @@ import { Invalid, NotFound } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
 import type { AuditService } from "../audit";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
-import type { CallService } from "../calls";
+import type { CallResolution } from "../calls";
 import type { UsageService } from "../usage";
 import { EvalRunEntity, EvalScenarioEntity, type EvalResultEntity } from "./eval.entity";
 import { EvalRunQueued } from "./eval.events";
@@ -30,7 +30,7 @@ export class EvalService {
     private readonly db: Database,
     private readonly auth: AuthService,
     private readonly audit: AuditService,
-    private readonly calls: CallService,
+    private readonly calls: CallResolution,
     private readonly usage: UsageService,
     private readonly planner: EvalPlanner,
   ) {}

@@ -3,7 +3,7 @@ import type http from "node:http";
 import type { SkillInvocation } from "../../platform/session-store";
 import type { GatewayError } from "./gateway-errors";
 import type { ToolCall } from "./gateway-messages";
-import type { TokenUsage } from "./gateway-turn";
+import type { TokenUsage } from "../model";
 
 export const SESSION_HEADER = "X-Chat-Session-Id";
 export const SKILLS_REHYDRATED_EVENT = "aura.skills_rehydrated";

@@ -1,8 +1,8 @@
 import { LruCache } from "../../platform/cache/lru-cache";
 import type { AgentCallDirectory } from "../agents";
-import type { CallService } from "../calls";
+import type { CallResolution } from "../calls";
 import { assembleSystemPrompt } from "../runtime";
-import type { SkillService } from "../skills";
+import type { SkillReader } from "../skills";
 import type { GatewayConfigFile } from "./gateway-config";
 import type { GatewaySkill } from "./gateway-skills";
 import { localSkill } from "./local-skills";
@@ -26,8 +26,8 @@ export class GatewayAgents {
 
   constructor(
     private readonly agents: AgentCallDirectory,
-    private readonly calls: CallService,
-    private readonly skills: SkillService,
+    private readonly calls: CallResolution,
+    private readonly skills: SkillReader,
     config: GatewayConfigFile | null,
   ) {
     this.configured = config ? configuredAgent(config) : null;
@@ -64,7 +64,7 @@ export class GatewayAgents {
       skills: segment.resolved.map((resolved) => {
         let skill = this.registrySkills.get(resolved.id);
         if (!skill) {
-          skill = registrySkill(resolved, this.skills);
+          skill = registrySkill(resolved, segment.sourceProjectId, this.skills);
           this.registrySkills.set(resolved.id, skill);
         }
         return skill;
@@ -73,13 +73,7 @@ export class GatewayAgents {
       workers: [],
       warnings,
       toolSecret: async (skill, tool) =>
-        skill
-          ? skill.versionId
-            ? this.skills.toolSecretOf(skill.versionId, tool)
-            : null
-          : versionId
-            ? this.agents.toolSecret(versionId, tool)
-            : null,
+        skill ? skill.toolSecret(tool) : versionId ? this.agents.toolSecret(versionId, tool) : null,
     };
   }
 }

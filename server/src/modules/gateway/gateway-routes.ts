@@ -4,14 +4,16 @@ import { constantTimeEqualHex, sha256Hex } from "../../platform/crypto";
 import { Loaders } from "../../platform/graphql/context";
 import { jsonFallbackParser, readJsonBody } from "../../platform/http/json-body";
 import type { Logger } from "../../platform/logger";
+import type { TraceSpan } from "../../platform/telemetry";
 import type { AuthService } from "../auth";
 import type { GatewayAccess, GatewayAgents } from "./gateway-agents";
 import { ChunkStream, SESSION_HEADER, sendJson } from "./chunk-stream";
 import { badRequest, GatewayError, gatewayErrorOf } from "./gateway-errors";
 import { MAX_SESSION_ID_LENGTH, sessionIdOf } from "./gateway-messages";
 import { parseChatRequest, type ChatRequest } from "./gateway-request";
-import { completeRound, prepareTurn, runToolLoop, streamRound, type TurnDependencies } from "./gateway-turn";
 import type { ServedAgent } from "./served-agent";
+import { completeRound, streamRound } from "../model";
+import { prepareTurn, runTurn, type TurnDependencies } from "./gateway-turn";
 
 export interface GatewayRouteOptions extends TurnDependencies {
   auth: AuthService;
@@ -28,6 +30,8 @@ interface Exchange {
   req: http.IncomingMessage;
   res: http.ServerResponse;
   requestId: string;
+  /** OB-1: the request's server span (tracing on). */
+  trace: TraceSpan | null;
 }
 
 const header = (req: http.IncomingMessage, name: string): string | undefined => {
@@ -110,38 +114,40 @@ async function chatCompletions(options: GatewayRouteOptions, exchange: Exchange,
       "model_not_found",
       `The model '${request.model.slice(0, 200)}' is not an agent you can talk to here: it names no agent (by alias, else name) with a published version. GET /v1/models lists the names served.`,
     );
-  // OB-1: the turn is an `invoke_agent {agent}` span; OB-2 counts it by how it ended.
-  await options.telemetry.invokeAgent(async (span) => {
+  // OB-1: the turn is an `invoke_agent {agent}` span under the request's; OB-2 counts it by how it ended.
+  await options.telemetry.invokeAgent(exchange.trace, async (span) => {
     span.agent(agent.gatewayName, agent.agentId);
     span.conversation(sessionId);
     let outcome: "ok" | "client_tools" | "error" = "error";
     try {
-      outcome = await runTurn(options, exchange, { ...request, sessionId }, agent);
+      outcome = await answerTurn(options, exchange, { ...request, sessionId }, agent, span.trace);
     } finally {
       options.telemetry.metrics.gatewayTurn(outcome);
     }
   });
 }
 
-async function runTurn(
+/** One turn answered, whole or streamed; how it ended (a streamed failure is answered in the stream). */
+async function answerTurn(
   options: GatewayRouteOptions,
   exchange: Exchange,
   request: ChatRequest & { sessionId: string },
   agent: ServedAgent,
+  trace: TraceSpan,
 ): Promise<"ok" | "client_tools" | "error"> {
   const { res } = exchange;
   const { sessionId } = request;
-  const turn = await prepareTurn(agent, options.store, request);
+  const turn = await prepareTurn(agent, options.store, request, trace);
   // A client that goes away cancels the upstream request.
   const cancel = new AbortController();
   res.on("close", () => {
     if (!res.writableEnded) cancel.abort();
   });
   if (!request.stream) {
-    const { final, clientCalls } = await runToolLoop(
+    const { final, clientCalls } = await runTurn(
       turn,
       options,
-      completeRound(options.model, cancel.signal),
+      completeRound(options.model, cancel.signal, trace),
       cancel.signal,
     );
     const completion = final.completion as {
@@ -168,10 +174,10 @@ async function runTurn(
   const rehydrated = options.customEvents && turn.replayed.length > 0 ? turn.replayed : null;
   const stream = new ChunkStream(res, request.model, sessionId, rehydrated);
   try {
-    const { final, clientCalls } = await runToolLoop(
+    const { final, clientCalls } = await runTurn(
       turn,
       options,
-      streamRound(options.model, cancel.signal, (delta) => stream.content(delta)),
+      streamRound(options.model, cancel.signal, (delta) => stream.content(delta), trace),
       cancel.signal,
     );
     stream.finish(clientCalls, final.finishReason, request.includeUsage ? final.usage : undefined);
@@ -229,7 +235,7 @@ function routeOf(path: string): string {
  */
 export function gatewayHandler(
   options: GatewayRouteOptions,
-): (req: http.IncomingMessage, res: http.ServerResponse, requestId: string) => void {
+): (req: http.IncomingMessage, res: http.ServerResponse, requestId: string, trace: TraceSpan | null) => void {
   const fallbackParser = jsonFallbackParser(options.bodyLimitBytes);
   const models = async (exchange: Exchange) => {
     const access = await authorize(options, exchange, "viewer");
@@ -243,8 +249,8 @@ export function gatewayHandler(
     const body = await readJsonBody(exchange.req, exchange.res, options.bodyLimitBytes, fallbackParser);
     await chatCompletions(options, exchange, body);
   };
-  return (req, res, requestId) => {
-    const exchange: Exchange = { req, res, requestId };
+  return (req, res, requestId, trace) => {
+    const exchange: Exchange = { req, res, requestId, trace };
     const path = (req.url ?? "/").split("?", 1)[0]!;
     const route = `${req.method} ${routeOf(path)}`;
     const work =

@@ -12,8 +12,8 @@ export interface GatewaySkill {
   description: string;
   /** Webhook tools that join the tool list once the skill is loaded (GW-2). */
   tools: RuntimeTool[];
-  /** The registry version (for its tool secrets); null for a local directory. */
-  versionId: string | null;
+  /** A webhook tool's secret in clear (the registry version's; a local directory's tools have none). */
+  toolSecret(tool: string): Promise<string | null>;
   /** The instructions and the bundle's file paths (SKILL.md first); null when the skill can no longer be read. */
   load(): Promise<{ instructions: string; files: string[] } | null>;
   /** A file by its path relative to the skill's root (SKILL.md included). */

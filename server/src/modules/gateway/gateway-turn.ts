@@ -1,10 +1,15 @@
-import { randomUUID } from "node:crypto";
 import type { Logger } from "../../platform/logger";
-import type { AgentTelemetry, LoadRunOutcome, TracedSkill } from "../../platform/telemetry";
+import type { AgentTelemetry, LoadRunOutcome, TraceSpan, TracedSkill } from "../../platform/telemetry";
 import type { SessionLogKey, SessionStore, SkillInvocation } from "../../platform/session-store";
-import type { ToolRunner } from "../calls";
-import type { ModelClient, ModelEndpoint, ModelRequest } from "../model";
-import type { RuntimeTool } from "../runtime";
+import { ToolLoop, type LoopOutcome, type LoopTool, type ToolRunner } from "../calls";
+import {
+  completeRound,
+  type ChatCompletionMessageParam,
+  type ModelClient,
+  type RoundAnswer,
+  type RoundRunner,
+} from "../model";
+import { AGENT_SOURCE, BUILTIN_SOURCE, skillSource, unknownSkillMessage, type RuntimeTool } from "../runtime";
 import { normaliseSkillName } from "../skills";
 import {
   continuesAConversation,
@@ -33,45 +38,6 @@ import {
   type ServedWorker,
 } from "./served-agent";
 
-/** One model answer of the tool loop, streamed or not. */
-export interface RoundResult {
-  content: string | null;
-  toolCalls: ToolCall[];
-  finishReason: string;
-  /** The upstream's completion (non-streaming rounds). */
-  completion?: unknown;
-  /** Token usage as the upstream reported it (for a whole turn: summed over its rounds); null when it did not. */
-  usage: TokenUsage | null;
-}
-
-export interface TokenUsage {
-  prompt_tokens: number;
-  completion_tokens: number;
-  total_tokens: number;
-}
-
-function addUsage(sum: TokenUsage | null, next: TokenUsage | null): TokenUsage | null {
-  if (!next) return sum;
-  if (!sum) return { ...next };
-  return {
-    prompt_tokens: sum.prompt_tokens + next.prompt_tokens,
-    completion_tokens: sum.completion_tokens + next.completion_tokens,
-    total_tokens: sum.total_tokens + next.total_tokens,
-  };
-}
-
-function usageOf(value: unknown): TokenUsage | null {
-  const u = value as Partial<TokenUsage> | null | undefined;
-  if (!u || typeof u.prompt_tokens !== "number" || typeof u.completion_tokens !== "number") return null;
-  return {
-    prompt_tokens: u.prompt_tokens,
-    completion_tokens: u.completion_tokens,
-    total_tokens: typeof u.total_tokens === "number" ? u.total_tokens : u.prompt_tokens + u.completion_tokens,
-  };
-}
-
-export type RoundRunner = (endpoint: ModelEndpoint | null, request: ModelRequest) => Promise<RoundResult>;
-
 /** The model kept calling the gateway's tools for more rounds than CHAT_MAX_TOOL_ROUNDS allows. */
 export class ToolLoopError extends Error {
   constructor(readonly rounds: number) {
@@ -97,6 +63,9 @@ export interface Turn {
   logKey: SessionLogKey;
   /** Recorded into the log: the agent's turn (a coordinator's), never a worker's (GW-10). */
   record: boolean;
+  /** Ours: the agent's prompt, the catalog of its skills and its workers (GW-2). */
+  systemPrompt: string;
+  /** The client's messages with the replayed skills, without the system message. */
   messages: ChatMessage[];
   replayed: SkillInvocation[];
   /** Skills whose content is in the history now (replayed or loaded this turn), in load order. */
@@ -104,6 +73,8 @@ export interface Turn {
   userMessages: number;
   clientTools: OpenAiTool[];
   passthrough: Record<string, unknown>;
+  /** OB-1: the turn's `invoke_agent` span: its tool runs hang under it. */
+  trace: TraceSpan;
 }
 
 async function replayContent(agent: ServedAgent, invocation: SkillInvocation): Promise<string | null> {
@@ -128,6 +99,7 @@ export async function prepareTurn(
     clientTools: OpenAiTool[];
     passthrough: Record<string, unknown>;
   },
+  trace: TraceSpan,
 ): Promise<Turn> {
   const logKey = { projectId: agent.logNamespace, sessionId: request.sessionId, agent: agent.gatewayName };
   const persistent = agent.skills.length > 0;
@@ -149,68 +121,71 @@ export async function prepareTurn(
     sessionId: request.sessionId,
     logKey,
     record: true,
-    messages: [{ role: "system", content: systemPromptOf(agent.prompt, agent.skills, agent.workers) }, ...history],
+    systemPrompt: systemPromptOf(agent.prompt, agent.skills, agent.workers),
+    messages: history,
     replayed,
     loaded: [...new Set(replayed.filter((i) => i.tool === LOAD_SKILL).map((i) => i.arguments.name ?? ""))],
     userMessages: Math.max(1, userMessageCount(request.messages)),
     clientTools: request.clientTools,
     passthrough: request.passthrough,
+    trace,
   };
 }
 
-type Handler = (args: Record<string, unknown>) => Promise<string>;
+const answered = (text: string): LoopOutcome => ({ status: "ok", result: text, error: null });
 
-interface Offered {
-  definitions: OpenAiTool[];
-  handlers: Map<string, Handler>;
-}
-
-/** The tools of the next round: the gateway's, the agent's, the loaded skills', then the client's; first name wins. */
-function offeredTools(turn: Turn, deps: TurnDependencies, signal: AbortSignal | undefined): Offered {
-  const definitions: OpenAiTool[] = [];
-  const handlers = new Map<string, Handler>();
+/**
+ * The tools of the next round: the gateway's, the agent's, the loaded skills', then the client's (which the loop
+ * hands back); first name wins.
+ */
+function offeredTools(turn: Turn, deps: TurnDependencies, signal: AbortSignal | undefined): LoopTool[] {
+  const tools: LoopTool[] = [];
   const names = new Set<string>();
-  const offer = (tool: OpenAiTool, handler: Handler | null) => {
-    if (names.has(tool.function.name)) return;
-    names.add(tool.function.name);
-    definitions.push(tool);
-    if (handler) handlers.set(tool.function.name, handler);
+  const offer = (tool: LoopTool) => {
+    if (names.has(tool.name)) return;
+    names.add(tool.name);
+    tools.push(tool);
   };
   const { agent } = turn;
-  for (const tool of gatewayToolDefinitions(agent.skills, agent.workers)) {
-    const name = tool.function.name;
-    const handler: Handler =
-      name === LOAD_SKILL
-        ? (args) => loadSkill(turn, deps, args)
-        : name === READ_SKILL_FILE
-          ? (args) => readSkillFile(turn, deps, args)
-          : (args) => delegate(turn, deps, args, signal);
-    offer(tool, handler);
+  for (const definition of gatewayToolDefinitions(agent.skills, agent.workers)) {
+    const name = definition.function.name;
+    offer({
+      name,
+      source: BUILTIN_SOURCE,
+      definition,
+      // Each answers a name it does not know with the names it does.
+      answersBadArguments: true,
+      run:
+        name === LOAD_SKILL
+          ? async (args) => answered(await loadSkill(turn, deps, args))
+          : name === READ_SKILL_FILE
+            ? async (args) => answered(await readSkillFile(turn, deps, args))
+            : async (args) => answered(await delegate(turn, deps, args, signal)),
+    });
   }
   const webhook = (tool: RuntimeTool, skill: GatewaySkill | null) =>
-    offer(
-      { type: "function", function: { name: tool.name, description: tool.description, parameters: tool.parameters } },
-      async (args) => {
-        const secret = await agent.toolSecret(skill, tool.name);
-        const outcome = await deps.tools.runDetachedWebhook(
+    offer({
+      name: tool.name,
+      description: tool.description,
+      parameters: tool.parameters,
+      source: skill ? skillSource(skill.name) : AGENT_SOURCE,
+      run: async (args) =>
+        deps.tools.runDetachedWebhook(
           tool,
           args,
-          secret,
+          await agent.toolSecret(skill, tool.name),
           { call_id: null, chat_session_id: turn.sessionId, agent: agent.gatewayName },
-          skill ? tracedSkill(turn, skill.name) : null,
-        );
-        return JSON.stringify(
-          outcome.status === "ok" ? outcome.result : { error: outcome.error, result: outcome.result },
-        );
-      },
-    );
+          { parent: turn.trace, skill: skill ? tracedSkill(turn, skill.name) : null },
+        ),
+    });
   for (const tool of agent.tools) webhook(tool, null);
   for (const name of turn.loaded) {
     const skill = agent.skills.find((s) => s.name === name);
     for (const tool of skill?.tools ?? []) webhook(tool, skill!);
   }
-  for (const tool of turn.clientTools) offer(tool, null);
-  return { definitions, handlers };
+  for (const definition of turn.clientTools)
+    offer({ name: definition.function.name, source: "client", definition, run: null });
+  return tools;
 }
 
 async function record(turn: Turn, deps: TurnDependencies, invocation: Omit<SkillInvocation, "userMessageIndex">) {
@@ -233,9 +208,11 @@ function tracedSkill(turn: Turn, name: string): TracedSkill {
   return turn.agent.resolved?.find((r) => r.name === name) ?? { name };
 }
 
+/** OB-1: `execute_tool load_skill` under the turn; OB-2 counts a load that brought the skill into the history. */
 async function loadSkill(turn: Turn, deps: TurnDependencies, args: Record<string, unknown>): Promise<string> {
   const name = typeof args.name === "string" ? normaliseSkillName(args.name) : "";
   const { text } = await deps.telemetry.loadSkill(
+    turn.trace,
     name,
     () => loadNamedSkill(turn, deps, name),
     (result) => result.outcome,
@@ -255,7 +232,10 @@ async function loadNamedSkill(
     loaded,
     evicted: [],
   });
-  if (!skill) return { text: unknownSkillText(name, turn.agent.skills), outcome: outcome("unknown_skill") };
+  if (!skill) {
+    const names = turn.agent.skills.map((s) => s.name);
+    return { text: unknownSkillMessage(name, names, turn.loaded), outcome: outcome("unknown_skill") };
+  }
   const loaded = await skill.load();
   if (!loaded) return { text: `The skill '${name}' cannot be read right now.`, outcome: outcome("unreadable") };
   const fresh = !turn.loaded.includes(name);
@@ -270,7 +250,9 @@ async function readSkillFile(turn: Turn, deps: TurnDependencies, args: Record<st
   const skill = turn.agent.skills.find((s) => s.name === name);
   if (!skill) return unknownSkillText(name, turn.agent.skills);
   if (!turn.loaded.includes(name)) return notLoadedText(name);
-  return deps.telemetry.readSkillFile(tracedSkill(turn, name), path, () => readFoundFile(turn, deps, skill, path));
+  return deps.telemetry.readSkillFile(turn.trace, tracedSkill(turn, name), path, () =>
+    readFoundFile(turn, deps, skill, path),
+  );
 }
 
 async function readFoundFile(turn: Turn, deps: TurnDependencies, skill: GatewaySkill, path: string): Promise<string> {
@@ -309,132 +291,48 @@ async function delegate(
     sessionId: turn.sessionId,
     logKey: { ...turn.logKey, agent: agent.gatewayName },
     record: false,
-    messages: [
-      { role: "system", content: systemPromptOf(agent.prompt, agent.skills, []) },
-      { role: "user", content: typeof args.task === "string" ? args.task : JSON.stringify(args.task ?? "") },
-    ],
+    systemPrompt: systemPromptOf(agent.prompt, agent.skills, []),
+    messages: [{ role: "user", content: typeof args.task === "string" ? args.task : JSON.stringify(args.task ?? "") }],
     replayed: [],
     loaded: [],
     userMessages: 1,
     clientTools: [],
     passthrough: {},
+    trace: turn.trace,
   };
   // OB-1: the worker's run is an `invoke_agent` of its own, under the coordinator's turn.
-  const { final } = await deps.telemetry.invokeAgent((span) => {
+  const { final } = await deps.telemetry.invokeAgent(turn.trace, (span) => {
     span.agent(agent.gatewayName, null);
     span.conversation(turn.sessionId);
-    return runToolLoop(sub, deps, completeRound(deps.model, signal), signal);
+    return runTurn({ ...sub, trace: span.trace }, deps, completeRound(deps.model, signal, span.trace), signal);
   });
   return final.content ?? "";
 }
 
-function parseArguments(call: ToolCall): Record<string, unknown> | string {
-  try {
-    const parsed: unknown = JSON.parse(call.function.arguments || "{}");
-    if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed))
-      return parsed as Record<string, unknown>;
-    return "The arguments must be a JSON object.";
-  } catch {
-    return "The arguments are not valid JSON.";
-  }
-}
-
 /**
  * GW-2: the model answers; the gateway runs its own tool calls (and the agent's and loaded skills' webhooks) and asks
- * again, at most `maxToolRounds` rounds; a call to a client tool ends the turn and goes back to the client.
+ * again — the one tool loop, at most `maxToolRounds` rounds of tool calls and then one answer without them, else the
+ * turn fails (ToolLoopError); a call to a client tool ends the turn and goes back to the client.
  */
-export async function runToolLoop(
+export async function runTurn(
   turn: Turn,
   deps: TurnDependencies,
-  round: RoundRunner,
+  ask: RoundRunner,
   signal: AbortSignal | undefined,
-): Promise<{ final: RoundResult; clientCalls: ToolCall[] }> {
-  let usage: TokenUsage | null = null;
-  for (let rounds = 0; ; rounds++) {
-    const offered = offeredTools(turn, deps, signal);
-    const answered = await round(turn.agent.model, {
-      ...turn.passthrough,
-      messages: turn.messages as ModelRequest["messages"],
-      ...(offered.definitions.length > 0 ? { tools: offered.definitions } : {}),
-    });
-    usage = addUsage(usage, answered.usage);
-    const result = { ...answered, usage };
-    const ours = result.toolCalls.filter((c) => offered.handlers.has(c.function.name));
-    const theirs = result.toolCalls.filter((c) => !offered.handlers.has(c.function.name));
-    if (ours.length === 0) return { final: result, clientCalls: theirs };
-    if (rounds >= deps.maxToolRounds) throw new ToolLoopError(deps.maxToolRounds);
-    turn.messages.push({ role: "assistant", content: result.content, tool_calls: ours });
-    for (const call of ours) {
-      const args = parseArguments(call);
-      const content = typeof args === "string" ? args : await offered.handlers.get(call.function.name)!(args);
-      turn.messages.push({ role: "tool", tool_call_id: call.id, content });
-    }
-    if (theirs.length > 0) return { final: { ...result, toolCalls: theirs }, clientCalls: theirs };
-  }
-}
-
-function functionCalls(calls: unknown): ToolCall[] {
-  if (!Array.isArray(calls)) return [];
-  return calls.flatMap((c: { id?: string; type?: string; function?: { name?: string; arguments?: string } }) =>
-    c?.type === "function" && c.function?.name
-      ? [
-          {
-            id: c.id ?? `call_${randomUUID()}`,
-            type: "function" as const,
-            function: { name: c.function.name, arguments: c.function.arguments ?? "" },
-          },
-        ]
-      : [],
+): Promise<{ final: RoundAnswer; clientCalls: ToolCall[] }> {
+  const loop = new ToolLoop({ maxToolRounds: deps.maxToolRounds, closingRound: true, handsBack: true });
+  const result = await loop.run(
+    {
+      round: async () => ({
+        endpoint: turn.agent.model,
+        systemPrompt: turn.systemPrompt,
+        tools: offeredTools(turn, deps, signal),
+        request: turn.passthrough,
+      }),
+    },
+    turn.messages as unknown as ChatCompletionMessageParam[],
+    ask,
   );
-}
-
-/** A non-streaming round. */
-export function completeRound(model: ModelClient, signal: AbortSignal | undefined): RoundRunner {
-  return async (endpoint, request) => {
-    const completion = await model.complete(endpoint, request, { signal });
-    const choice = completion.choices[0]!;
-    return {
-      content: choice.message.content ?? null,
-      toolCalls: functionCalls(choice.message.tool_calls),
-      finishReason: choice.finish_reason,
-      completion,
-      usage: usageOf(completion.usage),
-    };
-  };
-}
-
-/** A streaming round: text goes to `onContent` as it arrives; tool calls are gathered from their deltas. */
-export function streamRound(
-  model: ModelClient,
-  signal: AbortSignal | undefined,
-  onContent: (delta: string) => void,
-): RoundRunner {
-  return async (endpoint, request) => {
-    let content = "";
-    let finishReason = "stop";
-    let usage: TokenUsage | null = null;
-    const calls: Array<{ id: string; name: string; arguments: string }> = [];
-    for await (const chunk of model.stream(endpoint, request, { signal })) {
-      usage = usageOf(chunk.usage) ?? usage;
-      const choice = chunk.choices[0];
-      if (!choice) continue;
-      if (choice.delta?.content) {
-        content += choice.delta.content;
-        onContent(choice.delta.content);
-      }
-      for (const delta of choice.delta?.tool_calls ?? []) {
-        const slot = (calls[delta.index] ??= { id: "", name: "", arguments: "" });
-        if (delta.id) slot.id = delta.id;
-        if (delta.function?.name) slot.name += delta.function.name;
-        if (delta.function?.arguments) slot.arguments += delta.function.arguments;
-      }
-      if (choice.finish_reason) finishReason = choice.finish_reason;
-    }
-    const toolCalls = functionCalls(
-      calls
-        .filter(Boolean)
-        .map((c) => ({ id: c.id || undefined, type: "function", function: { name: c.name, arguments: c.arguments } })),
-    );
-    return { content: content.length > 0 ? content : null, toolCalls, finishReason, usage };
-  };
+  if (result.exhausted) throw new ToolLoopError(deps.maxToolRounds);
+  return { final: result.final, clientCalls: result.final.toolCalls };
 }

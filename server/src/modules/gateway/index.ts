@@ -1,13 +1,13 @@
 // The OpenAI-compatible gateway (GW-1..10): routes for the composition root to mount at /v1.
 import type http from "node:http";
 import type { Logger } from "../../platform/logger";
-import type { AgentTelemetry } from "../../platform/telemetry";
+import type { AgentTelemetry, TraceSpan } from "../../platform/telemetry";
 import type { SessionStore } from "../../platform/session-store";
 import type { AgentCallDirectory } from "../agents";
 import type { AuthService } from "../auth";
-import type { CallService, ToolRunner } from "../calls";
+import type { CallResolution, ToolRunner } from "../calls";
 import type { ModelClient } from "../model";
-import type { SkillService } from "../skills";
+import type { SkillReader } from "../skills";
 import { GatewayAgents } from "./gateway-agents";
 import { loadGatewayConfig } from "./gateway-config";
 import { gatewayHandler, rateLimited } from "./gateway-routes";
@@ -18,8 +18,8 @@ export { SESSION_HEADER, SKILLS_REHYDRATED_EVENT } from "./chunk-stream";
 export interface GatewayOptions {
   auth: AuthService;
   agents: AgentCallDirectory;
-  calls: CallService;
-  skills: SkillService;
+  calls: CallResolution;
+  skills: SkillReader;
   tools: ToolRunner;
   model: ModelClient;
   store: SessionStore;
@@ -35,7 +35,7 @@ export interface GatewayOptions {
 
 /** Builds the gateway; a GATEWAY_CONFIG that does not validate throws GatewayConfigError and stops the start. */
 export async function createGateway(options: GatewayOptions): Promise<{
-  handle: (req: http.IncomingMessage, res: http.ServerResponse, requestId: string) => void;
+  handle: (req: http.IncomingMessage, res: http.ServerResponse, requestId: string, trace: TraceSpan | null) => void;
   rateLimited: (res: http.ServerResponse) => void;
 }> {
   const config = options.configFile ? await loadGatewayConfig(options.configFile) : null;

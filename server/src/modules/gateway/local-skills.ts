@@ -123,7 +123,7 @@ export function localSkill(dir: LocalSkillDir): GatewaySkill {
     name: dir.name,
     description: dir.description,
     tools: [],
-    versionId: null,
+    toolSecret: async () => null,
     load: async () => {
       const text = await fs.readFile(path.join(dir.root, SKILL_MD), "utf8").catch(() => null);
       if (text === null) return null;

@@ -1,6 +1,6 @@
 import { LruCache } from "../../platform/cache/lru-cache";
 import type { ResolvedSkill } from "../runtime";
-import type { SkillService } from "../skills";
+import type { SkillReader } from "../skills";
 import { insidePath, type FileRead, type GatewaySkill } from "./gateway-skills";
 
 const SKILL_MD = "SKILL.md";
@@ -12,11 +12,13 @@ const MAX_CACHED_TEXT = 256 * 1024;
  * GW-3: a stored agent's skills as calls resolve them (published versions, pins, the skill library), served from
  * the registry: files are the version's bundle.
  */
-export function registrySkill(resolved: ResolvedSkill, skills: SkillService): GatewaySkill {
+export function registrySkill(resolved: ResolvedSkill, sourceProjectId: string, skills: SkillReader): GatewaySkill {
   // A published version never changes: its file list is read once per skill object (the caller keeps one per version).
   let listing: Promise<Array<{ path: string; sha256: string }>> | null = null;
   const files = () => {
-    listing ??= skills.filesOf([resolved.id]).then((rows) => rows.sort((a, b) => a.path.localeCompare(b.path)));
+    listing ??= skills
+      .filesOf(sourceProjectId, [resolved.id])
+      .then((rows) => rows.sort((a, b) => a.path.localeCompare(b.path)));
     listing.catch(() => (listing = null));
     return listing;
   };
@@ -25,7 +27,7 @@ export function registrySkill(resolved: ResolvedSkill, skills: SkillService): Ga
     name: resolved.name,
     description: resolved.description,
     tools: resolved.tools,
-    versionId: resolved.id,
+    toolSecret: (tool) => skills.toolSecretOf(sourceProjectId, resolved.id, tool),
     // The same object every time (a published version never changes), so what is built from it can be kept.
     load: async () =>
       (loaded ??= { instructions: resolved.instructions, files: [SKILL_MD, ...(await files()).map((f) => f.path)] }),
@@ -33,14 +35,14 @@ export function registrySkill(resolved: ResolvedSkill, skills: SkillService): Ga
       const inside = insidePath(path);
       if (inside === null) return { kind: "refused" };
       if (inside === SKILL_MD) {
-        const text = await skills.skillMdOf(resolved.id);
+        const text = await skills.skillMdOf(sourceProjectId, resolved.id);
         return text === null ? { kind: "missing" } : { kind: "text", text };
       }
       const file = (await files()).find((f) => f.path === inside);
       if (!file) return { kind: "missing" };
       const cached = texts.get(file.sha256);
       if (cached !== undefined) return { kind: "text", text: cached };
-      const [blob] = await skills.blobs([file.sha256]);
+      const [blob] = await skills.blobsOf(sourceProjectId, [file.sha256]);
       if (!blob) return { kind: "missing" };
       const text = Buffer.from(blob.contentBase64, "base64").toString("utf8");
       if (text.length <= MAX_CACHED_TEXT) texts.set(file.sha256, text);

@@ -1,11 +1,9 @@
 import { In } from "typeorm";
-import type { DbManager } from "../../platform/db/database";
 import { AgentVersionEntity } from "../agents";
+import { BaseRepository } from "../../platform/db/repository";
 
 /** The only place with impact-preview queries. */
-export class ImpactRepository {
-  constructor(private readonly m: DbManager) {}
-
+export class ImpactRepository extends BaseRepository {
   /** The names of each agent version's own tools (AG-5), in one statement; versions of any project. */
   async agentToolNames(agentVersionIds: readonly string[]): Promise<Map<string, string[]>> {
     if (agentVersionIds.length === 0) return new Map();

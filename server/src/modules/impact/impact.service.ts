@@ -1,7 +1,7 @@
 import type { Database } from "../../platform/db/database";
 import type { AuthContext, AuthService } from "../auth";
 import type { EvalComparison, EvalGate } from "../evals";
-import { refusePublish, refuseRollback, type SkillService, type SkillVersionEntity } from "../skills";
+import { refusePublish, refuseRollback, type SkillReader, type SkillService, type SkillVersionEntity } from "../skills";
 import type { SkillUsage, UsageService } from "../usage";
 import { ImpactRepository } from "./impact.repository";
 
@@ -29,6 +29,7 @@ export class ImpactService {
     private readonly db: Database,
     private readonly auth: AuthService,
     private readonly skills: SkillService,
+    private readonly skillReader: SkillReader,
     private readonly usage: UsageService,
     private readonly gate: EvalGate,
   ) {}
@@ -77,7 +78,7 @@ export class ImpactService {
 
   private async preview(ctx: AuthContext, version: SkillVersionEntity): Promise<PublishPreview> {
     const [live, users] = await Promise.all([
-      this.skills.publishedVersions(version.projectId, [version.name]).then((found) => found[0] ?? null),
+      this.skillReader.publishedVersions(version.projectId, [version.name]).then((found) => found[0] ?? null),
       this.usage.skillUsage(ctx, version.name, version.projectId),
     ]);
     // US-2: whoever follows the live version is reached; a pin resolves to its pin whatever goes live.

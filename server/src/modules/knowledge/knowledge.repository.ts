@@ -1,10 +1,8 @@
 import { In } from "typeorm";
-import type { DbManager } from "../../platform/db/database";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./knowledge-base.entity";
+import { BaseRepository } from "../../platform/db/repository";
 
-export class KnowledgeRepository {
-  constructor(private readonly m: DbManager) {}
-
+export class KnowledgeRepository extends BaseRepository {
   async insertBase(base: KnowledgeBaseEntity): Promise<void> {
     await this.m.getRepository(KnowledgeBaseEntity).insert(base);
   }

@@ -1,6 +1,6 @@
 import { In, IsNull } from "typeorm";
-import type { DbManager } from "../../platform/db/database";
 import { ProjectEntity } from "../projects";
+import { BaseRepository } from "../../platform/db/repository";
 
 /** Where a project reads its skills from, as stored: its own id, or its library's and whether that is deleted. */
 export interface SourceRow {
@@ -10,9 +10,7 @@ export interface SourceRow {
 }
 
 /** The only place that builds queries over the library link (`projects.skill_library_id`). */
-export class LibraryRepository {
-  constructor(private readonly m: DbManager) {}
-
+export class LibraryRepository extends BaseRepository {
   private get projects() {
     return this.m.getRepository(ProjectEntity);
   }
@@ -50,7 +48,7 @@ export class LibraryRepository {
   async lockProjects(ids: readonly string[]): Promise<ProjectEntity[]> {
     const sorted = [...new Set(ids)].sort();
     const qb = this.projects.createQueryBuilder("p").where("p.id IN (:...ids)", { ids: sorted }).orderBy("p.id", "ASC");
-    if (this.m.connection.options.type === "postgres") qb.setLock("pessimistic_write");
+    this.forUpdate(qb);
     return qb.getMany();
   }
 

@@ -1,5 +1,5 @@
 import type { SkillSourceCache } from "../libraries";
-import type { SkillService } from "../skills";
+import type { SkillReader } from "../skills";
 import {
   parseSkillUri,
   resourceContents,
@@ -25,7 +25,7 @@ export interface SkillFileListing {
  */
 export class McpSkillsService {
   constructor(
-    private readonly skills: SkillService,
+    private readonly skills: SkillReader,
     private readonly sources: SkillSourceCache,
   ) {}
 
@@ -40,7 +40,10 @@ export class McpSkillsService {
     const source = await this.sourceOf(projectId);
     if (!source) return [];
     const versions = await this.skills.liveVersions(source);
-    const files = await this.skills.filesOf(versions.map((v) => v.id));
+    const files = await this.skills.filesOf(
+      source,
+      versions.map((v) => v.id),
+    );
     return versions.map((version) =>
       skillEntry(
         version,
@@ -55,7 +58,7 @@ export class McpSkillsService {
     if (!target || target.path !== SKILL_MD) return null;
     const version = await this.liveVersion(projectId, target.name);
     if (!version) return null;
-    return skillEntry(version, await this.skills.filesOf([version.id]));
+    return skillEntry(version, await this.skills.filesOf(version.projectId, [version.id]));
   }
 
   /** `resources/list`: every file of every live skill. */
@@ -90,9 +93,9 @@ export class McpSkillsService {
     if (!version) return null;
     const canonical = skillFileUri(version.name, target.path);
     if (target.path === SKILL_MD) return resourceContents(canonical, SKILL_MD, skillMdBytes(version.skillMd));
-    const file = (await this.skills.filesOf([version.id])).find((f) => f.path === target.path);
+    const file = (await this.skills.filesOf(version.projectId, [version.id])).find((f) => f.path === target.path);
     if (!file) return null;
-    const [blob] = await this.skills.blobs([file.sha256]);
+    const [blob] = await this.skills.blobsOf(version.projectId, [file.sha256]);
     if (!blob) return null;
     return resourceContents(canonical, file.path, Buffer.from(blob.contentBase64, "base64"));
   }

@@ -8,6 +8,15 @@ export {
   type ModelEndpoint,
   type ModelRequest,
 } from "./model-client";
+export {
+  addUsage,
+  completeRound,
+  streamRound,
+  type ModelToolCall,
+  type RoundAnswer,
+  type RoundRunner,
+  type TokenUsage,
+} from "./model-rounds";
 export { UpstreamError } from "../../platform/errors";
 export type {
   ChatCompletion,

@@ -6,14 +6,10 @@ import type {
 } from "openai/resources/chat/completions";
 import { LruCache } from "../../platform/cache/lru-cache";
 import { UpstreamError } from "../../platform/errors";
-import {
-  OutboundError,
-  pinnedFetch,
-  type HostResolver,
-  type PinnedFetch,
-  type PinnedRequestInit,
-} from "../../platform/http/outbound";
-import { AgentTelemetry } from "../../platform/telemetry";
+import type { HostResolver } from "../../platform/outbound/address-policy";
+import { OutboundError } from "../../platform/outbound/outbound-error";
+import { pinnedFetch, type PinnedFetch, type PinnedRequestInit } from "../../platform/outbound/pinned-fetch";
+import { AgentTelemetry, type ModelRequestTrace, type TraceParent } from "../../platform/telemetry";
 import { encodeRequestBody } from "./request-body";
 
 /** An OpenAI-compatible chat completions endpoint: an agent's `model` config, or the process default. */
@@ -48,6 +44,8 @@ export interface ModelClientOptions {
 export interface ModelCallOptions {
   /** The caller gave up (a client disconnected): aborts the request; surfaces as an UpstreamError. */
   signal?: AbortSignal;
+  /** OB-1: the span the request's `chat` span hangs under (a turn's `invoke_agent`). */
+  trace?: TraceParent | null;
 }
 
 const MAX_QUOTED_CHARS = 300;
@@ -107,11 +105,17 @@ class Watchdog {
  * replaces the body it would serialise itself; the parameters still decide streaming and the answer's parsing), and
  * hand `cancel` to the pinned fetch beside the client's own signal (`fetchOptions` reach the fetch as they are).
  */
-function encoded(body: ModelRequest & { model: string; stream: boolean }, cancel: AbortSignal | undefined) {
+function encoded(
+  body: ModelRequest & { model: string; stream: boolean },
+  cancel: AbortSignal | undefined,
+  trace: ModelRequestTrace,
+) {
   const ours: Pick<PinnedRequestInit, "cancel"> = cancel ? { cancel } : {};
   // Typed as the client's fetch options, which do not know `cancel` (the fetch it calls is ours).
   const fetchOptions = ours as NonNullable<Parameters<OpenAI["chat"]["completions"]["create"]>[1]>["fetchOptions"];
-  return { body: encodeRequestBody(body), headers: { "content-type": "application/json" }, fetchOptions };
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  trace.inject(headers);
+  return { body: encodeRequestBody(body), headers, fetchOptions };
 }
 
 function isChatCompletion(value: unknown): value is ChatCompletion {
@@ -139,15 +143,12 @@ export class ModelClient {
   private readonly clients = new LruCache<string, OpenAI>(256);
   /** SEC-13 on every request of every client: checked, dialled at the checked address only, no redirect followed. */
   private readonly fetch: PinnedFetch;
+
   private readonly telemetry: AgentTelemetry;
 
   constructor(private readonly options: ModelClientOptions) {
+    this.fetch = pinnedFetch({ allowList: options.allowList, resolve: options.resolve });
     this.telemetry = options.telemetry ?? AgentTelemetry.detached();
-    this.fetch = pinnedFetch({
-      allowList: options.allowList,
-      resolve: options.resolve,
-      traceHeaders: this.telemetry.tracing.inject,
-    });
   }
 
   /** The endpoint a request goes to: the given one, else the default; none at all is an UpstreamError. */
@@ -168,14 +169,12 @@ export class ModelClient {
     options: ModelCallOptions = {},
   ): Promise<ChatCompletion> {
     const target = this.endpointFor(endpoint);
-    const trace = this.telemetry.modelRequest(target.model, target.baseUrl, request);
+    const trace = this.telemetry.modelRequest(options.trace, target.model, target.baseUrl, request);
     try {
       const client = this.clientFor(target);
       const { stream_options: _streamOnly, ...rest } = request;
       const body = { ...rest, model: target.model, stream: false as const };
-      const answer: unknown = await trace.run(() =>
-        client.chat.completions.create(body, encoded(body, options.signal)),
-      );
+      const answer: unknown = await client.chat.completions.create(body, encoded(body, options.signal, trace));
       trace.answered(answer);
       if (!isChatCompletion(answer)) {
         throw new UpstreamError(
@@ -204,14 +203,12 @@ export class ModelClient {
   ): AsyncIterable<ChatCompletionChunk> {
     const target = this.endpointFor(endpoint);
     const watchdog = new Watchdog(this.options.timeoutMs, options.signal);
-    const trace = this.telemetry.modelRequest(target.model, target.baseUrl, request);
+    const trace = this.telemetry.modelRequest(options.trace, target.model, target.baseUrl, request);
     let chunks = 0;
     try {
       const client = this.clientFor(target);
       const body = { ...request, model: target.model, stream: true as const };
-      const stream = await trace.run(() =>
-        client.chat.completions.create(body, encoded(body, watchdog.controller.signal)),
-      );
+      const stream = await client.chat.completions.create(body, encoded(body, watchdog.controller.signal, trace));
       for await (const chunk of stream as AsyncIterable<unknown>) {
         watchdog.reset();
         trace.chunk(chunk);

@@ -1,2 +1,2 @@
 // The node module's face: what other modules may use.
-export { NodeResolver } from "./node.resolver";
+export { nodeKind, NodeResolver } from "./node.resolver";

@@ -1,9 +1,26 @@
 import { Arg, Ctx, ID, Query, Resolver } from "type-graphql";
+import { NotFound } from "../../platform/errors";
 import { NodeInterface } from "../../platform/graphql/node";
 import type { AuthContext } from "../auth";
 
 /** Looks an id up in one kind of object; null when it is not of that kind (or not visible to the caller). */
 export type NodeFetcher = (ctx: AuthContext, id: string) => Promise<{ typename: string; value: object } | null>;
+
+/**
+ * A kind of object for node(id), read through its service's `get` (which authorises the request): absent or
+ * NotFound means "not this kind, or not yours" — any other failure (an outage, a missing credential) is the answer.
+ */
+export function nodeKind(typename: string, get: (ctx: AuthContext, id: string) => Promise<object | null>): NodeFetcher {
+  return async (ctx, id) => {
+    try {
+      const value = await get(ctx, id);
+      return value ? { typename, value } : null;
+    } catch (error) {
+      if (error instanceof NotFound) return null;
+      throw error;
+    }
+  };
+}
 
 @Resolver()
 export class NodeResolver {

@@ -1,10 +1,8 @@
 import { In, IsNull } from "typeorm";
-import type { DbManager } from "../../platform/db/database";
 import { ProjectEntity } from "./project.entity";
+import { BaseRepository } from "../../platform/db/repository";
 
-export class ProjectRepository {
-  constructor(private readonly m: DbManager) {}
-
+export class ProjectRepository extends BaseRepository {
   insert(project: ProjectEntity): Promise<ProjectEntity> {
     return this.m.getRepository(ProjectEntity).save(project);
   }

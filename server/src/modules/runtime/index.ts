@@ -45,6 +45,7 @@ export {
   type ToolAssembly,
 } from "./tools";
 export { BUILTIN_TOOL_NAMES, HANDOFF_TO_AGENT, LOAD_SKILL, QUERY_KNOWLEDGE } from "./builtin-tools";
+export { unknownSkillMessage } from "./load-skill-message";
 export { searchableKnowledge, searchKnowledge, type KnowledgeHit, type SearchableKnowledge } from "./knowledge";
 export { handoffState, handoffTargetOf } from "./handoff";
 export { callEventData, callSkills, loadedVersionIds, type CallEventData, type CallSkillView } from "./call-view";

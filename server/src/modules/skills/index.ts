@@ -12,10 +12,11 @@ export { type CheckedTool, MASKED_SECRET, type ToolInput, checkTools } from "./s
 export { SkillVersionEntity, type StoredTool, type VersionStateName } from "./skill-version.entity";
 export { SkillEntity } from "./skill.entity";
 export { SkillToolInput } from "./skill.inputs";
-export { SkillFileResolver, SkillResolver } from "./skill.resolver";
+export { SkillFileResolver, SkillResolver, SkillVersionAuthorResolver } from "./skill.resolver";
 export { SkillLifecycleService, type DeleteGuard } from "./skill-lifecycle.service";
 export { SkillLiveMoved } from "./skill.events";
 export { SkillService } from "./skill.service";
+export { SkillReader, type LiveAt } from "./skill-reader";
 export { SkillToolType, SkillVersionType, VersionState } from "./skill.types";
 export { type BundleResult, type SkillBundle } from "./skill-bundle-format";
 export { readDirectoryBundle, writeDirectoryBundle } from "./skill-directory";

@@ -1,9 +1,7 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Unique } from "typeorm";
-import { IdColumn, JsonColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
-import type { ProjectEntity } from "../projects";
+import { Entity, Index, JoinColumn, ManyToOne, Unique } from "typeorm";
+import { IdColumn, JsonColumn, TextColumn } from "../../platform/db/columns";
+import { VersionColumns, type VersionStateName } from "../versioning";
 import type { SkillEntity } from "./skill.entity";
-
-import type { VersionStateName } from "../versioning";
 
 export type { VersionStateName };
 
@@ -27,17 +25,7 @@ export interface StoredKnowledgeRef {
 @Index("uq_skill_versions_one_published", ["projectId", "name"], { unique: true, where: "state = 'published'" })
 @Index("idx_skill_versions_project_state", ["projectId", "state", "name"])
 @Index("idx_skill_versions_skill", ["skillId"])
-export class SkillVersionEntity {
-  @PrimaryColumn({ type: "varchar", length: 36 })
-  id!: string;
-
-  @IdColumn("project_id")
-  projectId!: string;
-
-  @ManyToOne("ProjectEntity", { onDelete: "CASCADE" })
-  @JoinColumn({ name: "project_id" })
-  project?: ProjectEntity;
-
+export class SkillVersionEntity extends VersionColumns {
   @IdColumn("skill_id")
   skillId!: string;
 
@@ -47,12 +35,6 @@ export class SkillVersionEntity {
 
   @TextColumn("name", { length: 64 })
   name!: string;
-
-  @Column({ type: "integer", name: "version" })
-  version!: number;
-
-  @TextColumn("state", { length: 16 })
-  state!: VersionStateName;
 
   @TextColumn("description")
   description!: string;
@@ -66,27 +48,9 @@ export class SkillVersionEntity {
   @JsonColumn("frontmatter")
   frontmatter!: Record<string, unknown>;
 
-  @JsonColumn("warnings")
-  warnings!: string[];
-
   @JsonColumn("tools")
   tools!: StoredTool[];
 
   @JsonColumn("knowledge_bases")
   knowledgeBases!: StoredKnowledgeRef[];
-
-  @TextColumn("created_by", { length: 64 })
-  createdBy!: string;
-
-  @TimestampColumn("created_at")
-  createdAt!: Date;
-
-  @TimestampColumn("updated_at")
-  updatedAt!: Date;
-
-  @TimestampColumn("published_at", { nullable: true })
-  publishedAt!: Date | null;
-
-  @TimestampColumn("archived_at", { nullable: true })
-  archivedAt!: Date | null;
 }

@@ -1,10 +1,10 @@
 import { In, type QueryDeepPartialEntity } from "typeorm";
-import type { DbManager } from "../../platform/db/database";
 import type { PageWindow } from "../../platform/graphql/page";
 import { SkillEntity } from "./skill.entity";
 import { BlobEntity, SkillFileEntity } from "./skill-file.entity";
 import { SkillPointerMoveEntity } from "./skill-pointer-move.entity";
 import { SkillVersionEntity, type VersionStateName } from "./skill-version.entity";
+import { BaseRepository } from "../../platform/db/repository";
 
 export interface VersionFilter {
   projectId: string;
@@ -13,15 +13,9 @@ export interface VersionFilter {
 }
 
 /** The only place that builds skill queries. */
-export class SkillRepository {
-  constructor(private readonly m: DbManager) {}
-
+export class SkillRepository extends BaseRepository {
   private get versions() {
     return this.m.getRepository(SkillVersionEntity);
-  }
-
-  private get postgres(): boolean {
-    return this.m.connection.options.type === "postgres";
   }
 
   /** Creates the skill row for (project, name) unless it exists (a concurrent creator may win; that is fine). */
@@ -38,7 +32,7 @@ export class SkillRepository {
       .getRepository(SkillEntity)
       .createQueryBuilder("s")
       .where("s.project_id = :projectId AND s.name = :name", { projectId, name });
-    if (this.postgres) qb.setLock("pessimistic_write");
+    this.forUpdate(qb);
     return qb.getOne();
   }
 
@@ -75,11 +69,6 @@ export class SkillRepository {
 
   findVersion(projectId: string, id: string): Promise<SkillVersionEntity | null> {
     return this.versions.findOneBy({ projectId, id });
-  }
-
-  /** By id alone: for a library's versions read on behalf of a linked project. */
-  findVersionAnyProject(id: string): Promise<SkillVersionEntity | null> {
-    return this.versions.findOneBy({ id });
   }
 
   findVersions(projectId: string, ids: readonly string[]): Promise<SkillVersionEntity[]> {
@@ -232,6 +221,36 @@ export class SkillRepository {
   blobs(hashes: readonly string[]): Promise<BlobEntity[]> {
     if (hashes.length === 0) return Promise.resolve([]);
     return this.m.getRepository(BlobEntity).findBy({ sha256: In([...hashes]) });
+  }
+
+  /** The files of versions of one project (other projects' version ids match nothing). */
+  filesOfProject(projectId: string, versionIds: readonly string[]): Promise<SkillFileEntity[]> {
+    if (versionIds.length === 0) return Promise.resolve([]);
+    return this.m
+      .getRepository(SkillFileEntity)
+      .createQueryBuilder("f")
+      .innerJoin(SkillVersionEntity, "v", "v.id = f.version_id")
+      .where("v.project_id = :projectId AND f.version_id IN (:...versionIds)", {
+        projectId,
+        versionIds: [...versionIds],
+      })
+      .orderBy("f.path", "ASC")
+      .getMany();
+  }
+
+  /** Contents that a file of one of the project's versions holds (blobs are shared; this reads only the project's). */
+  blobsOfProject(projectId: string, hashes: readonly string[]): Promise<BlobEntity[]> {
+    if (hashes.length === 0) return Promise.resolve([]);
+    return this.m
+      .getRepository(BlobEntity)
+      .createQueryBuilder("b")
+      .where("b.sha256 IN (:...hashes)", { hashes: [...hashes] })
+      .andWhere(
+        `EXISTS (SELECT 1 FROM skill_version_files f JOIN skill_versions v ON v.id = f.version_id
+                 WHERE f.sha256 = b.sha256 AND v.project_id = :projectId)`,
+        { projectId },
+      )
+      .getMany();
   }
 
   // ---- live pointer history (SV-9) ----

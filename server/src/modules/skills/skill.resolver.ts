@@ -1,6 +1,7 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { Page } from "../../platform/graphql/page";
 import { JSONScalar } from "../../platform/graphql/scalars";
+import { AUTHOR_NAME, authorName } from "../api-keys";
 import type { AuthContext } from "../auth";
 import { knowledgeBasesOf } from "../knowledge";
 import type { SkillBundleService } from "./skill-bundle.service";
@@ -8,7 +9,8 @@ import type { SkillDiffService } from "./skill-diff.service";
 import type { SkillFileEntity } from "./skill-file.entity";
 import type { SkillPointerMoveEntity } from "./skill-pointer-move.entity";
 import type { SkillLifecycleService } from "./skill-lifecycle.service";
-import type { LiveAt, SkillService } from "./skill.service";
+import type { LiveAt } from "./skill-reader";
+import type { SkillService } from "./skill.service";
 import { SkillVersionInput } from "./skill.inputs";
 import {
   LiveSkillVersionType,
@@ -170,5 +172,13 @@ export class SkillFileResolver {
   @FieldResolver(() => String, { description: "The file's bytes, base64." })
   contentBase64(@Root() file: SkillFileEntity, @Ctx() ctx: AuthContext): Promise<string> {
     return ctx.loaders.of(BLOB_CONTENT_BY_SHA).load(file.sha256);
+  }
+}
+
+@Resolver(() => SkillVersionType)
+export class SkillVersionAuthorResolver {
+  @FieldResolver(() => String, { nullable: true, description: AUTHOR_NAME })
+  createdByName(@Root() version: SkillVersionEntity, @Ctx() ctx: AuthContext): Promise<string | null> {
+    return authorName(ctx, version.projectId, version.createdBy);
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { SecretBox } from "../../platform/crypto";
-import type { Database, DbManager, Tx } from "../../platform/db/database";
+import type { Database, Tx } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
 import type { AuditService } from "../audit";
@@ -10,22 +10,18 @@ import { SkillEntity } from "./skill.entity";
 import { SkillRepository } from "./skill.repository";
 import { bundleFingerprint, checkContent, knowledgeBaseProblems, type SkillContentInput } from "./skill-content";
 import { normaliseSkillName } from "./skill-name";
-import { sealTools } from "./tool-secrets";
+import { liveAtIn, type LiveAt } from "./skill-reader";
+import { openToolSecret, sealTools, skillToolBinding } from "./tool-secrets";
 import { BlobEntity, SkillFileEntity } from "./skill-file.entity";
 import type { FileLimits } from "./skill-files";
 import type { SkillPointerMoveEntity } from "./skill-pointer-move.entity";
 import type { CheckedTool } from "./skill-tools";
 import { SkillVersionEntity, type StoredTool, type VersionStateName } from "./skill-version.entity";
 
-export interface LiveAt {
-  name: string;
-  versionId: string | null;
-  version: number | null;
-  since: Date;
-}
-
-const secretBinding = (versionId: string, toolName: string) => `skill_version:${versionId}:tool:${toolName}`;
-
+/**
+ * Skill versions over GraphQL (SV-1, SV-2, SV-9): authoring and reads, each authorising the request first. Other
+ * modules read skills through SkillReader.
+ */
 export class SkillService {
   constructor(
     private readonly db: Database,
@@ -194,44 +190,10 @@ export class SkillService {
   /** SV-9: which version of each skill (or of the names given) was live at `at`. */
   async liveAt(ctx: AuthContext, at: Date, names?: readonly string[] | null): Promise<LiveAt[]> {
     const scope = await this.auth.authorize(ctx, "viewer");
-    return this.liveAtOf(scope.projectId, at, names?.map(normaliseSkillName));
+    return liveAtIn(this.db, scope.projectId, at, names?.map(normaliseSkillName));
   }
 
-  /** SV-9 for another module (the caller scoped the project): which version of each of `names` was live at `at`. */
-  async liveAtIn(projectId: string, at: Date, names: readonly string[]): Promise<LiveAt[]> {
-    return names.length === 0 ? [] : this.liveAtOf(projectId, at, names);
-  }
-
-  /** `names` undefined: every skill of the project. */
-  private async liveAtOf(projectId: string, at: Date, names?: readonly string[]): Promise<LiveAt[]> {
-    const moves = await this.db.read((m) => new SkillRepository(m).movesAsOf(projectId, at, names));
-    return moves.map((m) => ({ name: m.name, versionId: m.versionId, version: m.version, since: m.at }));
-  }
-
-  // ---- reads for other modules (agents, usage); the caller has scoped the project ----
-
-  /** Holds `names` of one project still for the rest of `tx` (see SkillRepository.shareLockSkills): SV-7 against saves. */
-  async holdSkills(tx: Tx, projectId: string, names: readonly string[]): Promise<void> {
-    await new SkillRepository(tx.manager).shareLockSkills(projectId, names);
-  }
-
-  /** The live version of each of `names` in one project; with `tx`, read inside that transaction. */
-  publishedVersions(projectId: string, names: readonly string[], tx?: Tx): Promise<SkillVersionEntity[]> {
-    const read = (m: DbManager) => new SkillRepository(m).findPublishedMany(projectId, names);
-    return tx ? read(tx.manager) : this.db.read(read);
-  }
-
-  /** Every live version of one project, by name. */
-  liveVersions(projectId: string): Promise<SkillVersionEntity[]> {
-    return this.db.read((m) => new SkillRepository(m).findAllPublished(projectId));
-  }
-
-  /** Versions of one project by id; other projects' ids are simply absent. With `tx`, read inside it. */
-  versionsByIds(projectId: string, ids: readonly string[], tx?: Tx): Promise<SkillVersionEntity[]> {
-    if (ids.length === 0) return Promise.resolve([]);
-    const read = (m: DbManager) => new SkillRepository(m).findVersions(projectId, ids);
-    return tx ? read(tx.manager) : this.db.read(read);
-  }
+  // ---- batches for this module's loaders and services: the versions were read through a scoped query ----
 
   filesOf(versionIds: readonly string[]): Promise<SkillFileEntity[]> {
     return this.db.read((m) => new SkillRepository(m).filesOf(versionIds));
@@ -274,25 +236,12 @@ export class SkillService {
   }
 
   private sealTools(versionId: string, tools: CheckedTool[], previous: SkillVersionEntity | null): StoredTool[] {
-    return sealTools(this.secrets, secretBinding, versionId, tools, previous);
+    return sealTools(this.secrets, skillToolBinding, versionId, tools, previous);
   }
 
-  /** A skill tool's secret in clear, to sign its webhook call (RT-7); versions are read across projects (libraries). */
-  /** A resolved version's SKILL.md text (the id comes from a resolution, never from a client). */
-  async skillMdOf(versionId: string): Promise<string | null> {
-    const version = await this.db.read((m) => new SkillRepository(m).findVersionAnyProject(versionId));
-    return version?.skillMd ?? null;
-  }
-
-  async toolSecretOf(versionId: string, toolName: string): Promise<string | null> {
-    const version = await this.db.read((m) => new SkillRepository(m).findVersionAnyProject(versionId));
-    return version ? this.openToolSecret(version, toolName) : null;
-  }
-
-  /** The plaintext secret of a tool, for the runtime that signs webhook calls. */
+  /** The plaintext secret of a tool (SEC-10's tests read what is stored through it). */
   openToolSecret(version: SkillVersionEntity, toolName: string): string | null {
-    const tool = version.tools.find((t) => t.name === toolName);
-    return tool?.sealedSecret ? this.secrets.open(tool.sealedSecret, secretBinding(version.id, toolName)) : null;
+    return openToolSecret(this.secrets, version, toolName);
   }
 
   private async storeFiles(

@@ -1,15 +1,11 @@
-import { Field, ID, Int, ObjectType, registerEnumType } from "type-graphql";
+import { Field, ID, Int, ObjectType } from "type-graphql";
 import { NodeInterface } from "../../platform/graphql/node";
 import { PageOf } from "../../platform/graphql/page";
 import { JSONScalar } from "../../platform/graphql/scalars";
 import { KnowledgeBaseType, KnowledgeMode } from "../knowledge";
+import { VersionFields, VersionState } from "../versioning";
 
-export enum VersionState {
-  DRAFT = "draft",
-  PUBLISHED = "published",
-  ARCHIVED = "archived",
-}
-registerEnumType(VersionState, { name: "VersionState" });
+export { VersionState };
 
 @ObjectType("SkillTool")
 export class SkillToolType {
@@ -51,15 +47,9 @@ export class SkillFileType {
 }
 
 @ObjectType("SkillVersion", { implements: NodeInterface })
-export class SkillVersionType extends NodeInterface {
+export class SkillVersionType extends VersionFields {
   @Field(() => String)
   name!: string;
-
-  @Field(() => Int)
-  version!: number;
-
-  @Field(() => VersionState)
-  state!: VersionState;
 
   @Field(() => String)
   description!: string;
@@ -78,18 +68,6 @@ export class SkillVersionType extends NodeInterface {
 
   @Field(() => String, { description: "The API key id that created it, or 'platform'." })
   createdBy!: string;
-
-  @Field(() => Date)
-  createdAt!: Date;
-
-  @Field(() => Date)
-  updatedAt!: Date;
-
-  @Field(() => Date, { nullable: true })
-  publishedAt!: Date | null;
-
-  @Field(() => Date, { nullable: true })
-  archivedAt!: Date | null;
 }
 
 export const SkillVersionPage = PageOf(SkillVersionType, "SkillVersionPage");

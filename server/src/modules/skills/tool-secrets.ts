@@ -32,3 +32,17 @@ export function sealTools(
     };
   });
 }
+
+/** Where a skill version's tool secret is bound. */
+export const skillToolBinding: ToolSecretBinding = (versionId, toolName) =>
+  `skill_version:${versionId}:tool:${toolName}`;
+
+/** A skill version's tool secret in clear, for the runtime that signs its webhook calls (RT-7). */
+export function openToolSecret(
+  box: SecretBox,
+  version: { id: string; tools: readonly StoredTool[] },
+  toolName: string,
+): string | null {
+  const tool = version.tools.find((t) => t.name === toolName);
+  return tool?.sealedSecret ? box.open(tool.sealedSecret, skillToolBinding(version.id, toolName)) : null;
+}

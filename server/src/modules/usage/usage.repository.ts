@@ -1,8 +1,8 @@
 import type { SelectQueryBuilder } from "typeorm";
-import type { DbManager } from "../../platform/db/database";
 import { AgentEntity, AgentSkillEntryEntity, AgentVersionEntity } from "../agents";
 import { ProjectEntity } from "../projects";
 import { SkillVersionEntity, type VersionStateName } from "../skills";
+import { BaseRepository } from "../../platform/db/repository";
 
 /** One agent version that lists a skill (US-1). */
 export interface UsageRow {
@@ -31,13 +31,7 @@ interface RawUsageRow {
 }
 
 /** The only place that builds "who uses a skill" queries. */
-export class UsageRepository {
-  constructor(private readonly m: DbManager) {}
-
-  private get postgres(): boolean {
-    return this.m.connection.options.type === "postgres";
-  }
-
+export class UsageRepository extends BaseRepository {
   /**
    * US-1 as one set-based statement: the entries naming any of `names` (index on (project_id, name)) in the
    * projects that read `sourceProjectId`'s skills — itself unless it is linked, and every live project linked

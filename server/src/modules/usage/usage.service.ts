@@ -2,7 +2,7 @@ import type { Database, DbManager, Tx } from "../../platform/db/database";
 import { Conflict, NotFound } from "../../platform/errors";
 import type { AuthContext, AuthService } from "../auth";
 import { skillSourceProject, type SkillSource } from "../libraries";
-import { normaliseSkillName, type SkillService, type SkillVersionEntity } from "../skills";
+import { normaliseSkillName, type SkillReader, type SkillVersionEntity } from "../skills";
 import { UsageRepository, type UsageRow } from "./usage.repository";
 
 /** One agent version that lists a skill, as US-1 shows it. */
@@ -18,7 +18,7 @@ export class UsageService {
   constructor(
     private readonly db: Database,
     private readonly auth: AuthService,
-    private readonly skills: SkillService,
+    private readonly skills: SkillReader,
   ) {}
 
   /** US-1: who uses the project's skill `name`. A name the project has no version of is NOT_FOUND. */

@@ -6,3 +6,5 @@ export {
   type VersionRow,
   type VersionStateName,
 } from "./live-pointer";
+export { VersionColumns } from "./version.entity";
+export { VersionFields, VersionState } from "./version.types";

@@ -1,13 +1,14 @@
 import { Webhook } from "standardwebhooks";
 import { randomToken } from "../../platform/crypto";
 import type { Database } from "../../platform/db/database";
-import { outboundFetch, OutboundError } from "../../platform/http/outbound";
+import { OutboundError } from "../../platform/outbound/outbound-error";
+import { outboundFetch } from "../../platform/outbound/outbound-fetch";
 import type { Logger } from "../../platform/logger";
 import type { OutageLog } from "../../platform/db/outage-log";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
-import { AgentTelemetry } from "../../platform/telemetry";
+import { AgentTelemetry, NO_SPAN, type TraceSpan } from "../../platform/telemetry";
 import type { StoredAttempt, WebhookDeliveryEntity } from "./webhook-delivery.entity";
-import { retryDelayMs } from "./webhook-events";
+import { retryDelayMs } from "./webhook-payloads";
 import type { WebhookSubscriptionEntity } from "./webhook-subscription.entity";
 import { WebhookRepository, type AttemptOutcome } from "./webhook.repository";
 import type { WebhookService } from "./webhook.service";
@@ -172,19 +173,19 @@ export class WebhookWorker {
   /** OB-1: an attempt is a client span in the trace of the change that queued it, which the request carries on. */
   private tracedSend(delivery: WebhookDeliveryEntity, subscription: WebhookSubscriptionEntity, at: Date) {
     const tracing = this.telemetry.tracing;
-    if (!tracing.enabled || !delivery.traceParent) return this.send(delivery, subscription, at);
-    return tracing.continueFrom({ traceparent: delivery.traceParent }, () =>
-      tracing.inSpan(
-        `webhook ${delivery.eventType}`,
-        { "skillgraph.webhook.event_type": delivery.eventType, "skillgraph.webhook.attempt": delivery.attempts + 1 },
-        async (span) => {
-          const sent = await this.send(delivery, subscription, at);
-          span.set({ "http.response.status_code": sent.httpStatus });
-          if (sent.error) span.fail(sent.httpStatus === null ? "network" : String(sent.httpStatus));
-          return sent;
-        },
-        "client",
-      ),
+    const parent = delivery.traceParent ? tracing.remoteParent({ traceparent: delivery.traceParent }) : null;
+    if (!parent) return this.send(delivery, subscription, at, NO_SPAN);
+    return tracing.inSpan(
+      `webhook ${delivery.eventType}`,
+      { "skillgraph.webhook.event_type": delivery.eventType, "skillgraph.webhook.attempt": delivery.attempts + 1 },
+      parent,
+      async (span) => {
+        const sent = await this.send(delivery, subscription, at, span);
+        span.set({ "http.response.status_code": sent.httpStatus });
+        if (sent.error) span.fail(sent.httpStatus === null ? "network" : String(sent.httpStatus));
+        return sent;
+      },
+      "client",
     );
   }
 
@@ -193,6 +194,7 @@ export class WebhookWorker {
     delivery: WebhookDeliveryEntity,
     subscription: WebhookSubscriptionEntity,
     at: Date,
+    span: TraceSpan,
   ): Promise<{ httpStatus: number | null; error: string | null; durationMs: number }> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
@@ -223,7 +225,7 @@ export class WebhookWorker {
           // A redirected POST would lose its body or method: a redirect is a failed attempt, never followed.
           maxRedirects: 0,
           maxBodyBytes: RESPONSE_BODY_LIMIT,
-          traceHeaders: this.telemetry.tracing.inject,
+          traceHeaders: (headers) => span.inject(headers),
         },
       );
       const ok = response.status >= 200 && response.status < 300;

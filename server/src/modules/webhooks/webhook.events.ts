@@ -1,6 +1,6 @@
 import { eventKind, type DomainEvent } from "../../platform/events/domain-events";
 
-// The webhooks module's domain events (what the event types subscribers receive are: webhook-events.ts).
+// The webhooks module's domain events (what the event types subscribers receive are: webhook-payloads.ts).
 
 /** Deliveries were queued or queued again (the worker of this instance looks at once). */
 export interface WebhookDeliveriesQueued extends DomainEvent {

@@ -1,8 +1,8 @@
 import { In, IsNull, type QueryDeepPartialEntity } from "typeorm";
-import type { DbManager } from "../../platform/db/database";
 import type { PageWindow } from "../../platform/graphql/page";
 import { WebhookDeliveryEntity, type DeliveryStatus, type StoredAttempt } from "./webhook-delivery.entity";
 import { WebhookSubscriptionEntity } from "./webhook-subscription.entity";
+import { BaseRepository } from "../../platform/db/repository";
 
 export interface DeliveryFilter {
   projectId: string;
@@ -21,19 +21,13 @@ export interface AttemptOutcome {
 }
 
 /** The only place that builds webhook queries. */
-export class WebhookRepository {
-  constructor(private readonly m: DbManager) {}
-
+export class WebhookRepository extends BaseRepository {
   private get subscriptions() {
     return this.m.getRepository(WebhookSubscriptionEntity);
   }
 
   private get deliveries() {
     return this.m.getRepository(WebhookDeliveryEntity);
-  }
-
-  private get postgres(): boolean {
-    return this.m.connection.options.type === "postgres";
   }
 
   async insertSubscription(subscription: WebhookSubscriptionEntity): Promise<void> {
@@ -184,7 +178,7 @@ export class WebhookRepository {
       .where(due, { pending: "pending", now: now.getTime() })
       .orderBy("d.next_attempt_at", "ASC")
       .limit(limit);
-    if (this.postgres) candidates.setLock("pessimistic_write").setOnLocked("skip_locked");
+    this.claimable(candidates);
     const ids = ((await candidates.getRawMany()) as Array<{ id: string }>).map((r) => r.id);
     if (ids.length === 0) return [];
     await this.m

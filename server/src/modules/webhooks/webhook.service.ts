@@ -2,11 +2,12 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { InvalidatedCache } from "../../platform/cache/invalidated-cache";
 import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
 import type { SecretBox } from "../../platform/crypto";
-import type { Tracing } from "../../platform/telemetry";
+import type { TraceSpan, Tracing } from "../../platform/telemetry";
 import type { Database, Tx } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
-import { checkOutboundUrl, OutboundError } from "../../platform/http/outbound";
+import { checkOutboundUrl } from "../../platform/outbound/address-policy";
+import { OutboundError } from "../../platform/outbound/outbound-error";
 import type { AuditService } from "../audit";
 import type { AuthContext, AuthService } from "../auth";
 import { WebhookDeliveryEntity, type DeliveryStatus } from "./webhook-delivery.entity";
@@ -16,7 +17,7 @@ import {
   webhookBody,
   WEBHOOK_EVENT_TYPES,
   type WebhookEvent,
-} from "./webhook-events";
+} from "./webhook-payloads";
 import { WebhookSubscriptionEntity } from "./webhook-subscription.entity";
 import { WebhookDeliveriesQueued } from "./webhook.events";
 import { WebhookRepository } from "./webhook.repository";
@@ -213,12 +214,13 @@ export class WebhookService {
    * The producer API: inside the caller's transaction, one pending delivery per live subscription of the project
    * that asked for this event type. Idempotent per (subscription, event id). WebhookDeliveriesQueued after commit.
    */
-  async enqueue(tx: Tx, projectId: string, event: WebhookEvent): Promise<void> {
-    await this.enqueueAll(tx, projectId, [event]);
+  async enqueue(tx: Tx, projectId: string, event: WebhookEvent, trace?: TraceSpan): Promise<void> {
+    await this.enqueueAll(tx, projectId, [event], trace);
   }
 
   /** Several events of one transaction: one read of the project's subscriptions, one insert of every delivery. */
-  async enqueueAll(tx: Tx, projectId: string, events: readonly WebhookEvent[]): Promise<void> {
+  /** `trace`: the span of the change (OB-1): each delivery keeps its traceparent and every attempt sends it on. */
+  async enqueueAll(tx: Tx, projectId: string, events: readonly WebhookEvent[], trace?: TraceSpan): Promise<void> {
     for (const event of events) {
       if (!isWebhookEventType(event.type)) {
         throw new Error(`'${event.type}' is not a webhook event type; add it to WEBHOOK_EVENT_TYPES first.`);
@@ -229,7 +231,7 @@ export class WebhookService {
       (await repo.listSubscriptions(projectId)).map((s) => ({ id: s.id, eventTypes: s.eventTypes })),
     );
     const now = new Date();
-    const traceParent = this.traceParent();
+    const traceParent = this.traceParent(trace);
     const deliveries = events.flatMap((event) =>
       subscriptions
         .filter((s) => s.eventTypes.includes(event.type))
@@ -260,12 +262,11 @@ export class WebhookService {
     tx.emit(WebhookDeliveriesQueued({ projectId }));
   }
 
-  /** OB-1: the current trace (the change queuing deliveries), for the worker to send on; null when tracing is off. */
-  private traceParent(): string | null {
-    const tracing = this.outbound.tracing;
-    if (!tracing?.enabled) return null;
+  /** OB-1: the traceparent of the change queuing deliveries, for the worker to send on; null when nobody traces. */
+  private traceParent(trace: TraceSpan | undefined): string | null {
+    if (!trace || !this.outbound.tracing?.enabled) return null;
     const carrier: Record<string, string> = {};
-    tracing.inject(carrier);
+    trace.inject(carrier);
     return carrier.traceparent ?? null;
   }
 

@@ -1,3 +1,4 @@
+import type { TraceSpan } from "../telemetry";
 import DataLoader from "dataloader";
 
 export type Role = "admin" | "editor" | "viewer";
@@ -12,6 +13,8 @@ export interface RequestContext {
   /** null when no credential was sent: only operations that need none may run. */
   readonly principal: Principal | null;
   readonly loaders: Loaders;
+  /** OB-1: the request's span (tracing on): what services' spans hang under. */
+  readonly trace?: TraceSpan;
 }
 
 /** The actor written to audit entries: the key id, or "platform". */

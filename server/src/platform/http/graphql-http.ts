@@ -11,7 +11,7 @@ import type { TraceSpan } from "../telemetry";
 import type { AuthFailureLimiter } from "./auth-failure-limiter";
 import { clientErrorOf, errorBody, internalErrorMessage, requestIdOf, setHeaders } from "./edge";
 import { jsonFallbackParser, readJsonBody } from "./json-body";
-import type { Authentication, GraphQLRequestContext } from "./server";
+import type { Authentication, GraphQLRequestContext } from "./request-context";
 
 /**
  * `/graphql` served by Apollo on Node's `http` directly, without Express (issue 10): what the request needs is done

@@ -16,7 +16,7 @@ import { WebSocketServer, type WebSocket } from "ws";
 import type { LoaderRegistry } from "../graphql/context";
 import type { Logger } from "../logger";
 import type { AuthFailureLimiter } from "./auth-failure-limiter";
-import type { Authentication, GraphQLRequestContext } from "./server";
+import type { Authentication, GraphQLRequestContext } from "./request-context";
 
 export interface SubscriptionServerOptions {
   server: http.Server;

@@ -3,12 +3,12 @@ import type { ApolloServerPlugin } from "@apollo/server";
 import { constantTimeEqualHex, sha256Hex } from "../crypto";
 import { ATTR_HTTP_REQUEST_METHOD, ATTR_HTTP_RESPONSE_STATUS_CODE, ATTR_HTTP_ROUTE } from "../telemetry/attributes";
 import { SKILLGRAPH, type Metrics, type TraceSpan, type Tracing } from "../telemetry";
-import type { GraphQLRequestContext } from "./server";
+import type { GraphQLRequestContext } from "./request-context";
 
 /**
  * OB-1 and OB-2 at the HTTP edge: every request is timed by route (a bounded label), and, with tracing on, is a
- * server span that continues the caller's W3C `traceparent` (a malformed one starts a new trace); work done for the
- * request (GraphQL resolvers, the gateway, /mcp) runs inside it, so its spans and outgoing requests are its children.
+ * server span that continues the caller's W3C `traceparent` (a malformed one starts a new trace). The span travels
+ * with the request (GraphQL's context, the plain routes' handler): what is done for it hangs under it.
  */
 
 type Dispatch = (req: http.IncomingMessage, res: http.ServerResponse, span: TraceSpan | null) => void;
@@ -38,20 +38,19 @@ export function observed(dispatch: Dispatch, tracing: Tracing, metrics: Metrics 
         );
       return dispatch(req, res, null);
     }
-    tracing.continueFrom(req.headers, () => {
-      const span = tracing.start(
-        `${method} ${route}`,
-        { [ATTR_HTTP_REQUEST_METHOD]: method, [ATTR_HTTP_ROUTE]: route },
-        "server",
-      );
-      res.once("close", () => {
-        metrics?.httpRequest(route, method, res.statusCode, (performance.now() - started) / 1000);
-        span.set({ [ATTR_HTTP_RESPONSE_STATUS_CODE]: res.statusCode });
-        if (res.statusCode >= 500) span.fail(String(res.statusCode));
-        span.end();
-      });
-      span.run(() => dispatch(req, res, span));
+    const span = tracing.start(
+      `${method} ${route}`,
+      { [ATTR_HTTP_REQUEST_METHOD]: method, [ATTR_HTTP_ROUTE]: route },
+      "server",
+      tracing.remoteParent(req.headers),
+    );
+    res.once("close", () => {
+      metrics?.httpRequest(route, method, res.statusCode, (performance.now() - started) / 1000);
+      span.set({ [ATTR_HTTP_RESPONSE_STATUS_CODE]: res.statusCode });
+      if (res.statusCode >= 500) span.fail(String(res.statusCode));
+      span.end();
     });
+    dispatch(req, res, span);
   };
 }
 

@@ -13,7 +13,7 @@ import { ApolloArmor } from "@escape.tech/graphql-armor";
 import cors from "cors";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { Kind, type GraphQLSchema } from "graphql";
-import type { LoaderRegistry, Principal, RequestContext } from "../graphql/context";
+import type { LoaderRegistry, Principal } from "../graphql/context";
 import { checkAnswerBudget, type AnswerBudget } from "../graphql/answer-budget";
 import type { OutageLog } from "../db/outage-log";
 import { createErrorFormatter, isExpectedError, RETRY_AFTER_SECS } from "../graphql/errors";
@@ -28,8 +28,7 @@ import { clientErrorOf, internalErrorMessage, requestIdOf, securityHeaders, setH
 import { graphqlHttpHandler, isGraphQLPath } from "./graphql-http";
 import { attachSubscriptionServer } from "./graphql-ws";
 import { metricsAllowed, observed, operationPlugin } from "./observed";
-
-export type Authentication = { principal: Principal | null; failure?: string };
+import type { Authentication, GraphQLRequestContext } from "./request-context";
 
 /** A JSON-RPC route (e.g. `/mcp`) that runs only for an authenticated principal: none or a bad credential is 401. */
 export interface AuthenticatedRoute {
@@ -45,7 +44,8 @@ export interface AuthenticatedRoute {
  */
 export interface PlainRoute {
   prefix: string;
-  handle(req: http.IncomingMessage, res: http.ServerResponse, requestId: string): void;
+  /** `span`: the request's server span (tracing on), for the route's own spans to hang under. */
+  handle(req: http.IncomingMessage, res: http.ServerResponse, requestId: string, span: TraceSpan | null): void;
   blocked(res: http.ServerResponse, req: http.IncomingMessage): void;
 }
 
@@ -96,12 +96,6 @@ export interface HttpServer {
   /** After credentials changed (a key revoked, a project deleted): open subscriptions whose key no longer holds end. */
   recheckCredentials(): Promise<void>;
   stop(): Promise<void>;
-}
-
-export interface GraphQLRequestContext extends RequestContext {
-  readonly credentialFailure?: string;
-  /** The request's span (tracing on): the operation plugin names it after the operation. */
-  readonly trace?: TraceSpan;
 }
 
 /**
@@ -296,7 +290,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   });
   const plainRoutes = (options.plainRoutes ?? []).map((route) => ({
     prefix: route.prefix,
-    serve: (req: http.IncomingMessage, res: http.ServerResponse) => {
+    serve: (req: http.IncomingMessage, res: http.ServerResponse, span: TraceSpan | null) => {
       const requestId = requestIdOf(req);
       setHeaders(res, headers);
       res.setHeader("x-request-id", requestId);
@@ -310,12 +304,12 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       res.on("finish", () => {
         if (res.statusCode === 401) limiter.recordFailure(clientAddressOf());
       });
-      route.handle(req, res, requestId);
+      route.handle(req, res, requestId, span);
     },
   }));
   const dispatch = (req: http.IncomingMessage, res: http.ServerResponse, span: TraceSpan | null) => {
     if (isGraphQLPath(req.url)) return graphql(req, res, span);
-    for (const route of plainRoutes) if (isUnder(req.url, route.prefix)) return route.serve(req, res);
+    for (const route of plainRoutes) if (isUnder(req.url, route.prefix)) return route.serve(req, res, span);
     app(req, res);
   };
   server.on("request", observed(dispatch, options.tracing ?? NO_TRACING, options.metrics));

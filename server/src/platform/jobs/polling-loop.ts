@@ -25,11 +25,12 @@ export class PollingLoop {
     return this.active;
   }
 
-  start(overrides: { pollIntervalMs?: number } = {}): void {
+  /** The first pass runs at once, or after `firstPassAfterMs` (a periodic job's first interval). */
+  start(overrides: { pollIntervalMs?: number; firstPassAfterMs?: number } = {}): void {
     if (overrides.pollIntervalMs !== undefined) this.pollIntervalMs = overrides.pollIntervalMs;
     if (this.active) return;
     this.active = true;
-    this.schedule(0);
+    this.schedule(overrides.firstPassAfterMs ?? 0);
   }
 
   /** Runs a pass now, or right after the one in flight. */

@@ -1,12 +1,21 @@
 import { ATTR_SERVER_ADDRESS, ATTR_SERVER_PORT, GEN_AI, GEN_AI_OPERATION, SKILLGRAPH } from "./attributes";
 import { Metrics } from "./metrics";
-import { errorTypeOf, NO_TRACING, type SpanAttributes, type TraceSpan, type Tracing } from "./tracing";
+import {
+  errorTypeOf,
+  NO_SPAN,
+  NO_TRACING,
+  type SpanAttributes,
+  type TraceParent,
+  type TraceSpan,
+  type Tracing,
+} from "./tracing";
 
 /**
  * OB-1 and OB-2 where an agent's work happens, in the GenAI conventions' words: `invoke_agent` (a call start, a chat
  * turn, a gateway turn), `chat` (a model request), `execute_tool` (a tool run, a skill load or file read). Modules
- * call these few verbs; each records its span (when tracing is on) and counts its metrics once the work is done
- * (after its transaction committed). With tracing off nothing here builds a span or touches a context.
+ * call these few verbs with the span their work hangs under (the request's, a turn's); each records its span (when
+ * tracing is on) and counts its metrics once the work is done (after its transaction committed). With tracing off
+ * nothing here builds a span.
  */
 
 /** A skill as a span names it: ResolvedSkill has this shape (and `rollout` once the skill resolved under one, RO-2). */
@@ -40,9 +49,11 @@ export interface AgentSpan {
   agent(name: string, id: string | null): void;
   conversation(id: string): void;
   set(attributes: SpanAttributes): void;
+  /** The span itself: the parent of the turn's model requests and tool runs. */
+  readonly trace: TraceSpan;
 }
 
-const NO_AGENT_SPAN: AgentSpan = { agent: () => {}, conversation: () => {}, set: () => {} };
+const NO_AGENT_SPAN: AgentSpan = { agent: () => {}, conversation: () => {}, set: () => {}, trace: NO_SPAN };
 
 export const INVOKE_AGENT: SpanAttributes = { [GEN_AI.operationName]: GEN_AI_OPERATION.invokeAgent };
 const EXECUTE_TOOL = GEN_AI_OPERATION.executeTool;
@@ -66,8 +77,8 @@ function contentOf(value: unknown): string {
 
 /** One model request (`chat {model}`) while it runs: its answer or chunks are read for the span. */
 export interface ModelRequestTrace {
-  /** Runs the request with the span current (the outgoing request carries its traceparent). */
-  run<T>(work: () => T): T;
+  /** Adds the span's traceparent to the request's headers (the upstream continues the trace). */
+  inject(headers: Record<string, string>): void;
   /** A whole completion's model, id, finish reasons and usage (and its messages with content capture). */
   answered(completion: unknown): void;
   /** One stream chunk (its model, finish reason and usage, when it carries them). */
@@ -95,9 +106,9 @@ export class AgentTelemetry {
   }
 
   /** `invoke_agent {agent}`: a call start, a chat turn or a gateway turn (named once the agent is known). */
-  invokeAgent<T>(work: (span: AgentSpan) => Promise<T>): Promise<T> {
+  invokeAgent<T>(parent: TraceParent | null | undefined, work: (span: AgentSpan) => Promise<T>): Promise<T> {
     if (!this.tracing.enabled) return work(NO_AGENT_SPAN);
-    return this.tracing.inSpan(GEN_AI_OPERATION.invokeAgent, INVOKE_AGENT, (span) => work(agentSpan(span)));
+    return this.tracing.inSpan(GEN_AI_OPERATION.invokeAgent, INVOKE_AGENT, parent, (span) => work(agentSpan(span)));
   }
 
   /** A call or chat session started (after commit) with these skills resolved. */
@@ -114,13 +125,14 @@ export class AgentTelemetry {
    * outcome marks the span failed with its status; content (arguments, result) only with content capture on.
    */
   async executeTool<T extends ToolRunOutcome>(
+    parent: TraceParent | null | undefined,
     tool: { name: string; source: string; type: "function" | "extension" },
     skill: TracedSkill | null,
     args: unknown,
-    work: () => Promise<T>,
+    work: (span: TraceSpan) => Promise<T>,
   ): Promise<T> {
     const outcome = !this.tracing.enabled
-      ? await work()
+      ? await work(NO_SPAN)
       : await this.tracing.inSpan(
           `${EXECUTE_TOOL} ${tool.name}`,
           {
@@ -131,8 +143,9 @@ export class AgentTelemetry {
             ...(skill ? skillAttributes(skill) : {}),
             ...(this.tracing.captureContent ? { [GEN_AI.toolCallArguments]: contentOf(args) } : {}),
           },
+          parent,
           async (span) => {
-            const ran = await work();
+            const ran = await work(span);
             span.set({
               [SKILLGRAPH.toolStatus]: ran.status,
               ...(this.tracing.captureContent && ran.result !== undefined
@@ -151,14 +164,20 @@ export class AgentTelemetry {
    * `execute_tool load_skill` for the skill `name` asked for: once loaded, the span carries the skill as resolved
    * (version, version id, pin, rollout arm), the load's status and what the cap evicted; loads and evictions counted.
    */
-  async loadSkill<T>(name: string, work: () => Promise<T>, outcomeOf: (result: T) => LoadRunOutcome): Promise<T> {
+  async loadSkill<T>(
+    parent: TraceParent | null | undefined,
+    name: string,
+    work: (span: TraceSpan) => Promise<T>,
+    outcomeOf: (result: T) => LoadRunOutcome,
+  ): Promise<T> {
     const result = !this.tracing.enabled
-      ? await work()
+      ? await work(NO_SPAN)
       : await this.tracing.inSpan(
           `${EXECUTE_TOOL} load_skill`,
           this.skillToolAttributes("load_skill", { name }),
+          parent,
           async (span) => {
-            const done = await work();
+            const done = await work(span);
             const outcome = outcomeOf(done);
             span.set({
               ...(outcome.skill ? skillAttributes(outcome.skill) : {}),
@@ -175,24 +194,35 @@ export class AgentTelemetry {
   }
 
   /** `execute_tool read_skill_file` with the skill's attributes (the path too: a file's name, never its content). */
-  readSkillFile<T>(skill: TracedSkill, path: string, work: () => Promise<T>): Promise<T> {
+  readSkillFile<T>(
+    parent: TraceParent | null | undefined,
+    skill: TracedSkill,
+    path: string,
+    work: () => Promise<T>,
+  ): Promise<T> {
     if (!this.tracing.enabled) return work();
     return this.tracing.inSpan(
       `${EXECUTE_TOOL} read_skill_file`,
       { ...this.skillToolAttributes("read_skill_file", skill), "skillgraph.skill.file": path.slice(0, 256) },
+      parent,
       work,
     );
   }
 
   /** `chat {model}`: one request to a model endpoint; its latency is counted whatever tracing does. */
-  modelRequest(model: string, baseUrl: string, request: { messages?: unknown; stream?: boolean }): ModelRequestTrace {
+  modelRequest(
+    parent: TraceParent | null | undefined,
+    model: string,
+    baseUrl: string,
+    request: { messages?: unknown },
+  ): ModelRequestTrace {
     const started = performance.now();
     const metrics = this.metrics;
     let failed = false;
     const done = () => metrics.upstreamRequest(model, failed, (performance.now() - started) / 1000);
     if (!this.tracing.enabled) {
       return {
-        run: (work) => work(),
+        inject: () => {},
         answered: () => {},
         chunk: () => {},
         failed: () => void (failed = true),
@@ -217,6 +247,7 @@ export class AgentTelemetry {
         ...(this.tracing.captureContent ? { [GEN_AI.inputMessages]: contentOf(request.messages ?? []) } : {}),
       },
       "client",
+      parent,
     );
     const finishReasons: string[] = [];
     const capture = this.tracing.captureContent;
@@ -235,7 +266,7 @@ export class AgentTelemetry {
         span.set({ [GEN_AI.outputMessages]: contentOf((answer.choices ?? []).map((c) => c?.message ?? null)) });
     };
     return {
-      run: (work) => span.run(work),
+      inject: (headers) => span.inject(headers),
       answered: (completion) => read(completion, true),
       chunk: (chunk) => read(chunk, false),
       failed: (error) => {
@@ -269,5 +300,6 @@ function agentSpan(span: TraceSpan): AgentSpan {
     },
     conversation: (id) => span.set({ [GEN_AI.conversationId]: id }),
     set: (attributes) => span.set(attributes),
+    trace: span,
   };
 }

@@ -1,6 +1,4 @@
-import type { IncomingHttpHeaders } from "node:http";
 import {
-  context,
   defaultTextMapGetter,
   defaultTextMapSetter,
   ROOT_CONTEXT,
@@ -8,9 +6,9 @@ import {
   SpanStatusCode,
   trace,
   type Attributes,
+  type Context,
   type Span,
 } from "@opentelemetry/api";
-import { AsyncLocalStorageContextManager } from "@opentelemetry/context-async-hooks";
 import { ExportResultCode, W3CTraceContextPropagator, type ExportResult } from "@opentelemetry/core";
 import { OTLPTraceExporter as JsonExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { OTLPTraceExporter as ProtobufExporter } from "@opentelemetry/exporter-trace-otlp-proto";
@@ -30,7 +28,15 @@ import {
 import type { TracingConfig } from "../../config";
 import type { Logger } from "../logger";
 import { ATTR_ERROR_TYPE } from "./attributes";
-import { errorTypeOf, type SpanAttributes, type SpanKind, type TraceSpan, type Tracing } from "./tracing";
+import {
+  errorTypeOf,
+  type SpanAttributes,
+  type SpanKind,
+  type TraceHeaders,
+  type TraceParent,
+  type TraceSpan,
+  type Tracing,
+} from "./tracing";
 
 /** The only file that knows the OpenTelemetry SDK: the Tracing port over a NodeTracerProvider and an OTLP exporter. */
 
@@ -161,7 +167,16 @@ class QueueWatch extends BatchSpanProcessor {
   }
 }
 
+const propagator = new W3CTraceContextPropagator();
+
+/** A caller's span, from its traceparent: the context new spans are started in. */
+class RemoteParent implements TraceParent {
+  readonly traceParent = true as const;
+  constructor(readonly context: Context) {}
+}
+
 class OtelSpan implements TraceSpan {
+  readonly traceParent = true as const;
   constructor(readonly span: Span) {}
 
   set(attributes: SpanAttributes): void {
@@ -178,8 +193,8 @@ class OtelSpan implements TraceSpan {
     this.span.setStatus({ code: SpanStatusCode.ERROR, message });
   }
 
-  run<T>(work: () => T): T {
-    return context.with(trace.setSpan(context.active(), this.span), work);
+  inject(headers: Record<string, string>): void {
+    propagator.inject(trace.setSpan(ROOT_CONTEXT, this.span), headers, defaultTextMapSetter);
   }
 
   end(): void {
@@ -187,15 +202,15 @@ class OtelSpan implements TraceSpan {
   }
 }
 
-let contextManagerInstalled = false;
+/** The context a new span starts in: its parent's (ours or a caller's), else none (a new trace). */
+function contextOf(parent: TraceParent | null | undefined): Context {
+  if (parent instanceof OtelSpan) return trace.setSpan(ROOT_CONTEXT, parent.span);
+  if (parent instanceof RemoteParent) return parent.context;
+  return ROOT_CONTEXT;
+}
 
 /** Tracing through OpenTelemetry: spans exported over OTLP (http/protobuf or http/json) by a batch processor. */
 export function openOtelTracing(config: TracingConfig, logger: Logger): Tracing {
-  if (!contextManagerInstalled) {
-    // The context follows async work (AsyncLocalStorage); one per process, installed only when tracing is on.
-    context.setGlobalContextManager(new AsyncLocalStorageContextManager().enable());
-    contextManagerInstalled = true;
-  }
   const warnings = new ExportWarnings(logger, config.url);
   const options = { url: config.url, headers: { ...config.headers }, timeoutMillis: config.timeoutMs };
   const exporter = new WatchedExporter(
@@ -215,19 +230,25 @@ export function openOtelTracing(config: TracingConfig, logger: Logger): Tracing 
     ],
   });
   const tracer = provider.getTracer("skillgraph");
-  const propagator = new W3CTraceContextPropagator();
 
-  const start = (name: string, attributes?: SpanAttributes, kind: SpanKind = "internal"): OtelSpan =>
-    new OtelSpan(tracer.startSpan(name, { kind: KINDS[kind], attributes: attributesOf(attributes) }, context.active()));
+  const start = (
+    name: string,
+    attributes?: SpanAttributes,
+    kind: SpanKind = "internal",
+    parent?: TraceParent | null,
+  ): OtelSpan =>
+    new OtelSpan(
+      tracer.startSpan(name, { kind: KINDS[kind], attributes: attributesOf(attributes) }, contextOf(parent)),
+    );
 
   return {
     enabled: true,
     captureContent: config.captureMessageContent,
     start,
-    async inSpan(name, attributes, work, kind) {
-      const span = start(name, attributes, kind);
+    async inSpan(name, attributes, parent, work, kind) {
+      const span = start(name, attributes, kind, parent);
       try {
-        return await span.run(() => work(span));
+        return await work(span);
       } catch (error) {
         span.fail(errorTypeOf(error));
         throw error;
@@ -235,9 +256,12 @@ export function openOtelTracing(config: TracingConfig, logger: Logger): Tracing 
         span.end();
       }
     },
-    continueFrom: <T>(headers: IncomingHttpHeaders, work: () => T): T =>
-      context.with(propagator.extract(ROOT_CONTEXT, headers, defaultTextMapGetter), work),
-    inject: (headers) => propagator.inject(context.active(), headers, defaultTextMapSetter),
+    remoteParent: (headers: TraceHeaders) => {
+      if (!headers.traceparent) return null;
+      // A malformed traceparent extracts nothing: the request starts a new trace.
+      const extracted = propagator.extract(ROOT_CONTEXT, headers, defaultTextMapGetter);
+      return trace.getSpanContext(extracted) ? new RemoteParent(extracted) : null;
+    },
     close: async () => {
       // Bounded: an endpoint that does not answer must not hold the shutdown (SEC-18) past a few seconds.
       let timer: NodeJS.Timeout | undefined;

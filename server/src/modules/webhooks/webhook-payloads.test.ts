@@ -6,7 +6,7 @@ import {
   retryDelayMs,
   webhookBody,
   WEBHOOK_EVENT_TYPES,
-} from "./webhook-events";
+} from "./webhook-payloads";
 
 describe("webhook events", () => {
   it("lists the subscribable event types", () => {

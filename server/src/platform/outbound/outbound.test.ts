@@ -1,14 +1,10 @@
 import type http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startReceiver } from "../../../test/support/receiver";
-import {
-  checkOutboundUrl,
-  isNonPublicAddress,
-  outboundFetch,
-  OutboundError,
-  pinnedFetch,
-  type HostResolver,
-} from "./outbound";
+import { checkOutboundUrl, isNonPublicAddress, type HostResolver } from "./address-policy";
+import { OutboundError } from "./outbound-error";
+import { outboundFetch } from "./outbound-fetch";
+import { pinnedFetch } from "./pinned-fetch";
 
 const fakeDns: Record<string, string[]> = {
   "public.example": ["93.184.215.14", "2606:2800:21f:cb07:6820:80da:af6b:8b2c"],

@@ -1,0 +1,243 @@
+import { randomUUID } from "node:crypto";
+import type { TraceSpan } from "../../platform/telemetry";
+import type { CommittedEvents, Database, DbManager, Tx } from "../../platform/db/database";
+import { Conflict, NotFound } from "../../platform/errors";
+import type { CallAgent } from "../agents";
+import type { ProjectScope } from "../auth";
+import {
+  callEventData,
+  handoffState,
+  loadSkill as decideLoad,
+  type LoadOutcome,
+  type ResolvedSkill,
+  type RuntimeEvent,
+} from "../runtime";
+import type { WebhookService } from "../webhooks";
+import { CallEventEntity, CallSkillEntity, type CallEntity } from "./call.entity";
+import { CallRecorded } from "./call.events";
+import { CallRepository } from "./call.repository";
+import { CallContexts } from "./call-contexts";
+import { currentSegment, modelContextOf, type CallSegment } from "./call-state";
+
+/**
+ * What happens to a call (RT-3..RT-11), each step inside the caller's transaction on the locked call row: its start
+ * stored, a load decided by the runtime, a handoff, its end — with their events, webhooks and the CallRecorded
+ * event. The use cases (CallService) authorise and open the transaction; this decides nothing about who may.
+ */
+export class CallEngine {
+  /** What this process knows of stored call contexts (by content hash): shared by every repository it hands out. */
+  private readonly contexts = new CallContexts();
+
+  constructor(
+    private readonly db: Database,
+    private readonly webhooks: WebhookService,
+  ) {}
+
+  repository(m: DbManager): CallRepository {
+    return new CallRepository(m, this.contexts);
+  }
+
+  /** RT-1: a new call, its versions and first event, as one write (one statement on PostgreSQL). */
+  async storeStart(call: CallEntity, resolved: readonly ResolvedSkill[], after: CommittedEvents): Promise<void> {
+    const skills = callSkillRows(call, resolved, 0, new Set());
+    const started = eventRow(
+      call,
+      1,
+      "call.started",
+      { call_id: call.id, agent_id: call.agentId, agent_name: call.agentName },
+      call.startedAt,
+    );
+    const committed = { ...after, events: [CallRecorded({ projectId: call.projectId, callId: call.id })] };
+    if (this.db.dialect === "sqlite") {
+      const { statements, contexts } = CallRepository.sqliteStart(this.contexts, call, skills, started);
+      await this.db.runPrepared(statements, committed);
+      this.contexts.markStored(contexts);
+    } else {
+      const stored = await this.db.writeStatement(
+        (m) => this.repository(m).insertStart(call, skills, started),
+        committed,
+      );
+      this.contexts.markStored(stored);
+    }
+  }
+
+  /** The scope's call, locked for the rest of the transaction; refused once it ended. */
+  async activeCall(
+    m: DbManager,
+    scope: ProjectScope,
+    callId: string,
+  ): Promise<{ call: CallEntity; repo: CallRepository }> {
+    const repo = this.repository(m);
+    const call = await repo.findForUpdate(scope.projectId, callId);
+    if (!call) throw new NotFound("The call");
+    if (call.status !== "active")
+      throw new Conflict(`The call ${callId} has ended; it takes no more changes.`, { status: call.status });
+    return { call, repo };
+  }
+
+  /** RT-3, RT-4, RT-11: a load decision applied to a locked call: state, loaded flags, events and their webhooks. */
+  async applyLoad(
+    tx: Tx,
+    repo: CallRepository,
+    call: CallEntity,
+    name: string,
+    trace?: TraceSpan,
+  ): Promise<LoadOutcome> {
+    const segment = currentSegment(call.state);
+    const outcome = decideLoad(
+      { resolved: segment.resolved, loaded: call.state.loaded, cap: segment.agent.maxLoadedSkills },
+      name,
+    );
+    if (outcome.events.length === 0) return outcome;
+    const before = call.state.loaded;
+    call.state = { ...call.state, loaded: outcome.loaded };
+    // RT-5, AG-5: what the load brings in (missing variables, shadowed tools) warns on the call, as at start.
+    call.warnings = [...new Set([...call.warnings, ...modelContextOf(call.state).warnings])];
+    const rows = await loadEventRows(repo, call, outcome.events, before);
+    await this.webhooks.enqueueAll(
+      tx,
+      call.projectId,
+      rows.map((row) => ({ id: row.id, type: row.type, timestamp: row.at, data: row.data })),
+      trace,
+    );
+    tx.emit(CallRecorded({ projectId: call.projectId, callId: call.id }));
+    const loadedVersions = outcome.events.flatMap((e) => (e.type === "skill.loaded" ? [e.versionId] : []));
+    await repo.recordLoad(call, rows, loadedVersions, { loaded: call.state.loaded, eventSeq: call.state.eventSeq });
+    return outcome;
+  }
+
+  /** RT-9: the target's skills, resolved as at a call's start, become the call's next segment; nothing stays loaded. */
+  async applyHandoff(
+    tx: Tx,
+    scope: ProjectScope,
+    callId: string,
+    target: CallAgent,
+    { segment, warnings }: { segment: CallSegment; warnings: string[] },
+  ): Promise<CallEntity> {
+    const { call, repo } = await this.activeCall(tx.manager, scope, callId);
+    const index = call.state.segments.length;
+    const state = handoffState(target.snapshot, segment.resolved);
+    call.state = { ...call.state, segments: [...call.state.segments, segment], loaded: [...state.loaded] };
+    call.agentId = target.snapshot.agentId;
+    call.agentName = target.snapshot.name;
+    call.warnings = [...new Set([...call.warnings, ...warnings, ...modelContextOf(call.state).warnings])];
+    const known = new Set(call.state.segments.slice(0, -1).flatMap((s) => s.resolved.map((r) => r.id)));
+    const existing = await repo.skillsOf([call.id]);
+    await repo.addSkills(callSkillRows(call, segment.resolved, existing.length, known));
+    const seq = await takeEventSeqs(repo, call, 1);
+    await repo.updateCall(call, {
+      state: call.state,
+      agentId: call.agentId,
+      agentName: call.agentName,
+      warnings: call.warnings,
+    });
+    await repo.insertEvents([
+      eventRow(
+        call,
+        seq,
+        "call.handoff",
+        { call_id: call.id, agent_id: target.snapshot.agentId, agent_name: target.snapshot.name, segment: index },
+        new Date(),
+      ),
+    ]);
+    tx.emit(CallRecorded({ projectId: call.projectId, callId: call.id }));
+    return call;
+  }
+
+  /** RT-10: the call ends with `call.ended`, which carries every version it resolved (and its webhook). */
+  async applyEnd(tx: Tx, scope: ProjectScope, callId: string, trace?: TraceSpan): Promise<CallEntity> {
+    const { call, repo } = await this.activeCall(tx.manager, scope, callId);
+    const now = new Date();
+    call.status = "ended";
+    call.endedAt = now;
+    const seq = await takeEventSeqs(repo, call, 1);
+    await repo.updateCall(call, { status: "ended", endedAt: now }, { eventSeq: call.state.eventSeq });
+    const skills = (await repo.skillsOf([call.id])).map((s) => ({
+      name: s.name,
+      version: s.version,
+      version_id: s.versionId,
+      pinned: s.pinned,
+      loaded: s.loaded,
+    }));
+    const event = eventRow(call, seq, "call.ended", { call_id: call.id, skills }, now);
+    await repo.insertEvents([event]);
+    tx.emit(CallRecorded({ projectId: call.projectId, callId: call.id }));
+    await this.webhooks.enqueue(
+      tx,
+      call.projectId,
+      { id: event.id, type: "call.ended", timestamp: now, data: event.data },
+      trace,
+    );
+    return call;
+  }
+}
+
+/**
+ * Reserves `count` event numbers on a locked call and returns the first; the counter lives in the call's state,
+ * saved by the caller's update of the call (no MAX(seq) query on the hot path).
+ */
+async function takeEventSeqs(repo: CallRepository, call: CallEntity, count: number): Promise<number> {
+  const last = call.state.eventSeq ?? (await repo.lastEventSeq(call.id));
+  call.state = { ...call.state, eventSeq: last + count };
+  return last + 1;
+}
+
+/** The rows of a load's events, numbered on the locked call. */
+async function loadEventRows(
+  repo: CallRepository,
+  call: CallEntity,
+  events: readonly RuntimeEvent[],
+  previouslyLoaded: readonly string[],
+): Promise<CallEventEntity[]> {
+  let seq = (await takeEventSeqs(repo, call, events.length)) - 1;
+  const now = new Date();
+  // Each event carries the loaded set right after it: an unload's is the set before the load that follows it.
+  let loaded = previouslyLoaded;
+  return events.map((e) => {
+    loaded = e.type === "skill.unloaded" ? loaded.filter((n) => n !== e.skill) : [...loaded, e.skill];
+    return eventRow(call, ++seq, e.type, { call_id: call.id, ...callEventData(e) }, now, loaded);
+  });
+}
+
+function eventRow(
+  call: CallEntity,
+  seq: number,
+  type: string,
+  data: Record<string, unknown>,
+  at: Date,
+  loadedAfter: readonly string[] = call.state.loaded,
+): CallEventEntity {
+  return Object.assign(new CallEventEntity(), {
+    id: randomUUID(),
+    callId: call.id,
+    projectId: call.projectId,
+    seq,
+    type,
+    data,
+    loadedAfter: [...loadedAfter],
+    segment: call.state.segments.length - 1,
+    at,
+    expiresAt: call.eventsExpireAt,
+  });
+}
+
+function callSkillRows(
+  call: CallEntity,
+  resolved: readonly ResolvedSkill[],
+  offset: number,
+  known: ReadonlySet<string>,
+): CallSkillEntity[] {
+  const fresh = resolved.filter((r) => !known.has(r.id));
+  return fresh.map((r, i) =>
+    Object.assign(new CallSkillEntity(), {
+      callId: call.id,
+      position: offset + i,
+      projectId: call.projectId,
+      name: r.name,
+      version: r.version,
+      versionId: r.id,
+      pinned: r.pinned,
+      loaded: false,
+    }),
+  );
+}

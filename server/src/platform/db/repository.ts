@@ -1,0 +1,36 @@
+import type { ObjectLiteral, QueryDeepPartialEntity, SelectQueryBuilder } from "typeorm";
+import type { DbManager } from "./database";
+
+/**
+ * What every repository shares: the manager it queries through (a transaction's or the database's), the dialect
+ * checks, and the statements that differ between SQLite and PostgreSQL only in a lock.
+ */
+export abstract class BaseRepository {
+  constructor(protected readonly m: DbManager) {}
+
+  protected get postgres(): boolean {
+    return this.m.connection.options.type === "postgres";
+  }
+
+  /** Inserts complete rows without reading anything back (no RETURNING, no SELECT of defaults): one statement. */
+  protected async insertRows<T extends ObjectLiteral>(entity: new () => T, rows: readonly T[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.m
+      .createQueryBuilder()
+      .insert()
+      .into(entity)
+      .values([...rows] as QueryDeepPartialEntity<T>[])
+      .updateEntity(false)
+      .execute();
+  }
+
+  /** The rows locked for the rest of the transaction on PostgreSQL (SQLite serialises write transactions already). */
+  protected forUpdate<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
+    return this.postgres ? qb.setLock("pessimistic_write") : qb;
+  }
+
+  /** For workers claiming rows: on PostgreSQL, rows another worker holds are skipped rather than waited for. */
+  protected claimable<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): SelectQueryBuilder<T> {
+    return this.postgres ? qb.setLock("pessimistic_write").setOnLocked("skip_locked") : qb;
+  }
+}

@@ -1,0 +1,118 @@
+import http from "node:http";
+import https from "node:https";
+import { Readable } from "node:stream";
+import { checkAndResolve, pinnedLookup, type HostResolver } from "./address-policy";
+import { BufferedResponse } from "./buffered-response";
+import { OutboundError } from "./outbound-error";
+
+/** A WHATWG fetch (for the MCP SDK and the `openai` client), in the shape both accept. */
+export type PinnedFetch = (input: string | URL | Request, init?: PinnedRequestInit) => Promise<Response>;
+
+/**
+ * A fetch init, plus `cancel`: a signal that aborts the request (the answer's body too) like `signal` does, for a
+ * caller whose client would otherwise compose it with its own signal (the `openai` client does, with
+ * `AbortSignal.any` and weak references, which made every young-generation collection of the gateway slower).
+ * The request then fails with OutboundError("cancelled").
+ */
+export interface PinnedRequestInit extends RequestInit {
+  cancel?: AbortSignal;
+}
+
+const BODILESS_STATUSES = new Set([101, 204, 205, 304]);
+
+/**
+ * A fetch for clients that bring their own protocol (MCP, the model endpoint) and still follow SEC-13: the URL is
+ * checked before each request, the connection dials only the addresses that passed (no second DNS answer can move
+ * it, as in outboundFetch), a redirect is never followed (it is answered as it came), and the body streams (SSE).
+ * A refused URL throws OutboundError.
+ */
+export function pinnedFetch(options: { allowList: readonly string[]; resolve?: HostResolver }): PinnedFetch {
+  return async (input, init) => {
+    const plain = plainRequestOf(input, init);
+    const request = plain ? null : new Request(input, init);
+    const url = plain ? plain.url : request!.url;
+    const method = plain ? plain.method : request!.method;
+    const signal = init?.signal ?? undefined;
+    const cancel = init?.cancel;
+    const cancelled = () => new OutboundError("cancelled", "The request was cancelled.");
+    if (cancel?.aborted) throw cancelled();
+    const checked = await checkAndResolve(url, options.allowList, { resolve: options.resolve, signal });
+    let body: Uint8Array | string | undefined;
+    const headers: Record<string, string> = {};
+    // No accept-encoding: node:http does not decompress, so the answer must come as it is.
+    const keep = (value: string, name: string) => {
+      if (name !== "accept-encoding") headers[name] = value;
+    };
+    if (plain) {
+      body = plain.body;
+      plain.headers.forEach(keep);
+      // What a WHATWG Request says of a text body without a type.
+      if (typeof body === "string" && headers["content-type"] === undefined)
+        headers["content-type"] = "text/plain;charset=UTF-8";
+    } else {
+      body = request!.body ? Buffer.from(await request!.arrayBuffer()) : undefined;
+      request!.headers.forEach(keep);
+    }
+    if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
+    return new Promise<Response>((resolve, reject) => {
+      const client = checked.url.protocol === "https:" ? https : http;
+      const onCancel = () => outgoing.destroy(cancelled());
+      const settled = () => cancel?.removeEventListener("abort", onCancel);
+      const outgoing = client.request(
+        checked.url,
+        {
+          method,
+          headers,
+          signal,
+          ...(checked.addresses ? { lookup: pinnedLookup(checked.addresses) } : {}),
+        },
+        (incoming) => {
+          const responseHeaders = new Headers();
+          for (const [name, value] of Object.entries(incoming.headers)) {
+            for (const one of Array.isArray(value) ? value : [value ?? ""]) responseHeaders.append(name, one);
+          }
+          const status = incoming.statusCode ?? 502;
+          const answer = { status, statusText: incoming.statusMessage, headers: responseHeaders };
+          if (BODILESS_STATUSES.has(status) || method === "HEAD") {
+            settled();
+            incoming.resume();
+            resolve(new Response(null, answer));
+          } else if (/^text\/event-stream/i.test(incoming.headers["content-type"] ?? "")) {
+            incoming.once("close", settled);
+            resolve(new Response(Readable.toWeb(incoming) as ReadableStream<Uint8Array>, answer));
+          } else {
+            // Not a stream: read whole, answered from the buffer (a web stream over it costs more than the read).
+            const chunks: Buffer[] = [];
+            incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+            incoming.on("error", reject);
+            incoming.on("end", () => {
+              settled();
+              resolve(new BufferedResponse(Buffer.concat(chunks), answer));
+            });
+          }
+        },
+      );
+      outgoing.on("error", (error) => {
+        settled();
+        reject(error);
+      });
+      cancel?.addEventListener("abort", onCancel, { once: true });
+      outgoing.end(body);
+    });
+  };
+}
+
+/**
+ * A request given as a URL and a text or byte body (what the `openai` client and the MCP SDK send) is sent as it is:
+ * a WHATWG Request would copy the body through a stream twice. Anything else (a Request, a stream body) is null.
+ */
+function plainRequestOf(
+  input: string | URL | Request,
+  init: RequestInit | undefined,
+): { url: string; method: string; headers: Headers; body: string | Uint8Array | undefined } | null {
+  if (typeof input !== "string" && !(input instanceof URL)) return null;
+  const body = init?.body ?? undefined;
+  if (body !== undefined && typeof body !== "string" && !(body instanceof Uint8Array)) return null;
+  const headers = init?.headers instanceof Headers ? init.headers : new Headers(init?.headers);
+  return { url: String(input), method: (init?.method ?? "GET").toUpperCase(), headers, body };
+}
