@@ -56,7 +56,14 @@ import {
   SkillService,
   registerSkillLoaders,
 } from "./modules/skills";
-import { registerUsageLoaders, SkillVersionUsageResolver, UsageResolver, UsageService } from "./modules/usage";
+import {
+  AgentVersionUsageResolver,
+  KnowledgeBaseUsageResolver,
+  registerUsageLoaders,
+  SkillVersionUsageResolver,
+  UsageResolver,
+  UsageService,
+} from "./modules/usage";
 import { WebhookResolver, WebhookService, WebhookWorker } from "./modules/webhooks";
 import { createPubSub } from "@graphql-yoga/subscription";
 import {
@@ -211,6 +218,8 @@ function resolverInstances(services: Services): object[] {
     new AgentResolver(services.agents),
     new UsageResolver(services.usage),
     new SkillVersionUsageResolver(services.usage),
+    new AgentVersionUsageResolver(),
+    new KnowledgeBaseUsageResolver(),
     new ImpactResolver(services.impact),
     new WebhookResolver(services.webhooks),
     new CallResolver(services.calls, services.tools),
