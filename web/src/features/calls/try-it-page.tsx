@@ -7,6 +7,7 @@ import { ErrorNotice } from "../../shared/states";
 import { useCanWrite } from "../session/session-context";
 import { END_CALL, LOAD_SKILL, RUN_TOOL, START_CALL } from "./call-documents";
 import { CallView } from "./call-view";
+import { FAILED_COLOR, MUTED_COLOR } from "../../shared/format";
 
 /** UX-5 try-it: start a call on the agent's published version, load skills by hand, run a tool, see each step. */
 export default function TryItPage() {
@@ -50,7 +51,7 @@ export default function TryItPage() {
     }
   }
 
-  if (!canWrite) return <Alert color="#495057">Trying an agent starts a call: a viewer key may not.</Alert>;
+  if (!canWrite) return <Alert color={MUTED_COLOR}>Trying an agent starts a call: a viewer key may not.</Alert>;
   return (
     <Stack>
       <Group justify="space-between">
@@ -68,7 +69,7 @@ export default function TryItPage() {
           </Button>
           {call?.status === "active" ? (
             <Button
-              color="#b02525"
+              color={FAILED_COLOR}
               variant="light"
               loading={ended.loading}
               onClick={() =>

@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { downloadBase64, fileToBase64 } from "../../shared/download";
 import { errorInfo } from "../../shared/errors";
 import { EXPORT_BUNDLE, IMPORT_BUNDLE } from "./skill-documents";
+import { FAILED_COLOR } from "../../shared/format";
 
 /** Downloads the version as a zip bundle (SKILL.md and its files). */
 export function ExportZipButton({ versionId, name }: { versionId: string; name: string }) {
@@ -29,7 +30,7 @@ export function ExportZipButton({ versionId, name }: { versionId: string; name: 
       size="sm"
       onClick={() => void exportZip()}
       title={problem ?? undefined}
-      color={problem ? "#b02525" : undefined}
+      color={problem ? FAILED_COLOR : undefined}
     >
       {problem ? "Export failed — retry" : "Export zip"}
     </Button>

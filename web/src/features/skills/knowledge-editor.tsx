@@ -3,6 +3,7 @@ import { Button, Group, Select, Stack, Text, Title } from "@mantine/core";
 import type { Problem } from "../../shared/errors";
 import type { KnowledgeRow } from "./skill-content";
 import { KNOWLEDGE_BASES } from "./skill-documents";
+import { FAILED_COLOR } from "../../shared/format";
 
 interface Props {
   rows: KnowledgeRow[];
@@ -69,7 +70,12 @@ export function KnowledgeEditor({ rows, onChange, problems, readOnly }: Props) {
             onChange={(v) => v && set(i, { mode: v as KnowledgeRow["mode"] })}
           />
           {readOnly ? null : (
-            <Button variant="subtle" color="#b02525" size="xs" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
+            <Button
+              variant="subtle"
+              color={FAILED_COLOR}
+              size="xs"
+              onClick={() => onChange(rows.filter((_, j) => j !== i))}
+            >
               Remove
             </Button>
           )}

@@ -1,22 +1,21 @@
-import { useQuery } from "@apollo/client/react";
+import { useMutation, useQuery } from "@apollo/client/react";
 import { Alert, Badge, Button, Grid, Group, Stack, Tabs, Text, Title } from "@mantine/core";
 import { useCallback, useMemo, useState } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import type { SkillVersionFullQuery } from "../../gql/graphql";
-import { authorOf, stateColor, when } from "../../shared/format";
+import { ConfirmButton } from "../../shared/confirm-button";
+import { authorOf, stateColor, when, WARN_COLOR } from "../../shared/format";
 import { SHORTCUTS, ShortcutHint, usePageShortcuts } from "../../shared/shortcuts";
 import { ErrorNotice, Loading } from "../../shared/states";
 import { useCanWrite } from "../session/session-context";
 import { ExportZipButton, ImportZipButton, useZipImport } from "./bundle-buttons";
-import { FilesPanel } from "./files-panel";
-import { KnowledgeEditor } from "./knowledge-editor";
-import { MarkdownPreview } from "./markdown-preview";
 import { placeProblems } from "./problem-lines";
 import { PublishButton } from "./publish-button";
-import { emptyContent, type SkillContent } from "./skill-content";
-import { SKILL_VERSION } from "./skill-documents";
+import { emptyContent, toolRowsOf, type SkillContent } from "./skill-content";
+import { DELETE_SKILL_VERSION, SKILL_VERSION } from "./skill-documents";
 import { SkillMdEditor } from "./skill-md-editor";
-import { ToolsEditor } from "./tools-editor";
+import { SkillUsagePanel } from "../usage/usage-panels";
+import { SkillContentPanels } from "./skill-content-panels";
 import { useSkillDraft, type DraftStatus } from "./use-skill-draft";
 
 type Version = NonNullable<SkillVersionFullQuery["skillVersion"]>;
@@ -24,14 +23,7 @@ type Version = NonNullable<SkillVersionFullQuery["skillVersion"]>;
 function contentOf(v: Version): SkillContent {
   return {
     skillMd: v.skillMd,
-    tools: v.tools.map((t) => ({
-      name: t.name,
-      description: t.description,
-      webhookUrl: t.webhookUrl,
-      parameters:
-        t.parameters && Object.keys(t.parameters as object).length ? JSON.stringify(t.parameters, null, 2) : "",
-      webhookSecret: t.webhookSecret ?? "",
-    })),
+    tools: toolRowsOf(v.tools),
     knowledgeBases: v.knowledgeBases.map((k) => ({ knowledgeBaseId: k.knowledgeBase.id, mode: k.mode })),
     files: v.files.map((f) => ({ path: f.path, contentBase64: f.contentBase64, size: f.size })),
   };
@@ -94,7 +86,26 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
   );
   const title = version ? `${version.name} · version ${version.version}` : "New skill";
   const zip = useZipImport();
+  const [deleteVersion] = useMutation(DELETE_SKILL_VERSION, { refetchQueries: "active" });
   usePageShortcuts({ save: editable ? () => void draft.save() : undefined });
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab") === "used-by" ? "used-by" : "edit";
+  const setTab = (next: string | null) => setParams(next ? { tab: next } : {}, { replace: true });
+  const body = (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <SkillMdEditor
+          value={draft.content.skillMd}
+          onChange={(skillMd) => draft.edit({ skillMd })}
+          problems={placed.onLines}
+          readOnly={!editable}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <SkillContentPanels draft={draft} editable={editable} />
+      </Grid.Col>
+    </Grid>
+  );
 
   return (
     <Stack gap="sm">
@@ -134,6 +145,22 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
             >
               New draft from this version
             </Button>
+          ) : null}
+          {editable && version ? (
+            <ConfirmButton
+              size="sm"
+              variant="subtle"
+              label={`Delete draft version ${version.version}`}
+              confirm={`Delete version ${version.version} of ${version.name}? A draft cannot be brought back.`}
+              confirmLabel="Delete draft"
+              failure="The draft was not deleted"
+              onConfirm={async () => {
+                await deleteVersion({ variables: { id: version.id } });
+                await navigate(`/skills?name=${encodeURIComponent(version.name)}`);
+              }}
+            >
+              Delete draft
+            </ConfirmButton>
           ) : null}
           {editable ? (
             <Button
@@ -179,7 +206,7 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
         ) : null}
       </Group>
       {version?.warnings.length ? (
-        <Alert color="#7a4f00" variant="light" title="Warnings">
+        <Alert color={WARN_COLOR} variant="light" title="Warnings">
           {version.warnings.join(" ")}
         </Alert>
       ) : null}
@@ -194,53 +221,22 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
           ))}
         </Alert>
       ) : null}
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <SkillMdEditor
-            value={draft.content.skillMd}
-            onChange={(skillMd) => draft.edit({ skillMd })}
-            problems={placed.onLines}
-            readOnly={!editable}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Tabs defaultValue="preview" keepMounted={false}>
-            <Tabs.List>
-              <Tabs.Tab value="preview">Preview</Tabs.Tab>
-              <Tabs.Tab value="tools">Tools ({draft.content.tools.length})</Tabs.Tab>
-              <Tabs.Tab value="knowledge">Knowledge ({draft.content.knowledgeBases.length})</Tabs.Tab>
-              <Tabs.Tab value="files">Files ({draft.content.files.length})</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="preview" pt="sm">
-              <MarkdownPreview skillMd={draft.content.skillMd} />
-            </Tabs.Panel>
-            <Tabs.Panel value="tools" pt="sm">
-              <ToolsEditor
-                tools={draft.content.tools}
-                onChange={(tools) => draft.edit({ tools })}
-                problems={draft.problems}
-                readOnly={!editable}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="knowledge" pt="sm">
-              <KnowledgeEditor
-                rows={draft.content.knowledgeBases}
-                onChange={(knowledgeBases) => draft.edit({ knowledgeBases })}
-                problems={draft.problems}
-                readOnly={!editable}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="files" pt="sm">
-              <FilesPanel
-                files={draft.content.files}
-                onChange={(files) => draft.edit({ files })}
-                problems={draft.problems}
-                readOnly={!editable}
-              />
-            </Tabs.Panel>
-          </Tabs>
-        </Grid.Col>
-      </Grid>
+      {version ? (
+        <Tabs value={tab} onChange={(t) => setTab(t === "used-by" ? "used-by" : null)} keepMounted>
+          <Tabs.List>
+            <Tabs.Tab value="edit">{editable ? "Edit" : "Content"}</Tabs.Tab>
+            <Tabs.Tab value="used-by">Used by{version.usage ? ` (${version.usage.length})` : ""}</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="edit" pt="sm">
+            {body}
+          </Tabs.Panel>
+          <Tabs.Panel value="used-by" pt="sm">
+            {tab === "used-by" ? <SkillUsagePanel name={version.name} /> : null}
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        body
+      )}
     </Stack>
   );
 }
