@@ -32,9 +32,15 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
     "--mantine-color-dimmed": "var(--mantine-color-gray-7)",
     "--mantine-color-indigo-light-color": "var(--mantine-color-indigo-9)",
     "--mantine-primary-color-light-color": "var(--mantine-color-indigo-9)",
+    // a light button under the pointer keeps its text readable (indigo 9 on indigo 2 is under 4.5:1)
+    "--mantine-color-indigo-light-hover": "var(--mantine-color-indigo-1)",
+    "--mantine-primary-color-light-hover": "var(--mantine-color-indigo-1)",
+    // a field's refusal under it, and its red border and text: red 9 reads at 5:1 on white
+    "--mantine-color-error": "var(--mantine-color-red-9)",
   },
   dark: {
     "--mantine-color-dimmed": "var(--mantine-color-dark-1)",
     "--mantine-color-anchor": "var(--mantine-color-indigo-3)",
+    "--mantine-color-error": "var(--mantine-color-red-4)",
   },
 });

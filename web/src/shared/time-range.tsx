@@ -13,8 +13,15 @@ export interface TimeRangeValues {
   until: string | null;
 }
 
-/** The query's bounds: a preset ("last 24 hours") wins; else from the start of `from` to the end of `until` (local days). */
-export function timeBounds(v: TimeRangeValues, now = Date.now()): { after: string | null; before: string | null } {
+/**
+ * The query's bounds: a preset ("last 24 hours") wins; else from the start of `from` to the end of `until` (local
+ * days). "Now" is taken to the minute, so the bounds (and the query's variables) stay the same from one render to
+ * the next instead of asking the server again at every render.
+ */
+export function timeBounds(
+  v: TimeRangeValues,
+  now = Math.floor(Date.now() / 60_000) * 60_000,
+): { after: string | null; before: string | null } {
   const preset = v.since ? PRESETS[v.since] : undefined;
   if (preset) return { after: new Date(now - preset.ms).toISOString(), before: null };
   const day = (text: string | null, plusDays: number) => {

@@ -98,7 +98,7 @@ function RedeliverFailed({ subscriptions }: { subscriptions: ReadonlyArray<{ id:
   );
 }
 
-/** Deliveries newest first, with every attempt; read again every few seconds while one is still pending. */
+/** Deliveries newest first, with every attempt; read again every 2 s (every second while one is pending). */
 export function WebhookDeliveries({
   subscriptions,
   filters,
@@ -112,11 +112,11 @@ export function WebhookDeliveries({
   });
   const [redeliver] = useMutation(REDELIVER_WEBHOOK, { refetchQueries: [WEBHOOK_DELIVERIES] });
   const [open, setOpen] = useState<string | null>(null);
+  // new deliveries and their attempts show up while the page is open: sooner while one is still pending
   const pending = query.data?.webhookDeliveries.items.some((d) => d.status === "pending") ?? false;
   const { startPolling, stopPolling } = query;
   useEffect(() => {
-    if (!pending) return;
-    startPolling(1500);
+    startPolling(pending ? 1000 : 2000);
     return () => stopPolling();
   }, [pending, startPolling, stopPolling]);
   const urlOf = new Map(subscriptions.map((s) => [s.id, s.url]));
@@ -140,7 +140,12 @@ export function WebhookDeliveries({
         </Badge>
       ),
     },
-    { header: "Attempts", nowrap: true, cell: (d) => d.attempts },
+    {
+      header: "Attempts",
+      nowrap: true,
+      // a redelivery starts a new series: its attempts, and every attempt since the event when there were more
+      cell: (d) => (d.attemptLog.length > d.attempts ? `${d.attempts} (${d.attemptLog.length} in all)` : d.attempts),
+    },
     { header: "Created", nowrap: true, cell: (d) => when(d.createdAt) },
     { header: "Delivered", nowrap: true, cell: (d) => when(d.deliveredAt) },
     {
@@ -162,7 +167,7 @@ export function WebhookDeliveries({
             variant="subtle"
             color={INFO_COLOR}
             aria-expanded={open === d.id}
-            aria-label={`Attempts of the ${d.eventType} delivery of ${when(d.createdAt)}`}
+            aria-label={`${open === d.id ? "Hide" : "Attempts"} of the ${d.eventType} delivery of ${when(d.createdAt)}`}
             onClick={() => setOpen(open === d.id ? null : d.id)}
           >
             {open === d.id ? "Hide" : "Attempts"}

@@ -181,7 +181,7 @@ function AgentForm({ version }: { version: AgentVersion | null }) {
             <ConfirmButton
               size="sm"
               variant="subtle"
-              label={`Delete the agent ${version.name}`}
+              label={`Delete agent ${version.name}`}
               confirm={`Delete ${version.name} and every version of it? Its calls stay readable; new calls are refused.`}
               confirmLabel="Delete agent"
               failure="The agent was not deleted"

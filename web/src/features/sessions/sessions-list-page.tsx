@@ -18,7 +18,7 @@ const COLUMNS: Array<Column<Session>> = [
     header: "Session",
     maxWidth: 420,
     cell: (s) => (
-      <Anchor component={Link} to={`/sessions/${s.id}`} size="sm" aria-label={`Session ${s.id.slice(0, 8)}`}>
+      <Anchor component={Link} to={`/sessions/${s.id}`} size="sm">
         <Text span ff="monospace" size="sm">
           {s.id.slice(0, 8)}
         </Text>{" "}

@@ -8,7 +8,15 @@ import { EXPORT_BUNDLE, IMPORT_BUNDLE } from "./skill-documents";
 import { FAILED_COLOR } from "../../shared/format";
 
 /** Downloads the version as a zip bundle (SKILL.md and its files). */
-export function ExportZipButton({ versionId, name }: { versionId: string; name: string }) {
+export function ExportZipButton({
+  versionId,
+  name,
+  size = "sm",
+}: {
+  versionId: string;
+  name: string;
+  size?: "xs" | "sm";
+}) {
   const client = useApolloClient();
   const [problem, setProblem] = useState<string | null>(null);
   async function exportZip() {
@@ -27,7 +35,7 @@ export function ExportZipButton({ versionId, name }: { versionId: string; name: 
   return (
     <Button
       variant="default"
-      size="sm"
+      size={size}
       onClick={() => void exportZip()}
       title={problem ?? undefined}
       color={problem ? FAILED_COLOR : undefined}
@@ -62,13 +70,21 @@ export function useZipImport() {
   return { importZip, error, importing };
 }
 
-export function ImportZipButton({ onPick, loading }: { onPick(file: File | null): void; loading: boolean }) {
+export function ImportZipButton({
+  onPick,
+  loading,
+  size = "sm",
+}: {
+  onPick(file: File | null): void;
+  loading: boolean;
+  size?: "xs" | "sm";
+}) {
   return (
     <FileButton accept=".zip,application/zip" onChange={onPick}>
       {(props) => (
         <Button
           variant="default"
-          size="sm"
+          size={size}
           loading={loading}
           title="An Agent Skills zip becomes a new draft"
           {...props}

@@ -185,13 +185,15 @@ export function Files({ diff, from, to }: { diff: SkillDiff["files"]; from: Diff
           const before = textOf(content(from, a.path));
           const after = textOf(content(to, b.path));
           return (
-            <Change key={`c${b.path}`} kind="changed">
-              <Text size="sm" ff="monospace" mb={4}>
-                {b.path}{" "}
-                <Text span c="dimmed" size="xs">
-                  ({a.size} → {b.size} bytes)
+            <Stack key={`c${b.path}`} gap={4}>
+              <Change kind="changed">
+                <Text size="sm" ff="monospace">
+                  {b.path}{" "}
+                  <Text span c="dimmed" size="xs">
+                    ({a.size} → {b.size} bytes)
+                  </Text>
                 </Text>
-              </Text>
+              </Change>
               {before !== null && after !== null ? (
                 <SideBySide label={b.path} a={before} b={after} md={b.path.endsWith(".md")} />
               ) : (
@@ -199,7 +201,7 @@ export function Files({ diff, from, to }: { diff: SkillDiff["files"]; from: Diff
                   Not text: its bytes changed.
                 </Text>
               )}
-            </Change>
+            </Stack>
           );
         })}
       </Stack>

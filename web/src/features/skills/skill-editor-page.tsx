@@ -1,21 +1,20 @@
-import { useMutation, useQuery } from "@apollo/client/react";
-import { Alert, Badge, Button, Grid, Group, Stack, Tabs, Text, Title } from "@mantine/core";
+import { useQuery } from "@apollo/client/react";
+import { Alert, Grid, Stack, Tabs, Text } from "@mantine/core";
 import { useCallback, useMemo, useState } from "react";
-import { Link, useLocation, useNavigate, useParams, useSearchParams } from "react-router";
+import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import type { SkillVersionFullQuery } from "../../gql/graphql";
-import { ConfirmButton } from "../../shared/confirm-button";
-import { authorOf, stateColor, when, WARN_COLOR } from "../../shared/format";
-import { SHORTCUTS, ShortcutHint, usePageShortcuts } from "../../shared/shortcuts";
+import { WARN_COLOR } from "../../shared/format";
+import { usePageShortcuts } from "../../shared/shortcuts";
 import { ErrorNotice, Loading } from "../../shared/states";
 import { useCanWrite } from "../session/session-context";
-import { ExportZipButton, ImportZipButton, useZipImport } from "./bundle-buttons";
-import { placeProblems } from "./problem-lines";
-import { PublishButton } from "./publish-button";
-import { emptyContent, toolRowsOf, type SkillContent } from "./skill-content";
-import { DELETE_SKILL_VERSION, SKILL_VERSION } from "./skill-documents";
-import { SkillMdEditor } from "./skill-md-editor";
 import { SkillUsagePanel } from "../usage/usage-panels";
+import { useZipImport } from "./bundle-buttons";
+import { placeProblems } from "./problem-lines";
+import { emptyContent, toolRowsOf, type SkillContent } from "./skill-content";
 import { SkillContentPanels } from "./skill-content-panels";
+import { SKILL_VERSION } from "./skill-documents";
+import { SkillEditorHeader } from "./skill-editor-header";
+import { SkillMdEditor } from "./skill-md-editor";
 import { useSkillDraft, type DraftStatus } from "./use-skill-draft";
 
 type Version = NonNullable<SkillVersionFullQuery["skillVersion"]>;
@@ -86,7 +85,6 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
   );
   const title = version ? `${version.name} · version ${version.version}` : "New skill";
   const zip = useZipImport();
-  const [deleteVersion] = useMutation(DELETE_SKILL_VERSION, { refetchQueries: "active" });
   usePageShortcuts({ save: editable ? () => void draft.save() : undefined });
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "used-by" ? "used-by" : "edit";
@@ -109,102 +107,19 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="sm">
-          <Title order={1} size="h3">
-            {title}
-          </Title>
-          {version ? <Badge color={stateColor(version.state)}>{version.state.toLowerCase()}</Badge> : null}
-          <Text
-            size="sm"
-            c={draft.status === "invalid" || draft.status === "failed" ? "red.8" : "dimmed"}
-            role="status"
-            data-testid="draft-status"
-          >
-            {STATUS_TEXT[draft.status]}
-          </Text>
-        </Group>
-        <Group gap="xs">
-          {version ? (
-            <Button
-              component={Link}
-              to={`/skills/${encodeURIComponent(version.name)}/history`}
-              variant="default"
-              size="sm"
-            >
-              History
-            </Button>
-          ) : null}
-          {version ? <ExportZipButton versionId={version.id} name={version.name} /> : null}
-          {canWrite ? <ImportZipButton onPick={(f) => void zip.importZip(f)} loading={zip.importing} /> : null}
-          {canWrite && version && version.state !== "DRAFT" ? (
-            <Button
-              variant="light"
-              size="sm"
-              onClick={() => void navigate("/skills/new", { state: { from: contentOf(version) } })}
-            >
-              New draft from this version
-            </Button>
-          ) : null}
-          {editable && version ? (
-            <ConfirmButton
-              size="sm"
-              variant="subtle"
-              label={`Delete draft version ${version.version}`}
-              confirm={`Delete version ${version.version} of ${version.name}? A draft cannot be brought back.`}
-              confirmLabel="Delete draft"
-              failure="The draft was not deleted"
-              onConfirm={async () => {
-                await deleteVersion({ variables: { id: version.id } });
-                await navigate(`/skills?name=${encodeURIComponent(version.name)}`);
-              }}
-            >
-              Delete draft
-            </ConfirmButton>
-          ) : null}
-          {editable ? (
-            <Button
-              size="sm"
-              variant="default"
-              onClick={() => void draft.save()}
-              title="Ctrl/Cmd-S"
-              aria-keyshortcuts={SHORTCUTS.save.aria}
-            >
-              Save draft
-            </Button>
-          ) : null}
-          {editable && version ? (
-            <PublishButton
-              kind="publish"
-              versionId={version.id}
-              name={version.name}
-              disabled={draft.status === "invalid" || draft.status === "checking"}
-              shortcut
-              prepare={draft.flush}
-            />
-          ) : null}
-        </Group>
-      </Group>
-      <Group justify="space-between" gap="xs">
-        <Text size="xs" c="dimmed">
-          {version
-            ? `Created by ${authorOf(version)} · ${when(version.createdAt)} · updated ${when(version.updatedAt)}` +
-              (version.publishedAt ? ` · published ${when(version.publishedAt)}` : "")
-            : "Saved as a draft at every pause in typing; nothing is live until you publish."}
-        </Text>
-        {editable ? (
-          <ShortcutHint
-            items={
-              version
-                ? [
-                    ["save", "save"],
-                    ["publish", "publish…"],
-                  ]
-                : [["save", "save"]]
-            }
-          />
-        ) : null}
-      </Group>
+      <SkillEditorHeader
+        version={version}
+        title={title}
+        status={STATUS_TEXT[draft.status]}
+        statusFailed={draft.status === "invalid" || draft.status === "failed"}
+        editable={editable}
+        canWrite={canWrite}
+        zip={zip}
+        onSave={() => void draft.save()}
+        publishDisabled={draft.status === "invalid" || draft.status === "checking"}
+        prepare={draft.flush}
+        onNewDraft={() => version && void navigate("/skills/new", { state: { from: contentOf(version) } })}
+      />
       {version?.warnings.length ? (
         <Alert color={WARN_COLOR} variant="light" title="Warnings">
           {version.warnings.join(" ")}
@@ -221,22 +136,21 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
           ))}
         </Alert>
       ) : null}
-      {version ? (
-        <Tabs value={tab} onChange={(t) => setTab(t === "used-by" ? "used-by" : null)} keepMounted>
-          <Tabs.List>
-            <Tabs.Tab value="edit">{editable ? "Edit" : "Content"}</Tabs.Tab>
-            <Tabs.Tab value="used-by">Used by{version.usage ? ` (${version.usage.length})` : ""}</Tabs.Tab>
-          </Tabs.List>
-          <Tabs.Panel value="edit" pt="sm">
-            {body}
-          </Tabs.Panel>
-          <Tabs.Panel value="used-by" pt="sm">
-            {tab === "used-by" ? <SkillUsagePanel name={version.name} /> : null}
-          </Tabs.Panel>
-        </Tabs>
-      ) : (
-        body
-      )}
+      {/* One tree for a new draft and a saved one: the first save must not remount the editor (UX-1). */}
+      <Tabs value={tab} onChange={(t) => setTab(t === "used-by" ? "used-by" : null)} keepMounted>
+        <Tabs.List>
+          <Tabs.Tab value="edit">{editable ? "Edit" : "Content"}</Tabs.Tab>
+          <Tabs.Tab value="used-by" disabled={!version}>
+            Used by{version?.usage ? ` (${version.usage.length})` : ""}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="edit" pt="sm">
+          {body}
+        </Tabs.Panel>
+        <Tabs.Panel value="used-by" pt="sm">
+          {tab === "used-by" && version ? <SkillUsagePanel name={version.name} /> : null}
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }

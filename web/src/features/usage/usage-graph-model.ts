@@ -79,7 +79,7 @@ export function buildUsageGraph(input: UsageGraphInput): { nodes: GraphNode[]; e
         label: name,
         detail: [
           current ? `skill · live version ${current.version}` : "skill · none live",
-          count ? `${count} versions` : "",
+          count ? `${count} version${count === 1 ? "" : "s"}` : "",
         ]
           .filter(Boolean)
           .join(" · "),

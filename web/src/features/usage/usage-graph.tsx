@@ -14,7 +14,7 @@ import {
   type NodeProps,
 } from "@xyflow/react";
 import { useMemo } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { EdgeKind, GraphEdge, GraphNode } from "./usage-graph-model";
 
 const NODE_WIDTH = 200;
@@ -129,6 +129,7 @@ export function UsageGraph({
   edges: readonly GraphEdge[];
 }) {
   const flow = useMemo(() => laidOut(nodes, edges), [nodes, edges]);
+  const navigate = useNavigate();
   const height = Math.min(640, Math.max(260, 90 + 64 * Math.max(...countByRank(flow.nodes))));
   return (
     <div>
@@ -138,6 +139,10 @@ export function UsageGraph({
           nodes={flow.nodes}
           edges={flow.edges}
           nodeTypes={NODE_TYPES}
+          // anywhere on a node opens it (its name is the link a keyboard reaches)
+          onNodeClick={(event, node) => {
+            if (node.data.href && !(event.target as Element).closest("a")) void navigate(node.data.href);
+          }}
           colorMode="system"
           fitView
           fitViewOptions={{ padding: 0.12, maxZoom: 1.1 }}

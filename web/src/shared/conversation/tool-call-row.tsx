@@ -16,7 +16,7 @@ export function Collapsible({ label, preview, children }: { label: string; previ
         <Text span size="sm" fw={500}>
           {label}
         </Text>{" "}
-        <Text span size="xs" ff="monospace" c="dimmed">
+        <Text span size="xs" ff="monospace" c="dimmed" style={{ wordBreak: "break-all" }}>
           {preview}
         </Text>
       </summary>
