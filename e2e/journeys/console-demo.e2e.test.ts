@@ -24,6 +24,16 @@ describe("console journey: the demo project on a fresh install (UX-1, UX-3, UX-4
     const skills = new SkillsList(s.page);
     await skills.table.getByRole("link", { name: "explain-bill" }).waitFor();
     expect(await skills.rows().count()).toBe(4);
+    // keyboard focus is visible: the first stops of Tab draw an outline
+    for (let i = 0; i < 3; i++) {
+      await s.page.keyboard.press("Tab");
+      const focus = await s.page.evaluate(() => {
+        const style = getComputedStyle(document.activeElement!);
+        return { tag: document.activeElement!.tagName, outline: style.outlineStyle, width: style.outlineWidth };
+      });
+      expect(focus.outline, `focus on a ${focus.tag}`).not.toBe("none");
+      expect(Number.parseFloat(focus.width)).toBeGreaterThan(0);
+    }
     await s.check("01-skills");
     await frame.open("Agents");
     const agents = new AgentsList(s.page);

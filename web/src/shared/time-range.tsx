@@ -43,7 +43,7 @@ export function TimeRangeFilter({
   onChange(change: Partial<TimeRangeValues>): void;
 }) {
   return (
-    <Group align="flex-end" gap="xs" wrap="nowrap">
+    <Group align="flex-end" gap="sm" wrap="nowrap">
       <Select
         label={label}
         data={Object.entries(PRESETS).map(([value, p]) => ({ value, label: p.label }))}
@@ -51,21 +51,21 @@ export function TimeRangeFilter({
         onChange={(since) => onChange({ since, from: null, until: null })}
         clearable
         placeholder="Any time"
-        w={160}
+        w={150}
       />
       <TextInput
         type="date"
         label="From"
         value={values.from ?? ""}
         onChange={(e) => onChange({ from: e.currentTarget.value || null, since: null })}
-        w={150}
+        w={140}
       />
       <TextInput
         type="date"
         label="Until"
         value={values.until ?? ""}
         onChange={(e) => onChange({ until: e.currentTarget.value || null, since: null })}
-        w={150}
+        w={140}
       />
     </Group>
   );

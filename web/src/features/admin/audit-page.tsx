@@ -3,6 +3,7 @@ import { Badge, Group, Select, Stack, Text, TextInput, Title } from "@mantine/co
 import { useDebouncedValue } from "@mantine/hooks";
 import type { AuditLogQuery } from "../../gql/graphql";
 import { MUTED_COLOR, when } from "../../shared/format";
+import { FilterBar } from "../../shared/filter-bar";
 import { PagedQueryTable, type Column } from "../../shared/paged-table";
 import { useUrlFilters } from "../../shared/use-url-filters";
 import { AUDIT_LOG } from "./admin-documents";
@@ -60,7 +61,7 @@ export default function AuditPage() {
       <Title order={1} size="h3">
         Audit log
       </Title>
-      <Group align="flex-end">
+      <FilterBar filters={filters}>
         <Select
           label="Resource type"
           data={RESOURCE_TYPES}
@@ -86,7 +87,7 @@ export default function AuditPage() {
           onChange={(e) => filters.set({ resource: e.currentTarget.value })}
           w={300}
         />
-      </Group>
+      </FilterBar>
       <PagedQueryTable
         query={query}
         pageOf={(d) => d.auditLog}

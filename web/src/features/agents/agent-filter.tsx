@@ -28,7 +28,7 @@ export function AgentFilter({ value, onChange }: { value: string | null; onChang
       clearable
       searchable
       placeholder="Any agent"
-      w={220}
+      w={200}
     />
   );
 }

@@ -1,9 +1,10 @@
 import { useQuery } from "@apollo/client/react";
-import { Anchor, Badge, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Badge, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { Link } from "react-router";
 import type { CallsListQuery } from "../../gql/graphql";
 import { MUTED_COLOR, OK_COLOR, when } from "../../shared/format";
+import { FilterBar } from "../../shared/filter-bar";
 import { PagedQueryTable, type Column } from "../../shared/paged-table";
 import { TimeRangeFilter, timeBounds } from "../../shared/time-range";
 import { useUrlFilters } from "../../shared/use-url-filters";
@@ -58,14 +59,14 @@ export default function CallsListPage() {
       <Title order={1} size="h3">
         Calls
       </Title>
-      <Group align="flex-end">
+      <FilterBar filters={filters}>
         <AgentFilter value={values.agent} onChange={(agent) => filters.set({ agent })} />
         <TextInput
           label="Skill"
           value={values.skill ?? ""}
           onChange={(e) => filters.set({ skill: e.currentTarget.value })}
           placeholder="Skill name"
-          w={180}
+          w={150}
         />
         <Select
           label="Status"
@@ -74,10 +75,10 @@ export default function CallsListPage() {
           onChange={(status) => filters.set({ status })}
           clearable
           placeholder="Any"
-          w={120}
+          w={110}
         />
         <TimeRangeFilter label="Started" values={values} onChange={filters.set} />
-      </Group>
+      </FilterBar>
       <PagedQueryTable
         query={query}
         pageOf={(d) => d.calls}

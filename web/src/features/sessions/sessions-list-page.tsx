@@ -1,8 +1,9 @@
 import { useQuery } from "@apollo/client/react";
-import { Anchor, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import type { SessionsListQuery } from "../../gql/graphql";
 import { when } from "../../shared/format";
+import { FilterBar } from "../../shared/filter-bar";
 import { PagedQueryTable, type Column } from "../../shared/paged-table";
 import { TimeRangeFilter, timeBounds } from "../../shared/time-range";
 import { useUrlFilters } from "../../shared/use-url-filters";
@@ -53,10 +54,10 @@ export default function SessionsListPage() {
       <Title order={1} size="h3">
         Chat sessions
       </Title>
-      <Group align="flex-end">
+      <FilterBar filters={filters}>
         <AgentFilter value={values.agent} onChange={(agent) => filters.set({ agent })} />
         <TimeRangeFilter label="Started" values={values} onChange={filters.set} />
-      </Group>
+      </FilterBar>
       <PagedQueryTable
         query={query}
         pageOf={(d) => d.chatSessions}

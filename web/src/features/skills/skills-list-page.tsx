@@ -4,6 +4,7 @@ import { useDebouncedValue } from "@mantine/hooks";
 import { Link } from "react-router";
 import type { SkillsListQuery, VersionState } from "../../gql/graphql";
 import { authorOf, stateColor, when } from "../../shared/format";
+import { FilterBar } from "../../shared/filter-bar";
 import { PagedQueryTable, type Column } from "../../shared/paged-table";
 import { ErrorNotice } from "../../shared/states";
 import { useUrlFilters } from "../../shared/use-url-filters";
@@ -73,7 +74,7 @@ export default function SkillsListPage() {
         ) : null}
       </Group>
       <ErrorNotice error={zip.error} title="The bundle was not imported" />
-      <Group align="flex-end">
+      <FilterBar filters={filters}>
         <TextInput
           label="Skill name"
           placeholder="exact name, e.g. explain-bill"
@@ -97,7 +98,7 @@ export default function SkillsListPage() {
             ]}
           />
         </div>
-      </Group>
+      </FilterBar>
       <PagedQueryTable
         query={query}
         pageOf={(d) => d.skills}
