@@ -50,8 +50,10 @@ export async function checkPage(page: Page, journey: string, step: string): Prom
  * and two frames painted. Cheaper than waiting for the network to idle, which pages that poll never do.
  */
 async function settled(page: Page): Promise<void> {
-  // a tab in the background paints no frames: the step's tab comes to the front first
+  // a tab in the background paints no frames: the step's tab comes to the front first; the pointer goes to a
+  // corner, so what the last click left hovered is not in the picture
   await page.bringToFront();
+  await page.mouse.move(0, 0);
   await page
     .waitForFunction(() => document.querySelector(".mantine-Loader-root") === null, null, { timeout: 5_000 })
     .catch(() => undefined);
