@@ -1,6 +1,6 @@
 /* eslint-disable */
-import * as types from "./graphql";
-import type { TypedDocumentNode as DocumentNode } from "@graphql-typed-document-node/core";
+import * as types from './graphql';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
 
 /**
  * Map of all GraphQL operations in the project.
@@ -14,220 +14,154 @@ import type { TypedDocumentNode as DocumentNode } from "@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-  "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      role\n      createdAt\n      revokedAt\n    }\n  }\n": typeof types.ApiKeysDocument;
-  "\n  mutation CreateApiKey($name: String, $role: ApiKeyRole!) {\n    createApiKey(name: $name, role: $role) {\n      id\n      key\n      role\n    }\n  }\n": typeof types.CreateApiKeyDocument;
-  "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": typeof types.RevokeApiKeyDocument;
-  "\n  query Webhooks {\n    webhookSubscriptions {\n      id\n      url\n      eventTypes\n      createdAt\n    }\n  }\n": typeof types.WebhooksDocument;
-  "\n  query WebhookDeliveries($subscriptionId: ID, $status: String, $page: Int!, $limit: Int!) {\n    webhookDeliveries(subscriptionId: $subscriptionId, status: $status, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        webhookId\n        subscriptionId\n        eventType\n        status\n        attempts\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        lastError\n        payload\n        attemptLog {\n          at\n          httpStatus\n          durationMs\n          error\n        }\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument;
-  "\n  mutation CreateWebhook($url: String!, $eventTypes: [String!]!) {\n    createWebhookSubscription(url: $url, eventTypes: $eventTypes) {\n      secret\n      subscription {\n        id\n        url\n      }\n    }\n  }\n": typeof types.CreateWebhookDocument;
-  "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhookSubscription(id: $id)\n  }\n": typeof types.DeleteWebhookDocument;
-  "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n": typeof types.RedeliverWebhookDocument;
-  "\n  mutation RedeliverFailedWebhooks($subscriptionId: ID!, $since: DateTime!) {\n    redeliverFailedWebhooks(subscriptionId: $subscriptionId, since: $since)\n  }\n": typeof types.RedeliverFailedWebhooksDocument;
-  "\n  query AuditLog($resourceType: String, $action: String, $resourceId: String, $page: Int!, $limit: Int!) {\n    auditLog(resourceType: $resourceType, action: $action, resourceId: $resourceId, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        at\n        actor\n        actorKey {\n          id\n          name\n          role\n          revokedAt\n        }\n        action\n        resourceType\n        resourceId\n      }\n    }\n  }\n": typeof types.AuditLogDocument;
-  "\n  query Projects {\n    projects {\n      id\n      name\n      createdAt\n      skillLibrary {\n        id\n        name\n      }\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ProjectsDocument;
-  "\n  mutation CreateProject($name: String!) {\n    createProject(name: $name) {\n      apiKey\n      project {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CreateProjectDocument;
-  "\n  mutation SetSkillLibrary($projectId: ID!, $libraryProjectId: ID) {\n    setSkillLibrary(projectId: $projectId, libraryProjectId: $libraryProjectId) {\n      id\n    }\n  }\n": typeof types.SetSkillLibraryDocument;
-  "\n  query AgentsList($page: Int!, $limit: Int!) {\n    agents(page: $page, limit: $limit) {\n      total\n      items {\n        id\n        agentId\n        name\n        alias\n        version\n        state\n        mode\n        updatedAt\n        skills {\n          name\n          versionId\n        }\n      }\n    }\n  }\n": typeof types.AgentsListDocument;
-  "\n  query AgentVersionFull($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      alias\n      version\n      state\n      mode\n      prompt\n      maxLoadedSkills\n      warnings\n      handoffTargets\n      knowledgeBaseIds\n      createdBy\n      createdByName\n      updatedAt\n      skills {\n        name\n        versionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      model {\n        baseUrl\n        model\n        apiKey\n      }\n      mcpServers {\n        name\n        url\n        headers\n      }\n    }\n  }\n": typeof types.AgentVersionFullDocument;
-  "\n  query AgentVersionsOf($agentId: ID!) {\n    agents(agentId: $agentId, limit: 100) {\n      items {\n        id\n        version\n        state\n        updatedAt\n      }\n    }\n  }\n": typeof types.AgentVersionsOfDocument;
-  "\n  mutation SaveAgent($input: AgentInput!, $agentId: ID) {\n    saveAgent(input: $input, agentId: $agentId) {\n      id\n      agentId\n      version\n      state\n      warnings\n    }\n  }\n": typeof types.SaveAgentDocument;
-  "\n  mutation PublishAgentVersion($id: ID!) {\n    publishAgentVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n": typeof types.PublishAgentVersionDocument;
-  "\n  query LiveSkillNames {\n    skills(state: PUBLISHED, limit: 200) {\n      items {\n        id\n        name\n        version\n      }\n    }\n  }\n": typeof types.LiveSkillNamesDocument;
-  "\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n      }\n    }\n  }\n": typeof types.SkillVersionsForPickerDocument;
-  "\n  mutation DeleteAgent($agentId: ID!) {\n    deleteAgent(agentId: $agentId)\n  }\n": typeof types.DeleteAgentDocument;
-  "\n  query AgentChoices {\n    agents(limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.AgentChoicesDocument;
-  "\n  fragment CallEventFields on CallEvent {\n    id\n    type\n    at\n    data\n    loadedAfter\n    systemPromptAfter\n    toolsAfter {\n      name\n      description\n      source\n    }\n  }\n": typeof types.CallEventFieldsFragmentDoc;
-  "\n  fragment CallFields on Call {\n    id\n    status\n    agentId\n    agentName\n    startedAt\n    endedAt\n    warnings\n    loadedSkills\n    systemPrompt\n    skills {\n      ...ResolvedSkillFields\n    }\n    tools {\n      name\n      description\n      source\n    }\n    events {\n      ...CallEventFields\n    }\n    toolInvocations {\n      ...ToolInvocationFields\n    }\n  }\n": typeof types.CallFieldsFragmentDoc;
-  "\n  fragment ResolvedSkillFields on CallSkill {\n    name\n    version\n    versionId\n    pinned\n    loaded\n  }\n": typeof types.ResolvedSkillFieldsFragmentDoc;
-  "\n  fragment ToolInvocationFields on ToolInvocation {\n    id\n    tool\n    source\n    arguments\n    status\n    result\n    error\n    latencyMs\n    at\n  }\n": typeof types.ToolInvocationFieldsFragmentDoc;
-  "\n  subscription CallEvents($callId: ID!) {\n    callEvents(callId: $callId) {\n      ...CallEventFields\n    }\n  }\n": typeof types.CallEventsDocument;
-  "\n  subscription CallToolInvocations($callId: ID!) {\n    callToolInvocations(callId: $callId) {\n      ...ToolInvocationFields\n    }\n  }\n": typeof types.CallToolInvocationsDocument;
-  "\n  query CallsList(\n    $agentId: ID\n    $skillName: String\n    $status: String\n    $startedAfter: DateTime\n    $startedBefore: DateTime\n    $page: Int!\n    $limit: Int!\n  ) {\n    calls(\n      agentId: $agentId\n      skillName: $skillName\n      status: $status\n      startedAfter: $startedAfter\n      startedBefore: $startedBefore\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        status\n        agentId\n        agentName\n        startedAt\n        endedAt\n        loadedSkills\n      }\n    }\n  }\n": typeof types.CallsListDocument;
-  "\n  query ReadCall($id: ID!) {\n    call(id: $id) {\n      ...CallFields\n    }\n  }\n": typeof types.ReadCallDocument;
-  "\n  mutation StartCall($input: StartCallInput!) {\n    startCall(input: $input) {\n      ...CallFields\n    }\n  }\n": typeof types.StartCallDocument;
-  "\n  mutation LoadSkill($callId: ID!, $name: String!) {\n    loadSkill(callId: $callId, name: $name) {\n      status\n      skill\n      unloaded\n      message\n      call {\n        ...CallFields\n      }\n    }\n  }\n": typeof types.LoadSkillDocument;
-  "\n  mutation RunTool($callId: ID!, $name: String!, $arguments: JSON!) {\n    runTool(callId: $callId, name: $name, arguments: $arguments) {\n      id\n      tool\n      status\n      result\n      error\n      latencyMs\n    }\n  }\n": typeof types.RunToolDocument;
-  "\n  mutation EndCall($callId: ID!) {\n    endCall(callId: $callId) {\n      ...CallFields\n    }\n  }\n": typeof types.EndCallDocument;
-  "\n  fragment EvalRunSummary on EvalRun {\n    id\n    status\n    progress\n    passRate\n    total\n    error\n    warnings\n    createdAt\n    finishedAt\n  }\n": typeof types.EvalRunSummaryFragmentDoc;
-  "\n  query EvalRuns($page: Int!, $limit: Int!) {\n    evalRuns(page: $page, limit: $limit) {\n      total\n      items {\n        ...EvalRunSummary\n      }\n    }\n  }\n": typeof types.EvalRunsDocument;
-  "\n  query EvalRun($id: ID!) {\n    evalRun(id: $id) {\n      ...EvalRunSummary\n      resolvedConfig\n      results {\n        scenarioId\n        agentId\n        iteration\n        passed\n        transcript\n        toolCalls\n        expectations\n      }\n    }\n  }\n": typeof types.EvalRunDocument;
-  "\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n": typeof types.StartEvalRunDocument;
-  "\n  query EvalAgents {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.EvalAgentsDocument;
-  "\n  query EvalScenarios($tag: String, $page: Int!, $limit: Int!) {\n    evalScenarios(tag: $tag, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        name\n        tags\n        turns\n        expectations\n        mocks\n        mockOnly\n        variables\n        createdAt\n      }\n    }\n  }\n": typeof types.EvalScenariosDocument;
-  "\n  mutation SaveEvalScenario($input: EvalScenarioInput!, $id: ID) {\n    saveEvalScenario(input: $input, id: $id) {\n      id\n      name\n    }\n  }\n": typeof types.SaveEvalScenarioDocument;
-  "\n  mutation DeleteEvalScenario($id: ID!) {\n    deleteEvalScenario(id: $id)\n  }\n": typeof types.DeleteEvalScenarioDocument;
-  "\n  query PublishEvaluation($versionId: ID!, $iterations: Int!) {\n    publishPreview(versionId: $versionId) {\n      evaluation(iterations: $iterations) {\n        tag\n        iterations\n        scenarios\n        warnings\n        agents {\n          agentId\n          agentName\n          candidate {\n            version\n            results\n            passed\n            loaded\n          }\n          live {\n            version\n            results\n            passed\n            loaded\n          }\n        }\n      }\n    }\n  }\n": typeof types.PublishEvaluationDocument;
-  "\n  query KnowledgeBaseList {\n    knowledgeBases {\n      id\n      name\n      description\n      createdAt\n      documents {\n        id\n      }\n      skillVersions {\n        id\n        name\n        version\n        state\n      }\n      agentVersions {\n        id\n        name\n        version\n        state\n      }\n    }\n  }\n": typeof types.KnowledgeBaseListDocument;
-  "\n  query ReadKnowledgeBase($id: ID!) {\n    knowledgeBase(id: $id) {\n      id\n      name\n      description\n      topK\n      similarityThreshold\n      createdAt\n      documents {\n        id\n        title\n        content\n        createdAt\n      }\n      skillVersions {\n        id\n        name\n        version\n        state\n      }\n      agentVersions {\n        id\n        agentId\n        name\n        version\n        state\n      }\n    }\n  }\n": typeof types.ReadKnowledgeBaseDocument;
-  "\n  mutation CreateKnowledgeBase($input: KnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateKnowledgeBaseDocument;
-  "\n  mutation AddKnowledgeDocument($knowledgeBaseId: ID!, $title: String!, $content: String!) {\n    addKnowledgeDocument(knowledgeBaseId: $knowledgeBaseId, title: $title, content: $content) {\n      id\n      title\n    }\n  }\n": typeof types.AddKnowledgeDocumentDocument;
-  "\n  mutation DeleteKnowledgeDocument($id: ID!) {\n    deleteKnowledgeDocument(id: $id)\n  }\n": typeof types.DeleteKnowledgeDocumentDocument;
-  "\n  query PlatformProbe {\n    projects {\n      id\n    }\n  }\n": typeof types.PlatformProbeDocument;
-  "\n  query ProjectProbe {\n    project {\n      id\n      name\n    }\n  }\n": typeof types.ProjectProbeDocument;
-  "\n  query KeysProbe {\n    apiKeys {\n      id\n      prefix\n      role\n      revokedAt\n    }\n  }\n": typeof types.KeysProbeDocument;
-  '\n  query EditorProbe {\n    publishPreview(versionId: "00000000-0000-0000-0000-000000000000") {\n      version {\n        id\n      }\n    }\n  }\n': typeof types.EditorProbeDocument;
-  "\n  query SessionsList($agentId: ID, $createdAfter: DateTime, $createdBefore: DateTime, $page: Int!, $limit: Int!) {\n    chatSessions(\n      agentId: $agentId\n      createdAfter: $createdAfter\n      createdBefore: $createdBefore\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        agentId\n        agentName\n        createdAt\n        loadedSkills\n        messages {\n          role\n          content\n          at\n        }\n      }\n    }\n  }\n": typeof types.SessionsListDocument;
-  "\n  query ReadSession($id: ID!) {\n    chatSession(id: $id) {\n      id\n      agentId\n      agentName\n      createdAt\n      variables\n      warnings\n      loadedSkills\n      systemPrompt\n      skills {\n        ...ResolvedSkillFields\n      }\n      tools {\n        name\n        source\n      }\n      messages {\n        role\n        content\n        toolCalls\n        toolCallId\n        at\n      }\n      toolInvocations {\n        ...ToolInvocationFields\n      }\n    }\n  }\n": typeof types.ReadSessionDocument;
-  "\n  query SkillsList($name: String, $state: VersionState, $page: Int!, $limit: Int!) {\n    skills(name: $name, state: $state, page: $page, limit: $limit) {\n      total\n      page\n      limit\n      items {\n        id\n        name\n        version\n        state\n        description\n        createdBy\n        createdByName\n        updatedAt\n        publishedAt\n      }\n    }\n  }\n": typeof types.SkillsListDocument;
-  "\n  query SkillVersionFull($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      skillMd\n      description\n      warnings\n      createdBy\n      createdByName\n      createdAt\n      updatedAt\n      publishedAt\n      usage {\n        agentVersionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      files {\n        path\n        size\n        sha256\n        contentBase64\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.SkillVersionFullDocument;
-  "\n  query KnowledgeBaseChoices {\n    knowledgeBases {\n      id\n      name\n    }\n  }\n": typeof types.KnowledgeBaseChoicesDocument;
-  "\n  mutation CreateSkillVersion($input: SkillVersionInput!) {\n    createSkillVersion(input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n    }\n  }\n": typeof types.CreateSkillVersionDocument;
-  "\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n    }\n  }\n": typeof types.UpdateSkillVersionDocument;
-  "\n  mutation PublishSkillVersion($id: ID!) {\n    publishSkillVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n": typeof types.PublishSkillVersionDocument;
-  "\n  mutation RollbackSkill($name: String!, $toVersionId: ID!) {\n    rollbackSkill(name: $name, toVersionId: $toVersionId) {\n      id\n      state\n      publishedAt\n    }\n  }\n": typeof types.RollbackSkillDocument;
-  "\n  mutation DeleteSkillVersion($id: ID!) {\n    deleteSkillVersion(id: $id)\n  }\n": typeof types.DeleteSkillVersionDocument;
-  "\n  fragment PreviewFields on PublishPreview {\n    version {\n      id\n      name\n      version\n    }\n    live {\n      id\n      version\n    }\n    reaches {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n    }\n    pinned {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n      resolvesTo {\n        id\n        version\n      }\n    }\n    toolCollisions {\n      agentId\n      agentName\n      agentVersion\n      agentVersionId\n      tool\n    }\n  }\n": typeof types.PreviewFieldsFragmentDoc;
-  "\n  query PublishPreview($versionId: ID!) {\n    publishPreview(versionId: $versionId) {\n      ...PreviewFields\n    }\n  }\n": typeof types.PublishPreviewDocument;
-  "\n  query RollbackPreview($name: String!, $toVersionId: ID!) {\n    rollbackPreview(name: $name, toVersionId: $toVersionId) {\n      ...PreviewFields\n    }\n  }\n": typeof types.RollbackPreviewDocument;
-  "\n  query SkillHistory($name: String!) {\n    skills(name: $name, limit: 100) {\n      total\n      items {\n        id\n        version\n        state\n        createdBy\n        createdByName\n        createdAt\n        updatedAt\n        publishedAt\n        archivedAt\n      }\n    }\n  }\n": typeof types.SkillHistoryDocument;
-  "\n  query SkillDiff($fromId: ID!, $toId: ID!) {\n    diffSkillVersions(fromId: $fromId, toId: $toId)\n    from: skillVersion(id: $fromId) {\n      ...DiffSide\n    }\n    to: skillVersion(id: $toId) {\n      ...DiffSide\n    }\n  }\n": typeof types.SkillDiffDocument;
-  "\n  fragment DiffSide on SkillVersion {\n    id\n    version\n    state\n    skillMd\n    knowledgeBases {\n      mode\n      knowledgeBase {\n        id\n        name\n      }\n    }\n    files {\n      path\n      size\n      contentBase64\n    }\n  }\n": typeof types.DiffSideFragmentDoc;
-  "\n  query ExportSkillBundle($id: ID!) {\n    exportSkillBundle(id: $id)\n  }\n": typeof types.ExportSkillBundleDocument;
-  "\n  mutation ImportSkillBundle($zipBase64: String!) {\n    importSkillBundle(zipBase64: $zipBase64) {\n      id\n      name\n      version\n    }\n  }\n": typeof types.ImportSkillBundleDocument;
-  "\n  fragment UsageRowFields on SkillUsage {\n    skill\n    agentId\n    agentName\n    agentVersion\n    agentVersionId\n    agentState\n    projectId\n    pinned\n    resolvesTo {\n      id\n      version\n      state\n    }\n  }\n": typeof types.UsageRowFieldsFragmentDoc;
-  "\n  query SkillUsageGraph($name: String!) {\n    skillUsage(name: $name) {\n      ...UsageRowFields\n    }\n    live: skills(name: $name, state: PUBLISHED, limit: 1) {\n      items {\n        id\n        version\n      }\n    }\n    versions: skills(name: $name, limit: 1) {\n      total\n    }\n    project {\n      id\n      name\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n": typeof types.SkillUsageGraphDocument;
-  "\n  query AgentUsageGraph($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      version\n      state\n      skills {\n        name\n        versionId\n      }\n      skillUsage {\n        ...UsageRowFields\n      }\n    }\n    project {\n      id\n      name\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n": typeof types.AgentUsageGraphDocument;
+    "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      role\n      createdAt\n      revokedAt\n    }\n  }\n": typeof types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($name: String, $role: ApiKeyRole!) {\n    createApiKey(name: $name, role: $role) {\n      id\n      key\n      role\n    }\n  }\n": typeof types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  query Webhooks {\n    webhookSubscriptions {\n      id\n      url\n      eventTypes\n      createdAt\n    }\n  }\n": typeof types.WebhooksDocument,
+    "\n  query WebhookDeliveries($subscriptionId: ID, $status: String, $page: Int!, $limit: Int!) {\n    webhookDeliveries(subscriptionId: $subscriptionId, status: $status, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        webhookId\n        subscriptionId\n        eventType\n        status\n        attempts\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        lastError\n        payload\n        attemptLog {\n          at\n          httpStatus\n          durationMs\n          error\n        }\n      }\n    }\n  }\n": typeof types.WebhookDeliveriesDocument,
+    "\n  mutation CreateWebhook($url: String!, $eventTypes: [String!]!) {\n    createWebhookSubscription(url: $url, eventTypes: $eventTypes) {\n      secret\n      subscription {\n        id\n        url\n      }\n    }\n  }\n": typeof types.CreateWebhookDocument,
+    "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhookSubscription(id: $id)\n  }\n": typeof types.DeleteWebhookDocument,
+    "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n": typeof types.RedeliverWebhookDocument,
+    "\n  mutation RedeliverFailedWebhooks($subscriptionId: ID!, $since: DateTime!) {\n    redeliverFailedWebhooks(subscriptionId: $subscriptionId, since: $since)\n  }\n": typeof types.RedeliverFailedWebhooksDocument,
+    "\n  query AuditLog($resourceType: String, $action: String, $resourceId: String, $page: Int!, $limit: Int!) {\n    auditLog(resourceType: $resourceType, action: $action, resourceId: $resourceId, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        at\n        actor\n        actorKey {\n          id\n          name\n          role\n          revokedAt\n        }\n        action\n        resourceType\n        resourceId\n      }\n    }\n  }\n": typeof types.AuditLogDocument,
+    "\n  query Projects {\n    projects {\n      id\n      name\n      createdAt\n      skillLibrary {\n        id\n        name\n      }\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n": typeof types.ProjectsDocument,
+    "\n  mutation CreateProject($name: String!) {\n    createProject(name: $name) {\n      apiKey\n      project {\n        id\n        name\n      }\n    }\n  }\n": typeof types.CreateProjectDocument,
+    "\n  mutation SetSkillLibrary($projectId: ID!, $libraryProjectId: ID) {\n    setSkillLibrary(projectId: $projectId, libraryProjectId: $libraryProjectId) {\n      id\n    }\n  }\n": typeof types.SetSkillLibraryDocument,
+    "\n  query AgentsList($page: Int!, $limit: Int!) {\n    agents(page: $page, limit: $limit) {\n      total\n      items {\n        id\n        agentId\n        name\n        alias\n        version\n        state\n        mode\n        updatedAt\n        skills {\n          name\n          versionId\n        }\n      }\n    }\n  }\n": typeof types.AgentsListDocument,
+    "\n  query AgentVersionFull($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      alias\n      version\n      state\n      mode\n      prompt\n      maxLoadedSkills\n      warnings\n      handoffTargets\n      knowledgeBaseIds\n      createdBy\n      createdByName\n      updatedAt\n      skills {\n        name\n        versionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      model {\n        baseUrl\n        model\n        apiKey\n      }\n      mcpServers {\n        name\n        url\n        headers\n      }\n    }\n  }\n": typeof types.AgentVersionFullDocument,
+    "\n  query AgentVersionsOf($agentId: ID!) {\n    agents(agentId: $agentId, limit: 100) {\n      items {\n        id\n        version\n        state\n        updatedAt\n      }\n    }\n  }\n": typeof types.AgentVersionsOfDocument,
+    "\n  mutation SaveAgent($input: AgentInput!, $agentId: ID) {\n    saveAgent(input: $input, agentId: $agentId) {\n      id\n      agentId\n      version\n      state\n      warnings\n    }\n  }\n": typeof types.SaveAgentDocument,
+    "\n  mutation PublishAgentVersion($id: ID!) {\n    publishAgentVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n": typeof types.PublishAgentVersionDocument,
+    "\n  query LiveSkillNames {\n    skills(state: PUBLISHED, limit: 200) {\n      items {\n        id\n        name\n        version\n      }\n    }\n  }\n": typeof types.LiveSkillNamesDocument,
+    "\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n      }\n    }\n  }\n": typeof types.SkillVersionsForPickerDocument,
+    "\n  mutation DeleteAgent($agentId: ID!) {\n    deleteAgent(agentId: $agentId)\n  }\n": typeof types.DeleteAgentDocument,
+    "\n  query AgentChoices {\n    agents(limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.AgentChoicesDocument,
+    "\n  fragment CallEventFields on CallEvent {\n    id\n    type\n    at\n    data\n    loadedAfter\n    systemPromptAfter\n    toolsAfter {\n      name\n      description\n      source\n    }\n  }\n": typeof types.CallEventFieldsFragmentDoc,
+    "\n  fragment CallFields on Call {\n    id\n    status\n    agentId\n    agentName\n    startedAt\n    endedAt\n    warnings\n    loadedSkills\n    systemPrompt\n    skills {\n      ...ResolvedSkillFields\n    }\n    tools {\n      name\n      description\n      source\n    }\n    events {\n      ...CallEventFields\n    }\n    toolInvocations {\n      ...ToolInvocationFields\n    }\n  }\n": typeof types.CallFieldsFragmentDoc,
+    "\n  fragment ResolvedSkillFields on CallSkill {\n    name\n    version\n    versionId\n    pinned\n    loaded\n  }\n": typeof types.ResolvedSkillFieldsFragmentDoc,
+    "\n  fragment ToolInvocationFields on ToolInvocation {\n    id\n    tool\n    source\n    arguments\n    status\n    result\n    error\n    latencyMs\n    at\n  }\n": typeof types.ToolInvocationFieldsFragmentDoc,
+    "\n  subscription CallEvents($callId: ID!) {\n    callEvents(callId: $callId) {\n      ...CallEventFields\n    }\n  }\n": typeof types.CallEventsDocument,
+    "\n  subscription CallToolInvocations($callId: ID!) {\n    callToolInvocations(callId: $callId) {\n      ...ToolInvocationFields\n    }\n  }\n": typeof types.CallToolInvocationsDocument,
+    "\n  query CallsList(\n    $agentId: ID\n    $skillName: String\n    $status: String\n    $startedAfter: DateTime\n    $startedBefore: DateTime\n    $page: Int!\n    $limit: Int!\n  ) {\n    calls(\n      agentId: $agentId\n      skillName: $skillName\n      status: $status\n      startedAfter: $startedAfter\n      startedBefore: $startedBefore\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        status\n        agentId\n        agentName\n        startedAt\n        endedAt\n        loadedSkills\n      }\n    }\n  }\n": typeof types.CallsListDocument,
+    "\n  query ReadCall($id: ID!) {\n    call(id: $id) {\n      ...CallFields\n    }\n  }\n": typeof types.ReadCallDocument,
+    "\n  mutation StartCall($input: StartCallInput!) {\n    startCall(input: $input) {\n      ...CallFields\n    }\n  }\n": typeof types.StartCallDocument,
+    "\n  mutation LoadSkill($callId: ID!, $name: String!) {\n    loadSkill(callId: $callId, name: $name) {\n      status\n      skill\n      unloaded\n      message\n      call {\n        ...CallFields\n      }\n    }\n  }\n": typeof types.LoadSkillDocument,
+    "\n  mutation RunTool($callId: ID!, $name: String!, $arguments: JSON!) {\n    runTool(callId: $callId, name: $name, arguments: $arguments) {\n      id\n      tool\n      status\n      result\n      error\n      latencyMs\n    }\n  }\n": typeof types.RunToolDocument,
+    "\n  mutation EndCall($callId: ID!) {\n    endCall(callId: $callId) {\n      ...CallFields\n    }\n  }\n": typeof types.EndCallDocument,
+    "\n  fragment EvalRunSummary on EvalRun {\n    id\n    status\n    progress\n    passRate\n    total\n    error\n    warnings\n    createdAt\n    finishedAt\n  }\n": typeof types.EvalRunSummaryFragmentDoc,
+    "\n  query EvalRuns($page: Int!, $limit: Int!) {\n    evalRuns(page: $page, limit: $limit) {\n      total\n      items {\n        ...EvalRunSummary\n      }\n    }\n  }\n": typeof types.EvalRunsDocument,
+    "\n  query EvalRun($id: ID!) {\n    evalRun(id: $id) {\n      ...EvalRunSummary\n      resolvedConfig\n      results {\n        scenarioId\n        agentId\n        iteration\n        passed\n        transcript\n        toolCalls\n        expectations\n      }\n    }\n  }\n": typeof types.EvalRunDocument,
+    "\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n": typeof types.StartEvalRunDocument,
+    "\n  query EvalAgents {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.EvalAgentsDocument,
+    "\n  query EvalScenarios($tag: String, $page: Int!, $limit: Int!) {\n    evalScenarios(tag: $tag, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        name\n        tags\n        turns\n        expectations\n        mocks\n        mockOnly\n        variables\n        createdAt\n      }\n    }\n  }\n": typeof types.EvalScenariosDocument,
+    "\n  mutation SaveEvalScenario($input: EvalScenarioInput!, $id: ID) {\n    saveEvalScenario(input: $input, id: $id) {\n      id\n      name\n    }\n  }\n": typeof types.SaveEvalScenarioDocument,
+    "\n  mutation DeleteEvalScenario($id: ID!) {\n    deleteEvalScenario(id: $id)\n  }\n": typeof types.DeleteEvalScenarioDocument,
+    "\n  query PublishEvaluation($versionId: ID!, $iterations: Int!) {\n    publishPreview(versionId: $versionId) {\n      evaluation(iterations: $iterations) {\n        tag\n        iterations\n        scenarios\n        warnings\n        agents {\n          agentId\n          agentName\n          candidate {\n            version\n            results\n            passed\n            loaded\n          }\n          live {\n            version\n            results\n            passed\n            loaded\n          }\n        }\n      }\n    }\n  }\n": typeof types.PublishEvaluationDocument,
+    "\n  query KnowledgeBaseList {\n    knowledgeBases {\n      id\n      name\n      description\n      createdAt\n      documents {\n        id\n      }\n      skillVersions {\n        id\n        name\n        version\n        state\n      }\n      agentVersions {\n        id\n        name\n        version\n        state\n      }\n    }\n  }\n": typeof types.KnowledgeBaseListDocument,
+    "\n  query ReadKnowledgeBase($id: ID!) {\n    knowledgeBase(id: $id) {\n      id\n      name\n      description\n      topK\n      similarityThreshold\n      createdAt\n      documents {\n        id\n        title\n        content\n        createdAt\n      }\n      skillVersions {\n        id\n        name\n        version\n        state\n      }\n      agentVersions {\n        id\n        agentId\n        name\n        version\n        state\n      }\n    }\n  }\n": typeof types.ReadKnowledgeBaseDocument,
+    "\n  mutation CreateKnowledgeBase($input: KnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateKnowledgeBaseDocument,
+    "\n  mutation AddKnowledgeDocument($knowledgeBaseId: ID!, $title: String!, $content: String!) {\n    addKnowledgeDocument(knowledgeBaseId: $knowledgeBaseId, title: $title, content: $content) {\n      id\n      title\n    }\n  }\n": typeof types.AddKnowledgeDocumentDocument,
+    "\n  mutation DeleteKnowledgeDocument($id: ID!) {\n    deleteKnowledgeDocument(id: $id)\n  }\n": typeof types.DeleteKnowledgeDocumentDocument,
+    "\n  query PlatformProbe {\n    projects {\n      id\n    }\n  }\n": typeof types.PlatformProbeDocument,
+    "\n  query ProjectProbe {\n    project {\n      id\n      name\n    }\n  }\n": typeof types.ProjectProbeDocument,
+    "\n  query KeysProbe {\n    apiKeys {\n      id\n      prefix\n      role\n      revokedAt\n    }\n  }\n": typeof types.KeysProbeDocument,
+    "\n  query EditorProbe {\n    publishPreview(versionId: \"00000000-0000-0000-0000-000000000000\") {\n      version {\n        id\n      }\n    }\n  }\n": typeof types.EditorProbeDocument,
+    "\n  query SessionsList($agentId: ID, $createdAfter: DateTime, $createdBefore: DateTime, $page: Int!, $limit: Int!) {\n    chatSessions(\n      agentId: $agentId\n      createdAfter: $createdAfter\n      createdBefore: $createdBefore\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        agentId\n        agentName\n        createdAt\n        loadedSkills\n        messages {\n          role\n          content\n          at\n        }\n      }\n    }\n  }\n": typeof types.SessionsListDocument,
+    "\n  query ReadSession($id: ID!) {\n    chatSession(id: $id) {\n      id\n      agentId\n      agentName\n      createdAt\n      variables\n      warnings\n      loadedSkills\n      systemPrompt\n      skills {\n        ...ResolvedSkillFields\n      }\n      tools {\n        name\n        source\n      }\n      messages {\n        role\n        content\n        toolCalls\n        toolCallId\n        at\n      }\n      toolInvocations {\n        ...ToolInvocationFields\n      }\n    }\n  }\n": typeof types.ReadSessionDocument,
+    "\n  query SkillsList($name: String, $state: VersionState, $page: Int!, $limit: Int!) {\n    skills(name: $name, state: $state, page: $page, limit: $limit) {\n      total\n      page\n      limit\n      items {\n        id\n        name\n        version\n        state\n        description\n        createdBy\n        createdByName\n        updatedAt\n        publishedAt\n      }\n    }\n  }\n": typeof types.SkillsListDocument,
+    "\n  query SkillVersionFull($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      skillMd\n      description\n      warnings\n      createdBy\n      createdByName\n      createdAt\n      updatedAt\n      publishedAt\n      usage {\n        agentVersionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      files {\n        path\n        size\n        sha256\n        contentBase64\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.SkillVersionFullDocument,
+    "\n  query KnowledgeBaseChoices {\n    knowledgeBases {\n      id\n      name\n    }\n  }\n": typeof types.KnowledgeBaseChoicesDocument,
+    "\n  mutation CreateSkillVersion($input: SkillVersionInput!) {\n    createSkillVersion(input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n    }\n  }\n": typeof types.CreateSkillVersionDocument,
+    "\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n    }\n  }\n": typeof types.UpdateSkillVersionDocument,
+    "\n  mutation PublishSkillVersion($id: ID!) {\n    publishSkillVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n": typeof types.PublishSkillVersionDocument,
+    "\n  mutation RollbackSkill($name: String!, $toVersionId: ID!) {\n    rollbackSkill(name: $name, toVersionId: $toVersionId) {\n      id\n      state\n      publishedAt\n    }\n  }\n": typeof types.RollbackSkillDocument,
+    "\n  mutation DeleteSkillVersion($id: ID!) {\n    deleteSkillVersion(id: $id)\n  }\n": typeof types.DeleteSkillVersionDocument,
+    "\n  fragment PreviewFields on PublishPreview {\n    version {\n      id\n      name\n      version\n    }\n    live {\n      id\n      version\n    }\n    reaches {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n    }\n    pinned {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n      resolvesTo {\n        id\n        version\n      }\n    }\n    toolCollisions {\n      agentId\n      agentName\n      agentVersion\n      agentVersionId\n      tool\n    }\n  }\n": typeof types.PreviewFieldsFragmentDoc,
+    "\n  query PublishPreview($versionId: ID!) {\n    publishPreview(versionId: $versionId) {\n      ...PreviewFields\n    }\n  }\n": typeof types.PublishPreviewDocument,
+    "\n  query RollbackPreview($name: String!, $toVersionId: ID!) {\n    rollbackPreview(name: $name, toVersionId: $toVersionId) {\n      ...PreviewFields\n    }\n  }\n": typeof types.RollbackPreviewDocument,
+    "\n  query SkillHistory($name: String!) {\n    skills(name: $name, limit: 100) {\n      total\n      items {\n        id\n        version\n        state\n        createdBy\n        createdByName\n        createdAt\n        updatedAt\n        publishedAt\n        archivedAt\n      }\n    }\n  }\n": typeof types.SkillHistoryDocument,
+    "\n  query SkillDiff($fromId: ID!, $toId: ID!) {\n    diffSkillVersions(fromId: $fromId, toId: $toId)\n    from: skillVersion(id: $fromId) {\n      ...DiffSide\n    }\n    to: skillVersion(id: $toId) {\n      ...DiffSide\n    }\n  }\n": typeof types.SkillDiffDocument,
+    "\n  fragment DiffSide on SkillVersion {\n    id\n    version\n    state\n    skillMd\n    knowledgeBases {\n      mode\n      knowledgeBase {\n        id\n        name\n      }\n    }\n    files {\n      path\n      size\n      contentBase64\n    }\n  }\n": typeof types.DiffSideFragmentDoc,
+    "\n  query ExportSkillBundle($id: ID!) {\n    exportSkillBundle(id: $id)\n  }\n": typeof types.ExportSkillBundleDocument,
+    "\n  mutation ImportSkillBundle($zipBase64: String!) {\n    importSkillBundle(zipBase64: $zipBase64) {\n      id\n      name\n      version\n    }\n  }\n": typeof types.ImportSkillBundleDocument,
+    "\n  fragment UsageRowFields on SkillUsage {\n    skill\n    agentId\n    agentName\n    agentVersion\n    agentVersionId\n    agentState\n    projectId\n    pinned\n    resolvesTo {\n      id\n      version\n      state\n    }\n  }\n": typeof types.UsageRowFieldsFragmentDoc,
+    "\n  query SkillUsageGraph($name: String!) {\n    skillUsage(name: $name) {\n      ...UsageRowFields\n    }\n    live: skills(name: $name, state: PUBLISHED, limit: 1) {\n      items {\n        id\n        version\n      }\n    }\n    versions: skills(name: $name, limit: 1) {\n      total\n    }\n    project {\n      id\n      name\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n": typeof types.SkillUsageGraphDocument,
+    "\n  query AgentUsageGraph($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      version\n      state\n      skills {\n        name\n        versionId\n      }\n      skillUsage {\n        ...UsageRowFields\n      }\n    }\n    project {\n      id\n      name\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n": typeof types.AgentUsageGraphDocument,
 };
 const documents: Documents = {
-  "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      role\n      createdAt\n      revokedAt\n    }\n  }\n":
-    types.ApiKeysDocument,
-  "\n  mutation CreateApiKey($name: String, $role: ApiKeyRole!) {\n    createApiKey(name: $name, role: $role) {\n      id\n      key\n      role\n    }\n  }\n":
-    types.CreateApiKeyDocument,
-  "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": types.RevokeApiKeyDocument,
-  "\n  query Webhooks {\n    webhookSubscriptions {\n      id\n      url\n      eventTypes\n      createdAt\n    }\n  }\n":
-    types.WebhooksDocument,
-  "\n  query WebhookDeliveries($subscriptionId: ID, $status: String, $page: Int!, $limit: Int!) {\n    webhookDeliveries(subscriptionId: $subscriptionId, status: $status, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        webhookId\n        subscriptionId\n        eventType\n        status\n        attempts\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        lastError\n        payload\n        attemptLog {\n          at\n          httpStatus\n          durationMs\n          error\n        }\n      }\n    }\n  }\n":
-    types.WebhookDeliveriesDocument,
-  "\n  mutation CreateWebhook($url: String!, $eventTypes: [String!]!) {\n    createWebhookSubscription(url: $url, eventTypes: $eventTypes) {\n      secret\n      subscription {\n        id\n        url\n      }\n    }\n  }\n":
-    types.CreateWebhookDocument,
-  "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhookSubscription(id: $id)\n  }\n": types.DeleteWebhookDocument,
-  "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n":
-    types.RedeliverWebhookDocument,
-  "\n  mutation RedeliverFailedWebhooks($subscriptionId: ID!, $since: DateTime!) {\n    redeliverFailedWebhooks(subscriptionId: $subscriptionId, since: $since)\n  }\n":
-    types.RedeliverFailedWebhooksDocument,
-  "\n  query AuditLog($resourceType: String, $action: String, $resourceId: String, $page: Int!, $limit: Int!) {\n    auditLog(resourceType: $resourceType, action: $action, resourceId: $resourceId, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        at\n        actor\n        actorKey {\n          id\n          name\n          role\n          revokedAt\n        }\n        action\n        resourceType\n        resourceId\n      }\n    }\n  }\n":
-    types.AuditLogDocument,
-  "\n  query Projects {\n    projects {\n      id\n      name\n      createdAt\n      skillLibrary {\n        id\n        name\n      }\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n":
-    types.ProjectsDocument,
-  "\n  mutation CreateProject($name: String!) {\n    createProject(name: $name) {\n      apiKey\n      project {\n        id\n        name\n      }\n    }\n  }\n":
-    types.CreateProjectDocument,
-  "\n  mutation SetSkillLibrary($projectId: ID!, $libraryProjectId: ID) {\n    setSkillLibrary(projectId: $projectId, libraryProjectId: $libraryProjectId) {\n      id\n    }\n  }\n":
-    types.SetSkillLibraryDocument,
-  "\n  query AgentsList($page: Int!, $limit: Int!) {\n    agents(page: $page, limit: $limit) {\n      total\n      items {\n        id\n        agentId\n        name\n        alias\n        version\n        state\n        mode\n        updatedAt\n        skills {\n          name\n          versionId\n        }\n      }\n    }\n  }\n":
-    types.AgentsListDocument,
-  "\n  query AgentVersionFull($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      alias\n      version\n      state\n      mode\n      prompt\n      maxLoadedSkills\n      warnings\n      handoffTargets\n      knowledgeBaseIds\n      createdBy\n      createdByName\n      updatedAt\n      skills {\n        name\n        versionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      model {\n        baseUrl\n        model\n        apiKey\n      }\n      mcpServers {\n        name\n        url\n        headers\n      }\n    }\n  }\n":
-    types.AgentVersionFullDocument,
-  "\n  query AgentVersionsOf($agentId: ID!) {\n    agents(agentId: $agentId, limit: 100) {\n      items {\n        id\n        version\n        state\n        updatedAt\n      }\n    }\n  }\n":
-    types.AgentVersionsOfDocument,
-  "\n  mutation SaveAgent($input: AgentInput!, $agentId: ID) {\n    saveAgent(input: $input, agentId: $agentId) {\n      id\n      agentId\n      version\n      state\n      warnings\n    }\n  }\n":
-    types.SaveAgentDocument,
-  "\n  mutation PublishAgentVersion($id: ID!) {\n    publishAgentVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n":
-    types.PublishAgentVersionDocument,
-  "\n  query LiveSkillNames {\n    skills(state: PUBLISHED, limit: 200) {\n      items {\n        id\n        name\n        version\n      }\n    }\n  }\n":
-    types.LiveSkillNamesDocument,
-  "\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n      }\n    }\n  }\n":
-    types.SkillVersionsForPickerDocument,
-  "\n  mutation DeleteAgent($agentId: ID!) {\n    deleteAgent(agentId: $agentId)\n  }\n": types.DeleteAgentDocument,
-  "\n  query AgentChoices {\n    agents(limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n":
-    types.AgentChoicesDocument,
-  "\n  fragment CallEventFields on CallEvent {\n    id\n    type\n    at\n    data\n    loadedAfter\n    systemPromptAfter\n    toolsAfter {\n      name\n      description\n      source\n    }\n  }\n":
-    types.CallEventFieldsFragmentDoc,
-  "\n  fragment CallFields on Call {\n    id\n    status\n    agentId\n    agentName\n    startedAt\n    endedAt\n    warnings\n    loadedSkills\n    systemPrompt\n    skills {\n      ...ResolvedSkillFields\n    }\n    tools {\n      name\n      description\n      source\n    }\n    events {\n      ...CallEventFields\n    }\n    toolInvocations {\n      ...ToolInvocationFields\n    }\n  }\n":
-    types.CallFieldsFragmentDoc,
-  "\n  fragment ResolvedSkillFields on CallSkill {\n    name\n    version\n    versionId\n    pinned\n    loaded\n  }\n":
-    types.ResolvedSkillFieldsFragmentDoc,
-  "\n  fragment ToolInvocationFields on ToolInvocation {\n    id\n    tool\n    source\n    arguments\n    status\n    result\n    error\n    latencyMs\n    at\n  }\n":
-    types.ToolInvocationFieldsFragmentDoc,
-  "\n  subscription CallEvents($callId: ID!) {\n    callEvents(callId: $callId) {\n      ...CallEventFields\n    }\n  }\n":
-    types.CallEventsDocument,
-  "\n  subscription CallToolInvocations($callId: ID!) {\n    callToolInvocations(callId: $callId) {\n      ...ToolInvocationFields\n    }\n  }\n":
-    types.CallToolInvocationsDocument,
-  "\n  query CallsList(\n    $agentId: ID\n    $skillName: String\n    $status: String\n    $startedAfter: DateTime\n    $startedBefore: DateTime\n    $page: Int!\n    $limit: Int!\n  ) {\n    calls(\n      agentId: $agentId\n      skillName: $skillName\n      status: $status\n      startedAfter: $startedAfter\n      startedBefore: $startedBefore\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        status\n        agentId\n        agentName\n        startedAt\n        endedAt\n        loadedSkills\n      }\n    }\n  }\n":
-    types.CallsListDocument,
-  "\n  query ReadCall($id: ID!) {\n    call(id: $id) {\n      ...CallFields\n    }\n  }\n": types.ReadCallDocument,
-  "\n  mutation StartCall($input: StartCallInput!) {\n    startCall(input: $input) {\n      ...CallFields\n    }\n  }\n":
-    types.StartCallDocument,
-  "\n  mutation LoadSkill($callId: ID!, $name: String!) {\n    loadSkill(callId: $callId, name: $name) {\n      status\n      skill\n      unloaded\n      message\n      call {\n        ...CallFields\n      }\n    }\n  }\n":
-    types.LoadSkillDocument,
-  "\n  mutation RunTool($callId: ID!, $name: String!, $arguments: JSON!) {\n    runTool(callId: $callId, name: $name, arguments: $arguments) {\n      id\n      tool\n      status\n      result\n      error\n      latencyMs\n    }\n  }\n":
-    types.RunToolDocument,
-  "\n  mutation EndCall($callId: ID!) {\n    endCall(callId: $callId) {\n      ...CallFields\n    }\n  }\n":
-    types.EndCallDocument,
-  "\n  fragment EvalRunSummary on EvalRun {\n    id\n    status\n    progress\n    passRate\n    total\n    error\n    warnings\n    createdAt\n    finishedAt\n  }\n":
-    types.EvalRunSummaryFragmentDoc,
-  "\n  query EvalRuns($page: Int!, $limit: Int!) {\n    evalRuns(page: $page, limit: $limit) {\n      total\n      items {\n        ...EvalRunSummary\n      }\n    }\n  }\n":
-    types.EvalRunsDocument,
-  "\n  query EvalRun($id: ID!) {\n    evalRun(id: $id) {\n      ...EvalRunSummary\n      resolvedConfig\n      results {\n        scenarioId\n        agentId\n        iteration\n        passed\n        transcript\n        toolCalls\n        expectations\n      }\n    }\n  }\n":
-    types.EvalRunDocument,
-  "\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n":
-    types.StartEvalRunDocument,
-  "\n  query EvalAgents {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n":
-    types.EvalAgentsDocument,
-  "\n  query EvalScenarios($tag: String, $page: Int!, $limit: Int!) {\n    evalScenarios(tag: $tag, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        name\n        tags\n        turns\n        expectations\n        mocks\n        mockOnly\n        variables\n        createdAt\n      }\n    }\n  }\n":
-    types.EvalScenariosDocument,
-  "\n  mutation SaveEvalScenario($input: EvalScenarioInput!, $id: ID) {\n    saveEvalScenario(input: $input, id: $id) {\n      id\n      name\n    }\n  }\n":
-    types.SaveEvalScenarioDocument,
-  "\n  mutation DeleteEvalScenario($id: ID!) {\n    deleteEvalScenario(id: $id)\n  }\n":
-    types.DeleteEvalScenarioDocument,
-  "\n  query PublishEvaluation($versionId: ID!, $iterations: Int!) {\n    publishPreview(versionId: $versionId) {\n      evaluation(iterations: $iterations) {\n        tag\n        iterations\n        scenarios\n        warnings\n        agents {\n          agentId\n          agentName\n          candidate {\n            version\n            results\n            passed\n            loaded\n          }\n          live {\n            version\n            results\n            passed\n            loaded\n          }\n        }\n      }\n    }\n  }\n":
-    types.PublishEvaluationDocument,
-  "\n  query KnowledgeBaseList {\n    knowledgeBases {\n      id\n      name\n      description\n      createdAt\n      documents {\n        id\n      }\n      skillVersions {\n        id\n        name\n        version\n        state\n      }\n      agentVersions {\n        id\n        name\n        version\n        state\n      }\n    }\n  }\n":
-    types.KnowledgeBaseListDocument,
-  "\n  query ReadKnowledgeBase($id: ID!) {\n    knowledgeBase(id: $id) {\n      id\n      name\n      description\n      topK\n      similarityThreshold\n      createdAt\n      documents {\n        id\n        title\n        content\n        createdAt\n      }\n      skillVersions {\n        id\n        name\n        version\n        state\n      }\n      agentVersions {\n        id\n        agentId\n        name\n        version\n        state\n      }\n    }\n  }\n":
-    types.ReadKnowledgeBaseDocument,
-  "\n  mutation CreateKnowledgeBase($input: KnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      id\n      name\n    }\n  }\n":
-    types.CreateKnowledgeBaseDocument,
-  "\n  mutation AddKnowledgeDocument($knowledgeBaseId: ID!, $title: String!, $content: String!) {\n    addKnowledgeDocument(knowledgeBaseId: $knowledgeBaseId, title: $title, content: $content) {\n      id\n      title\n    }\n  }\n":
-    types.AddKnowledgeDocumentDocument,
-  "\n  mutation DeleteKnowledgeDocument($id: ID!) {\n    deleteKnowledgeDocument(id: $id)\n  }\n":
-    types.DeleteKnowledgeDocumentDocument,
-  "\n  query PlatformProbe {\n    projects {\n      id\n    }\n  }\n": types.PlatformProbeDocument,
-  "\n  query ProjectProbe {\n    project {\n      id\n      name\n    }\n  }\n": types.ProjectProbeDocument,
-  "\n  query KeysProbe {\n    apiKeys {\n      id\n      prefix\n      role\n      revokedAt\n    }\n  }\n":
-    types.KeysProbeDocument,
-  '\n  query EditorProbe {\n    publishPreview(versionId: "00000000-0000-0000-0000-000000000000") {\n      version {\n        id\n      }\n    }\n  }\n':
-    types.EditorProbeDocument,
-  "\n  query SessionsList($agentId: ID, $createdAfter: DateTime, $createdBefore: DateTime, $page: Int!, $limit: Int!) {\n    chatSessions(\n      agentId: $agentId\n      createdAfter: $createdAfter\n      createdBefore: $createdBefore\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        agentId\n        agentName\n        createdAt\n        loadedSkills\n        messages {\n          role\n          content\n          at\n        }\n      }\n    }\n  }\n":
-    types.SessionsListDocument,
-  "\n  query ReadSession($id: ID!) {\n    chatSession(id: $id) {\n      id\n      agentId\n      agentName\n      createdAt\n      variables\n      warnings\n      loadedSkills\n      systemPrompt\n      skills {\n        ...ResolvedSkillFields\n      }\n      tools {\n        name\n        source\n      }\n      messages {\n        role\n        content\n        toolCalls\n        toolCallId\n        at\n      }\n      toolInvocations {\n        ...ToolInvocationFields\n      }\n    }\n  }\n":
-    types.ReadSessionDocument,
-  "\n  query SkillsList($name: String, $state: VersionState, $page: Int!, $limit: Int!) {\n    skills(name: $name, state: $state, page: $page, limit: $limit) {\n      total\n      page\n      limit\n      items {\n        id\n        name\n        version\n        state\n        description\n        createdBy\n        createdByName\n        updatedAt\n        publishedAt\n      }\n    }\n  }\n":
-    types.SkillsListDocument,
-  "\n  query SkillVersionFull($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      skillMd\n      description\n      warnings\n      createdBy\n      createdByName\n      createdAt\n      updatedAt\n      publishedAt\n      usage {\n        agentVersionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      files {\n        path\n        size\n        sha256\n        contentBase64\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          id\n          name\n        }\n      }\n    }\n  }\n":
-    types.SkillVersionFullDocument,
-  "\n  query KnowledgeBaseChoices {\n    knowledgeBases {\n      id\n      name\n    }\n  }\n":
-    types.KnowledgeBaseChoicesDocument,
-  "\n  mutation CreateSkillVersion($input: SkillVersionInput!) {\n    createSkillVersion(input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n    }\n  }\n":
-    types.CreateSkillVersionDocument,
-  "\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n    }\n  }\n":
-    types.UpdateSkillVersionDocument,
-  "\n  mutation PublishSkillVersion($id: ID!) {\n    publishSkillVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n":
-    types.PublishSkillVersionDocument,
-  "\n  mutation RollbackSkill($name: String!, $toVersionId: ID!) {\n    rollbackSkill(name: $name, toVersionId: $toVersionId) {\n      id\n      state\n      publishedAt\n    }\n  }\n":
-    types.RollbackSkillDocument,
-  "\n  mutation DeleteSkillVersion($id: ID!) {\n    deleteSkillVersion(id: $id)\n  }\n":
-    types.DeleteSkillVersionDocument,
-  "\n  fragment PreviewFields on PublishPreview {\n    version {\n      id\n      name\n      version\n    }\n    live {\n      id\n      version\n    }\n    reaches {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n    }\n    pinned {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n      resolvesTo {\n        id\n        version\n      }\n    }\n    toolCollisions {\n      agentId\n      agentName\n      agentVersion\n      agentVersionId\n      tool\n    }\n  }\n":
-    types.PreviewFieldsFragmentDoc,
-  "\n  query PublishPreview($versionId: ID!) {\n    publishPreview(versionId: $versionId) {\n      ...PreviewFields\n    }\n  }\n":
-    types.PublishPreviewDocument,
-  "\n  query RollbackPreview($name: String!, $toVersionId: ID!) {\n    rollbackPreview(name: $name, toVersionId: $toVersionId) {\n      ...PreviewFields\n    }\n  }\n":
-    types.RollbackPreviewDocument,
-  "\n  query SkillHistory($name: String!) {\n    skills(name: $name, limit: 100) {\n      total\n      items {\n        id\n        version\n        state\n        createdBy\n        createdByName\n        createdAt\n        updatedAt\n        publishedAt\n        archivedAt\n      }\n    }\n  }\n":
-    types.SkillHistoryDocument,
-  "\n  query SkillDiff($fromId: ID!, $toId: ID!) {\n    diffSkillVersions(fromId: $fromId, toId: $toId)\n    from: skillVersion(id: $fromId) {\n      ...DiffSide\n    }\n    to: skillVersion(id: $toId) {\n      ...DiffSide\n    }\n  }\n":
-    types.SkillDiffDocument,
-  "\n  fragment DiffSide on SkillVersion {\n    id\n    version\n    state\n    skillMd\n    knowledgeBases {\n      mode\n      knowledgeBase {\n        id\n        name\n      }\n    }\n    files {\n      path\n      size\n      contentBase64\n    }\n  }\n":
-    types.DiffSideFragmentDoc,
-  "\n  query ExportSkillBundle($id: ID!) {\n    exportSkillBundle(id: $id)\n  }\n": types.ExportSkillBundleDocument,
-  "\n  mutation ImportSkillBundle($zipBase64: String!) {\n    importSkillBundle(zipBase64: $zipBase64) {\n      id\n      name\n      version\n    }\n  }\n":
-    types.ImportSkillBundleDocument,
-  "\n  fragment UsageRowFields on SkillUsage {\n    skill\n    agentId\n    agentName\n    agentVersion\n    agentVersionId\n    agentState\n    projectId\n    pinned\n    resolvesTo {\n      id\n      version\n      state\n    }\n  }\n":
-    types.UsageRowFieldsFragmentDoc,
-  "\n  query SkillUsageGraph($name: String!) {\n    skillUsage(name: $name) {\n      ...UsageRowFields\n    }\n    live: skills(name: $name, state: PUBLISHED, limit: 1) {\n      items {\n        id\n        version\n      }\n    }\n    versions: skills(name: $name, limit: 1) {\n      total\n    }\n    project {\n      id\n      name\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n":
-    types.SkillUsageGraphDocument,
-  "\n  query AgentUsageGraph($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      version\n      state\n      skills {\n        name\n        versionId\n      }\n      skillUsage {\n        ...UsageRowFields\n      }\n    }\n    project {\n      id\n      name\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n":
-    types.AgentUsageGraphDocument,
+    "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      role\n      createdAt\n      revokedAt\n    }\n  }\n": types.ApiKeysDocument,
+    "\n  mutation CreateApiKey($name: String, $role: ApiKeyRole!) {\n    createApiKey(name: $name, role: $role) {\n      id\n      key\n      role\n    }\n  }\n": types.CreateApiKeyDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n": types.RevokeApiKeyDocument,
+    "\n  query Webhooks {\n    webhookSubscriptions {\n      id\n      url\n      eventTypes\n      createdAt\n    }\n  }\n": types.WebhooksDocument,
+    "\n  query WebhookDeliveries($subscriptionId: ID, $status: String, $page: Int!, $limit: Int!) {\n    webhookDeliveries(subscriptionId: $subscriptionId, status: $status, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        webhookId\n        subscriptionId\n        eventType\n        status\n        attempts\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        lastError\n        payload\n        attemptLog {\n          at\n          httpStatus\n          durationMs\n          error\n        }\n      }\n    }\n  }\n": types.WebhookDeliveriesDocument,
+    "\n  mutation CreateWebhook($url: String!, $eventTypes: [String!]!) {\n    createWebhookSubscription(url: $url, eventTypes: $eventTypes) {\n      secret\n      subscription {\n        id\n        url\n      }\n    }\n  }\n": types.CreateWebhookDocument,
+    "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhookSubscription(id: $id)\n  }\n": types.DeleteWebhookDocument,
+    "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n": types.RedeliverWebhookDocument,
+    "\n  mutation RedeliverFailedWebhooks($subscriptionId: ID!, $since: DateTime!) {\n    redeliverFailedWebhooks(subscriptionId: $subscriptionId, since: $since)\n  }\n": types.RedeliverFailedWebhooksDocument,
+    "\n  query AuditLog($resourceType: String, $action: String, $resourceId: String, $page: Int!, $limit: Int!) {\n    auditLog(resourceType: $resourceType, action: $action, resourceId: $resourceId, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        at\n        actor\n        actorKey {\n          id\n          name\n          role\n          revokedAt\n        }\n        action\n        resourceType\n        resourceId\n      }\n    }\n  }\n": types.AuditLogDocument,
+    "\n  query Projects {\n    projects {\n      id\n      name\n      createdAt\n      skillLibrary {\n        id\n        name\n      }\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n": types.ProjectsDocument,
+    "\n  mutation CreateProject($name: String!) {\n    createProject(name: $name) {\n      apiKey\n      project {\n        id\n        name\n      }\n    }\n  }\n": types.CreateProjectDocument,
+    "\n  mutation SetSkillLibrary($projectId: ID!, $libraryProjectId: ID) {\n    setSkillLibrary(projectId: $projectId, libraryProjectId: $libraryProjectId) {\n      id\n    }\n  }\n": types.SetSkillLibraryDocument,
+    "\n  query AgentsList($page: Int!, $limit: Int!) {\n    agents(page: $page, limit: $limit) {\n      total\n      items {\n        id\n        agentId\n        name\n        alias\n        version\n        state\n        mode\n        updatedAt\n        skills {\n          name\n          versionId\n        }\n      }\n    }\n  }\n": types.AgentsListDocument,
+    "\n  query AgentVersionFull($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      alias\n      version\n      state\n      mode\n      prompt\n      maxLoadedSkills\n      warnings\n      handoffTargets\n      knowledgeBaseIds\n      createdBy\n      createdByName\n      updatedAt\n      skills {\n        name\n        versionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      model {\n        baseUrl\n        model\n        apiKey\n      }\n      mcpServers {\n        name\n        url\n        headers\n      }\n    }\n  }\n": types.AgentVersionFullDocument,
+    "\n  query AgentVersionsOf($agentId: ID!) {\n    agents(agentId: $agentId, limit: 100) {\n      items {\n        id\n        version\n        state\n        updatedAt\n      }\n    }\n  }\n": types.AgentVersionsOfDocument,
+    "\n  mutation SaveAgent($input: AgentInput!, $agentId: ID) {\n    saveAgent(input: $input, agentId: $agentId) {\n      id\n      agentId\n      version\n      state\n      warnings\n    }\n  }\n": types.SaveAgentDocument,
+    "\n  mutation PublishAgentVersion($id: ID!) {\n    publishAgentVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n": types.PublishAgentVersionDocument,
+    "\n  query LiveSkillNames {\n    skills(state: PUBLISHED, limit: 200) {\n      items {\n        id\n        name\n        version\n      }\n    }\n  }\n": types.LiveSkillNamesDocument,
+    "\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n      }\n    }\n  }\n": types.SkillVersionsForPickerDocument,
+    "\n  mutation DeleteAgent($agentId: ID!) {\n    deleteAgent(agentId: $agentId)\n  }\n": types.DeleteAgentDocument,
+    "\n  query AgentChoices {\n    agents(limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": types.AgentChoicesDocument,
+    "\n  fragment CallEventFields on CallEvent {\n    id\n    type\n    at\n    data\n    loadedAfter\n    systemPromptAfter\n    toolsAfter {\n      name\n      description\n      source\n    }\n  }\n": types.CallEventFieldsFragmentDoc,
+    "\n  fragment CallFields on Call {\n    id\n    status\n    agentId\n    agentName\n    startedAt\n    endedAt\n    warnings\n    loadedSkills\n    systemPrompt\n    skills {\n      ...ResolvedSkillFields\n    }\n    tools {\n      name\n      description\n      source\n    }\n    events {\n      ...CallEventFields\n    }\n    toolInvocations {\n      ...ToolInvocationFields\n    }\n  }\n": types.CallFieldsFragmentDoc,
+    "\n  fragment ResolvedSkillFields on CallSkill {\n    name\n    version\n    versionId\n    pinned\n    loaded\n  }\n": types.ResolvedSkillFieldsFragmentDoc,
+    "\n  fragment ToolInvocationFields on ToolInvocation {\n    id\n    tool\n    source\n    arguments\n    status\n    result\n    error\n    latencyMs\n    at\n  }\n": types.ToolInvocationFieldsFragmentDoc,
+    "\n  subscription CallEvents($callId: ID!) {\n    callEvents(callId: $callId) {\n      ...CallEventFields\n    }\n  }\n": types.CallEventsDocument,
+    "\n  subscription CallToolInvocations($callId: ID!) {\n    callToolInvocations(callId: $callId) {\n      ...ToolInvocationFields\n    }\n  }\n": types.CallToolInvocationsDocument,
+    "\n  query CallsList(\n    $agentId: ID\n    $skillName: String\n    $status: String\n    $startedAfter: DateTime\n    $startedBefore: DateTime\n    $page: Int!\n    $limit: Int!\n  ) {\n    calls(\n      agentId: $agentId\n      skillName: $skillName\n      status: $status\n      startedAfter: $startedAfter\n      startedBefore: $startedBefore\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        status\n        agentId\n        agentName\n        startedAt\n        endedAt\n        loadedSkills\n      }\n    }\n  }\n": types.CallsListDocument,
+    "\n  query ReadCall($id: ID!) {\n    call(id: $id) {\n      ...CallFields\n    }\n  }\n": types.ReadCallDocument,
+    "\n  mutation StartCall($input: StartCallInput!) {\n    startCall(input: $input) {\n      ...CallFields\n    }\n  }\n": types.StartCallDocument,
+    "\n  mutation LoadSkill($callId: ID!, $name: String!) {\n    loadSkill(callId: $callId, name: $name) {\n      status\n      skill\n      unloaded\n      message\n      call {\n        ...CallFields\n      }\n    }\n  }\n": types.LoadSkillDocument,
+    "\n  mutation RunTool($callId: ID!, $name: String!, $arguments: JSON!) {\n    runTool(callId: $callId, name: $name, arguments: $arguments) {\n      id\n      tool\n      status\n      result\n      error\n      latencyMs\n    }\n  }\n": types.RunToolDocument,
+    "\n  mutation EndCall($callId: ID!) {\n    endCall(callId: $callId) {\n      ...CallFields\n    }\n  }\n": types.EndCallDocument,
+    "\n  fragment EvalRunSummary on EvalRun {\n    id\n    status\n    progress\n    passRate\n    total\n    error\n    warnings\n    createdAt\n    finishedAt\n  }\n": types.EvalRunSummaryFragmentDoc,
+    "\n  query EvalRuns($page: Int!, $limit: Int!) {\n    evalRuns(page: $page, limit: $limit) {\n      total\n      items {\n        ...EvalRunSummary\n      }\n    }\n  }\n": types.EvalRunsDocument,
+    "\n  query EvalRun($id: ID!) {\n    evalRun(id: $id) {\n      ...EvalRunSummary\n      resolvedConfig\n      results {\n        scenarioId\n        agentId\n        iteration\n        passed\n        transcript\n        toolCalls\n        expectations\n      }\n    }\n  }\n": types.EvalRunDocument,
+    "\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n": types.StartEvalRunDocument,
+    "\n  query EvalAgents {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": types.EvalAgentsDocument,
+    "\n  query EvalScenarios($tag: String, $page: Int!, $limit: Int!) {\n    evalScenarios(tag: $tag, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        name\n        tags\n        turns\n        expectations\n        mocks\n        mockOnly\n        variables\n        createdAt\n      }\n    }\n  }\n": types.EvalScenariosDocument,
+    "\n  mutation SaveEvalScenario($input: EvalScenarioInput!, $id: ID) {\n    saveEvalScenario(input: $input, id: $id) {\n      id\n      name\n    }\n  }\n": types.SaveEvalScenarioDocument,
+    "\n  mutation DeleteEvalScenario($id: ID!) {\n    deleteEvalScenario(id: $id)\n  }\n": types.DeleteEvalScenarioDocument,
+    "\n  query PublishEvaluation($versionId: ID!, $iterations: Int!) {\n    publishPreview(versionId: $versionId) {\n      evaluation(iterations: $iterations) {\n        tag\n        iterations\n        scenarios\n        warnings\n        agents {\n          agentId\n          agentName\n          candidate {\n            version\n            results\n            passed\n            loaded\n          }\n          live {\n            version\n            results\n            passed\n            loaded\n          }\n        }\n      }\n    }\n  }\n": types.PublishEvaluationDocument,
+    "\n  query KnowledgeBaseList {\n    knowledgeBases {\n      id\n      name\n      description\n      createdAt\n      documents {\n        id\n      }\n      skillVersions {\n        id\n        name\n        version\n        state\n      }\n      agentVersions {\n        id\n        name\n        version\n        state\n      }\n    }\n  }\n": types.KnowledgeBaseListDocument,
+    "\n  query ReadKnowledgeBase($id: ID!) {\n    knowledgeBase(id: $id) {\n      id\n      name\n      description\n      topK\n      similarityThreshold\n      createdAt\n      documents {\n        id\n        title\n        content\n        createdAt\n      }\n      skillVersions {\n        id\n        name\n        version\n        state\n      }\n      agentVersions {\n        id\n        agentId\n        name\n        version\n        state\n      }\n    }\n  }\n": types.ReadKnowledgeBaseDocument,
+    "\n  mutation CreateKnowledgeBase($input: KnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateKnowledgeBaseDocument,
+    "\n  mutation AddKnowledgeDocument($knowledgeBaseId: ID!, $title: String!, $content: String!) {\n    addKnowledgeDocument(knowledgeBaseId: $knowledgeBaseId, title: $title, content: $content) {\n      id\n      title\n    }\n  }\n": types.AddKnowledgeDocumentDocument,
+    "\n  mutation DeleteKnowledgeDocument($id: ID!) {\n    deleteKnowledgeDocument(id: $id)\n  }\n": types.DeleteKnowledgeDocumentDocument,
+    "\n  query PlatformProbe {\n    projects {\n      id\n    }\n  }\n": types.PlatformProbeDocument,
+    "\n  query ProjectProbe {\n    project {\n      id\n      name\n    }\n  }\n": types.ProjectProbeDocument,
+    "\n  query KeysProbe {\n    apiKeys {\n      id\n      prefix\n      role\n      revokedAt\n    }\n  }\n": types.KeysProbeDocument,
+    "\n  query EditorProbe {\n    publishPreview(versionId: \"00000000-0000-0000-0000-000000000000\") {\n      version {\n        id\n      }\n    }\n  }\n": types.EditorProbeDocument,
+    "\n  query SessionsList($agentId: ID, $createdAfter: DateTime, $createdBefore: DateTime, $page: Int!, $limit: Int!) {\n    chatSessions(\n      agentId: $agentId\n      createdAfter: $createdAfter\n      createdBefore: $createdBefore\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        agentId\n        agentName\n        createdAt\n        loadedSkills\n        messages {\n          role\n          content\n          at\n        }\n      }\n    }\n  }\n": types.SessionsListDocument,
+    "\n  query ReadSession($id: ID!) {\n    chatSession(id: $id) {\n      id\n      agentId\n      agentName\n      createdAt\n      variables\n      warnings\n      loadedSkills\n      systemPrompt\n      skills {\n        ...ResolvedSkillFields\n      }\n      tools {\n        name\n        source\n      }\n      messages {\n        role\n        content\n        toolCalls\n        toolCallId\n        at\n      }\n      toolInvocations {\n        ...ToolInvocationFields\n      }\n    }\n  }\n": types.ReadSessionDocument,
+    "\n  query SkillsList($name: String, $state: VersionState, $page: Int!, $limit: Int!) {\n    skills(name: $name, state: $state, page: $page, limit: $limit) {\n      total\n      page\n      limit\n      items {\n        id\n        name\n        version\n        state\n        description\n        createdBy\n        createdByName\n        updatedAt\n        publishedAt\n      }\n    }\n  }\n": types.SkillsListDocument,
+    "\n  query SkillVersionFull($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      skillMd\n      description\n      warnings\n      createdBy\n      createdByName\n      createdAt\n      updatedAt\n      publishedAt\n      usage {\n        agentVersionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      files {\n        path\n        size\n        sha256\n        contentBase64\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.SkillVersionFullDocument,
+    "\n  query KnowledgeBaseChoices {\n    knowledgeBases {\n      id\n      name\n    }\n  }\n": types.KnowledgeBaseChoicesDocument,
+    "\n  mutation CreateSkillVersion($input: SkillVersionInput!) {\n    createSkillVersion(input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n    }\n  }\n": types.CreateSkillVersionDocument,
+    "\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n    }\n  }\n": types.UpdateSkillVersionDocument,
+    "\n  mutation PublishSkillVersion($id: ID!) {\n    publishSkillVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n": types.PublishSkillVersionDocument,
+    "\n  mutation RollbackSkill($name: String!, $toVersionId: ID!) {\n    rollbackSkill(name: $name, toVersionId: $toVersionId) {\n      id\n      state\n      publishedAt\n    }\n  }\n": types.RollbackSkillDocument,
+    "\n  mutation DeleteSkillVersion($id: ID!) {\n    deleteSkillVersion(id: $id)\n  }\n": types.DeleteSkillVersionDocument,
+    "\n  fragment PreviewFields on PublishPreview {\n    version {\n      id\n      name\n      version\n    }\n    live {\n      id\n      version\n    }\n    reaches {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n    }\n    pinned {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n      resolvesTo {\n        id\n        version\n      }\n    }\n    toolCollisions {\n      agentId\n      agentName\n      agentVersion\n      agentVersionId\n      tool\n    }\n  }\n": types.PreviewFieldsFragmentDoc,
+    "\n  query PublishPreview($versionId: ID!) {\n    publishPreview(versionId: $versionId) {\n      ...PreviewFields\n    }\n  }\n": types.PublishPreviewDocument,
+    "\n  query RollbackPreview($name: String!, $toVersionId: ID!) {\n    rollbackPreview(name: $name, toVersionId: $toVersionId) {\n      ...PreviewFields\n    }\n  }\n": types.RollbackPreviewDocument,
+    "\n  query SkillHistory($name: String!) {\n    skills(name: $name, limit: 100) {\n      total\n      items {\n        id\n        version\n        state\n        createdBy\n        createdByName\n        createdAt\n        updatedAt\n        publishedAt\n        archivedAt\n      }\n    }\n  }\n": types.SkillHistoryDocument,
+    "\n  query SkillDiff($fromId: ID!, $toId: ID!) {\n    diffSkillVersions(fromId: $fromId, toId: $toId)\n    from: skillVersion(id: $fromId) {\n      ...DiffSide\n    }\n    to: skillVersion(id: $toId) {\n      ...DiffSide\n    }\n  }\n": types.SkillDiffDocument,
+    "\n  fragment DiffSide on SkillVersion {\n    id\n    version\n    state\n    skillMd\n    knowledgeBases {\n      mode\n      knowledgeBase {\n        id\n        name\n      }\n    }\n    files {\n      path\n      size\n      contentBase64\n    }\n  }\n": types.DiffSideFragmentDoc,
+    "\n  query ExportSkillBundle($id: ID!) {\n    exportSkillBundle(id: $id)\n  }\n": types.ExportSkillBundleDocument,
+    "\n  mutation ImportSkillBundle($zipBase64: String!) {\n    importSkillBundle(zipBase64: $zipBase64) {\n      id\n      name\n      version\n    }\n  }\n": types.ImportSkillBundleDocument,
+    "\n  fragment UsageRowFields on SkillUsage {\n    skill\n    agentId\n    agentName\n    agentVersion\n    agentVersionId\n    agentState\n    projectId\n    pinned\n    resolvesTo {\n      id\n      version\n      state\n    }\n  }\n": types.UsageRowFieldsFragmentDoc,
+    "\n  query SkillUsageGraph($name: String!) {\n    skillUsage(name: $name) {\n      ...UsageRowFields\n    }\n    live: skills(name: $name, state: PUBLISHED, limit: 1) {\n      items {\n        id\n        version\n      }\n    }\n    versions: skills(name: $name, limit: 1) {\n      total\n    }\n    project {\n      id\n      name\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n": types.SkillUsageGraphDocument,
+    "\n  query AgentUsageGraph($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      version\n      state\n      skills {\n        name\n        versionId\n      }\n      skillUsage {\n        ...UsageRowFields\n      }\n    }\n    project {\n      id\n      name\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n": types.AgentUsageGraphDocument,
 };
 
 /**
@@ -247,445 +181,298 @@ export function graphql(source: string): unknown;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      role\n      createdAt\n      revokedAt\n    }\n  }\n",
-): (typeof documents)["\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      role\n      createdAt\n      revokedAt\n    }\n  }\n"];
+export function graphql(source: "\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      role\n      createdAt\n      revokedAt\n    }\n  }\n"): (typeof documents)["\n  query ApiKeys {\n    apiKeys {\n      id\n      name\n      prefix\n      role\n      createdAt\n      revokedAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation CreateApiKey($name: String, $role: ApiKeyRole!) {\n    createApiKey(name: $name, role: $role) {\n      id\n      key\n      role\n    }\n  }\n",
-): (typeof documents)["\n  mutation CreateApiKey($name: String, $role: ApiKeyRole!) {\n    createApiKey(name: $name, role: $role) {\n      id\n      key\n      role\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateApiKey($name: String, $role: ApiKeyRole!) {\n    createApiKey(name: $name, role: $role) {\n      id\n      key\n      role\n    }\n  }\n"): (typeof documents)["\n  mutation CreateApiKey($name: String, $role: ApiKeyRole!) {\n    createApiKey(name: $name, role: $role) {\n      id\n      key\n      role\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n",
-): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"];
+export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query Webhooks {\n    webhookSubscriptions {\n      id\n      url\n      eventTypes\n      createdAt\n    }\n  }\n",
-): (typeof documents)["\n  query Webhooks {\n    webhookSubscriptions {\n      id\n      url\n      eventTypes\n      createdAt\n    }\n  }\n"];
+export function graphql(source: "\n  query Webhooks {\n    webhookSubscriptions {\n      id\n      url\n      eventTypes\n      createdAt\n    }\n  }\n"): (typeof documents)["\n  query Webhooks {\n    webhookSubscriptions {\n      id\n      url\n      eventTypes\n      createdAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query WebhookDeliveries($subscriptionId: ID, $status: String, $page: Int!, $limit: Int!) {\n    webhookDeliveries(subscriptionId: $subscriptionId, status: $status, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        webhookId\n        subscriptionId\n        eventType\n        status\n        attempts\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        lastError\n        payload\n        attemptLog {\n          at\n          httpStatus\n          durationMs\n          error\n        }\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query WebhookDeliveries($subscriptionId: ID, $status: String, $page: Int!, $limit: Int!) {\n    webhookDeliveries(subscriptionId: $subscriptionId, status: $status, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        webhookId\n        subscriptionId\n        eventType\n        status\n        attempts\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        lastError\n        payload\n        attemptLog {\n          at\n          httpStatus\n          durationMs\n          error\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query WebhookDeliveries($subscriptionId: ID, $status: String, $page: Int!, $limit: Int!) {\n    webhookDeliveries(subscriptionId: $subscriptionId, status: $status, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        webhookId\n        subscriptionId\n        eventType\n        status\n        attempts\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        lastError\n        payload\n        attemptLog {\n          at\n          httpStatus\n          durationMs\n          error\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query WebhookDeliveries($subscriptionId: ID, $status: String, $page: Int!, $limit: Int!) {\n    webhookDeliveries(subscriptionId: $subscriptionId, status: $status, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        webhookId\n        subscriptionId\n        eventType\n        status\n        attempts\n        createdAt\n        deliveredAt\n        nextAttemptAt\n        lastError\n        payload\n        attemptLog {\n          at\n          httpStatus\n          durationMs\n          error\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation CreateWebhook($url: String!, $eventTypes: [String!]!) {\n    createWebhookSubscription(url: $url, eventTypes: $eventTypes) {\n      secret\n      subscription {\n        id\n        url\n      }\n    }\n  }\n",
-): (typeof documents)["\n  mutation CreateWebhook($url: String!, $eventTypes: [String!]!) {\n    createWebhookSubscription(url: $url, eventTypes: $eventTypes) {\n      secret\n      subscription {\n        id\n        url\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateWebhook($url: String!, $eventTypes: [String!]!) {\n    createWebhookSubscription(url: $url, eventTypes: $eventTypes) {\n      secret\n      subscription {\n        id\n        url\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateWebhook($url: String!, $eventTypes: [String!]!) {\n    createWebhookSubscription(url: $url, eventTypes: $eventTypes) {\n      secret\n      subscription {\n        id\n        url\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhookSubscription(id: $id)\n  }\n",
-): (typeof documents)["\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhookSubscription(id: $id)\n  }\n"];
+export function graphql(source: "\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhookSubscription(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteWebhook($id: ID!) {\n    deleteWebhookSubscription(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n",
-): (typeof documents)["\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n"];
+export function graphql(source: "\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n"): (typeof documents)["\n  mutation RedeliverWebhook($deliveryId: ID!) {\n    redeliverWebhook(deliveryId: $deliveryId) {\n      id\n      status\n      attempts\n      nextAttemptAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation RedeliverFailedWebhooks($subscriptionId: ID!, $since: DateTime!) {\n    redeliverFailedWebhooks(subscriptionId: $subscriptionId, since: $since)\n  }\n",
-): (typeof documents)["\n  mutation RedeliverFailedWebhooks($subscriptionId: ID!, $since: DateTime!) {\n    redeliverFailedWebhooks(subscriptionId: $subscriptionId, since: $since)\n  }\n"];
+export function graphql(source: "\n  mutation RedeliverFailedWebhooks($subscriptionId: ID!, $since: DateTime!) {\n    redeliverFailedWebhooks(subscriptionId: $subscriptionId, since: $since)\n  }\n"): (typeof documents)["\n  mutation RedeliverFailedWebhooks($subscriptionId: ID!, $since: DateTime!) {\n    redeliverFailedWebhooks(subscriptionId: $subscriptionId, since: $since)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query AuditLog($resourceType: String, $action: String, $resourceId: String, $page: Int!, $limit: Int!) {\n    auditLog(resourceType: $resourceType, action: $action, resourceId: $resourceId, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        at\n        actor\n        actorKey {\n          id\n          name\n          role\n          revokedAt\n        }\n        action\n        resourceType\n        resourceId\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query AuditLog($resourceType: String, $action: String, $resourceId: String, $page: Int!, $limit: Int!) {\n    auditLog(resourceType: $resourceType, action: $action, resourceId: $resourceId, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        at\n        actor\n        actorKey {\n          id\n          name\n          role\n          revokedAt\n        }\n        action\n        resourceType\n        resourceId\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query AuditLog($resourceType: String, $action: String, $resourceId: String, $page: Int!, $limit: Int!) {\n    auditLog(resourceType: $resourceType, action: $action, resourceId: $resourceId, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        at\n        actor\n        actorKey {\n          id\n          name\n          role\n          revokedAt\n        }\n        action\n        resourceType\n        resourceId\n      }\n    }\n  }\n"): (typeof documents)["\n  query AuditLog($resourceType: String, $action: String, $resourceId: String, $page: Int!, $limit: Int!) {\n    auditLog(resourceType: $resourceType, action: $action, resourceId: $resourceId, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        at\n        actor\n        actorKey {\n          id\n          name\n          role\n          revokedAt\n        }\n        action\n        resourceType\n        resourceId\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query Projects {\n    projects {\n      id\n      name\n      createdAt\n      skillLibrary {\n        id\n        name\n      }\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query Projects {\n    projects {\n      id\n      name\n      createdAt\n      skillLibrary {\n        id\n        name\n      }\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query Projects {\n    projects {\n      id\n      name\n      createdAt\n      skillLibrary {\n        id\n        name\n      }\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query Projects {\n    projects {\n      id\n      name\n      createdAt\n      skillLibrary {\n        id\n        name\n      }\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation CreateProject($name: String!) {\n    createProject(name: $name) {\n      apiKey\n      project {\n        id\n        name\n      }\n    }\n  }\n",
-): (typeof documents)["\n  mutation CreateProject($name: String!) {\n    createProject(name: $name) {\n      apiKey\n      project {\n        id\n        name\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateProject($name: String!) {\n    createProject(name: $name) {\n      apiKey\n      project {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateProject($name: String!) {\n    createProject(name: $name) {\n      apiKey\n      project {\n        id\n        name\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation SetSkillLibrary($projectId: ID!, $libraryProjectId: ID) {\n    setSkillLibrary(projectId: $projectId, libraryProjectId: $libraryProjectId) {\n      id\n    }\n  }\n",
-): (typeof documents)["\n  mutation SetSkillLibrary($projectId: ID!, $libraryProjectId: ID) {\n    setSkillLibrary(projectId: $projectId, libraryProjectId: $libraryProjectId) {\n      id\n    }\n  }\n"];
+export function graphql(source: "\n  mutation SetSkillLibrary($projectId: ID!, $libraryProjectId: ID) {\n    setSkillLibrary(projectId: $projectId, libraryProjectId: $libraryProjectId) {\n      id\n    }\n  }\n"): (typeof documents)["\n  mutation SetSkillLibrary($projectId: ID!, $libraryProjectId: ID) {\n    setSkillLibrary(projectId: $projectId, libraryProjectId: $libraryProjectId) {\n      id\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query AgentsList($page: Int!, $limit: Int!) {\n    agents(page: $page, limit: $limit) {\n      total\n      items {\n        id\n        agentId\n        name\n        alias\n        version\n        state\n        mode\n        updatedAt\n        skills {\n          name\n          versionId\n        }\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query AgentsList($page: Int!, $limit: Int!) {\n    agents(page: $page, limit: $limit) {\n      total\n      items {\n        id\n        agentId\n        name\n        alias\n        version\n        state\n        mode\n        updatedAt\n        skills {\n          name\n          versionId\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query AgentsList($page: Int!, $limit: Int!) {\n    agents(page: $page, limit: $limit) {\n      total\n      items {\n        id\n        agentId\n        name\n        alias\n        version\n        state\n        mode\n        updatedAt\n        skills {\n          name\n          versionId\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentsList($page: Int!, $limit: Int!) {\n    agents(page: $page, limit: $limit) {\n      total\n      items {\n        id\n        agentId\n        name\n        alias\n        version\n        state\n        mode\n        updatedAt\n        skills {\n          name\n          versionId\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query AgentVersionFull($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      alias\n      version\n      state\n      mode\n      prompt\n      maxLoadedSkills\n      warnings\n      handoffTargets\n      knowledgeBaseIds\n      createdBy\n      createdByName\n      updatedAt\n      skills {\n        name\n        versionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      model {\n        baseUrl\n        model\n        apiKey\n      }\n      mcpServers {\n        name\n        url\n        headers\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query AgentVersionFull($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      alias\n      version\n      state\n      mode\n      prompt\n      maxLoadedSkills\n      warnings\n      handoffTargets\n      knowledgeBaseIds\n      createdBy\n      createdByName\n      updatedAt\n      skills {\n        name\n        versionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      model {\n        baseUrl\n        model\n        apiKey\n      }\n      mcpServers {\n        name\n        url\n        headers\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query AgentVersionFull($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      alias\n      version\n      state\n      mode\n      prompt\n      maxLoadedSkills\n      warnings\n      handoffTargets\n      knowledgeBaseIds\n      createdBy\n      createdByName\n      updatedAt\n      skills {\n        name\n        versionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      model {\n        baseUrl\n        model\n        apiKey\n      }\n      mcpServers {\n        name\n        url\n        headers\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentVersionFull($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      alias\n      version\n      state\n      mode\n      prompt\n      maxLoadedSkills\n      warnings\n      handoffTargets\n      knowledgeBaseIds\n      createdBy\n      createdByName\n      updatedAt\n      skills {\n        name\n        versionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      model {\n        baseUrl\n        model\n        apiKey\n      }\n      mcpServers {\n        name\n        url\n        headers\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query AgentVersionsOf($agentId: ID!) {\n    agents(agentId: $agentId, limit: 100) {\n      items {\n        id\n        version\n        state\n        updatedAt\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query AgentVersionsOf($agentId: ID!) {\n    agents(agentId: $agentId, limit: 100) {\n      items {\n        id\n        version\n        state\n        updatedAt\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query AgentVersionsOf($agentId: ID!) {\n    agents(agentId: $agentId, limit: 100) {\n      items {\n        id\n        version\n        state\n        updatedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentVersionsOf($agentId: ID!) {\n    agents(agentId: $agentId, limit: 100) {\n      items {\n        id\n        version\n        state\n        updatedAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation SaveAgent($input: AgentInput!, $agentId: ID) {\n    saveAgent(input: $input, agentId: $agentId) {\n      id\n      agentId\n      version\n      state\n      warnings\n    }\n  }\n",
-): (typeof documents)["\n  mutation SaveAgent($input: AgentInput!, $agentId: ID) {\n    saveAgent(input: $input, agentId: $agentId) {\n      id\n      agentId\n      version\n      state\n      warnings\n    }\n  }\n"];
+export function graphql(source: "\n  mutation SaveAgent($input: AgentInput!, $agentId: ID) {\n    saveAgent(input: $input, agentId: $agentId) {\n      id\n      agentId\n      version\n      state\n      warnings\n    }\n  }\n"): (typeof documents)["\n  mutation SaveAgent($input: AgentInput!, $agentId: ID) {\n    saveAgent(input: $input, agentId: $agentId) {\n      id\n      agentId\n      version\n      state\n      warnings\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation PublishAgentVersion($id: ID!) {\n    publishAgentVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n",
-): (typeof documents)["\n  mutation PublishAgentVersion($id: ID!) {\n    publishAgentVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n"];
+export function graphql(source: "\n  mutation PublishAgentVersion($id: ID!) {\n    publishAgentVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n"): (typeof documents)["\n  mutation PublishAgentVersion($id: ID!) {\n    publishAgentVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query LiveSkillNames {\n    skills(state: PUBLISHED, limit: 200) {\n      items {\n        id\n        name\n        version\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query LiveSkillNames {\n    skills(state: PUBLISHED, limit: 200) {\n      items {\n        id\n        name\n        version\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query LiveSkillNames {\n    skills(state: PUBLISHED, limit: 200) {\n      items {\n        id\n        name\n        version\n      }\n    }\n  }\n"): (typeof documents)["\n  query LiveSkillNames {\n    skills(state: PUBLISHED, limit: 200) {\n      items {\n        id\n        name\n        version\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n      }\n    }\n  }\n"): (typeof documents)["\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation DeleteAgent($agentId: ID!) {\n    deleteAgent(agentId: $agentId)\n  }\n",
-): (typeof documents)["\n  mutation DeleteAgent($agentId: ID!) {\n    deleteAgent(agentId: $agentId)\n  }\n"];
+export function graphql(source: "\n  mutation DeleteAgent($agentId: ID!) {\n    deleteAgent(agentId: $agentId)\n  }\n"): (typeof documents)["\n  mutation DeleteAgent($agentId: ID!) {\n    deleteAgent(agentId: $agentId)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query AgentChoices {\n    agents(limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query AgentChoices {\n    agents(limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query AgentChoices {\n    agents(limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentChoices {\n    agents(limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  fragment CallEventFields on CallEvent {\n    id\n    type\n    at\n    data\n    loadedAfter\n    systemPromptAfter\n    toolsAfter {\n      name\n      description\n      source\n    }\n  }\n",
-): (typeof documents)["\n  fragment CallEventFields on CallEvent {\n    id\n    type\n    at\n    data\n    loadedAfter\n    systemPromptAfter\n    toolsAfter {\n      name\n      description\n      source\n    }\n  }\n"];
+export function graphql(source: "\n  fragment CallEventFields on CallEvent {\n    id\n    type\n    at\n    data\n    loadedAfter\n    systemPromptAfter\n    toolsAfter {\n      name\n      description\n      source\n    }\n  }\n"): (typeof documents)["\n  fragment CallEventFields on CallEvent {\n    id\n    type\n    at\n    data\n    loadedAfter\n    systemPromptAfter\n    toolsAfter {\n      name\n      description\n      source\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  fragment CallFields on Call {\n    id\n    status\n    agentId\n    agentName\n    startedAt\n    endedAt\n    warnings\n    loadedSkills\n    systemPrompt\n    skills {\n      ...ResolvedSkillFields\n    }\n    tools {\n      name\n      description\n      source\n    }\n    events {\n      ...CallEventFields\n    }\n    toolInvocations {\n      ...ToolInvocationFields\n    }\n  }\n",
-): (typeof documents)["\n  fragment CallFields on Call {\n    id\n    status\n    agentId\n    agentName\n    startedAt\n    endedAt\n    warnings\n    loadedSkills\n    systemPrompt\n    skills {\n      ...ResolvedSkillFields\n    }\n    tools {\n      name\n      description\n      source\n    }\n    events {\n      ...CallEventFields\n    }\n    toolInvocations {\n      ...ToolInvocationFields\n    }\n  }\n"];
+export function graphql(source: "\n  fragment CallFields on Call {\n    id\n    status\n    agentId\n    agentName\n    startedAt\n    endedAt\n    warnings\n    loadedSkills\n    systemPrompt\n    skills {\n      ...ResolvedSkillFields\n    }\n    tools {\n      name\n      description\n      source\n    }\n    events {\n      ...CallEventFields\n    }\n    toolInvocations {\n      ...ToolInvocationFields\n    }\n  }\n"): (typeof documents)["\n  fragment CallFields on Call {\n    id\n    status\n    agentId\n    agentName\n    startedAt\n    endedAt\n    warnings\n    loadedSkills\n    systemPrompt\n    skills {\n      ...ResolvedSkillFields\n    }\n    tools {\n      name\n      description\n      source\n    }\n    events {\n      ...CallEventFields\n    }\n    toolInvocations {\n      ...ToolInvocationFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  fragment ResolvedSkillFields on CallSkill {\n    name\n    version\n    versionId\n    pinned\n    loaded\n  }\n",
-): (typeof documents)["\n  fragment ResolvedSkillFields on CallSkill {\n    name\n    version\n    versionId\n    pinned\n    loaded\n  }\n"];
+export function graphql(source: "\n  fragment ResolvedSkillFields on CallSkill {\n    name\n    version\n    versionId\n    pinned\n    loaded\n  }\n"): (typeof documents)["\n  fragment ResolvedSkillFields on CallSkill {\n    name\n    version\n    versionId\n    pinned\n    loaded\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  fragment ToolInvocationFields on ToolInvocation {\n    id\n    tool\n    source\n    arguments\n    status\n    result\n    error\n    latencyMs\n    at\n  }\n",
-): (typeof documents)["\n  fragment ToolInvocationFields on ToolInvocation {\n    id\n    tool\n    source\n    arguments\n    status\n    result\n    error\n    latencyMs\n    at\n  }\n"];
+export function graphql(source: "\n  fragment ToolInvocationFields on ToolInvocation {\n    id\n    tool\n    source\n    arguments\n    status\n    result\n    error\n    latencyMs\n    at\n  }\n"): (typeof documents)["\n  fragment ToolInvocationFields on ToolInvocation {\n    id\n    tool\n    source\n    arguments\n    status\n    result\n    error\n    latencyMs\n    at\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  subscription CallEvents($callId: ID!) {\n    callEvents(callId: $callId) {\n      ...CallEventFields\n    }\n  }\n",
-): (typeof documents)["\n  subscription CallEvents($callId: ID!) {\n    callEvents(callId: $callId) {\n      ...CallEventFields\n    }\n  }\n"];
+export function graphql(source: "\n  subscription CallEvents($callId: ID!) {\n    callEvents(callId: $callId) {\n      ...CallEventFields\n    }\n  }\n"): (typeof documents)["\n  subscription CallEvents($callId: ID!) {\n    callEvents(callId: $callId) {\n      ...CallEventFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  subscription CallToolInvocations($callId: ID!) {\n    callToolInvocations(callId: $callId) {\n      ...ToolInvocationFields\n    }\n  }\n",
-): (typeof documents)["\n  subscription CallToolInvocations($callId: ID!) {\n    callToolInvocations(callId: $callId) {\n      ...ToolInvocationFields\n    }\n  }\n"];
+export function graphql(source: "\n  subscription CallToolInvocations($callId: ID!) {\n    callToolInvocations(callId: $callId) {\n      ...ToolInvocationFields\n    }\n  }\n"): (typeof documents)["\n  subscription CallToolInvocations($callId: ID!) {\n    callToolInvocations(callId: $callId) {\n      ...ToolInvocationFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query CallsList(\n    $agentId: ID\n    $skillName: String\n    $status: String\n    $startedAfter: DateTime\n    $startedBefore: DateTime\n    $page: Int!\n    $limit: Int!\n  ) {\n    calls(\n      agentId: $agentId\n      skillName: $skillName\n      status: $status\n      startedAfter: $startedAfter\n      startedBefore: $startedBefore\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        status\n        agentId\n        agentName\n        startedAt\n        endedAt\n        loadedSkills\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query CallsList(\n    $agentId: ID\n    $skillName: String\n    $status: String\n    $startedAfter: DateTime\n    $startedBefore: DateTime\n    $page: Int!\n    $limit: Int!\n  ) {\n    calls(\n      agentId: $agentId\n      skillName: $skillName\n      status: $status\n      startedAfter: $startedAfter\n      startedBefore: $startedBefore\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        status\n        agentId\n        agentName\n        startedAt\n        endedAt\n        loadedSkills\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query CallsList(\n    $agentId: ID\n    $skillName: String\n    $status: String\n    $startedAfter: DateTime\n    $startedBefore: DateTime\n    $page: Int!\n    $limit: Int!\n  ) {\n    calls(\n      agentId: $agentId\n      skillName: $skillName\n      status: $status\n      startedAfter: $startedAfter\n      startedBefore: $startedBefore\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        status\n        agentId\n        agentName\n        startedAt\n        endedAt\n        loadedSkills\n      }\n    }\n  }\n"): (typeof documents)["\n  query CallsList(\n    $agentId: ID\n    $skillName: String\n    $status: String\n    $startedAfter: DateTime\n    $startedBefore: DateTime\n    $page: Int!\n    $limit: Int!\n  ) {\n    calls(\n      agentId: $agentId\n      skillName: $skillName\n      status: $status\n      startedAfter: $startedAfter\n      startedBefore: $startedBefore\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        status\n        agentId\n        agentName\n        startedAt\n        endedAt\n        loadedSkills\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query ReadCall($id: ID!) {\n    call(id: $id) {\n      ...CallFields\n    }\n  }\n",
-): (typeof documents)["\n  query ReadCall($id: ID!) {\n    call(id: $id) {\n      ...CallFields\n    }\n  }\n"];
+export function graphql(source: "\n  query ReadCall($id: ID!) {\n    call(id: $id) {\n      ...CallFields\n    }\n  }\n"): (typeof documents)["\n  query ReadCall($id: ID!) {\n    call(id: $id) {\n      ...CallFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation StartCall($input: StartCallInput!) {\n    startCall(input: $input) {\n      ...CallFields\n    }\n  }\n",
-): (typeof documents)["\n  mutation StartCall($input: StartCallInput!) {\n    startCall(input: $input) {\n      ...CallFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation StartCall($input: StartCallInput!) {\n    startCall(input: $input) {\n      ...CallFields\n    }\n  }\n"): (typeof documents)["\n  mutation StartCall($input: StartCallInput!) {\n    startCall(input: $input) {\n      ...CallFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation LoadSkill($callId: ID!, $name: String!) {\n    loadSkill(callId: $callId, name: $name) {\n      status\n      skill\n      unloaded\n      message\n      call {\n        ...CallFields\n      }\n    }\n  }\n",
-): (typeof documents)["\n  mutation LoadSkill($callId: ID!, $name: String!) {\n    loadSkill(callId: $callId, name: $name) {\n      status\n      skill\n      unloaded\n      message\n      call {\n        ...CallFields\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  mutation LoadSkill($callId: ID!, $name: String!) {\n    loadSkill(callId: $callId, name: $name) {\n      status\n      skill\n      unloaded\n      message\n      call {\n        ...CallFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation LoadSkill($callId: ID!, $name: String!) {\n    loadSkill(callId: $callId, name: $name) {\n      status\n      skill\n      unloaded\n      message\n      call {\n        ...CallFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation RunTool($callId: ID!, $name: String!, $arguments: JSON!) {\n    runTool(callId: $callId, name: $name, arguments: $arguments) {\n      id\n      tool\n      status\n      result\n      error\n      latencyMs\n    }\n  }\n",
-): (typeof documents)["\n  mutation RunTool($callId: ID!, $name: String!, $arguments: JSON!) {\n    runTool(callId: $callId, name: $name, arguments: $arguments) {\n      id\n      tool\n      status\n      result\n      error\n      latencyMs\n    }\n  }\n"];
+export function graphql(source: "\n  mutation RunTool($callId: ID!, $name: String!, $arguments: JSON!) {\n    runTool(callId: $callId, name: $name, arguments: $arguments) {\n      id\n      tool\n      status\n      result\n      error\n      latencyMs\n    }\n  }\n"): (typeof documents)["\n  mutation RunTool($callId: ID!, $name: String!, $arguments: JSON!) {\n    runTool(callId: $callId, name: $name, arguments: $arguments) {\n      id\n      tool\n      status\n      result\n      error\n      latencyMs\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation EndCall($callId: ID!) {\n    endCall(callId: $callId) {\n      ...CallFields\n    }\n  }\n",
-): (typeof documents)["\n  mutation EndCall($callId: ID!) {\n    endCall(callId: $callId) {\n      ...CallFields\n    }\n  }\n"];
+export function graphql(source: "\n  mutation EndCall($callId: ID!) {\n    endCall(callId: $callId) {\n      ...CallFields\n    }\n  }\n"): (typeof documents)["\n  mutation EndCall($callId: ID!) {\n    endCall(callId: $callId) {\n      ...CallFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  fragment EvalRunSummary on EvalRun {\n    id\n    status\n    progress\n    passRate\n    total\n    error\n    warnings\n    createdAt\n    finishedAt\n  }\n",
-): (typeof documents)["\n  fragment EvalRunSummary on EvalRun {\n    id\n    status\n    progress\n    passRate\n    total\n    error\n    warnings\n    createdAt\n    finishedAt\n  }\n"];
+export function graphql(source: "\n  fragment EvalRunSummary on EvalRun {\n    id\n    status\n    progress\n    passRate\n    total\n    error\n    warnings\n    createdAt\n    finishedAt\n  }\n"): (typeof documents)["\n  fragment EvalRunSummary on EvalRun {\n    id\n    status\n    progress\n    passRate\n    total\n    error\n    warnings\n    createdAt\n    finishedAt\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query EvalRuns($page: Int!, $limit: Int!) {\n    evalRuns(page: $page, limit: $limit) {\n      total\n      items {\n        ...EvalRunSummary\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query EvalRuns($page: Int!, $limit: Int!) {\n    evalRuns(page: $page, limit: $limit) {\n      total\n      items {\n        ...EvalRunSummary\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query EvalRuns($page: Int!, $limit: Int!) {\n    evalRuns(page: $page, limit: $limit) {\n      total\n      items {\n        ...EvalRunSummary\n      }\n    }\n  }\n"): (typeof documents)["\n  query EvalRuns($page: Int!, $limit: Int!) {\n    evalRuns(page: $page, limit: $limit) {\n      total\n      items {\n        ...EvalRunSummary\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query EvalRun($id: ID!) {\n    evalRun(id: $id) {\n      ...EvalRunSummary\n      resolvedConfig\n      results {\n        scenarioId\n        agentId\n        iteration\n        passed\n        transcript\n        toolCalls\n        expectations\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query EvalRun($id: ID!) {\n    evalRun(id: $id) {\n      ...EvalRunSummary\n      resolvedConfig\n      results {\n        scenarioId\n        agentId\n        iteration\n        passed\n        transcript\n        toolCalls\n        expectations\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query EvalRun($id: ID!) {\n    evalRun(id: $id) {\n      ...EvalRunSummary\n      resolvedConfig\n      results {\n        scenarioId\n        agentId\n        iteration\n        passed\n        transcript\n        toolCalls\n        expectations\n      }\n    }\n  }\n"): (typeof documents)["\n  query EvalRun($id: ID!) {\n    evalRun(id: $id) {\n      ...EvalRunSummary\n      resolvedConfig\n      results {\n        scenarioId\n        agentId\n        iteration\n        passed\n        transcript\n        toolCalls\n        expectations\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n",
-): (typeof documents)["\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n"];
+export function graphql(source: "\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n"): (typeof documents)["\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query EvalAgents {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query EvalAgents {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query EvalAgents {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query EvalAgents {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query EvalScenarios($tag: String, $page: Int!, $limit: Int!) {\n    evalScenarios(tag: $tag, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        name\n        tags\n        turns\n        expectations\n        mocks\n        mockOnly\n        variables\n        createdAt\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query EvalScenarios($tag: String, $page: Int!, $limit: Int!) {\n    evalScenarios(tag: $tag, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        name\n        tags\n        turns\n        expectations\n        mocks\n        mockOnly\n        variables\n        createdAt\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query EvalScenarios($tag: String, $page: Int!, $limit: Int!) {\n    evalScenarios(tag: $tag, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        name\n        tags\n        turns\n        expectations\n        mocks\n        mockOnly\n        variables\n        createdAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query EvalScenarios($tag: String, $page: Int!, $limit: Int!) {\n    evalScenarios(tag: $tag, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        name\n        tags\n        turns\n        expectations\n        mocks\n        mockOnly\n        variables\n        createdAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation SaveEvalScenario($input: EvalScenarioInput!, $id: ID) {\n    saveEvalScenario(input: $input, id: $id) {\n      id\n      name\n    }\n  }\n",
-): (typeof documents)["\n  mutation SaveEvalScenario($input: EvalScenarioInput!, $id: ID) {\n    saveEvalScenario(input: $input, id: $id) {\n      id\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  mutation SaveEvalScenario($input: EvalScenarioInput!, $id: ID) {\n    saveEvalScenario(input: $input, id: $id) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation SaveEvalScenario($input: EvalScenarioInput!, $id: ID) {\n    saveEvalScenario(input: $input, id: $id) {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation DeleteEvalScenario($id: ID!) {\n    deleteEvalScenario(id: $id)\n  }\n",
-): (typeof documents)["\n  mutation DeleteEvalScenario($id: ID!) {\n    deleteEvalScenario(id: $id)\n  }\n"];
+export function graphql(source: "\n  mutation DeleteEvalScenario($id: ID!) {\n    deleteEvalScenario(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteEvalScenario($id: ID!) {\n    deleteEvalScenario(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query PublishEvaluation($versionId: ID!, $iterations: Int!) {\n    publishPreview(versionId: $versionId) {\n      evaluation(iterations: $iterations) {\n        tag\n        iterations\n        scenarios\n        warnings\n        agents {\n          agentId\n          agentName\n          candidate {\n            version\n            results\n            passed\n            loaded\n          }\n          live {\n            version\n            results\n            passed\n            loaded\n          }\n        }\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query PublishEvaluation($versionId: ID!, $iterations: Int!) {\n    publishPreview(versionId: $versionId) {\n      evaluation(iterations: $iterations) {\n        tag\n        iterations\n        scenarios\n        warnings\n        agents {\n          agentId\n          agentName\n          candidate {\n            version\n            results\n            passed\n            loaded\n          }\n          live {\n            version\n            results\n            passed\n            loaded\n          }\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query PublishEvaluation($versionId: ID!, $iterations: Int!) {\n    publishPreview(versionId: $versionId) {\n      evaluation(iterations: $iterations) {\n        tag\n        iterations\n        scenarios\n        warnings\n        agents {\n          agentId\n          agentName\n          candidate {\n            version\n            results\n            passed\n            loaded\n          }\n          live {\n            version\n            results\n            passed\n            loaded\n          }\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query PublishEvaluation($versionId: ID!, $iterations: Int!) {\n    publishPreview(versionId: $versionId) {\n      evaluation(iterations: $iterations) {\n        tag\n        iterations\n        scenarios\n        warnings\n        agents {\n          agentId\n          agentName\n          candidate {\n            version\n            results\n            passed\n            loaded\n          }\n          live {\n            version\n            results\n            passed\n            loaded\n          }\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query KnowledgeBaseList {\n    knowledgeBases {\n      id\n      name\n      description\n      createdAt\n      documents {\n        id\n      }\n      skillVersions {\n        id\n        name\n        version\n        state\n      }\n      agentVersions {\n        id\n        name\n        version\n        state\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query KnowledgeBaseList {\n    knowledgeBases {\n      id\n      name\n      description\n      createdAt\n      documents {\n        id\n      }\n      skillVersions {\n        id\n        name\n        version\n        state\n      }\n      agentVersions {\n        id\n        name\n        version\n        state\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query KnowledgeBaseList {\n    knowledgeBases {\n      id\n      name\n      description\n      createdAt\n      documents {\n        id\n      }\n      skillVersions {\n        id\n        name\n        version\n        state\n      }\n      agentVersions {\n        id\n        name\n        version\n        state\n      }\n    }\n  }\n"): (typeof documents)["\n  query KnowledgeBaseList {\n    knowledgeBases {\n      id\n      name\n      description\n      createdAt\n      documents {\n        id\n      }\n      skillVersions {\n        id\n        name\n        version\n        state\n      }\n      agentVersions {\n        id\n        name\n        version\n        state\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query ReadKnowledgeBase($id: ID!) {\n    knowledgeBase(id: $id) {\n      id\n      name\n      description\n      topK\n      similarityThreshold\n      createdAt\n      documents {\n        id\n        title\n        content\n        createdAt\n      }\n      skillVersions {\n        id\n        name\n        version\n        state\n      }\n      agentVersions {\n        id\n        agentId\n        name\n        version\n        state\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query ReadKnowledgeBase($id: ID!) {\n    knowledgeBase(id: $id) {\n      id\n      name\n      description\n      topK\n      similarityThreshold\n      createdAt\n      documents {\n        id\n        title\n        content\n        createdAt\n      }\n      skillVersions {\n        id\n        name\n        version\n        state\n      }\n      agentVersions {\n        id\n        agentId\n        name\n        version\n        state\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query ReadKnowledgeBase($id: ID!) {\n    knowledgeBase(id: $id) {\n      id\n      name\n      description\n      topK\n      similarityThreshold\n      createdAt\n      documents {\n        id\n        title\n        content\n        createdAt\n      }\n      skillVersions {\n        id\n        name\n        version\n        state\n      }\n      agentVersions {\n        id\n        agentId\n        name\n        version\n        state\n      }\n    }\n  }\n"): (typeof documents)["\n  query ReadKnowledgeBase($id: ID!) {\n    knowledgeBase(id: $id) {\n      id\n      name\n      description\n      topK\n      similarityThreshold\n      createdAt\n      documents {\n        id\n        title\n        content\n        createdAt\n      }\n      skillVersions {\n        id\n        name\n        version\n        state\n      }\n      agentVersions {\n        id\n        agentId\n        name\n        version\n        state\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation CreateKnowledgeBase($input: KnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      id\n      name\n    }\n  }\n",
-): (typeof documents)["\n  mutation CreateKnowledgeBase($input: KnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      id\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateKnowledgeBase($input: KnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  mutation CreateKnowledgeBase($input: KnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation AddKnowledgeDocument($knowledgeBaseId: ID!, $title: String!, $content: String!) {\n    addKnowledgeDocument(knowledgeBaseId: $knowledgeBaseId, title: $title, content: $content) {\n      id\n      title\n    }\n  }\n",
-): (typeof documents)["\n  mutation AddKnowledgeDocument($knowledgeBaseId: ID!, $title: String!, $content: String!) {\n    addKnowledgeDocument(knowledgeBaseId: $knowledgeBaseId, title: $title, content: $content) {\n      id\n      title\n    }\n  }\n"];
+export function graphql(source: "\n  mutation AddKnowledgeDocument($knowledgeBaseId: ID!, $title: String!, $content: String!) {\n    addKnowledgeDocument(knowledgeBaseId: $knowledgeBaseId, title: $title, content: $content) {\n      id\n      title\n    }\n  }\n"): (typeof documents)["\n  mutation AddKnowledgeDocument($knowledgeBaseId: ID!, $title: String!, $content: String!) {\n    addKnowledgeDocument(knowledgeBaseId: $knowledgeBaseId, title: $title, content: $content) {\n      id\n      title\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation DeleteKnowledgeDocument($id: ID!) {\n    deleteKnowledgeDocument(id: $id)\n  }\n",
-): (typeof documents)["\n  mutation DeleteKnowledgeDocument($id: ID!) {\n    deleteKnowledgeDocument(id: $id)\n  }\n"];
+export function graphql(source: "\n  mutation DeleteKnowledgeDocument($id: ID!) {\n    deleteKnowledgeDocument(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteKnowledgeDocument($id: ID!) {\n    deleteKnowledgeDocument(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query PlatformProbe {\n    projects {\n      id\n    }\n  }\n",
-): (typeof documents)["\n  query PlatformProbe {\n    projects {\n      id\n    }\n  }\n"];
+export function graphql(source: "\n  query PlatformProbe {\n    projects {\n      id\n    }\n  }\n"): (typeof documents)["\n  query PlatformProbe {\n    projects {\n      id\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query ProjectProbe {\n    project {\n      id\n      name\n    }\n  }\n",
-): (typeof documents)["\n  query ProjectProbe {\n    project {\n      id\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  query ProjectProbe {\n    project {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query ProjectProbe {\n    project {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query KeysProbe {\n    apiKeys {\n      id\n      prefix\n      role\n      revokedAt\n    }\n  }\n",
-): (typeof documents)["\n  query KeysProbe {\n    apiKeys {\n      id\n      prefix\n      role\n      revokedAt\n    }\n  }\n"];
+export function graphql(source: "\n  query KeysProbe {\n    apiKeys {\n      id\n      prefix\n      role\n      revokedAt\n    }\n  }\n"): (typeof documents)["\n  query KeysProbe {\n    apiKeys {\n      id\n      prefix\n      role\n      revokedAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: '\n  query EditorProbe {\n    publishPreview(versionId: "00000000-0000-0000-0000-000000000000") {\n      version {\n        id\n      }\n    }\n  }\n',
-): (typeof documents)['\n  query EditorProbe {\n    publishPreview(versionId: "00000000-0000-0000-0000-000000000000") {\n      version {\n        id\n      }\n    }\n  }\n'];
+export function graphql(source: "\n  query EditorProbe {\n    publishPreview(versionId: \"00000000-0000-0000-0000-000000000000\") {\n      version {\n        id\n      }\n    }\n  }\n"): (typeof documents)["\n  query EditorProbe {\n    publishPreview(versionId: \"00000000-0000-0000-0000-000000000000\") {\n      version {\n        id\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query SessionsList($agentId: ID, $createdAfter: DateTime, $createdBefore: DateTime, $page: Int!, $limit: Int!) {\n    chatSessions(\n      agentId: $agentId\n      createdAfter: $createdAfter\n      createdBefore: $createdBefore\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        agentId\n        agentName\n        createdAt\n        loadedSkills\n        messages {\n          role\n          content\n          at\n        }\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query SessionsList($agentId: ID, $createdAfter: DateTime, $createdBefore: DateTime, $page: Int!, $limit: Int!) {\n    chatSessions(\n      agentId: $agentId\n      createdAfter: $createdAfter\n      createdBefore: $createdBefore\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        agentId\n        agentName\n        createdAt\n        loadedSkills\n        messages {\n          role\n          content\n          at\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query SessionsList($agentId: ID, $createdAfter: DateTime, $createdBefore: DateTime, $page: Int!, $limit: Int!) {\n    chatSessions(\n      agentId: $agentId\n      createdAfter: $createdAfter\n      createdBefore: $createdBefore\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        agentId\n        agentName\n        createdAt\n        loadedSkills\n        messages {\n          role\n          content\n          at\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query SessionsList($agentId: ID, $createdAfter: DateTime, $createdBefore: DateTime, $page: Int!, $limit: Int!) {\n    chatSessions(\n      agentId: $agentId\n      createdAfter: $createdAfter\n      createdBefore: $createdBefore\n      page: $page\n      limit: $limit\n    ) {\n      total\n      items {\n        id\n        agentId\n        agentName\n        createdAt\n        loadedSkills\n        messages {\n          role\n          content\n          at\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query ReadSession($id: ID!) {\n    chatSession(id: $id) {\n      id\n      agentId\n      agentName\n      createdAt\n      variables\n      warnings\n      loadedSkills\n      systemPrompt\n      skills {\n        ...ResolvedSkillFields\n      }\n      tools {\n        name\n        source\n      }\n      messages {\n        role\n        content\n        toolCalls\n        toolCallId\n        at\n      }\n      toolInvocations {\n        ...ToolInvocationFields\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query ReadSession($id: ID!) {\n    chatSession(id: $id) {\n      id\n      agentId\n      agentName\n      createdAt\n      variables\n      warnings\n      loadedSkills\n      systemPrompt\n      skills {\n        ...ResolvedSkillFields\n      }\n      tools {\n        name\n        source\n      }\n      messages {\n        role\n        content\n        toolCalls\n        toolCallId\n        at\n      }\n      toolInvocations {\n        ...ToolInvocationFields\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query ReadSession($id: ID!) {\n    chatSession(id: $id) {\n      id\n      agentId\n      agentName\n      createdAt\n      variables\n      warnings\n      loadedSkills\n      systemPrompt\n      skills {\n        ...ResolvedSkillFields\n      }\n      tools {\n        name\n        source\n      }\n      messages {\n        role\n        content\n        toolCalls\n        toolCallId\n        at\n      }\n      toolInvocations {\n        ...ToolInvocationFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query ReadSession($id: ID!) {\n    chatSession(id: $id) {\n      id\n      agentId\n      agentName\n      createdAt\n      variables\n      warnings\n      loadedSkills\n      systemPrompt\n      skills {\n        ...ResolvedSkillFields\n      }\n      tools {\n        name\n        source\n      }\n      messages {\n        role\n        content\n        toolCalls\n        toolCallId\n        at\n      }\n      toolInvocations {\n        ...ToolInvocationFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query SkillsList($name: String, $state: VersionState, $page: Int!, $limit: Int!) {\n    skills(name: $name, state: $state, page: $page, limit: $limit) {\n      total\n      page\n      limit\n      items {\n        id\n        name\n        version\n        state\n        description\n        createdBy\n        createdByName\n        updatedAt\n        publishedAt\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query SkillsList($name: String, $state: VersionState, $page: Int!, $limit: Int!) {\n    skills(name: $name, state: $state, page: $page, limit: $limit) {\n      total\n      page\n      limit\n      items {\n        id\n        name\n        version\n        state\n        description\n        createdBy\n        createdByName\n        updatedAt\n        publishedAt\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query SkillsList($name: String, $state: VersionState, $page: Int!, $limit: Int!) {\n    skills(name: $name, state: $state, page: $page, limit: $limit) {\n      total\n      page\n      limit\n      items {\n        id\n        name\n        version\n        state\n        description\n        createdBy\n        createdByName\n        updatedAt\n        publishedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query SkillsList($name: String, $state: VersionState, $page: Int!, $limit: Int!) {\n    skills(name: $name, state: $state, page: $page, limit: $limit) {\n      total\n      page\n      limit\n      items {\n        id\n        name\n        version\n        state\n        description\n        createdBy\n        createdByName\n        updatedAt\n        publishedAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query SkillVersionFull($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      skillMd\n      description\n      warnings\n      createdBy\n      createdByName\n      createdAt\n      updatedAt\n      publishedAt\n      usage {\n        agentVersionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      files {\n        path\n        size\n        sha256\n        contentBase64\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          id\n          name\n        }\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query SkillVersionFull($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      skillMd\n      description\n      warnings\n      createdBy\n      createdByName\n      createdAt\n      updatedAt\n      publishedAt\n      usage {\n        agentVersionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      files {\n        path\n        size\n        sha256\n        contentBase64\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          id\n          name\n        }\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query SkillVersionFull($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      skillMd\n      description\n      warnings\n      createdBy\n      createdByName\n      createdAt\n      updatedAt\n      publishedAt\n      usage {\n        agentVersionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      files {\n        path\n        size\n        sha256\n        contentBase64\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          id\n          name\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query SkillVersionFull($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      skillMd\n      description\n      warnings\n      createdBy\n      createdByName\n      createdAt\n      updatedAt\n      publishedAt\n      usage {\n        agentVersionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      files {\n        path\n        size\n        sha256\n        contentBase64\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          id\n          name\n        }\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query KnowledgeBaseChoices {\n    knowledgeBases {\n      id\n      name\n    }\n  }\n",
-): (typeof documents)["\n  query KnowledgeBaseChoices {\n    knowledgeBases {\n      id\n      name\n    }\n  }\n"];
+export function graphql(source: "\n  query KnowledgeBaseChoices {\n    knowledgeBases {\n      id\n      name\n    }\n  }\n"): (typeof documents)["\n  query KnowledgeBaseChoices {\n    knowledgeBases {\n      id\n      name\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation CreateSkillVersion($input: SkillVersionInput!) {\n    createSkillVersion(input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n    }\n  }\n",
-): (typeof documents)["\n  mutation CreateSkillVersion($input: SkillVersionInput!) {\n    createSkillVersion(input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n    }\n  }\n"];
+export function graphql(source: "\n  mutation CreateSkillVersion($input: SkillVersionInput!) {\n    createSkillVersion(input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSkillVersion($input: SkillVersionInput!) {\n    createSkillVersion(input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n    }\n  }\n",
-): (typeof documents)["\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation PublishSkillVersion($id: ID!) {\n    publishSkillVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n",
-): (typeof documents)["\n  mutation PublishSkillVersion($id: ID!) {\n    publishSkillVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n"];
+export function graphql(source: "\n  mutation PublishSkillVersion($id: ID!) {\n    publishSkillVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n"): (typeof documents)["\n  mutation PublishSkillVersion($id: ID!) {\n    publishSkillVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation RollbackSkill($name: String!, $toVersionId: ID!) {\n    rollbackSkill(name: $name, toVersionId: $toVersionId) {\n      id\n      state\n      publishedAt\n    }\n  }\n",
-): (typeof documents)["\n  mutation RollbackSkill($name: String!, $toVersionId: ID!) {\n    rollbackSkill(name: $name, toVersionId: $toVersionId) {\n      id\n      state\n      publishedAt\n    }\n  }\n"];
+export function graphql(source: "\n  mutation RollbackSkill($name: String!, $toVersionId: ID!) {\n    rollbackSkill(name: $name, toVersionId: $toVersionId) {\n      id\n      state\n      publishedAt\n    }\n  }\n"): (typeof documents)["\n  mutation RollbackSkill($name: String!, $toVersionId: ID!) {\n    rollbackSkill(name: $name, toVersionId: $toVersionId) {\n      id\n      state\n      publishedAt\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation DeleteSkillVersion($id: ID!) {\n    deleteSkillVersion(id: $id)\n  }\n",
-): (typeof documents)["\n  mutation DeleteSkillVersion($id: ID!) {\n    deleteSkillVersion(id: $id)\n  }\n"];
+export function graphql(source: "\n  mutation DeleteSkillVersion($id: ID!) {\n    deleteSkillVersion(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteSkillVersion($id: ID!) {\n    deleteSkillVersion(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  fragment PreviewFields on PublishPreview {\n    version {\n      id\n      name\n      version\n    }\n    live {\n      id\n      version\n    }\n    reaches {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n    }\n    pinned {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n      resolvesTo {\n        id\n        version\n      }\n    }\n    toolCollisions {\n      agentId\n      agentName\n      agentVersion\n      agentVersionId\n      tool\n    }\n  }\n",
-): (typeof documents)["\n  fragment PreviewFields on PublishPreview {\n    version {\n      id\n      name\n      version\n    }\n    live {\n      id\n      version\n    }\n    reaches {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n    }\n    pinned {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n      resolvesTo {\n        id\n        version\n      }\n    }\n    toolCollisions {\n      agentId\n      agentName\n      agentVersion\n      agentVersionId\n      tool\n    }\n  }\n"];
+export function graphql(source: "\n  fragment PreviewFields on PublishPreview {\n    version {\n      id\n      name\n      version\n    }\n    live {\n      id\n      version\n    }\n    reaches {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n    }\n    pinned {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n      resolvesTo {\n        id\n        version\n      }\n    }\n    toolCollisions {\n      agentId\n      agentName\n      agentVersion\n      agentVersionId\n      tool\n    }\n  }\n"): (typeof documents)["\n  fragment PreviewFields on PublishPreview {\n    version {\n      id\n      name\n      version\n    }\n    live {\n      id\n      version\n    }\n    reaches {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n    }\n    pinned {\n      agentId\n      agentVersionId\n      agentName\n      agentVersion\n      agentState\n      projectId\n      resolvesTo {\n        id\n        version\n      }\n    }\n    toolCollisions {\n      agentId\n      agentName\n      agentVersion\n      agentVersionId\n      tool\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query PublishPreview($versionId: ID!) {\n    publishPreview(versionId: $versionId) {\n      ...PreviewFields\n    }\n  }\n",
-): (typeof documents)["\n  query PublishPreview($versionId: ID!) {\n    publishPreview(versionId: $versionId) {\n      ...PreviewFields\n    }\n  }\n"];
+export function graphql(source: "\n  query PublishPreview($versionId: ID!) {\n    publishPreview(versionId: $versionId) {\n      ...PreviewFields\n    }\n  }\n"): (typeof documents)["\n  query PublishPreview($versionId: ID!) {\n    publishPreview(versionId: $versionId) {\n      ...PreviewFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query RollbackPreview($name: String!, $toVersionId: ID!) {\n    rollbackPreview(name: $name, toVersionId: $toVersionId) {\n      ...PreviewFields\n    }\n  }\n",
-): (typeof documents)["\n  query RollbackPreview($name: String!, $toVersionId: ID!) {\n    rollbackPreview(name: $name, toVersionId: $toVersionId) {\n      ...PreviewFields\n    }\n  }\n"];
+export function graphql(source: "\n  query RollbackPreview($name: String!, $toVersionId: ID!) {\n    rollbackPreview(name: $name, toVersionId: $toVersionId) {\n      ...PreviewFields\n    }\n  }\n"): (typeof documents)["\n  query RollbackPreview($name: String!, $toVersionId: ID!) {\n    rollbackPreview(name: $name, toVersionId: $toVersionId) {\n      ...PreviewFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query SkillHistory($name: String!) {\n    skills(name: $name, limit: 100) {\n      total\n      items {\n        id\n        version\n        state\n        createdBy\n        createdByName\n        createdAt\n        updatedAt\n        publishedAt\n        archivedAt\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query SkillHistory($name: String!) {\n    skills(name: $name, limit: 100) {\n      total\n      items {\n        id\n        version\n        state\n        createdBy\n        createdByName\n        createdAt\n        updatedAt\n        publishedAt\n        archivedAt\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query SkillHistory($name: String!) {\n    skills(name: $name, limit: 100) {\n      total\n      items {\n        id\n        version\n        state\n        createdBy\n        createdByName\n        createdAt\n        updatedAt\n        publishedAt\n        archivedAt\n      }\n    }\n  }\n"): (typeof documents)["\n  query SkillHistory($name: String!) {\n    skills(name: $name, limit: 100) {\n      total\n      items {\n        id\n        version\n        state\n        createdBy\n        createdByName\n        createdAt\n        updatedAt\n        publishedAt\n        archivedAt\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query SkillDiff($fromId: ID!, $toId: ID!) {\n    diffSkillVersions(fromId: $fromId, toId: $toId)\n    from: skillVersion(id: $fromId) {\n      ...DiffSide\n    }\n    to: skillVersion(id: $toId) {\n      ...DiffSide\n    }\n  }\n",
-): (typeof documents)["\n  query SkillDiff($fromId: ID!, $toId: ID!) {\n    diffSkillVersions(fromId: $fromId, toId: $toId)\n    from: skillVersion(id: $fromId) {\n      ...DiffSide\n    }\n    to: skillVersion(id: $toId) {\n      ...DiffSide\n    }\n  }\n"];
+export function graphql(source: "\n  query SkillDiff($fromId: ID!, $toId: ID!) {\n    diffSkillVersions(fromId: $fromId, toId: $toId)\n    from: skillVersion(id: $fromId) {\n      ...DiffSide\n    }\n    to: skillVersion(id: $toId) {\n      ...DiffSide\n    }\n  }\n"): (typeof documents)["\n  query SkillDiff($fromId: ID!, $toId: ID!) {\n    diffSkillVersions(fromId: $fromId, toId: $toId)\n    from: skillVersion(id: $fromId) {\n      ...DiffSide\n    }\n    to: skillVersion(id: $toId) {\n      ...DiffSide\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  fragment DiffSide on SkillVersion {\n    id\n    version\n    state\n    skillMd\n    knowledgeBases {\n      mode\n      knowledgeBase {\n        id\n        name\n      }\n    }\n    files {\n      path\n      size\n      contentBase64\n    }\n  }\n",
-): (typeof documents)["\n  fragment DiffSide on SkillVersion {\n    id\n    version\n    state\n    skillMd\n    knowledgeBases {\n      mode\n      knowledgeBase {\n        id\n        name\n      }\n    }\n    files {\n      path\n      size\n      contentBase64\n    }\n  }\n"];
+export function graphql(source: "\n  fragment DiffSide on SkillVersion {\n    id\n    version\n    state\n    skillMd\n    knowledgeBases {\n      mode\n      knowledgeBase {\n        id\n        name\n      }\n    }\n    files {\n      path\n      size\n      contentBase64\n    }\n  }\n"): (typeof documents)["\n  fragment DiffSide on SkillVersion {\n    id\n    version\n    state\n    skillMd\n    knowledgeBases {\n      mode\n      knowledgeBase {\n        id\n        name\n      }\n    }\n    files {\n      path\n      size\n      contentBase64\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query ExportSkillBundle($id: ID!) {\n    exportSkillBundle(id: $id)\n  }\n",
-): (typeof documents)["\n  query ExportSkillBundle($id: ID!) {\n    exportSkillBundle(id: $id)\n  }\n"];
+export function graphql(source: "\n  query ExportSkillBundle($id: ID!) {\n    exportSkillBundle(id: $id)\n  }\n"): (typeof documents)["\n  query ExportSkillBundle($id: ID!) {\n    exportSkillBundle(id: $id)\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  mutation ImportSkillBundle($zipBase64: String!) {\n    importSkillBundle(zipBase64: $zipBase64) {\n      id\n      name\n      version\n    }\n  }\n",
-): (typeof documents)["\n  mutation ImportSkillBundle($zipBase64: String!) {\n    importSkillBundle(zipBase64: $zipBase64) {\n      id\n      name\n      version\n    }\n  }\n"];
+export function graphql(source: "\n  mutation ImportSkillBundle($zipBase64: String!) {\n    importSkillBundle(zipBase64: $zipBase64) {\n      id\n      name\n      version\n    }\n  }\n"): (typeof documents)["\n  mutation ImportSkillBundle($zipBase64: String!) {\n    importSkillBundle(zipBase64: $zipBase64) {\n      id\n      name\n      version\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  fragment UsageRowFields on SkillUsage {\n    skill\n    agentId\n    agentName\n    agentVersion\n    agentVersionId\n    agentState\n    projectId\n    pinned\n    resolvesTo {\n      id\n      version\n      state\n    }\n  }\n",
-): (typeof documents)["\n  fragment UsageRowFields on SkillUsage {\n    skill\n    agentId\n    agentName\n    agentVersion\n    agentVersionId\n    agentState\n    projectId\n    pinned\n    resolvesTo {\n      id\n      version\n      state\n    }\n  }\n"];
+export function graphql(source: "\n  fragment UsageRowFields on SkillUsage {\n    skill\n    agentId\n    agentName\n    agentVersion\n    agentVersionId\n    agentState\n    projectId\n    pinned\n    resolvesTo {\n      id\n      version\n      state\n    }\n  }\n"): (typeof documents)["\n  fragment UsageRowFields on SkillUsage {\n    skill\n    agentId\n    agentName\n    agentVersion\n    agentVersionId\n    agentState\n    projectId\n    pinned\n    resolvesTo {\n      id\n      version\n      state\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query SkillUsageGraph($name: String!) {\n    skillUsage(name: $name) {\n      ...UsageRowFields\n    }\n    live: skills(name: $name, state: PUBLISHED, limit: 1) {\n      items {\n        id\n        version\n      }\n    }\n    versions: skills(name: $name, limit: 1) {\n      total\n    }\n    project {\n      id\n      name\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query SkillUsageGraph($name: String!) {\n    skillUsage(name: $name) {\n      ...UsageRowFields\n    }\n    live: skills(name: $name, state: PUBLISHED, limit: 1) {\n      items {\n        id\n        version\n      }\n    }\n    versions: skills(name: $name, limit: 1) {\n      total\n    }\n    project {\n      id\n      name\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query SkillUsageGraph($name: String!) {\n    skillUsage(name: $name) {\n      ...UsageRowFields\n    }\n    live: skills(name: $name, state: PUBLISHED, limit: 1) {\n      items {\n        id\n        version\n      }\n    }\n    versions: skills(name: $name, limit: 1) {\n      total\n    }\n    project {\n      id\n      name\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query SkillUsageGraph($name: String!) {\n    skillUsage(name: $name) {\n      ...UsageRowFields\n    }\n    live: skills(name: $name, state: PUBLISHED, limit: 1) {\n      items {\n        id\n        version\n      }\n    }\n    versions: skills(name: $name, limit: 1) {\n      total\n    }\n    project {\n      id\n      name\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(
-  source: "\n  query AgentUsageGraph($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      version\n      state\n      skills {\n        name\n        versionId\n      }\n      skillUsage {\n        ...UsageRowFields\n      }\n    }\n    project {\n      id\n      name\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n",
-): (typeof documents)["\n  query AgentUsageGraph($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      version\n      state\n      skills {\n        name\n        versionId\n      }\n      skillUsage {\n        ...UsageRowFields\n      }\n    }\n    project {\n      id\n      name\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query AgentUsageGraph($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      version\n      state\n      skills {\n        name\n        versionId\n      }\n      skillUsage {\n        ...UsageRowFields\n      }\n    }\n    project {\n      id\n      name\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentUsageGraph($id: ID!) {\n    agentVersion(id: $id) {\n      id\n      agentId\n      name\n      version\n      state\n      skills {\n        name\n        versionId\n      }\n      skillUsage {\n        ...UsageRowFields\n      }\n    }\n    project {\n      id\n      name\n      linkedProjects {\n        id\n        name\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
 }
 
-export type DocumentType<TDocumentNode extends DocumentNode<any, any>> =
-  TDocumentNode extends DocumentNode<infer TType, any> ? TType : never;
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;
