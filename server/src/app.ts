@@ -4,13 +4,22 @@ import type { Config } from "./config";
 import { entities } from "./entities";
 import { SecretBox, parseSecretKey } from "./platform/crypto";
 import { Database } from "./platform/db/database";
+import { OutageLog } from "./platform/db/outage-log";
+import { DomainEvents } from "./platform/events/domain-events";
 import { LoaderRegistry } from "./platform/graphql/context";
 import { buildGraphQLSchema } from "./platform/graphql/schema";
 import type { AnswerBudget } from "./platform/graphql/answer-budget";
 import type { InputLimits } from "./platform/graphql/input-policy";
 import { createHttpServer, type HttpServer } from "./platform/http/server";
 import { createLogger, type Logger } from "./platform/logger";
-import { AgentCallDirectory, AgentResolver, AgentSecrets, AgentService, registerAgentLoaders } from "./modules/agents";
+import {
+  AgentCallDirectory,
+  AgentPublishedChanged,
+  AgentResolver,
+  AgentSecrets,
+  AgentService,
+  registerAgentLoaders,
+} from "./modules/agents";
 import {
   AgentVersionAuthorResolver,
   ApiKeyResolver,
@@ -24,6 +33,7 @@ import { AuthService, TENANCY_TOPIC } from "./modules/auth";
 import { ChatResolver, ChatService, ChatTurns, registerChatLoaders } from "./modules/chat";
 import {
   CallEventResolver,
+  CallRecorded,
   CallResolver,
   CallService,
   McpConnector,
@@ -34,6 +44,7 @@ import {
   EvalExecutor,
   EvalGate,
   EvalPlanner,
+  EvalRunQueued,
   EvalRunResolver,
   EvalScenarioResolver,
   EvalService,
@@ -49,11 +60,15 @@ import { ProjectResolver, ProjectService, registerProjectLoaders } from "./modul
 import {
   SkillBundleService,
   SkillCatalogService,
+  SkillDigests,
+  SkillIndexService,
   SkillDiffService,
   SkillFileResolver,
   SkillResolver,
   SkillLifecycleService,
+  SkillLiveMoved,
   SkillService,
+  SkillVersionDigestResolver,
   registerSkillLoaders,
 } from "./modules/skills";
 import {
@@ -64,7 +79,7 @@ import {
   UsageResolver,
   UsageService,
 } from "./modules/usage";
-import { WebhookResolver, WebhookService, WebhookWorker } from "./modules/webhooks";
+import { WebhookDeliveriesQueued, WebhookResolver, WebhookService, WebhookWorker } from "./modules/webhooks";
 import { createPubSub } from "@graphql-yoga/subscription";
 import {
   bindCallTimeline,
@@ -74,8 +89,10 @@ import {
 } from "./modules/call-timeline";
 import { McpSkillsEndpoint, McpSkillsService } from "./modules/mcp-skills";
 import { createGateway } from "./modules/gateway";
+import { createSkillsApi } from "./modules/skills-api";
 import { openSessionStore, type SessionStore } from "./platform/session-store";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
+import { RedisLink } from "./platform/redis/redis-link";
 
 export interface AppSecrets {
   /** base64 of 32 bytes. */
@@ -84,7 +101,7 @@ export interface AppSecrets {
   platformTokenHash: string;
 }
 
-function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: InvalidationBus) {
+function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: InvalidationBus, events: DomainEvents) {
   // Authorisation is the bottom layer: it reads keys and projects through a port the modules above provide.
   const auth: AuthService = new AuthService(
     {
@@ -96,10 +113,17 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
   );
   const audit = new AuditService(db, auth);
   const apiKeys: ApiKeyService = new ApiKeyService(db, auth, audit);
-  const projects: ProjectService = new ProjectService(db, auth, audit, async (tx, projectId) => {
-    const issued = await apiKeys.issue(tx, projectId, "admin", "initial admin key", "platform");
-    return issued.key;
-  });
+  const projects: ProjectService = new ProjectService(
+    db,
+    auth,
+    audit,
+    async (tx, projectId) => (await apiKeys.issue(tx, projectId, "admin", "initial admin key", "platform")).key,
+    // PJ-3: the rows without a foreign key to the project, in the purging transaction
+    async (tx, projectId) => {
+      await skills.purgeProject(tx, projectId);
+      await audit.purgeProject(tx, projectId);
+    },
+  );
   const knowledge = new KnowledgeService(db, auth, audit, bus);
   const limits = {
     maxFiles: config.skillMaxFiles,
@@ -107,21 +131,23 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     maxSkillMdBytes: config.skillMdMaxBytes,
   };
   const secretBox = new SecretBox({ 1: parseSecretKey(secrets.secretKey) }, 1);
-  const skills = new SkillService(db, auth, audit, knowledge, secretBox, limits);
-  const skillLifecycle = new SkillLifecycleService(db, auth, audit);
+  const skills: SkillService = new SkillService(db, auth, audit, knowledge, secretBox, limits);
+  // SV-7: a delete is refused in its transaction while an agent lists the skill
+  const skillLifecycle = new SkillLifecycleService(db, auth, audit, (tx, projectId, name) =>
+    usage.guardSkillDelete(tx, projectId, name),
+  );
   const bundles = new SkillBundleService(auth, skills, limits);
   const diffs = new SkillDiffService(skills);
+  const digests = new SkillDigests(skills, secretBox);
+  const skillIndex = new SkillIndexService(db, auth);
   const libraries = new LibraryService(db, auth, audit);
   const agents = new AgentService(db, auth, audit, knowledge, skills, new AgentSecrets(secretBox));
-  const usage = new UsageService(db, auth, skills);
-  skillLifecycle.onDelete((tx, projectId, name) => usage.guardSkillDelete(tx, projectId, name));
+  const usage: UsageService = new UsageService(db, auth, skills);
   const webhooks = new WebhookService(db, bus, auth, audit, secretBox, { allowList: config.outboundAllowHosts });
-  projects.onPurge((tx, projectId) => skills.purgeProject(tx, projectId));
-  projects.onPurge((tx, projectId) => audit.purgeProject(tx, projectId));
   const catalog = new SkillCatalogService(db, bus, (projectId, ids) => knowledge.basesWithDocuments(projectId, ids));
-  skillLifecycle.onLiveMoved((projectId, name) => catalog.liveMoved(projectId, name));
+  events.on(SkillLiveMoved, (moved) => catalog.liveMoved(moved.projectId, moved.name));
   const agentDirectory = new AgentCallDirectory(db, new AgentSecrets(secretBox), knowledge, bus);
-  agents.onPublishedChanged((projectId, agentId) => agentDirectory.agentChanged(projectId, agentId));
+  events.on(AgentPublishedChanged, (changed) => agentDirectory.agentChanged(changed.projectId, changed.agentId));
   const mcp = new McpConnector(config.outboundAllowHosts, config.mcpTimeoutMs);
   const sources = new SkillSourceCache(db, bus);
   const calls = new CallService(
@@ -167,6 +193,9 @@ function wireServices(db: Database, config: Config, secrets: AppSecrets, bus: In
     skillLifecycle,
     bundles,
     diffs,
+    digests,
+    skillIndex,
+    limits,
     libraries,
     agents,
     usage,
@@ -214,6 +243,7 @@ function resolverInstances(services: Services): object[] {
     new KnowledgeResolver(services.knowledge),
     new SkillResolver(services.skills, services.skillLifecycle, services.bundles, services.diffs),
     new SkillFileResolver(),
+    new SkillVersionDigestResolver(services.digests),
     new LibraryResolver(services.libraries),
     new AgentResolver(services.agents),
     new UsageResolver(services.usage),
@@ -258,8 +288,12 @@ function resolverInstances(services: Services): object[] {
 }
 
 /** Redis pub/sub when REDIS_URL is set, else PostgreSQL LISTEN/NOTIFY, else (SQLite, one process) local only. */
-async function openInvalidationBus(config: Config, db: Database, logger: Logger): Promise<InvalidationBus> {
-  if (config.redisUrl) return RedisBus.connect(config.redisUrl, logger);
+async function openInvalidationBus(
+  redis: RedisLink | undefined,
+  db: Database,
+  logger: Logger,
+): Promise<InvalidationBus> {
+  if (redis) return RedisBus.connect(redis, logger);
   const url = db.postgresUrl();
   if (url) return PostgresBus.connect(url, logger);
   return new LocalBus();
@@ -273,9 +307,13 @@ export function buildAppSchema(): Promise<GraphQLSchema> {
 
 /**
  * SEC-11: the input policy's limits by field and argument name (anything else: the default for names, ids and
- * URLs), and the large text fields an answer may hold only a few of.
+ * URLs), and the large text fields an answer may hold only a few of. SEC-22: an input stored in a column (marked
+ * `StoredIn`) is limited to that column's length, as the entities declare it.
  */
-function inputPolicy(config: Config): { inputLimits: InputLimits; answerBudget: AnswerBudget } {
+function inputPolicy(
+  config: Config,
+  columnLengths: ReadonlyMap<string, number | null>,
+): { inputLimits: InputLimits; answerBudget: AnswerBudget } {
   const chars = (max: number) => ({ max, unit: "characters" as const });
   return {
     inputLimits: {
@@ -301,6 +339,7 @@ function inputPolicy(config: Config): { inputLimits: InputLimits; answerBudget: 
       },
       jsonNames: new Set(["variables", "arguments", "parameters", "headers"]),
       maxDepth: 32,
+      columnLengths,
     },
     answerBudget: {
       largeFields: new Set([
@@ -329,6 +368,8 @@ export interface App {
   /** Runs eval runs (EV-1..5); started and stopped with the webhook worker. */
   readonly evalWorker: EvalWorker;
   readonly bus: InvalidationBus;
+  /** The listeners of the modules' domain events, delivered after their transactions commit. */
+  readonly events: DomainEvents;
   readonly mcpSkills: McpSkillsEndpoint;
   /** The gateway's skill logs (GW-6). */
   readonly sessionStore: SessionStore;
@@ -355,21 +396,29 @@ export async function createApp(
   db.onEffectFailure((error) =>
     logger.warn({ err: error }, "an after-commit effect failed; the change committed (caches expire on their own)"),
   );
+  const events = new DomainEvents(logger);
+  db.deliverEventsTo(events);
+  // SEC-21: every use of Redis goes through one link that bounds its commands and measures its health.
+  const redis = config.redisUrl ? new RedisLink(config.redisUrl, logger) : undefined;
   // Caches forget what may be stale when the bus loses or regains its connection (InvalidatedCache).
-  const bus = await openInvalidationBus(config, db, logger);
-  const services = wireServices(db, config, secrets, bus);
+  const bus = await openInvalidationBus(redis, db, logger);
+  const services = wireServices(db, config, secrets, bus, events);
+  // SEC-20: one outage log for requests and workers: one line when the database goes away, one when it is back.
+  const outage = new OutageLog(logger, () => db.ping());
   const webhookWorker = new WebhookWorker(db, services.webhooks, logger, {
+    outage,
     allowList: config.outboundAllowHosts,
     retryBaseMs: config.webhookRetryBaseMs,
     maxAttempts: config.webhookMaxAttempts,
     pollIntervalMs: options.webhookPollIntervalMs,
   });
-  services.webhooks.onEnqueue(() => webhookWorker.wake());
+  events.on(WebhookDeliveriesQueued, () => webhookWorker.wake());
   const evalWorker = new EvalWorker(db, services.evalPlanner, services.evalExecutor, logger, {
+    outage,
     pollIntervalMs: options.evalPollIntervalMs ?? config.evalPollIntervalMs,
     leaseMs: config.evalLeaseMs,
   });
-  services.evals.onQueued(() => evalWorker.wake());
+  events.on(EvalRunQueued, () => evalWorker.wake());
   // GW-11: /mcp serves the live skills; a publish, rollback or library change tells open sessions (every instance).
   const mcpSkills = new McpSkillsEndpoint(
     new McpSkillsService(services.skills, services.sources),
@@ -377,15 +426,15 @@ export async function createApp(
     bus,
     logger,
   );
-  services.skillLifecycle.onLiveMoved((projectId) => mcpSkills.liveMoved(projectId));
+  events.on(SkillLiveMoved, (moved) => mcpSkills.liveMoved(moved.projectId));
   // UX-5: call events and tool runs reach subscribers on every instance (the bus), after their rows committed.
   const pubSub: CallEventsPubSub = createPubSub();
   const timeline = new CallTimelineService(services.calls, bus, pubSub, logger);
-  services.calls.onRecorded(async (_projectId, callId) => timeline.recorded(callId));
+  events.on(CallRecorded, (recorded) => timeline.recorded(recorded.callId));
   const sessionStore = await openSessionStore({
     kind: config.sessionStore,
     path: config.sessionStorePath,
-    redisUrl: config.redisUrl,
+    redis,
     ttlSecs: config.sessionStoreSkillsTtlSecs,
     bus,
   });
@@ -410,9 +459,19 @@ export async function createApp(
     await mcpSkills.close();
     await sessionStore.close();
     await bus.close();
+    await redis?.close();
     if (!options.db) await db.close();
     throw error;
   }
+  const skillsApi = createSkillsApi({
+    db,
+    auth: services.auth,
+    index: services.skillIndex,
+    bundles: services.bundles,
+    lifecycle: services.skillLifecycle,
+    logger,
+    limits: services.limits,
+  });
   const resolvers = resolverInstances(services);
   const schema = await buildGraphQLSchema(resolvers, pubSub);
   bindCallTimeline(schema, timeline);
@@ -425,13 +484,22 @@ export async function createApp(
     authFailuresPerMinute: config.authFailuresPerMinute,
     trustProxy: config.trustProxy,
     drainGraceMs: Math.floor(config.shutdownTimeoutMs / 2),
-    ...inputPolicy(config),
+    ...inputPolicy(config, db.columnLengths()),
     webDist: config.webDist,
-    plainRoutes: [{ prefix: "/v1", handle: gateway.handle, blocked: gateway.rateLimited }],
+    // The Skills API (EC-1, EC-2) before the gateway: the first route whose prefix matches serves the request.
+    plainRoutes: [
+      { prefix: "/v1/skills", handle: skillsApi.handle, blocked: skillsApi.rateLimited },
+      { prefix: "/v1", handle: gateway.handle, blocked: gateway.rateLimited },
+    ],
     loaders: loaderRegistry(services),
     authenticatedRoutes: [{ path: "/mcp", handle: (request) => mcpSkills.handle(request) }],
     authenticate: (header) => services.auth.authenticate(header),
     ready: () => db.ping(),
+    outage,
+    degraded: (): Record<string, string> => {
+      const detail = redis?.detail();
+      return detail ? { redis: detail } : {};
+    },
   });
   // SEC-7: a revoked key or a deleted project also ends the MCP sessions and subscriptions it opened (every instance;
   // AuthService subscribed first, so its key cache is already cleared when these run).
@@ -455,8 +523,10 @@ export async function createApp(
     clearInterval(retention);
     await mcpSkills.close();
     await Promise.all([http.stop(), webhookWorker.stop(), evalWorker.stop()]);
+    outage.stop();
     await bus.close();
     await sessionStore.close();
+    await redis?.close();
     await db.close();
   };
   return {
@@ -468,6 +538,7 @@ export async function createApp(
     webhookWorker,
     evalWorker,
     bus,
+    events,
     mcpSkills,
     sessionStore,
     // Idempotent: a second call waits for the first shutdown instead of stopping things twice.

@@ -8,6 +8,7 @@ import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/e
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
 import { BlobEntity, SkillEntity, SkillFileEntity, SkillPointerMoveEntity, SkillVersionEntity } from "./modules/skills";
+import { IdempotentRequestEntity } from "./modules/skills-api";
 import { WebhookDeliveryEntity, WebhookSubscriptionEntity } from "./modules/webhooks";
 
 export const entities = [
@@ -37,4 +38,5 @@ export const entities = [
   EvalScenarioEntity,
   EvalRunEntity,
   EvalResultEntity,
+  IdempotentRequestEntity,
 ];

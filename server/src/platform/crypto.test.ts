@@ -142,6 +142,17 @@ describe("SecretBox (SEC-10)", () => {
   it("SEC-10 a box refuses to be made without a key for its current version", () => {
     expect(() => new SecretBox({ 1: key() }, 2)).toThrow(SecretKeyError);
   });
+
+  it("AP-2 a secret's fingerprint is keyed: equal for equal secrets under one key, never the secret or its plain hash", () => {
+    const k = key();
+    const box = new SecretBox({ 1: k }, 1);
+    const fingerprint = box.fingerprint("hunter2");
+    expect(fingerprint).toMatch(/^[0-9a-f]{64}$/);
+    expect(new SecretBox({ 1: k }, 1).fingerprint("hunter2")).toBe(fingerprint);
+    expect(box.fingerprint("hunter3")).not.toBe(fingerprint);
+    expect(fingerprint).not.toBe(sha256Hex("hunter2"));
+    expect(new SecretBox({ 1: key() }, 1).fingerprint("hunter2")).not.toBe(fingerprint);
+  });
 });
 
 describe("parseSecretKey (SEC-10)", () => {

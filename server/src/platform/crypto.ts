@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from "node:crypto";
 
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
@@ -84,6 +92,20 @@ export class SecretBox {
     if (value === null || !previous) return null;
     return this.seal(this.open(previous.sealed, previous.boundTo), boundTo);
   }
+
+  /**
+   * A keyed fingerprint of a secret (HMAC-SHA256 under a key derived from the current key): equal secrets give equal
+   * fingerprints, and a fingerprint tells nothing of the secret without the key, so it may be shown where the secret
+   * may not (AP-2: a version's digest changes when a tool's secret does). A new current key changes every fingerprint.
+   */
+  fingerprint(plaintext: string): string {
+    this.fingerprintKey ??= Buffer.from(
+      hkdfSync("sha256", this.keys.get(this.currentVersion)!, Buffer.alloc(0), "skillgraph secret fingerprint", 32),
+    );
+    return createHmac("sha256", this.fingerprintKey).update(plaintext, "utf8").digest("hex");
+  }
+
+  private fingerprintKey: Buffer | undefined;
 
   open(sealed: string, boundTo: string): string {
     const match = /^v(\d+):([^:]+):([^:]+):([^:]*)$/.exec(sealed);

@@ -50,9 +50,14 @@ export class RateLimited extends DomainError {
   readonly kind = "rate_limited" as const;
 }
 
+/** HTTP statuses by which an endpoint refuses the request itself: what was sent is at fault (SEC-23). */
+const REFUSED_REQUEST_STATUSES = new Set([400, 413, 422]);
+
 /**
- * A model endpoint (or another upstream the request depends on) failed, timed out or answered something unusable.
- * `status` is the upstream's HTTP status where there is one; `details` carries it as `{ status }`.
+ * A model endpoint (or another upstream the request depends on) failed, timed out or answered something unusable —
+ * or refused the request itself (HTTP 400, 413, 422: `refusedRequest`), which is the caller's fault, not the
+ * endpoint's: sending it again fails again (SEC-23). `status` is the upstream's HTTP status where there is one;
+ * `details` carries it as `{ status }`, and `cause`: `request` when it refused the request, else `endpoint`.
  */
 export class UpstreamError extends DomainError {
   readonly kind = "upstream" as const;
@@ -62,8 +67,17 @@ export class UpstreamError extends DomainError {
     readonly timeout = false,
     extra: ErrorDetails = {},
   ) {
-    const details = { ...(status === undefined ? {} : { status }), ...extra };
-    super(message, Object.keys(details).length > 0 ? details : undefined);
+    const cause = UpstreamError.refuses(status) ? "request" : "endpoint";
+    super(message, { ...(status === undefined ? {} : { status }), cause, ...extra });
+  }
+
+  /** True for a status by which an endpoint refuses the request itself (400, 413, 422). */
+  static refuses(status: number | undefined): boolean {
+    return status !== undefined && REFUSED_REQUEST_STATUSES.has(status);
+  }
+
+  get refusedRequest(): boolean {
+    return UpstreamError.refuses(this.status);
   }
 
   /** The same failure with more details (e.g. the chat session whose message was kept). */

@@ -1,39 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
+import { startPrivateRedis } from "../support/private-redis";
 import { createTestApp, dialects, type TestApp } from "../support/test-app";
-
-/** A Redis server of this test's own (not the shared one), so it can be stopped mid-test. */
-async function privateRedis(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const address = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(address.port));
-    });
-  });
-  const child: ChildProcess = spawn(
-    "redis-server",
-    ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-    { stdio: "ignore" },
-  );
-  for (let i = 0; i < 100; i++) {
-    const up = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => resolve(socket.end() !== undefined));
-      socket.on("error", () => resolve(false));
-    });
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  return {
-    url: `redis://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null || child.signalCode !== null) return resolve();
-        child.once("exit", () => resolve());
-        child.kill("SIGKILL");
-      }),
-  };
-}
 
 const md = (version: string) =>
   `---\nname: outage-skill\ndescription: Used while the bus is down (${version}).\n---\nBody ${version}.`;
@@ -48,7 +15,7 @@ for (const dialect of dialects) {
     });
 
     it("SEC-19 a publish that committed is reported as done although Redis is down", async () => {
-      const server = await privateRedis();
+      const server = await startPrivateRedis();
       redis = server;
       t = await createTestApp(dialect, { redisUrl: server.url });
       const { adminKey } = await t.project();

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
-import net from "node:net";
 import { describe, expect, it } from "vitest";
 import { generatePlatformToken } from "../../src/modules/auth/credentials";
 import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
 import { skillMd } from "../support/skill-md";
+import { needs, REDIS_URL, redisReachable, skipUnless } from "../support/required";
 import { ensureServerBuilt } from "../support/server-build";
 import { startServer, type ServerProcess } from "../support/server-process";
 
@@ -16,22 +16,6 @@ const SEEN_WITHIN_MS = 1000;
  */
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
-const REDIS_URL = "redis://127.0.0.1:6379";
-
-function reachable(port: number, host = "127.0.0.1"): Promise<boolean> {
-  return new Promise((ok) => {
-    const socket = net.connect(port, host, () => {
-      socket.end();
-      ok(true);
-    });
-    socket.on("error", () => ok(false));
-    socket.setTimeout(1000, () => {
-      socket.destroy();
-      ok(false);
-    });
-  });
-}
-
 async function gql<T>(server: ServerProcess, token: string, query: string, variables: Record<string, unknown> = {}) {
   const res = await fetch(`${server.url}/graphql`, {
     method: "POST",
@@ -156,13 +140,16 @@ async function twoProcessesSeeAPublish(extraEnv: Record<string, string>): Promis
   }
 }
 
-describe.skipIf(!BASE_URL)("cross-instance cache invalidation (PostgreSQL)", () => {
-  it("RT-1 SV-5 two server processes on one PostgreSQL see a publish within one second", async () => {
-    await twoProcessesSeeAPublish({});
-  }, 180_000);
+describe.skipIf(!needs(!!BASE_URL, "PostgreSQL (TEST_DATABASE_URL)"))(
+  "cross-instance cache invalidation (PostgreSQL)",
+  () => {
+    it("RT-1 SV-5 two server processes on one PostgreSQL see a publish within one second", async () => {
+      await twoProcessesSeeAPublish({});
+    }, 180_000);
 
-  it("RT-1 SV-5 two server processes on one PostgreSQL see a publish within one second (Redis pub/sub with REDIS_URL)", async (ctx) => {
-    if (!(await reachable(6379))) ctx.skip(`no Redis at ${REDIS_URL}`);
-    await twoProcessesSeeAPublish({ REDIS_URL });
-  }, 180_000);
-});
+    it("RT-1 SV-5 two server processes on one PostgreSQL see a publish within one second (Redis pub/sub with REDIS_URL)", async (ctx) => {
+      skipUnless(ctx, await redisReachable(), `Redis at ${REDIS_URL}`);
+      await twoProcessesSeeAPublish({ REDIS_URL });
+    }, 180_000);
+  },
+);

@@ -1,6 +1,5 @@
-import { Writable } from "node:stream";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createLogger } from "../../src/platform/logger";
+import { captureLog } from "../support/log-capture";
 import { createTestApp, dialects, type TestApp } from "../support/test-app";
 import { until } from "../support/wait";
 
@@ -10,33 +9,14 @@ import { until } from "../support/wait";
  * 503 and Retry-After and is logged once per outage, not once per request.
  */
 
-interface LogLine {
-  level: number;
-  msg: string;
-  [key: string]: unknown;
-}
-
-function capture() {
-  const lines: LogLine[] = [];
-  let raw = "";
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, done) {
-      raw += chunk.toString();
-      for (const line of chunk.toString().split("\n").filter(Boolean)) lines.push(JSON.parse(line) as LogLine);
-      done();
-    },
-  });
-  return { logger: createLogger("debug", stream), lines, raw: () => raw };
-}
-
 describe.each(dialects)("logging on %s", (dialect) => {
   let t: TestApp;
-  let log: ReturnType<typeof capture>;
+  let log: ReturnType<typeof captureLog>;
   let admin: string;
   let viewer: string;
 
   beforeAll(async () => {
-    log = capture();
+    log = captureLog();
     t = await createTestApp(dialect, {}, { logger: log.logger });
     admin = (await t.project("Logging")).adminKey;
     viewer = (

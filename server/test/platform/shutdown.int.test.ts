@@ -3,6 +3,7 @@ import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { generatePlatformToken } from "../../src/modules/auth/credentials";
 import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
+import { needs } from "../support/required";
 import { ensureServerBuilt } from "../support/server-build";
 import { startServer } from "../support/server-process";
 import { sleep } from "../support/wait";
@@ -84,7 +85,7 @@ describe("SEC-18 graceful shutdown of a real server process", () => {
     await sigtermWhileARequestIsInFlight({}, "sigterm-sqlite");
   }, 120_000);
 
-  it.skipIf(!BASE_URL)(
+  it.skipIf(!needs(!!BASE_URL, "PostgreSQL (TEST_DATABASE_URL)"))(
     "SEC-18 SIGTERM on PostgreSQL finishes the request in flight, closes bus and database, and exits 0 within the bound",
     async () => {
       const scratch = await createScratchPostgres(BASE_URL!);

@@ -354,6 +354,15 @@ describeEachDialect("GraphQL edge", EDGE_CONFIG, (t) => {
     expect(res.text).not.toMatch(STACK_LIKE);
   });
 
+  it("SEC-23 a body nested deeper than 64 levels is a 400 naming the limit, refused when parsed", async () => {
+    const deep = "[".repeat(5000) + "]".repeat(5000);
+    const res = await postJson(t, `{"query":"{ __typename }","variables":{"x":${deep}}}`);
+    expect(res.status).toBe(400);
+    expect(res.body?.errors?.[0]?.extensions?.code).toBe("BAD_REQUEST");
+    expect(res.body?.errors?.[0]?.message).toContain("at most 64 levels");
+    expect(res.text).not.toMatch(STACK_LIKE);
+  });
+
   // ---- SEC-5 ----
 
   it("SEC-5 GET /graphql with Accept: text/html serves no landing page", async () => {

@@ -64,13 +64,13 @@ describe.each(dialects)("input policy on %s", (dialect) => {
     expectRefused(res, /NUL/);
   });
 
-  it("SEC-11 a 2 MB API key name is BAD_USER_INPUT naming the limit, not stored", async () => {
+  it("SEC-11 SEC-22 a 2 MB API key name is BAD_USER_INPUT naming the limit (its column's length), not stored", async () => {
     const res = await t.gql(
       `mutation($n: String) { createApiKey(role: VIEWER, name: $n) { id } }`,
       { n: "k".repeat(2 * 1024 * 1024) },
       key,
     );
-    expectRefused(res, /at most 2048 characters/);
+    expectRefused(res, /\$n: is 2097152 characters long; at most 200 characters are accepted/);
     const keys = await t.ok<{ apiKeys: Array<{ name: string | null }> }>(`{ apiKeys { name } }`, {}, key);
     expect(keys.apiKeys.every((k) => (k.name ?? "").length < 100)).toBe(true);
   });
@@ -89,19 +89,28 @@ describe.each(dialects)("input policy on %s", (dialect) => {
     expectRefused(bundled, /SKILL_MD_MAX_BYTES/);
   });
 
-  it("SEC-11 item 8: 5,000-deep JSON in variables is a clear 400 BAD_USER_INPUT, not a stack overflow", async () => {
+  it("SEC-11 SEC-23 item 8: deep JSON in variables is a clear 400 naming the limit, not a stack overflow", async () => {
     // Written by hand: the test process's own JSON.stringify would overflow on it.
-    const deep = `${'{"d":'.repeat(5000)}"leaf"${"}".repeat(5000)}`;
+    const nested = (levels: number) => `${'{"d":'.repeat(levels)}"leaf"${"}".repeat(levels)}`;
     const query = `mutation($input: StartCallInput!) { startCall(input: $input) { id } }`;
-    const http = await fetch(`${t.url}/graphql`, {
-      method: "POST",
-      headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
-      body: `{"query":${JSON.stringify(query)},"variables":{"input":{"agentId":"a","variables":${deep}}}}`,
-    });
-    const body = (await http.json()) as Omit<GqlResponse, "status">;
-    const res = { ...body, status: http.status };
-    expect(res.status).toBe(400);
-    expectRefused(res, /nested more than 32 levels/);
+    const post = async (levels: number) => {
+      const http = await fetch(`${t.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${key}` },
+        body: `{"query":${JSON.stringify(query)},"variables":{"input":{"agentId":"a","variables":${nested(levels)}}}}`,
+      });
+      const body = (await http.json()) as Omit<GqlResponse, "status">;
+      return { ...body, status: http.status };
+    };
+    // Past the input policy's 32 levels of one argument: BAD_USER_INPUT naming the field.
+    const deep = await post(40);
+    expect(deep.status).toBe(400);
+    expectRefused(deep, /\$input\.variables.*nested more than 32 levels/);
+    // Past the body's 64 levels: refused when the body is parsed, before anything else looks at it.
+    const deeper = await post(5000);
+    expect(deeper.status).toBe(400);
+    expect(deeper.errors?.[0]?.extensions?.code).toBe("BAD_REQUEST");
+    expect(deeper.errors?.[0]?.message).toMatch(/nested more than 64 levels.*at most 64 levels are accepted/);
   });
 
   it("SEC-11 item 8: a subscription sent over POST is a clear 400, not a 500", async () => {

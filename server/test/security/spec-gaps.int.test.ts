@@ -141,3 +141,26 @@ describeEachDialect("time travel for agents", (t) => {
     expect(await at(thirdPeriod)).toEqual({ agentVersion: 2, skills: [] });
   });
 });
+
+describeEachDialect("time travel for an agent that is not there", (t) => {
+  it("SV-9 PJ-1 agentSkillsAt for an agent id not in the project (another project's, deleted, or none) is NOT_FOUND, unlike an agent with no version published then", async () => {
+    const mine = await t.project("time travel mine");
+    const theirs = await t.project("time travel theirs");
+    const draftOnly = await saveAgent(t, mine.adminKey, { name: "not-yet" });
+    const theirAgent = await saveAgent(t, theirs.adminKey, { name: "theirs" });
+    await publishAgent(t, theirs.adminKey, theirAgent.id);
+    const gone = await saveAgent(t, mine.adminKey, { name: "gone" });
+    await publishAgent(t, mine.adminKey, gone.id);
+    await t.ok(`mutation($agentId: ID!) { deleteAgent(agentId: $agentId) }`, { agentId: gone.agentId }, mine.adminKey);
+    const at = new Date(Date.now() + 60_000).toISOString();
+
+    // An agent of the project with nothing published then: an empty answer, not an error.
+    const empty = await t.ok<{ agentSkillsAt: unknown }>(AT, { agentId: draftOnly.agentId, at }, mine.adminKey);
+    expect(empty.agentSkillsAt).toEqual({ agentVersion: null, skills: [] });
+    for (const agentId of [theirAgent.agentId, gone.agentId, "00000000-0000-4000-8000-000000000000"]) {
+      const res = await t.gql(AT, { agentId, at }, mine.adminKey);
+      expect(res.errors?.[0]?.extensions?.code, agentId).toBe("NOT_FOUND");
+      expect(res.data, agentId).toBeNull();
+    }
+  });
+});

@@ -15,7 +15,10 @@ import {
   type GraphQLOutputType,
   type GraphQLSchema,
 } from "graphql/index.js"; // the CommonJS build, as type-graphql loads it: one graphql realm
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { z } from "zod";
 import { buildAppSchema } from "../../src/app";
 import { startScriptedModel, type ScriptedModel } from "../support/scripted-model";
 import { describeEachDialect } from "../support/test-app";
@@ -696,6 +699,83 @@ describeEachDialect("SEC-9 / PJ-1 tenancy", { outboundAllowHosts: [WEBHOOK_HOST,
       "these references answer the same for the caller's own object as for none: the walk proves nothing for them",
     ).toEqual([]);
   }, 120_000);
+
+  /** B's answer for `ref`, with the reference itself taken out (as in the walk). */
+  const normalisedWith = async (ref: string, ask: (ref: string) => Promise<{ status: number; body: unknown }>) =>
+    normalise(await ask(ref), [ref], "\u0000");
+
+  it("SEC-9 PJ-1 the gateway: B's key naming A's agent as the model answers exactly as a model that exists nowhere", async () => {
+    const chat = (stream: boolean) => async (model: string) => {
+      const res = await fetch(`${t.url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${B.key}` },
+        body: JSON.stringify({ model, stream, messages: [{ role: "user", content: "hi" }] }),
+      });
+      return { status: res.status, body: await res.text() };
+    };
+    for (const stream of [false, true]) {
+      const foreign = await normalisedWith("alpha-agent", chat(stream));
+      const nowhere = await normalisedWith(randomFor("skillName"), chat(stream));
+      expect(foreign, `stream: ${stream}`).toBe(nowhere);
+      // Control: B's own agent by the same route is served.
+      expect((await chat(stream)("bravo-agent")).status, `stream: ${stream}`).toBe(200);
+    }
+    const models = await fetch(`${t.url}/v1/models`, { headers: { authorization: `Bearer ${B.key}` } });
+    const listed = await models.text();
+    expect(listed).toContain("bravo-agent");
+    expect(listed).not.toContain("alpha");
+  });
+
+  it("SEC-9 PJ-1 the MCP endpoint: B's key naming A's skill answers exactly as a skill that exists nowhere, and lists none of A's", async () => {
+    const client = new Client({ name: "tenancy-walk", version: "1.0.0" });
+    await client.connect(
+      new StreamableHTTPClientTransport(new URL(`${t.url}/mcp`), {
+        requestInit: { headers: { authorization: `Bearer ${B.key}` } },
+      }),
+    );
+    try {
+      const outcome = async (run: () => Promise<unknown>) => {
+        try {
+          return { status: 200, body: await run() };
+        } catch (error) {
+          const { code, message } = error as { code?: number; message: string };
+          return { status: code ?? 0, body: message };
+        }
+      };
+      const asks: Array<[string, (name: string) => Promise<{ status: number; body: unknown }>]> = [
+        [
+          "skills/get",
+          (name) =>
+            outcome(() =>
+              client.request(
+                { method: "skills/get", params: { uri: `skill://${name}/SKILL.md` } },
+                z.object({}).passthrough(),
+              ),
+            ),
+        ],
+        ["resources/read SKILL.md", (name) => outcome(() => client.readResource({ uri: `skill://${name}/SKILL.md` }))],
+        [
+          "resources/read a file",
+          (name) => outcome(() => client.readResource({ uri: `skill://${name}/references/notes.md` })),
+        ],
+      ];
+      for (const [what, ask] of asks) {
+        const foreign = await normalisedWith(A.values.skillName, ask);
+        const nowhere = await normalisedWith(randomFor("skillName"), ask);
+        expect(foreign, what).toBe(nowhere);
+        // Control: B's own skill is served by the same request.
+        expect((await ask(B.values.skillName)).status, what).toBe(200);
+      }
+      const lists = JSON.stringify([
+        await client.request({ method: "skills/list", params: {} }, z.object({}).passthrough()),
+        await client.listResources(),
+      ]);
+      expect(lists).toContain(B.values.skillName);
+      expect(lists).not.toContain("alpha");
+    } finally {
+      await client.close();
+    }
+  });
 
   it("PJ-1 nothing B tried changed A's objects", async () => {
     const states = await t.ok<{ skills: { items: Array<{ id: string; state: string }> } }>(

@@ -2,7 +2,7 @@ import OpenAI from "openai";
 import type { Config } from "../../src/config";
 import type { Dialect } from "../../src/platform/db/database";
 import { publishAgent, saveAgent, skillVersion } from "./agents";
-import { startScriptedModel, type ChatRequestBody, type ScriptedModel } from "./scripted-model";
+import { startScriptedModel, type ChatRequestBody, type ScriptedModel, type ScriptedResponder } from "./scripted-model";
 import { skillMd } from "./skill-md";
 import { createTestApp, dialects, type TestApp } from "./test-app";
 
@@ -45,12 +45,13 @@ export interface GatewayKit {
 
 export const UPSTREAM_MODEL = "upstream-default";
 
+/** `upstream`: one the caller owns (and closes); else one of the kit's own, answering with `respond` when given. */
 export async function startGatewayKit(
   dialect: Dialect,
   overrides: Partial<Config> = {},
-  shared?: { upstream?: ScriptedModel },
+  shared?: { upstream?: ScriptedModel; respond?: ScriptedResponder },
 ): Promise<GatewayKit> {
-  const upstream = shared?.upstream ?? (await startScriptedModel());
+  const upstream = shared?.upstream ?? (await startScriptedModel({ respond: shared?.respond }));
   const t = await createTestApp(dialect, {
     outboundAllowHosts: ["127.0.0.1"],
     modelBaseUrl: upstream.baseUrl,

@@ -12,6 +12,9 @@ import type { AddressInfo } from "node:net";
  *   … point the app at model.endpoint() …
  *   expect(model.requests[1].body.messages).toContainEqual(…);
  *   await model.close();
+ *
+ * A strict model (`strict: true`, or `setStrict(true)`) refuses, before any reply, what OpenAI refuses with 400: a
+ * tool message that answers no tool call of an earlier assistant message.
  */
 
 export interface ScriptedToolCall {
@@ -67,7 +70,9 @@ export interface ScriptedModel {
   reply(...replies: ScriptedReply[]): void;
   /** Answers requests when the queue is empty; without one an empty queue is a 500 saying so. */
   respondWith(responder: ScriptedResponder | null): void;
-  /** Empties the queue and the recorded requests and drops the responder. */
+  /** Refuse (400, OpenAI's body) a history with a tool message that answers no earlier tool call. */
+  setStrict(strict: boolean): void;
+  /** Empties the queue and the recorded requests, drops the responder and strictness (back to the options'). */
   reset(): void;
   /** Stops the server, cutting hanging requests. */
   close(): Promise<void>;
@@ -89,14 +94,39 @@ function json(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-export async function startScriptedModel(options: { respond?: ScriptedResponder } = {}): Promise<ScriptedModel> {
+/** OpenAI's 400 for a tool message that answers no tool call of an earlier assistant message; null when none. */
+function strictRefusal(body: ChatRequestBody): { message: string; param: string } | null {
+  const called = new Set<string>();
+  for (const [index, message] of body.messages.entries()) {
+    if (message.role === "assistant")
+      for (const call of (message.tool_calls as Array<{ id?: string }> | undefined) ?? [])
+        if (call.id) called.add(call.id);
+    if (message.role === "tool" && !called.has(message.tool_call_id ?? ""))
+      return {
+        message:
+          "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+        param: `messages.[${index}].role`,
+      };
+  }
+  return null;
+}
+
+export async function startScriptedModel(
+  options: { respond?: ScriptedResponder; strict?: boolean } = {},
+): Promise<ScriptedModel> {
   const queue: ScriptedReply[] = [];
   const requests: RecordedRequest[] = [];
   let responder: ScriptedResponder | null = options.respond ?? null;
+  let strict = options.strict ?? false;
   let callCounter = 0;
   let completionCounter = 0;
 
   const answer = async (recorded: RecordedRequest, res: ServerResponse): Promise<void> => {
+    const refusal = strict ? strictRefusal(recorded.body) : null;
+    if (refusal) {
+      json(res, 400, { error: { ...refusal, type: "invalid_request_error", code: null } });
+      return;
+    }
     const reply = queue.shift() ?? (responder ? await responder(recorded) : undefined);
     if (!reply) {
       json(res, 500, { error: { message: "The scripted model has no reply left.", type: "server_error", code: null } });
@@ -226,10 +256,14 @@ export async function startScriptedModel(options: { respond?: ScriptedResponder 
     respondWith: (next) => {
       responder = next;
     },
+    setStrict: (on) => {
+      strict = on;
+    },
     reset: () => {
       queue.length = 0;
       requests.length = 0;
       responder = options.respond ?? null;
+      strict = options.strict ?? false;
     },
     close: async () => {
       server.closeAllConnections();

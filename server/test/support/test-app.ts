@@ -11,9 +11,12 @@ import { Database, type Dialect } from "../../src/platform/db/database";
 import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
 import { createLogger, type Logger } from "../../src/platform/logger";
 import { generatePlatformToken } from "../../src/modules/auth/credentials";
+import { needs } from "./required";
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
-export const dialects: Dialect[] = process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it, and CI_REQUIRE_ALL=1 requires it). */
+export const dialects: Dialect[] = needs(!!process.env.TEST_DATABASE_URL, "PostgreSQL (TEST_DATABASE_URL)")
+  ? ["sqlite", "postgres"]
+  : ["sqlite"];
 
 export interface GqlResponse<T = Record<string, unknown>> {
   status: number;

@@ -1,6 +1,6 @@
 import type { Problem } from "../../platform/errors";
-import { checkTools, MASKED_SECRET, type CheckedTool, type ToolInput } from "../skills";
-import type { AgentModeName } from "./agent-version.entity";
+import { checkTools, MASKED_SECRET, normaliseSkillName, type CheckedTool, type ToolInput } from "../skills";
+import { AGENT_NAME_LENGTH, type AgentModeName } from "./agent-version.entity";
 
 /** An agent's config as the API receives it (AgentInput). */
 export interface AgentConfigInput {
@@ -97,7 +97,11 @@ function duplicates<T>(values: readonly T[], place: string, what: (value: T) => 
 }
 
 function checkSkills(input: AgentConfigInput["skills"], problems: Problem[]): SkillEntry[] {
-  const entries = (input ?? []).map((e) => ({ name: e.name.trim(), versionId: e.versionId ? e.versionId : null }));
+  // SK-1: a listed name is the skill's NFKC form, as skill names are stored.
+  const entries = (input ?? []).map((e) => ({
+    name: normaliseSkillName(e.name.trim()),
+    versionId: e.versionId ? e.versionId : null,
+  }));
   const seen = new Map<string, number>();
   entries.forEach((entry, i) => {
     if (entry.name.length === 0 || entry.name.length > 64 || CONTROL.test(entry.name) || /\s/.test(entry.name)) {
@@ -179,17 +183,17 @@ function checkMcpServers(input: AgentConfigInput["mcpServers"], problems: Proble
 export function checkAgentConfig(input: AgentConfigInput): CheckedAgentConfig {
   const problems: Problem[] = [];
   const name = input.name.trim();
-  if (name.length < 1 || name.length > 200 || CONTROL.test(name)) {
+  if (name.length < 1 || name.length > AGENT_NAME_LENGTH || CONTROL.test(name)) {
     problems.push({
       path: "name",
-      message: `name: an agent name has 1 to 200 characters and no control characters; it has ${name.length}.`,
+      message: `name: an agent name has 1 to ${AGENT_NAME_LENGTH} characters and no control characters; it has ${name.length}.`,
     });
   }
   const alias = input.alias?.trim() ? input.alias.trim() : null;
-  if (alias !== null && (alias.length > 200 || CONTROL.test(alias) || /\s/.test(alias))) {
+  if (alias !== null && (alias.length > AGENT_NAME_LENGTH || CONTROL.test(alias) || /\s/.test(alias))) {
     problems.push({
       path: "alias",
-      message: "alias: an alias has 1 to 200 characters, without spaces or control characters.",
+      message: `alias: an alias has 1 to ${AGENT_NAME_LENGTH} characters, without spaces or control characters.`,
     });
   }
   const mode = input.mode ?? "cascade";

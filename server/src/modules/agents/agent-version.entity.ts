@@ -20,6 +20,9 @@ export interface StoredMcpServer {
   sealedHeaders: Record<string, string>;
 }
 
+/** The longest agent name or alias (the columns' length; SEC-22: one source for the input policy and the checks). */
+export const AGENT_NAME_LENGTH = 200;
+
 @Entity({ name: "agent_versions" })
 @Unique("uq_agent_versions_number", ["agentId", "version"])
 // AG-1 as SV-3: the database itself allows one published version per agent
@@ -49,10 +52,10 @@ export class AgentVersionEntity {
   @TextColumn("state", { length: 16 })
   state!: VersionStateName;
 
-  @TextColumn("name", { length: 200 })
+  @TextColumn("name", { length: AGENT_NAME_LENGTH })
   name!: string;
 
-  @TextColumn("alias", { length: 200, nullable: true })
+  @TextColumn("alias", { length: AGENT_NAME_LENGTH, nullable: true })
   alias!: string | null;
 
   @TextColumn("mode", { length: 32 })

@@ -1,6 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
 import { IdColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
 import type { ProjectEntity } from "../projects";
+import { AGENT_NAME_LENGTH } from "./agent-version.entity";
 
 /**
  * One row per agent: the row saves and publishes lock, the counter that keeps version numbers from ever
@@ -26,7 +27,7 @@ export class AgentEntity {
   liveVersionId!: string | null;
 
   /** alias, else name, of the newest version (GW-1). */
-  @TextColumn("gateway_name", { length: 200 })
+  @TextColumn("gateway_name", { length: AGENT_NAME_LENGTH })
   gatewayName!: string;
 
   @TimestampColumn("created_at")

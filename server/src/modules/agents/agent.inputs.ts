@@ -2,10 +2,12 @@ import { Field, ID, InputType, Int } from "type-graphql";
 import { JSONScalar } from "../../platform/graphql/scalars";
 import { SkillToolInput } from "../skills";
 import { AgentMode } from "./agent.types";
+import { StoredIn } from "../../platform/graphql/stored-in";
 
 @InputType("AgentSkillEntryInput")
 export class AgentSkillEntryInput {
   @Field(() => String)
+  @StoredIn("agent_skill_entries.name")
   name!: string;
 
   @Field(() => ID, {
@@ -45,9 +47,11 @@ export class McpServerInput {
 @InputType("AgentInput")
 export class AgentInput {
   @Field(() => String)
+  @StoredIn("agent_versions.name")
   name!: string;
 
   @Field(() => String, { nullable: true })
+  @StoredIn("agent_versions.alias")
   alias?: string | null;
 
   @Field(() => AgentMode, { nullable: true, defaultValue: AgentMode.CASCADE })

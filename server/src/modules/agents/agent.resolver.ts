@@ -41,7 +41,8 @@ export class AgentResolver {
   }
 
   @Query(() => AgentSkillsAtType, {
-    description: "SV-9: the agent version published at `at` and the skill versions a call started then resolved.",
+    description:
+      "SV-9: the agent version published at `at` and the skill versions a call started then resolved (none published then: null and no skills). An agent that is not in the project, or was deleted, is NOT_FOUND.",
   })
   agentSkillsAt(
     @Ctx() ctx: AuthContext,

@@ -9,6 +9,7 @@ import type { KnowledgeService } from "../knowledge";
 import { skillSourceProject, sourcePlace } from "../libraries";
 import { type SkillService, type VersionStateName } from "../skills";
 import { AgentEntity } from "./agent.entity";
+import { AgentPublishedChanged } from "./agent.events";
 import { checkAgentConfig, type AgentConfigInput, type CheckedAgentConfig } from "./agent-config";
 import { AgentRepository } from "./agent.repository";
 import type { AgentSecrets } from "./agent-secrets";
@@ -240,17 +241,6 @@ export class AgentService {
     return version;
   }
 
-  private readonly publishedChangedHooks: Array<(projectId: string, agentId: string) => Promise<void>> = [];
-
-  /** Runs after a publish or delete committed: what calls run for that agent changed (cache invalidation). */
-  onPublishedChanged(hook: (projectId: string, agentId: string) => Promise<void>): void {
-    this.publishedChangedHooks.push(hook);
-  }
-
-  private async publishedChanged(projectId: string, agentId: string): Promise<void> {
-    for (const hook of this.publishedChangedHooks) await hook(projectId, agentId);
-  }
-
   // ---- the live pointer ----
 
   /** AG-1: the draft goes live and the agent's live version is archived, in one transaction on the locked agent row. */
@@ -289,9 +279,9 @@ export class AgentService {
           describe: (v) => ({ agent_id: agent.id, name: v.name, version: v.version }),
         },
       );
-      tx.afterCommit(() => this.publishedChanged(scope.projectId, agent.id));
+      tx.emit(AgentPublishedChanged({ projectId: scope.projectId, agentId: agent.id }));
       return target;
-    });
+    }, scope);
   }
 
   /** Deletes the agent: it reads as not found and leaves every usage list; its versions stay for calls that ran them. */
@@ -303,7 +293,7 @@ export class AgentService {
       if (!agent) throw new NotFound("The agent");
       agent.deletedAt = new Date();
       await repo.saveAgent(agent);
-      tx.afterCommit(() => this.publishedChanged(scope.projectId, agentId));
+      tx.emit(AgentPublishedChanged({ projectId: scope.projectId, agentId }));
       await this.audit.record(tx, {
         projectId: scope.projectId,
         resourceType: "agent",
@@ -313,7 +303,7 @@ export class AgentService {
         data: { agent_id: agentId, name: agent.gatewayName, last_version: agent.lastVersion },
       });
       return agentId;
-    });
+    }, scope);
   }
 
   // ---- reading ----
@@ -345,6 +335,8 @@ export class AgentService {
     const scope = await this.auth.authorize(ctx, "viewer");
     const { version, entries, source } = await this.db.read(async (m) => {
       const repo = new AgentRepository(m);
+      // PJ-1: an agent that is not in the project (or was deleted) is not there, unlike one with nothing published then.
+      if (!(await repo.liveAgentIds(scope.projectId, [agentId])).has(agentId)) throw new NotFound("The agent");
       const found = await repo.publishedAt(scope.projectId, agentId, at);
       return {
         version: found,

@@ -1,5 +1,6 @@
 // What other modules may use of agents.
 export { AgentService } from "./agent.service";
+export { AgentPublishedChanged } from "./agent.events";
 export { AgentSecrets } from "./agent-secrets";
 export { AgentVersionEntity } from "./agent-version.entity";
 export { AgentSkillEntryEntity } from "./agent-skill-entry.entity";

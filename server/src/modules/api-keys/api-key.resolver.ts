@@ -7,12 +7,14 @@ import { API_KEY_IN_PROJECT } from "./api-key.loaders";
 import type { ApiKeyService } from "./api-key.service";
 import { ApiKeyPayload, ApiKeyRole, ApiKeyType } from "./api-key.types";
 import type { AuthContext } from "../auth";
+import { ArgsStoredIn } from "../../platform/graphql/stored-in";
 
 @Resolver()
 export class ApiKeyResolver {
   constructor(private readonly keys: ApiKeyService) {}
 
   @Mutation(() => ApiKeyPayload, { description: "Admin. The key is shown once." })
+  @ArgsStoredIn({ name: "api_keys.name" })
   async createApiKey(
     @Ctx() ctx: AuthContext,
     @Arg("role", () => ApiKeyRole) role: ApiKeyRole,

@@ -14,6 +14,8 @@ export interface ProjectScope {
   readonly actor: string;
   readonly role: Role;
   readonly principal: Principal;
+  /** The request acting (logged beside what its change's listeners report). */
+  readonly requestId: string;
 }
 
 export interface AuthContext extends RequestContext {
@@ -117,7 +119,13 @@ export class AuthService {
           required_role: required,
         });
       }
-      return { projectId: principal.projectId, actor: principal.keyId, role: principal.role, principal };
+      return {
+        projectId: principal.projectId,
+        actor: principal.keyId,
+        role: principal.role,
+        principal,
+        requestId: ctx.requestId,
+      };
     }
     if (!projectId) {
       throw new Forbidden("The platform credential must name the project (projectId); or use a project API key.", {
@@ -125,6 +133,6 @@ export class AuthService {
       });
     }
     if (!(await this.store.projectIsLive(projectId))) throw new NotFound("The project");
-    return { projectId, actor: "platform", role: "admin", principal };
+    return { projectId, actor: "platform", role: "admin", principal, requestId: ctx.requestId };
   }
 }

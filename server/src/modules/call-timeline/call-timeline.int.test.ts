@@ -1,5 +1,4 @@
 import { randomBytes } from "node:crypto";
-import net from "node:net";
 import { createClient, type Client, type ExecutionResult } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import WebSocket from "ws";
@@ -20,6 +19,7 @@ import {
   timeline,
 } from "../../../test/support/calls";
 import { startReceiver, type Receiver } from "../../../test/support/receiver";
+import { redisReachable, skipUnless } from "../../../test/support/required";
 import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
 import { until } from "../../../test/support/wait";
 
@@ -143,7 +143,7 @@ describe.each(dialects)("the live call timeline on %s", (dialect) => {
     );
   });
 
-  it("UX-5 RT-6 each tool run reaches a callToolInvocations subscriber once its row commits; the stream ends with the call", async () => {
+  it("UX-5 each tool run reaches a callToolInvocations subscriber once its row commits; the stream ends with the call", async () => {
     await publishSkill(t, key, "gamma", {
       tools: [{ name: "get_invoices", description: "The invoices.", webhookUrl: `${receiver.url}/gamma/get_invoices` }],
     });
@@ -279,20 +279,14 @@ describe.each(dialects)("the live call timeline on %s", (dialect) => {
     return { app, url: `http://127.0.0.1:${await app.http.listen(0, "127.0.0.1")}` };
   }
 
-  const redisReachable = () =>
-    new Promise<boolean>((ok) => {
-      const socket = net.connect(6379, "127.0.0.1", () => ok(!!socket.end()));
-      socket.on("error", () => ok(false));
-    });
-
   for (const [bus, redisUrl] of [
     ["PostgreSQL NOTIFY", undefined],
     ["Redis pub/sub", "redis://127.0.0.1:6379"],
   ] as const) {
-    it.runIf(dialect === "postgres")(
-      `UX-5 events recorded on one instance reach a subscriber on another (${bus})`,
-      async (ctx) => {
-        if (redisUrl && !(await redisReachable())) return ctx.skip();
+    // PostgreSQL only (two instances share its database): registered there, so the SQLite run lists no skipped test
+    if (dialect === "postgres")
+      it(`UX-5 events recorded on one instance reach a subscriber on another (${bus})`, async (ctx) => {
+        if (redisUrl) skipUnless(ctx, await redisReachable(), `Redis at ${redisUrl}`);
         const writer = redisUrl ? await instance(redisUrl) : { app: t.app, url: t.url };
         const reader = await instance(redisUrl);
         try {
@@ -311,7 +305,6 @@ describe.each(dialects)("the live call timeline on %s", (dialect) => {
           await reader.app.close();
           if (writer.app !== t.app) await writer.app.close();
         }
-      },
-    );
+      });
   }
 });

@@ -26,13 +26,13 @@ describeEachDialect("the call-start hot path", (t) => {
     });
   });
 
-  it("RT-1 a cache miss resolves the agent's whole skill list in one SQL statement", async () => {
+  it("budget: a cache miss resolves the agent's whole skill list in one SQL statement", async () => {
     const statements = await statementsDuring(t, () => startCall(t, key, { agentId }));
     const versionReads = reads(statements).filter((s) => /skill_versions/.test(s));
     expect(versionReads).toHaveLength(1);
   });
 
-  it("RT-1 a call start with warm caches reads nothing: it only writes the call", async () => {
+  it("budget: a call start with warm caches reads nothing: it only writes the call", async () => {
     await startCall(t, key, { agentId });
     let id = "";
     const statements = await statementsDuring(t, async () => {

@@ -51,14 +51,14 @@ describeEachDialect("statements and bytes of the call hot paths", { outboundAllo
   const start = async () =>
     (await t.ok<{ startCall: { id: string } }>(START_ID, { input: { agentId } }, key)).startCall.id;
 
-  it("RT-1 a warm startCall is one write: one statement on PostgreSQL, one prepared batch of three inserts on SQLite", async () => {
+  it("budget: a warm startCall is one write: one statement on PostgreSQL, one prepared batch of three inserts on SQLite", async () => {
     const sent = await shapes(t, start);
     expect(sent).toEqual(
       t.dialect === "postgres" ? ["WITH call_contexts"] : ["INSERT calls", "INSERT call_skills", "INSERT call_events"],
     );
   });
 
-  it("RT-1 a startCall after a publish reads the changed live version once, then writes the call", async () => {
+  it("budget: a startCall after a publish reads the changed live version once, then writes the call", async () => {
     await publishSkill(t, key, "st-c", { body: body("st-c v2") });
     const sent = await shapes(t, start);
     const reads = sent.filter((s) => s.startsWith("SELECT"));
@@ -71,7 +71,7 @@ describeEachDialect("statements and bytes of the call hot paths", { outboundAllo
     );
   });
 
-  it("RT-3 RT-4 RT-11 loadSkill: lock and read the call, then write its events, the loaded flag and the state patch; an eviction adds none", async () => {
+  it("budget: loadSkill locks and reads the call, then writes its events, the loaded flag and the state patch; an eviction adds none", async () => {
     const id = await start();
     // PostgreSQL: the events, the loaded flags and the state patch in one statement; SQLite: three, in process
     const expected =
@@ -85,7 +85,7 @@ describeEachDialect("statements and bytes of the call hot paths", { outboundAllo
     expect((await timeline(t, key, id)).loadedSkills).toEqual(["st-b", "st-c"]);
   });
 
-  it("RT-11 SEC-16 the cached webhook subscriptions: one created after loads gets the next load; one deleted, no more", async () => {
+  it("RT-11 the cached webhook subscriptions: one created after loads gets the next load's event; one deleted, no more", async () => {
     const id = await start();
     await loadSkill(t, key, id, "st-a");
     const created = await t.ok<{ createWebhookSubscription: { subscription: { id: string } } }>(
@@ -103,7 +103,7 @@ describeEachDialect("statements and bytes of the call hot paths", { outboundAllo
     expect(await deliveries()).toBe(1);
   });
 
-  it("RT-10 bytes stored per call start of a 7-skill agent: at most 2 KB (the skills' text is stored once, not per call)", async () => {
+  it("budget: bytes stored per call start of a 7-skill agent: at most 2 KB (the skills' text is stored once, not per call)", async () => {
     const contextsBefore = await count(t, "call_contexts");
     const id = await start();
     expect(await count(t, "call_contexts")).toBe(contextsBefore);

@@ -149,7 +149,8 @@ export class ToolInvocationEntity {
   @IdColumn("project_id")
   projectId!: string;
 
-  @TextColumn("tool", { length: 128 })
+  /** The tool's name as offered (an MCP server's names have no length limit: SEC-22). */
+  @TextColumn("tool")
   tool!: string;
 
   @TextColumn("source", { length: 200 })

@@ -20,6 +20,7 @@ import type { SkillCatalogService } from "../skills";
 import type { WebhookService } from "../webhooks";
 import type { AgentDirectory, CallAgent } from "../agents";
 import { CallEntity, CallEventEntity, CallSkillEntity, type ToolInvocationEntity } from "./call.entity";
+import { CallRecorded } from "./call.events";
 import { CallRepository, type CallFilter } from "./call.repository";
 import { CallContexts } from "./call-contexts";
 import { currentSegment, modelContextOf, type CallSegment, type CallState } from "./call-state";
@@ -52,21 +53,6 @@ export class CallService {
   ) {}
 
   private readonly contexts = new CallContexts();
-  private readonly recordedHooks: Array<(projectId: string, callId: string) => Promise<void>> = [];
-
-  /** Runs after a call's new events or tool runs committed (the live timeline, UX-5, on every instance). */
-  onRecorded(hook: (projectId: string, callId: string) => Promise<void>): void {
-    this.recordedHooks.push(hook);
-  }
-
-  private async recorded(projectId: string, callId: string): Promise<void> {
-    for (const hook of this.recordedHooks) await hook(projectId, callId);
-  }
-
-  /** Once `tx` commits, tells the live timeline that the call has new events or tool runs. */
-  afterRecordedCommit(tx: Tx, call: Pick<CallEntity, "projectId" | "id">): void {
-    tx.afterCommit(() => this.recorded(call.projectId, call.id));
-  }
 
   async start(ctx: AuthContext, input: StartCallInput): Promise<CallEntity> {
     const scope = await this.auth.authorize(ctx, "editor");
@@ -108,15 +94,18 @@ export class CallService {
       now,
     );
     const skills = this.callSkillRows(call, segment.resolved, 0, new Set());
+    const committed = {
+      events: [CallRecorded({ projectId: call.projectId, callId: call.id })],
+      requestId: scope.requestId,
+    };
     if (this.db.dialect === "sqlite") {
       const { statements, contexts } = CallRepository.sqliteStart(this.contexts, call, skills, started);
-      await this.db.runPrepared(statements);
+      await this.db.runPrepared(statements, committed);
       this.contexts.markStored(contexts);
     } else {
-      const stored = await this.db.writeStatement((m) => this.repo(m).insertStart(call, skills, started));
+      const stored = await this.db.writeStatement((m) => this.repo(m).insertStart(call, skills, started), committed);
       this.contexts.markStored(stored);
     }
-    await this.recorded(call.projectId, call.id);
     return call;
   }
 
@@ -128,7 +117,7 @@ export class CallService {
       const outcome = await this.applyLoad(tx, repo, call, name);
       const { loaded: _l, events: _e, ...result } = outcome;
       return { ...result, call };
-    });
+    }, scope);
   }
 
   /** Applies a load decision to a locked call: state, loaded flags, events and their webhooks, in the caller's transaction. */
@@ -149,7 +138,7 @@ export class CallService {
       call.projectId,
       rows.map((row) => ({ id: row.id, type: row.type, timestamp: row.at, data: row.data })),
     );
-    this.afterRecordedCommit(tx, call);
+    tx.emit(CallRecorded({ projectId: call.projectId, callId: call.id }));
     const loadedVersions = outcome.events.flatMap((e) => (e.type === "skill.loaded" ? [e.versionId] : []));
     await repo.recordLoad(call, rows, loadedVersions, { loaded: call.state.loaded, eventSeq: call.state.eventSeq });
     return outcome;
@@ -160,7 +149,7 @@ export class CallService {
     const scope = await this.auth.authorize(ctx, "editor");
     const target = await this.publishedAgent(scope, agentId, "agentId");
     const next = await this.segmentFor(scope.projectId, target);
-    return this.db.write(async (tx) => this.applyHandoff(tx, scope, callId, target, next));
+    return this.db.write(async (tx) => this.applyHandoff(tx, scope, callId, target, next), scope);
   }
 
   async applyHandoff(
@@ -196,7 +185,7 @@ export class CallService {
         new Date(),
       ),
     ]);
-    this.afterRecordedCommit(tx, call);
+    tx.emit(CallRecorded({ projectId: call.projectId, callId: call.id }));
     return call;
   }
 
@@ -218,7 +207,7 @@ export class CallService {
       }));
       const event = this.event(call, seq, "call.ended", { call_id: call.id, skills }, now);
       await repo.insertEvents([event]);
-      this.afterRecordedCommit(tx, call);
+      tx.emit(CallRecorded({ projectId: call.projectId, callId: call.id }));
       await this.webhooks.enqueue(tx, call.projectId, {
         id: event.id,
         type: "call.ended",
@@ -226,7 +215,7 @@ export class CallService {
         data: event.data,
       });
       return call;
-    });
+    }, scope);
   }
 
   async get(ctx: AuthContext, id: string): Promise<CallEntity | null> {

@@ -2,6 +2,7 @@
 export { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
 export { CallEventResolver, CallResolver } from "./call.resolver";
 export { CallService } from "./call.service";
+export { CallRecorded } from "./call.events";
 export { McpConnector } from "./mcp-connector";
 export { ToolRunner, type ToolHost, type ToolOutcome } from "./tool-runner";
 export { currentSegment, modelContextOf, type CallSegment, type CallState } from "./call-state";

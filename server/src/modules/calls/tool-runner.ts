@@ -19,6 +19,7 @@ import {
 import type { SkillService } from "../skills";
 import type { AgentDirectory } from "../agents";
 import { type CallEntity, ToolInvocationEntity } from "./call.entity";
+import { CallRecorded } from "./call.events";
 import { CallRepository } from "./call.repository";
 import type { CallService } from "./call.service";
 import { currentSegment, modelContextOf, type CallState } from "./call-state";
@@ -300,9 +301,9 @@ export class ToolRunner {
       at: new Date(),
     });
     await this.db.write((tx) => {
-      this.calls.afterRecordedCommit(tx, call); // UX-5: the call page shows the run as soon as it committed
+      tx.emit(CallRecorded({ projectId: call.projectId, callId: call.id })); // UX-5: the call page shows the run
       return new CallRepository(tx.manager).insertInvocation(invocation);
-    });
+    }, scope);
     return invocation;
   }
 }

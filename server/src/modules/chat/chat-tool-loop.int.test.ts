@@ -271,8 +271,32 @@ describe.each(dialects)("chat tool loop on %s", (dialect) => {
       model.reply({ fail: 500, message: "upstream exploded" });
       const res = await sendMessageRaw(t, key, { sessionId: first.session.id, content: "second" });
       expect(codeOf(res)).toBe("UPSTREAM_ERROR");
-      expect(res.errors?.[0]?.extensions?.details).toEqual({ status: 500, session_id: first.session.id });
+      expect(res.errors?.[0]?.extensions?.details).toEqual({
+        status: 500,
+        cause: "endpoint",
+        session_id: first.session.id,
+      });
       await expectIntact(first.session.id, "second");
+    });
+
+    it("SEC-23 refuses the request (400): still UPSTREAM_ERROR (the message stays), with the model's words and cause 'request', not the endpoint's failure", async () => {
+      model.reply({ text: "first" });
+      const first = await sendMessage(t, key, { agentId, content: "hi" });
+      model.reply({
+        fail: 400,
+        message: "This model's maximum context length is 8192 tokens. Please reduce the length of the messages.",
+      });
+      const res = await sendMessageRaw(t, key, { sessionId: first.session.id, content: "a very long message" });
+      expect(codeOf(res)).toBe("UPSTREAM_ERROR");
+      expect(res.errors?.[0]?.message).toMatch(
+        /^The model refused the request \(HTTP 400 from .*\): This model's maximum/,
+      );
+      expect(res.errors?.[0]?.extensions?.details).toEqual({
+        status: 400,
+        cause: "request",
+        session_id: first.session.id,
+      });
+      await expectIntact(first.session.id, "a very long message");
     });
 
     it("answers garbage, including after a load in an earlier round", async () => {

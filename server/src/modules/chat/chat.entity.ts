@@ -85,8 +85,8 @@ export class ChatMessageEntity {
   @JsonColumn("tool_calls", { nullable: true })
   toolCalls!: unknown[] | null;
 
-  /** A tool message: the tool call it answers. */
-  @TextColumn("tool_call_id", { nullable: true, length: 128 })
+  /** A tool message: the tool call it answers (the model's id, kept whole: SEC-22). */
+  @TextColumn("tool_call_id", { nullable: true })
   toolCallId!: string | null;
 
   /** The user message this one answers (null for a user message). */
@@ -118,7 +118,8 @@ export class ChatToolInvocationEntity {
   @IdColumn("message_id")
   messageId!: string;
 
-  @TextColumn("tool", { length: 128 })
+  /** The tool's name as offered or as the model called it (an MCP server's names have no length limit: SEC-22). */
+  @TextColumn("tool")
   tool!: string;
 
   @TextColumn("source", { length: 200 })

@@ -184,7 +184,7 @@ export class ToolLoop {
           : (stand?.outcome ?? (await this.tools.execute(host, tool, args)));
     }
     return {
-      tool: tool?.name ?? call.function.name.slice(0, 128),
+      tool: tool?.name ?? call.function.name,
       source: tool?.source ?? "unknown",
       arguments: typeof args === "string" ? call.function.arguments : args,
       status: outcome.status,

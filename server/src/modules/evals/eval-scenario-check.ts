@@ -1,5 +1,6 @@
 import { Invalid, type Problem } from "../../platform/errors";
 import { LOAD_SKILL } from "../runtime";
+import { SCENARIO_NAME_LENGTH } from "./eval.entity";
 
 export type ExpectationKind = "FUNCTION_CALL" | "REPLY_CONTAINS" | "REPLY_NOT_CONTAINS";
 
@@ -47,7 +48,8 @@ const isObject = (value: unknown): value is Record<string, unknown> =>
 export function checkScenario(input: ScenarioInput): CheckedScenario {
   const problems: Problem[] = [];
   const name = input.name.trim();
-  if (name === "" || name.length > 200) problems.push({ path: "name", message: "name must be 1 to 200 characters." });
+  if (name === "" || name.length > SCENARIO_NAME_LENGTH)
+    problems.push({ path: "name", message: `name must be 1 to ${SCENARIO_NAME_LENGTH} characters.` });
   const tags = [...new Set((input.tags ?? []).map((t) => t.trim()))];
   tags.forEach((tag, i) => {
     if (tag === "" || tag.length > 128)

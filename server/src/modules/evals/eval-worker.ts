@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { randomToken } from "../../platform/crypto";
 import type { Database } from "../../platform/db/database";
+import type { OutageLog } from "../../platform/db/outage-log";
 import type { Logger } from "../../platform/logger";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
 import { EvalResultEntity, type EvalRunEntity } from "./eval.entity";
@@ -13,6 +14,8 @@ export interface EvalWorkerOptions {
   pollIntervalMs: number;
   /** How long a claim holds without renewal (EVAL_LEASE_MS); renewed every third of it while the run goes on. */
   leaseMs: number;
+  /** The process's database outage log (SEC-20): a pass that meets an outage adds no line of its own. */
+  outage?: OutageLog;
 }
 
 /** Stopped (SIGTERM): the run is left to another worker, or to this one after a restart. */
@@ -41,6 +44,7 @@ export class EvalWorker {
       () => this.runPass(),
       (error) => this.logger.error({ err: error, worker: this.id }, "eval worker pass failed"),
       options.pollIntervalMs,
+      options.outage,
     );
   }
 
@@ -94,13 +98,16 @@ export class EvalWorker {
       if (error instanceof Stopped) {
         // Left running with a free lease: the next worker to look resumes it after its last result.
         await this.update(run.id, token, { lockedUntil: null, claimedBy: null }).catch(() => undefined);
+      } else if (this.options.outage?.noteIfUnavailable(error)) {
+        // The database went away mid-run: not the run's failure. Its lease expires and it resumes after its last
+        // stored result once the database is back.
       } else if (!(error instanceof LeaseLost)) {
         // An upstream that failed mid-run (or a target that no longer resolves): failed, results kept.
         const reason = error instanceof Error ? error.message : String(error);
         this.logger.warn({ run: run.id, err: error }, "eval run failed");
         await this.update(run.id, token, {
           status: "failed",
-          error: reason.slice(0, 2000),
+          error: reason,
           finishedAt: new Date(),
           lockedUntil: null,
           claimedBy: null,

@@ -5,6 +5,9 @@ import type { StoredExpectation, StoredMock } from "./eval-scenario-check";
 import type { EvalPlan, EvalTargetSpec } from "./eval-plan";
 
 /** A scenario (EV-4): user turns, what to expect of the replies, tool mocks. */
+/** The longest scenario name (the column's length; SEC-22: one source for the input policy and the checks). */
+export const SCENARIO_NAME_LENGTH = 200;
+
 @Entity({ name: "eval_scenarios" })
 @Index("idx_eval_scenarios_project_created", ["projectId", "createdAt"])
 export class EvalScenarioEntity {
@@ -18,7 +21,7 @@ export class EvalScenarioEntity {
   @JoinColumn({ name: "project_id" })
   project?: ProjectEntity;
 
-  @TextColumn("name", { length: 200 })
+  @TextColumn("name", { length: SCENARIO_NAME_LENGTH })
   name!: string;
 
   /** e.g. `["skill:explain_bill"]`; filtered on its JSON text (`"tag"` with quotes). */

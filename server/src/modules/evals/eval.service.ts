@@ -7,6 +7,7 @@ import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import type { CallService } from "../calls";
 import type { UsageService } from "../usage";
 import { EvalRunEntity, EvalScenarioEntity, type EvalResultEntity } from "./eval.entity";
+import { EvalRunQueued } from "./eval.events";
 import { EvalRepository } from "./eval.repository";
 import type { EvalPlanner, EvalTargetSpec } from "./eval-plan";
 import { checkScenario, type ScenarioInput } from "./eval-scenario-check";
@@ -25,8 +26,6 @@ export const skillTag = (name: string) => `skill:${name}`;
 
 /** Scenarios (viewers read, editors write) and runs: startEvalRun queues, the EvalWorker runs. */
 export class EvalService {
-  private readonly queuedHooks: Array<() => void> = [];
-
   constructor(
     private readonly db: Database,
     private readonly auth: AuthService,
@@ -35,11 +34,6 @@ export class EvalService {
     private readonly usage: UsageService,
     private readonly planner: EvalPlanner,
   ) {}
-
-  /** Runs after a run was queued (the worker of this instance looks at once). */
-  onQueued(hook: () => void): void {
-    this.queuedHooks.push(hook);
-  }
 
   async saveScenario(ctx: AuthContext, input: ScenarioInput, id: string | null): Promise<EvalScenarioEntity> {
     const scope = await this.auth.authorize(ctx, "editor");
@@ -153,8 +147,10 @@ export class EvalService {
       createdAt: new Date(),
       finishedAt: null,
     });
-    await this.db.write((tx) => new EvalRepository(tx.manager).insertRun(run));
-    for (const hook of this.queuedHooks) hook();
+    await this.db.write(async (tx) => {
+      await new EvalRepository(tx.manager).insertRun(run);
+      tx.emit(EvalRunQueued({ projectId: run.projectId, runId: run.id }));
+    }, scope);
     return run;
   }
 

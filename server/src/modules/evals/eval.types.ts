@@ -3,6 +3,7 @@ import { NodeInterface } from "../../platform/graphql/node";
 import { PageOf } from "../../platform/graphql/page";
 import { JSONScalar } from "../../platform/graphql/scalars";
 import { AgentInput } from "../agents";
+import { StoredIn } from "../../platform/graphql/stored-in";
 
 export enum EvalExpectationKind {
   FUNCTION_CALL = "FUNCTION_CALL",
@@ -44,6 +45,7 @@ export class EvalMockInput {
 @InputType("EvalScenarioInput")
 export class EvalScenarioInput {
   @Field(() => String)
+  @StoredIn("eval_scenarios.name")
   name!: string;
 
   @Field(() => [String], { nullable: true, defaultValue: [], description: 'e.g. "skill:explain_bill" (EV-4)' })

@@ -1,6 +1,7 @@
 // The evals module's face: scenarios, runs and their worker (EV-1..5), and the publish gate.
 export { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./eval.entity";
 export { EvalService } from "./eval.service";
+export { EvalRunQueued } from "./eval.events";
 export { EvalExecutor } from "./eval-executor";
 export { EvalPlanner } from "./eval-plan";
 export { EvalWorker, type EvalWorkerOptions } from "./eval-worker";

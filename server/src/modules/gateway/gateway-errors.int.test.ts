@@ -1,3 +1,4 @@
+import OpenAI from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   dialectsAndStores,
@@ -190,6 +191,68 @@ describe.each(dialectsAndStores)("gateway errors (%s, %s store)", (dialect, stor
     const streamed = await post(kit, { ...secondTurn("garbage"), stream: true });
     expect([502]).toContain(streamed.status);
     await expectLogIntact("garbage");
+  });
+
+  it("SEC-23 a body nested deeper than 64 levels is 400 naming the limit, refused when parsed: the model is never asked", async () => {
+    await sessionWithLoad("deep");
+    const deep = "[".repeat(5000) + "]".repeat(5000);
+    const raw = `{"model":"billing","metadata":{"chat_session_id":"deep"},"messages":[{"role":"user","content":${deep}}]}`;
+    for (const contentType of ["application/json", "application/json;charset=UTF-8"]) {
+      // The second content type goes through body-parser (the fallback parser): the same limit.
+      const answer = await post(kit, null, { raw, headers: { "content-type": contentType } });
+      expectOpenAiError(answer, 400, "json_too_deep");
+      expect(answer.body.error!.message).toContain("at most 64 levels");
+    }
+    const justDeepEnough = `{"model":"billing","messages":[{"role":"user","content":"x"}],"metadata":{"chat_session_id":"deep","x":${"[".repeat(61) + "]".repeat(61)}}}`;
+    kit.upstream.reply({ text: "fine" });
+    expect((await post(kit, null, { raw: justDeepEnough })).status).toBe(200);
+    expect(kit.upstream.requests).toHaveLength(1);
+    await expectLogIntact("deep");
+  });
+
+  it("SEC-23 a model's 4xx caused by the request (a tool message that answers no tool call, refused by a strict model) is that 4xx with the model's words, never retried by the official client; its own failures stay 5xx", async () => {
+    await sessionWithLoad("orphan");
+    const orphan = {
+      ...hi("orphan"),
+      messages: [
+        { role: "user", content: "one" },
+        { role: "tool", tool_call_id: "call_nowhere", content: "42" },
+      ],
+    };
+    kit.upstream.setStrict(true);
+    for (const stream of [false, true]) {
+      const answer = await post(kit, { ...orphan, stream });
+      expectOpenAiError(answer, 400, "model_rejected_request");
+      expect(answer.body.error!.type).toBe("invalid_request_error");
+      expect(answer.body.error!.message).toMatch(
+        /^The model refused the request \(HTTP 400 from http:\/\/127\.0\.0\.1:\d+\/v1\): /,
+      );
+      expect(answer.body.error!.message).toContain(
+        "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+      );
+    }
+    // OpenAI's SDKs retry 5xx (twice by default) but not a 400: the model is asked once.
+    kit.upstream.reset();
+    kit.upstream.setStrict(true);
+    const retrying = new OpenAI({ baseURL: `${kit.t.url}/v1`, apiKey: kit.key, maxRetries: 2, timeout: 20_000 });
+    await expect(
+      retrying.chat.completions.create({
+        model: "billing",
+        messages: orphan.messages as OpenAI.ChatCompletionMessageParam[],
+      }),
+    ).rejects.toMatchObject({ status: 400, code: "model_rejected_request" });
+    expect(kit.upstream.requests).toHaveLength(1);
+    // The model's rate limit is a 429; its configuration's failures (a key it refuses) and its own are 502.
+    kit.upstream.reset();
+    kit.upstream.reply(
+      { fail: 429, message: "Slow down." },
+      { fail: 401, message: "Incorrect API key provided." },
+      { fail: 503, message: "Overloaded." },
+    );
+    expectOpenAiError(await post(kit, secondTurn("orphan")), 429, "model_rate_limited");
+    expectOpenAiError(await post(kit, secondTurn("orphan")), 502, "upstream_error");
+    expectOpenAiError(await post(kit, secondTurn("orphan")), 502, "upstream_error");
+    await expectLogIntact("orphan");
   });
 
   it("GW-2 a tool loop that never ends stops after CHAT_MAX_TOOL_ROUNDS with a clear 502; loads stay recorded", async () => {

@@ -20,13 +20,20 @@ export class GatewayError extends Error {
 export const badRequest = (code: string, message: string) =>
   new GatewayError(400, "invalid_request_error", code, message);
 
-/** Every failure as OpenAI's shape; null for an error of ours (a bug), which the caller logs and answers as 500. */
+/**
+ * Every failure as OpenAI's shape; null for an error of ours (a bug), which the caller logs and answers as 500.
+ * Only the model endpoint's own failures are 5xx (SEC-23): OpenAI's SDKs retry those, never a 4xx.
+ */
 export function gatewayErrorOf(error: unknown): GatewayError | null {
   if (error instanceof GatewayError) return error;
   if (error instanceof UpstreamError) {
-    return error.timeout
-      ? new GatewayError(504, "upstream_error", "upstream_timeout", error.message)
-      : new GatewayError(502, "upstream_error", "upstream_error", error.message);
+    if (error.timeout) return new GatewayError(504, "upstream_error", "upstream_timeout", error.message);
+    // SEC-23: the model refused what the client sent (its status, its words): a client fault, not retried by SDKs.
+    if (error.refusedRequest)
+      return new GatewayError(error.status!, "invalid_request_error", "model_rejected_request", error.message);
+    if (error.status === 429) return new GatewayError(429, "rate_limit_error", "model_rate_limited", error.message);
+    // The endpoint's own failures (5xx, unusable answers, unreachable) and its configuration's (401, 403, 404).
+    return new GatewayError(502, "upstream_error", "upstream_error", error.message);
   }
   if (error instanceof ToolLoopError)
     return new GatewayError(502, "upstream_error", "tool_rounds_exceeded", error.message);

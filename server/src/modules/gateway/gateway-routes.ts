@@ -162,6 +162,7 @@ async function chatCompletions(options: GatewayRouteOptions, exchange: Exchange,
 function bodyErrorOf(error: unknown, limitBytes: number): GatewayError | null {
   const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
   if (type === "entity.parse.failed") return badRequest("invalid_json", "The request body is not valid JSON.");
+  if (type === "entity.too.deep") return badRequest("json_too_deep", (error as Error).message);
   if (type === "entity.too.large")
     return new GatewayError(
       413,

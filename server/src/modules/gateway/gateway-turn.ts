@@ -4,6 +4,7 @@ import type { SessionLogKey, SessionStore, SkillInvocation } from "../../platfor
 import type { ToolRunner } from "../calls";
 import type { ModelClient, ModelEndpoint, ModelRequest } from "../model";
 import type { RuntimeTool } from "../runtime";
+import { normaliseSkillName } from "../skills";
 import {
   continuesAConversation,
   dropEchoedSkillCalls,
@@ -224,7 +225,7 @@ async function record(turn: Turn, deps: TurnDependencies, invocation: Omit<Skill
 }
 
 async function loadSkill(turn: Turn, deps: TurnDependencies, args: Record<string, unknown>): Promise<string> {
-  const name = typeof args.name === "string" ? args.name : "";
+  const name = typeof args.name === "string" ? normaliseSkillName(args.name) : "";
   const skill = turn.agent.skills.find((s) => s.name === name);
   if (!skill) return unknownSkillText(name, turn.agent.skills);
   const loaded = await skill.load();
@@ -235,7 +236,7 @@ async function loadSkill(turn: Turn, deps: TurnDependencies, args: Record<string
 }
 
 async function readSkillFile(turn: Turn, deps: TurnDependencies, args: Record<string, unknown>): Promise<string> {
-  const name = typeof args.skill === "string" ? args.skill : "";
+  const name = typeof args.skill === "string" ? normaliseSkillName(args.skill) : "";
   const path = typeof args.path === "string" ? args.path : "";
   const skill = turn.agent.skills.find((s) => s.name === name);
   if (!skill) return unknownSkillText(name, turn.agent.skills);

@@ -1,6 +1,6 @@
 import { promises as fs } from "node:fs";
 import path from "node:path";
-import { parseSkillMd } from "../skills";
+import { normaliseSkillName, parseSkillMd } from "../skills";
 import { insidePath, type FileRead, type GatewaySkill } from "./gateway-skills";
 
 const SKILL_MD = "SKILL.md";
@@ -55,7 +55,7 @@ export async function discoverLocalSkills(sources: readonly string[], cwd = proc
           `The skill folder ${folder} is not a valid skill: ${parsed.problems.map((p) => p.message).join(" ")}`,
         );
       }
-      if (parsed.name !== entry.name) {
+      if (parsed.name !== normaliseSkillName(entry.name)) {
         throw new LocalSkillsError(
           `The skill folder ${folder} is named '${entry.name}' but its SKILL.md names '${parsed.name}'; the frontmatter name must equal the folder's name.`,
         );

@@ -2,6 +2,10 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typ
 import { IdColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
 import type { ProjectEntity } from "../projects";
 
+/** Column lengths the input policy and the service read (SEC-22: one source). */
+export const KNOWLEDGE_BASE_NAME_LENGTH = 200;
+export const DOCUMENT_TITLE_LENGTH = 500;
+
 @Entity({ name: "knowledge_bases" })
 @Index("idx_knowledge_bases_project", ["projectId"])
 export class KnowledgeBaseEntity {
@@ -15,7 +19,7 @@ export class KnowledgeBaseEntity {
   @JoinColumn({ name: "project_id" })
   project?: ProjectEntity;
 
-  @TextColumn("name", { length: 200 })
+  @TextColumn("name", { length: KNOWLEDGE_BASE_NAME_LENGTH })
   name!: string;
 
   @TextColumn("description", { default: "" })
@@ -46,7 +50,7 @@ export class KnowledgeDocumentEntity {
   @JoinColumn({ name: "knowledge_base_id" })
   knowledgeBase?: KnowledgeBaseEntity;
 
-  @TextColumn("title", { length: 500 })
+  @TextColumn("title", { length: DOCUMENT_TITLE_LENGTH })
   title!: string;
 
   @TextColumn("content")

@@ -4,6 +4,7 @@ import type { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./knowledge-b
 import { KNOWLEDGE_DOCUMENTS_BY_BASE } from "./knowledge.loaders";
 import type { KnowledgeService } from "./knowledge.service";
 import { KnowledgeBaseInputType, KnowledgeBaseType, KnowledgeDocumentType } from "./knowledge.types";
+import { ArgsStoredIn } from "../../platform/graphql/stored-in";
 
 @Resolver(() => KnowledgeBaseType)
 export class KnowledgeResolver {
@@ -33,6 +34,7 @@ export class KnowledgeResolver {
   @Mutation(() => KnowledgeDocumentType, {
     description: "Adds a document; calls read documents when they start (RT-8).",
   })
+  @ArgsStoredIn({ title: "knowledge_documents.title" })
   addKnowledgeDocument(
     @Ctx() ctx: AuthContext,
     @Arg("knowledgeBaseId", () => ID) knowledgeBaseId: string,

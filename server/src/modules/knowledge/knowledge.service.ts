@@ -3,7 +3,12 @@ import type { Database } from "../../platform/db/database";
 import { Invalid, NotFound, type Problem } from "../../platform/errors";
 import type { AuditService } from "../audit";
 import type { AuthContext, AuthService } from "../auth";
-import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./knowledge-base.entity";
+import {
+  DOCUMENT_TITLE_LENGTH,
+  KNOWLEDGE_BASE_NAME_LENGTH,
+  KnowledgeBaseEntity,
+  KnowledgeDocumentEntity,
+} from "./knowledge-base.entity";
 import { KnowledgeRepository } from "./knowledge.repository";
 import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
 import { InvalidatedCache } from "../../platform/cache/invalidated-cache";
@@ -21,8 +26,11 @@ export interface KnowledgeBaseInput {
 function checkBase(input: KnowledgeBaseInput): Problem[] {
   const problems: Problem[] = [];
   const name = input.name.trim();
-  if (name.length < 1 || name.length > 200)
-    problems.push({ path: "name", message: `name must have 1 to 200 characters; it has ${name.length}.` });
+  if (name.length < 1 || name.length > KNOWLEDGE_BASE_NAME_LENGTH)
+    problems.push({
+      path: "name",
+      message: `name must have 1 to ${KNOWLEDGE_BASE_NAME_LENGTH} characters; it has ${name.length}.`,
+    });
   if (input.topK != null && (!Number.isInteger(input.topK) || input.topK < 1 || input.topK > 50)) {
     problems.push({ path: "topK", message: `topK must be a whole number from 1 to 50; it is ${input.topK}.` });
   }
@@ -122,8 +130,8 @@ export class KnowledgeService {
   ): Promise<KnowledgeDocumentEntity> {
     const scope = await this.auth.authorize(ctx, "editor");
     const problems: Problem[] = [];
-    if (title.trim().length < 1 || title.length > 500)
-      problems.push({ path: "title", message: "title must have 1 to 500 characters." });
+    if (title.trim().length < 1 || title.length > DOCUMENT_TITLE_LENGTH)
+      problems.push({ path: "title", message: `title must have 1 to ${DOCUMENT_TITLE_LENGTH} characters.` });
     if (content.length < 1 || content.length > 1_000_000) {
       problems.push({
         path: "content",

@@ -1,4 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
+import { StoredIn } from "../../platform/graphql/stored-in";
 
 export enum KnowledgeMode {
   PROMPT = "prompt",
@@ -45,6 +46,7 @@ export class KnowledgeBaseType {
 @InputType("KnowledgeBaseInput")
 export class KnowledgeBaseInputType {
   @Field(() => String)
+  @StoredIn("knowledge_bases.name")
   name!: string;
 
   @Field(() => String, { nullable: true })

@@ -70,7 +70,7 @@ export class McpSkillsEndpoint {
     this.sweeper.unref();
   }
 
-  /** After a live pointer of `projectId` moved and committed (SkillService.onLiveMoved). */
+  /** After a live pointer of `projectId` moved and committed (the skills module's SkillLiveMoved event). */
   liveMoved(projectId: string): Promise<void> {
     return this.bus.publish(MCP_SKILLS_TOPIC, projectId);
   }

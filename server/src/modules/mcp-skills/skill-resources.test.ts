@@ -12,6 +12,14 @@ describe("skill:// resource helpers (SEP-2640; GW-11 itself is proven over MCP i
     expect(parseSkillUri(uri)).toEqual({ name: "explain-bill", path: "references/tariffs 2024 #1.md" });
   });
 
+  it("SK-1 a Unicode name is percent-encoded in the URI; either spelling parses back to the NFKC name", () => {
+    const uri = skillFileUri("мой-навык", "SKILL.md");
+    expect(uri).toBe("skill://%D0%BC%D0%BE%D0%B9-%D0%BD%D0%B0%D0%B2%D1%8B%D0%BA/SKILL.md");
+    expect(parseSkillUri(uri)).toEqual({ name: "мой-навык", path: "SKILL.md" });
+    expect(parseSkillUri("skill://cafe\u0301/SKILL.md")).toEqual({ name: "café", path: "SKILL.md" });
+    expect(parseSkillUri("skill://cafe%CC%81/SKILL.md")).toEqual({ name: "café", path: "SKILL.md" });
+  });
+
   it("anything that is not a skill file URI parses to null", () => {
     for (const uri of [
       "file:///etc/passwd",
@@ -20,6 +28,7 @@ describe("skill:// resource helpers (SEP-2640; GW-11 itself is proven over MCP i
       "skill://name/",
       "skill:///SKILL.md",
       "skill://a/%E0%A4%A",
+      "skill://%E0%A4%A/SKILL.md",
     ])
       expect(parseSkillUri(uri), uri).toBeNull();
   });
@@ -40,12 +49,12 @@ describe("skill:// resource helpers (SEP-2640; GW-11 itself is proven over MCP i
     );
     const bytes = Buffer.from(skillMd, "utf8");
     expect(entry).toEqual({
-      uri: "skill://café/SKILL.md",
+      uri: "skill://caf%C3%A9/SKILL.md",
       frontmatter: { name: "café", description: "Ünïcode.", license: "MIT" },
       resources: [
-        { uri: "skill://café/SKILL.md", digest: `sha256:${hex(bytes)}`, size: bytes.byteLength },
-        { uri: "skill://café/assets/a.png", digest: `sha256:${"a".repeat(64)}`, size: 3 },
-        { uri: "skill://café/scripts/run.py", digest: `sha256:${"b".repeat(64)}`, size: 10 },
+        { uri: "skill://caf%C3%A9/SKILL.md", digest: `sha256:${hex(bytes)}`, size: bytes.byteLength },
+        { uri: "skill://caf%C3%A9/assets/a.png", digest: `sha256:${"a".repeat(64)}`, size: 3 },
+        { uri: "skill://caf%C3%A9/scripts/run.py", digest: `sha256:${"b".repeat(64)}`, size: 10 },
       ],
     });
     expect(entry.resources[0]!.size).toBeGreaterThan(skillMd.length);

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { normaliseSkillName } from "../skills";
 
 /** SEP-2640 (final): a file of a skill, with the digest and size of its raw bytes. */
 export interface SkillResource {
@@ -24,9 +25,12 @@ export interface StoredSkillFile {
 export const SKILL_MD = "SKILL.md";
 const SCHEME = "skill://";
 
-/** `skill://<name>/<path>`: names are one segment (no organisational prefix), so the name is the authority. */
+/**
+ * `skill://<name>/<path>`: names are one segment (no organisational prefix), so the name is the authority. A name
+ * with non-ASCII letters (SK-1: `мой-навык`) is percent-encoded as UTF-8, as a URI's authority must be.
+ */
 export function skillFileUri(name: string, path: string): string {
-  return `${SCHEME}${name}/${path.split("/").map(encodeURIComponent).join("/")}`;
+  return `${SCHEME}${encodeURIComponent(name)}/${path.split("/").map(encodeURIComponent).join("/")}`;
 }
 
 /** The skill name and file path a `skill://` URI points at, or null for anything else. */
@@ -41,7 +45,8 @@ export function parseSkillUri(uri: string): { name: string; path: string } | nul
       .split("/")
       .map((segment) => decodeURIComponent(segment))
       .join("/");
-    return { name: rest.slice(0, slash), path };
+    // SK-1: the name as stored (NFKC), whichever spelling (raw or percent-encoded, composed or not) the client sent
+    return { name: normaliseSkillName(decodeURIComponent(rest.slice(0, slash))), path };
   } catch {
     return null;
   }

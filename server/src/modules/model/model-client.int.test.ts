@@ -72,7 +72,7 @@ describe("model client against a scripted OpenAI-compatible endpoint", () => {
     model.reply({ fail: 500, message: "boom" });
     const error = await upstreamFailure(client.complete(null, { messages: [{ role: "user", content: "hi" }] }));
     expect(error.status).toBe(500);
-    expect(error.details).toEqual({ status: 500 });
+    expect(error.details).toEqual({ status: 500, cause: "endpoint" });
     expect(error.message).toContain("HTTP 500");
     expect(model.requests).toHaveLength(1);
   });

@@ -59,10 +59,13 @@ function describe(baseUrl: string): string {
   }
 }
 
-function quote(text: string): string {
+function quote(text: string, max = MAX_QUOTED_CHARS): string {
   const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > MAX_QUOTED_CHARS ? `${flat.slice(0, MAX_QUOTED_CHARS)}…` : flat;
+  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
 }
+
+/** Room for the model's own words when it refused a request: they are what the caller needs to fix it. */
+const MAX_QUOTED_REFUSAL_CHARS = 2000;
 
 /** A watchdog that aborts when `ms` pass without a `reset()`; `fired` says whether it was the one that aborted. */
 class Watchdog {
@@ -266,6 +269,14 @@ export class ModelClient {
       return new UpstreamError(`The request to the model endpoint ${where} was cancelled.`);
     }
     if (error instanceof APIError && typeof error.status === "number") {
+      if (UpstreamError.refuses(error.status)) {
+        // SEC-23: the model's own message, marked as the model's; the caller (not the endpoint) is at fault.
+        const said = (error.error as { message?: unknown } | undefined)?.message;
+        return new UpstreamError(
+          `The model refused the request (HTTP ${error.status} from ${where}): ${quote(typeof said === "string" ? said : error.message, MAX_QUOTED_REFUSAL_CHARS)}`,
+          error.status,
+        );
+      }
       return new UpstreamError(
         `The model endpoint ${where} answered HTTP ${error.status}: ${quote(error.message)}`,
         error.status,

@@ -4,6 +4,7 @@ import type { ProjectEntity } from "./project.entity";
 import { LIVE_PROJECT_BY_ID, PROJECTS_LINKED_TO } from "./project.loaders";
 import type { ProjectService } from "./project.service";
 import { CreateProjectPayload, ProjectType } from "./project.types";
+import { ArgsStoredIn } from "../../platform/graphql/stored-in";
 
 @Resolver(() => ProjectType)
 export class ProjectResolver {
@@ -25,6 +26,7 @@ export class ProjectResolver {
   @Mutation(() => CreateProjectPayload, {
     description: "Platform only. Returns the project's first admin key, shown once.",
   })
+  @ArgsStoredIn({ name: "projects.name" })
   createProject(@Ctx() ctx: AuthContext, @Arg("name", () => String) name: string): Promise<CreateProjectPayload> {
     return this.projectService.create(ctx, name);
   }

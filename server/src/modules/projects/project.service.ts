@@ -3,11 +3,14 @@ import type { Database, Tx } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound } from "../../platform/errors";
 import type { AuditService } from "../audit";
 import type { AuthContext, AuthService } from "../auth";
-import { ProjectEntity } from "./project.entity";
+import { PROJECT_NAME_LENGTH, ProjectEntity } from "./project.entity";
 import { ProjectRepository } from "./project.repository";
 
-/** Removes the rows of a project that have no foreign key to it (append-only logs). */
-export type ProjectPurgeHook = (tx: Tx, projectId: string) => Promise<void>;
+/**
+ * Removes, inside the purging transaction, the rows of a project that have no foreign key to it (append-only logs);
+ * the modules that own them provide it through the composition root (they sit above projects).
+ */
+export type ProjectRowsPurge = (tx: Tx, projectId: string) => Promise<void>;
 
 /**
  * Issues a new project's first admin key inside the creating transaction and returns it in clear (the api-keys
@@ -16,25 +19,23 @@ export type ProjectPurgeHook = (tx: Tx, projectId: string) => Promise<void>;
 export type FirstKeyIssuer = (tx: Tx, projectId: string) => Promise<string>;
 
 export class ProjectService {
-  private readonly purgeHooks: ProjectPurgeHook[] = [];
-
   constructor(
     private readonly db: Database,
     private readonly auth: AuthService,
     private readonly audit: AuditService,
     private readonly issueFirstKey: FirstKeyIssuer,
+    private readonly purgeUnlinkedRows: ProjectRowsPurge,
   ) {}
-
-  onPurge(hook: ProjectPurgeHook): void {
-    this.purgeHooks.push(hook);
-  }
 
   /** PJ-2: platform only; returns the project's first admin key, shown once. */
   async create(ctx: AuthContext, name: string): Promise<{ project: ProjectEntity; apiKey: string }> {
     this.auth.requirePlatform(ctx);
     const trimmed = name.trim();
-    if (trimmed.length < 1 || trimmed.length > 200) {
-      throw Invalid.field("name", `A project name must have 1 to 200 characters; it has ${trimmed.length}.`);
+    if (trimmed.length < 1 || trimmed.length > PROJECT_NAME_LENGTH) {
+      throw Invalid.field(
+        "name",
+        `A project name must have 1 to ${PROJECT_NAME_LENGTH} characters; it has ${trimmed.length}.`,
+      );
     }
     return this.db.write(async (tx) => {
       const project = Object.assign(new ProjectEntity(), {
@@ -90,7 +91,7 @@ export class ProjectService {
       }
       await projects.unlinkFrom(id);
       tx.afterCommit(() => this.auth.tenancyChanged());
-      for (const hook of this.purgeHooks) await hook(tx, id);
+      await this.purgeUnlinkedRows(tx, id);
       await projects.remove(id);
       return id;
     });

@@ -40,7 +40,8 @@ export interface LoadOutcome {
 export function loadSkill(state: LoadedState, name: string): LoadOutcome {
   const available = state.resolved.map((skill) => skill.name);
   const loaded = currentlyLoaded(state);
-  const wanted = name.trim();
+  // SK-1: names are stored in NFKC; a model that writes the decomposed spelling still names the skill.
+  const wanted = name.trim().normalize("NFKC");
   const skill = state.resolved.find((candidate) => candidate.name === wanted);
   if (!skill) {
     return {

@@ -1,5 +1,9 @@
 // The skills module's face: what other modules may use.
-export { SkillBundleService } from "./skill-bundle.service";
+export { SkillBundleService, type SkillUpload, type UploadTarget } from "./skill-bundle.service";
+export { SkillIndexService, type CursorPage, type SkillSummary, type VersionRef } from "./skill-index.service";
+export { type CursorWindow, type SortOrder } from "./skill-index.repository";
+export { readUploadedBundle, type UploadedFile } from "./skill-upload";
+export { type FileLimits } from "./skill-files";
 export { SkillCatalogService } from "./skill-catalog";
 export { SkillDiffService } from "./skill-diff.service";
 export { BlobEntity, SkillFileEntity } from "./skill-file.entity";
@@ -10,6 +14,7 @@ export { SkillEntity } from "./skill.entity";
 export { SkillToolInput } from "./skill.inputs";
 export { SkillFileResolver, SkillResolver } from "./skill.resolver";
 export { SkillLifecycleService, type DeleteGuard } from "./skill-lifecycle.service";
+export { SkillLiveMoved } from "./skill.events";
 export { SkillService } from "./skill.service";
 export { SkillToolType, SkillVersionType, VersionState } from "./skill.types";
 export { type BundleResult, type SkillBundle } from "./skill-bundle-format";
@@ -19,4 +24,8 @@ export { sealTools, type ToolSecretBinding } from "./tool-secrets";
 export { registerSkillLoaders } from "./skill.loaders";
 export { presentSecret, presentTool } from "./skill.presenters";
 export { refusePublish, refuseRollback } from "./skill-live-checks";
-export { parseSkillMd, checkSkillName, type ParsedSkillMd } from "./skill-md";
+export { parseSkillMd, type ParsedSkillMd } from "./skill-md";
+export { checkSkillName, normaliseSkillName } from "./skill-name";
+export { SkillDigests } from "./skill-digests";
+export { SkillVersionDigestResolver } from "./skill-digest.resolver";
+export { skillBundleDigest, skillVersionDigest, type DigestedBundle } from "./skill-digest";

@@ -9,7 +9,8 @@ import {
   type FileLimits,
   type SkillFileContent,
 } from "./skill-files";
-import { checkSkillName, parseSkillMd } from "./skill-md";
+import { parseSkillMd } from "./skill-md";
+import { checkSkillName, normaliseSkillName } from "./skill-name";
 
 // The Agent Skills layout (SK-2), whatever carries it: find SKILL.md, read and check every file, assemble a bundle.
 /** One version's content as a bundle in the Agent Skills layout (SK-2); `files` never holds SKILL.md. */
@@ -59,6 +60,26 @@ export function isDroppedJunk(path: string): boolean {
 
 export function isSkillMdName(name: string): boolean {
   return name === SKILL_MD || name === "skill.md";
+}
+
+/** One top folder with SKILL.md in it, or SKILL.md at the root (SK-2). */
+export function singleFolderLayout(paths: string[], source: "zip" | "upload"): Layout | { problem: Problem } {
+  if (paths.some(isSkillMdName)) return { prefix: "", folder: null };
+  const tops = [...new Set(paths.map((path) => (path.includes("/") ? `${path.split("/")[0] ?? ""}/` : path)))];
+  const [onlyTop] = tops;
+  if (tops.length === 1 && onlyTop !== undefined && onlyTop.endsWith("/")) {
+    return { prefix: onlyTop, folder: onlyTop.slice(0, -1) };
+  }
+  const found =
+    tops.length === 0
+      ? "it holds no files"
+      : `its top level holds ${tops.slice(0, 5).map(quote).join(", ")}${tops.length > 5 ? " and more" : ""}`;
+  return {
+    problem: {
+      path: "bundle",
+      message: `bundle: a skill ${source === "zip" ? "zip" : "upload"} must hold exactly one folder named after the skill with SKILL.md in it (or SKILL.md at its root); ${found}.`,
+    },
+  };
 }
 
 /** SKILL.md in the layout's folder, the exact spelling preferred over a lowercase `skill.md`. */
@@ -133,14 +154,15 @@ export function checkSkillMd(skillMdBytes: Uint8Array, files: SkillFileContent[]
   }
   const parsed = parseSkillMd(text);
   const problems = [...parsed.problems];
-  if (layout.folder !== null && parsed.name !== "" && parsed.name !== layout.folder) {
+  // SK-1: the folder is compared after NFKC, as the name is (a folder typed decomposed on macOS is the same name).
+  if (layout.folder !== null && parsed.name !== "" && parsed.name !== normaliseSkillName(layout.folder)) {
     problems.push({
       path: "frontmatter.name",
       message: `frontmatter.name: the name ${quote(parsed.name)} is not the name of the bundle's folder ${quote(layout.folder)}; the folder must be named after the skill.`,
     });
   }
   if (problems.length > 0) return refuse(...problems);
-  return { ok: true, bundle: { skillMd: parsed.skillMd, files }, folder: layout.folder ?? parsed.name };
+  return { ok: true, bundle: { skillMd: parsed.skillMd, files }, folder: parsed.name };
 }
 
 export function refuse(...problems: Problem[]): BundleResult {

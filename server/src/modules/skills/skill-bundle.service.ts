@@ -1,14 +1,25 @@
 import { createHash } from "node:crypto";
-import { Invalid } from "../../platform/errors";
+import { Conflict, Invalid } from "../../platform/errors";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
-import type { BundleResult } from "./skill-bundle-format";
+import type { BundleResult, SkillBundle } from "./skill-bundle-format";
 import { readDirectoryBundle } from "./skill-directory";
 import { readZipBundle, writeZipBundle } from "./skill-zip";
+import { normaliseSkillName } from "./skill-name";
+import { readUploadedBundle, type UploadedFile } from "./skill-upload";
 import { bundleFingerprint } from "./skill-content";
 import type { FileLimits } from "./skill-files";
 import type { SkillService } from "./skill.service";
 import type { SkillVersionEntity } from "./skill-version.entity";
 import type { ToolInput } from "./skill-tools";
+
+/** What a Skills API client uploads (EC-1, EC-2): one zip, or the files of one folder. */
+export type SkillUpload = { kind: "zip"; bytes: Uint8Array } | { kind: "files"; files: UploadedFile[] };
+
+/**
+ * Where an upload goes: a skill the project does not have yet (whose name a client may have sent in a form field:
+ * `expectedName`), or the next version of the skill named.
+ */
+export type UploadTarget = { newSkill: true; expectedName?: { field: string; value: string } } | { skillName: string };
 
 function refused(problems: Array<{ path: string; message: string }>): Invalid {
   return Invalid.of(problems, `The bundle was refused: ${problems.map((p) => p.message).join(" ")}`);
@@ -28,37 +39,79 @@ export class SkillBundleService {
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length === 0) {
       throw Invalid.field("zipBase64", "zipBase64 is not valid base64 of a zip file.");
     }
-    return this.importResult(scope, await readZipBundle(new Uint8Array(Buffer.from(compact, "base64")), this.limits));
+    const result = await readZipBundle(new Uint8Array(Buffer.from(compact, "base64")), this.limits);
+    return (await this.importResult(scope, result)).version;
+  }
+
+  /**
+   * EC-1, EC-2: an upload becomes a draft version exactly as importSkillBundle makes one (the same checks and
+   * refusals, and an upload identical to the newest version makes none: `created` is false). A new skill's name must
+   * be free (else CONFLICT, unless the upload is identical to that skill's newest version: a retried create); a new
+   * version must keep its skill's name.
+   */
+  async importUpload(
+    ctx: AuthContext,
+    upload: SkillUpload,
+    target: UploadTarget,
+  ): Promise<{ version: SkillVersionEntity; created: boolean }> {
+    const scope = await this.auth.authorize(ctx, "editor");
+    const result =
+      upload.kind === "zip"
+        ? await readZipBundle(upload.bytes, this.limits)
+        : await readUploadedBundle(upload.files, this.limits);
+    if (!result.ok) throw refused(result.problems);
+    if ("skillName" in target && result.folder !== target.skillName) {
+      throw Invalid.field(
+        "files",
+        `The upload is the skill '${result.folder}' (its SKILL.md name), but this is the skill '${target.skillName}'; a new version keeps its skill's name. Upload '${result.folder}' as a new skill instead.`,
+        { skill: target.skillName },
+      );
+    }
+    if ("newSkill" in target) {
+      const expected = target.expectedName;
+      if (expected && normaliseSkillName(expected.value.trim()) !== result.folder) {
+        throw Invalid.field(
+          expected.field,
+          `A skill is named by the name in its SKILL.md ('${result.folder}'), so ${expected.field} '${expected.value.slice(0, 255)}' cannot be kept; leave ${expected.field} out or set it to '${result.folder}'.`,
+          { skill: result.folder },
+        );
+      }
+      const newest = await this.skills.newestFingerprint(scope.projectId, result.folder);
+      if (newest && newest.fingerprint !== fingerprintOf(result.bundle)) {
+        throw new Conflict(
+          `The project already has a skill named '${result.folder}'; upload the new content as a version of that skill (POST /v1/skills/${newest.version.skillId}/versions).`,
+          { skill: result.folder, skill_id: newest.version.skillId },
+        );
+      }
+    }
+    return this.importResult(scope, result);
   }
 
   /** Imports a skill folder from disk (the demo seed, the CLI); `tools` adds webhook tools the layout cannot hold. */
   async importDirectory(scope: ProjectScope, dir: string, tools?: ToolInput[]): Promise<SkillVersionEntity> {
-    return this.importResult(scope, await readDirectoryBundle(dir, this.limits), tools);
+    return (await this.importResult(scope, await readDirectoryBundle(dir, this.limits), tools)).version;
   }
 
   private async importResult(
     scope: ProjectScope,
     result: BundleResult,
     tools?: ToolInput[],
-  ): Promise<SkillVersionEntity> {
+  ): Promise<{ version: SkillVersionEntity; created: boolean }> {
     if (!result.ok) throw refused(result.problems);
     const { bundle, folder } = result;
-    const files = bundle.files.map((f) => ({
-      path: f.path,
-      sha256: createHash("sha256").update(f.content).digest("hex"),
-    }));
     const newest = await this.skills.newestFingerprint(scope.projectId, folder);
-    if (newest && newest.fingerprint === bundleFingerprint(bundle.skillMd, files) && !tools) {
+    if (newest && newest.fingerprint === fingerprintOf(bundle) && !tools) {
       // SK-2: an identical bundle makes no new version; the newest one says so.
-      return Object.assign(newest.version, {
+      const version = Object.assign(newest.version, {
         warnings: [
           ...newest.version.warnings,
           `The bundle is identical to version ${newest.version.version}; no new version was made.`,
         ],
       });
+      return { version, created: false };
     }
     const previous = newest?.version;
-    return this.skills.createInScope(scope, {
+    const version = await this.skills.createInScope(scope, {
       skillMd: bundle.skillMd,
       files: bundle.files.map((f) => ({ path: f.path, contentBase64: Buffer.from(f.content).toString("base64") })),
       // A bundle holds no tools or knowledge bases: the new version keeps those of the newest one.
@@ -72,19 +125,32 @@ export class SkillBundleService {
         })),
       knowledgeBases: previous?.knowledgeBases,
     });
+    return { version, created: true };
   }
 
   async exportZip(ctx: AuthContext, versionId: string): Promise<string> {
+    return Buffer.from(await this.exportZipBytes(ctx, versionId)).toString("base64");
+  }
+
+  /** The version as an Agent Skills zip: one folder named after the skill (SK-2), byte-for-byte reproducible. */
+  async exportZipBytes(ctx: AuthContext, versionId: string): Promise<Uint8Array> {
     const version = await this.skills.getOrFail(ctx, versionId);
     const files = await this.skills.filesOf([version.id]);
     const blobs = new Map((await this.skills.blobs(files.map((f) => f.sha256))).map((b) => [b.sha256, b]));
-    const zip = writeZipBundle(version.name, {
+    return writeZipBundle(version.name, {
       skillMd: version.skillMd,
       files: files.map((f) => ({
         path: f.path,
         content: new Uint8Array(Buffer.from(blobs.get(f.sha256)?.contentBase64 ?? "", "base64")),
       })),
     });
-    return Buffer.from(zip).toString("base64");
   }
+}
+
+function fingerprintOf(bundle: SkillBundle): string {
+  const files = bundle.files.map((f) => ({
+    path: f.path,
+    sha256: createHash("sha256").update(f.content).digest("hex"),
+  }));
+  return bundleFingerprint(bundle.skillMd, files);
 }

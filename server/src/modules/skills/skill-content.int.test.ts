@@ -20,6 +20,7 @@ type SkillDiff = {
   skill_md: { changed: boolean; added: number; removed: number; lines: Array<{ op: string; line: string }> };
   tools: { added: Named[]; removed: Named[]; changed: Array<{ to: Named }> };
   files: { added: Array<{ path: string }>; changed: Array<{ to: { path: string } }> };
+  knowledge_bases: Record<"added" | "removed" | "changed", Array<Record<string, string>>>;
 };
 type Details = { field?: string; problems?: Problem[] };
 
@@ -316,6 +317,20 @@ describeEachDialect("skill content", (t, dialect) => {
   });
 
   it("SV-8 two versions compare as a diff of SKILL.md, tools, knowledge bases and files", async () => {
+    const kb = async (name: string) =>
+      (
+        await t.ok<{ createKnowledgeBase: { id: string } }>(
+          `mutation($name: String!) { createKnowledgeBase(input: { name: $name }) { id } }`,
+          { name },
+          key,
+        )
+      ).createKnowledgeBase.id;
+    const [kept, moded, dropped, added] = [
+      await kb("sv8 kept"),
+      await kb("sv8 moded"),
+      await kb("sv8 dropped"),
+      await kb("sv8 added"),
+    ];
     const a = await t.ok<{ createSkillVersion: { id: string } }>(
       CREATE,
       {
@@ -323,6 +338,11 @@ describeEachDialect("skill content", (t, dialect) => {
           skillMd: skillMd("sv8-diff", { body: "line one\nline two" }),
           tools: [tool("t1"), tool("t2")],
           files: [{ path: "references/a.md", contentBase64: b64("A") }],
+          knowledgeBases: [
+            { knowledgeBaseId: kept, mode: "PROMPT" },
+            { knowledgeBaseId: moded, mode: "PROMPT" },
+            { knowledgeBaseId: dropped, mode: "TOOL" },
+          ],
         },
       },
       key,
@@ -336,6 +356,11 @@ describeEachDialect("skill content", (t, dialect) => {
           files: [
             { path: "references/a.md", contentBase64: b64("A2") },
             { path: "references/b.md", contentBase64: b64("B") },
+          ],
+          knowledgeBases: [
+            { knowledgeBaseId: kept, mode: "PROMPT" },
+            { knowledgeBaseId: moded, mode: "TOOL" },
+            { knowledgeBaseId: added, mode: "PROMPT" },
           ],
         },
       },
@@ -358,5 +383,11 @@ describeEachDialect("skill content", (t, dialect) => {
     expect(d.tools.changed.map((x) => x.to.name)).toEqual(["t1"]);
     expect(d.files.added.map((x) => x.path)).toEqual(["references/b.md"]);
     expect(d.files.changed.map((x) => x.to.path)).toEqual(["references/a.md"]);
+    // An unchanged reference is not listed; a new mode is a change, not a removal and an addition.
+    expect(d.knowledge_bases).toEqual({
+      added: [{ knowledge_base_id: added, mode: "prompt" }],
+      removed: [{ knowledge_base_id: dropped, mode: "tool" }],
+      changed: [{ knowledge_base_id: moded, from_mode: "prompt", to_mode: "tool" }],
+    });
   });
 });

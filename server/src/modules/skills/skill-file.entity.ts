@@ -1,6 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
 import { TextColumn, TimestampColumn } from "../../platform/db/columns";
 import type { SkillVersionEntity } from "./skill-version.entity";
+import { FILE_PATH_MAX_LENGTH } from "./skill-files";
 
 /** Content-addressed file content, shared by every version (and project) that holds the same bytes. */
 @Entity({ name: "blobs" })
@@ -30,7 +31,7 @@ export class SkillFileEntity {
   @JoinColumn({ name: "version_id" })
   skillVersion?: SkillVersionEntity;
 
-  @PrimaryColumn({ type: "varchar", length: 512, name: "path" })
+  @PrimaryColumn({ type: "varchar", length: FILE_PATH_MAX_LENGTH, name: "path" })
   path!: string;
 
   @TextColumn("sha256", { length: 64 })

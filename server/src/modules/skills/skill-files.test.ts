@@ -264,9 +264,15 @@ describe("checkFilePath: properties", () => {
   });
 
   it("SEC-11 any string is either refused or a path that cannot leave the skill's folder", () => {
+    let accepted = 0;
+    let refused = 0;
     fc.assert(
       fc.property(fc.string({ unit: "binary", maxLength: 40 }), (path) => {
-        if (checkFilePath(path) !== null) return;
+        if (checkFilePath(path) !== null) {
+          refused += 1;
+          return;
+        }
+        accepted += 1;
         const segments = path.split("/");
         expect(path.startsWith("/") || path.includes("\\") || segments.includes("..") || segments.includes("")).toBe(
           false,
@@ -275,18 +281,25 @@ describe("checkFilePath: properties", () => {
       }),
       { numRuns: 2000 },
     );
+    // The property would hold vacuously if every string were refused (or none were).
+    expect(accepted).toBeGreaterThan(1000);
+    expect(refused).toBeGreaterThan(100);
   });
 
   it("SEC-11 validateFiles reports a problem for every unsafe path, with its place", () => {
+    let unsafe = 0;
     fc.assert(
       fc.property(fc.array(fc.string({ unit: "binary", maxLength: 20 }), { maxLength: 20 }), (paths) => {
         const problems = validateFiles(paths.map((path) => file(path)));
         paths.forEach((path, index) => {
-          if (checkFilePath(path) !== null)
-            expect(problems.some((problem) => problem.path === `files[${index}]`)).toBe(true);
+          if (checkFilePath(path) === null) return;
+          unsafe += 1;
+          expect(problems.some((problem) => problem.path === `files[${index}]`)).toBe(true);
         });
       }),
       { numRuns: 500 },
     );
+    // The property would hold vacuously if no generated path were unsafe.
+    expect(unsafe).toBeGreaterThan(100);
   });
 });

@@ -3,39 +3,25 @@ import { NotFound } from "../../platform/errors";
 import type { AuditService } from "../audit";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import { moveLivePointer } from "../versioning";
+import { SkillLiveMoved } from "./skill.events";
 import { refusePublish, refuseRollback } from "./skill-live-checks";
 import type { SkillVersionEntity } from "./skill-version.entity";
 import { SkillRepository } from "./skill.repository";
 
-/** Refuses to delete a version while something depends on the skill (SV-7); registered by other modules. */
+/**
+ * Refuses, inside the deleting transaction, to delete a version while something depends on the skill (SV-7); the
+ * usage module provides it through the composition root (it sits above skills).
+ */
 export type DeleteGuard = (tx: Tx, projectId: string, name: string) => Promise<void>;
 
 /** A skill's live pointer: publish, roll back, delete (SV-3, SV-4, SV-7, SV-9), each in one transaction. */
 export class SkillLifecycleService {
-  private readonly deleteGuards: DeleteGuard[] = [];
-
   constructor(
     private readonly db: Database,
     private readonly auth: AuthService,
     private readonly audit: AuditService,
+    private readonly guardDelete: DeleteGuard,
   ) {}
-
-  onDelete(guard: DeleteGuard): void {
-    this.deleteGuards.push(guard);
-  }
-
-  private readonly liveMovedHooks: Array<(projectId: string, name: string) => Promise<void>> = [];
-
-  /** Runs after a publish, rollback or delete moved a skill's live pointer and committed (cache invalidation). */
-  onLiveMoved(hook: (projectId: string, name: string) => Promise<void>): void {
-    this.liveMovedHooks.push(hook);
-  }
-
-  private afterLiveMoved(tx: Tx, projectId: string, name: string): void {
-    tx.afterCommit(async () => {
-      for (const hook of this.liveMovedHooks) await hook(projectId, name);
-    });
-  }
 
   /** SV-3: the draft goes live; the version that was live is archived, in one transaction. */
   async publish(ctx: AuthContext, id: string): Promise<SkillVersionEntity> {
@@ -45,7 +31,7 @@ export class SkillLifecycleService {
       const target = await this.findLockedVersion(repo, scope.projectId, id);
       refusePublish(target);
       return this.moveLivePointer(tx, repo, scope, target, "publish");
-    });
+    }, scope);
   }
 
   /** SV-4: an archived version goes live again, keeping its id and number. */
@@ -56,7 +42,7 @@ export class SkillLifecycleService {
       const target = await this.findLockedVersion(repo, scope.projectId, toVersionId);
       refuseRollback(name, toVersionId, target);
       return this.moveLivePointer(tx, repo, scope, target, "rollback");
-    });
+    }, scope);
   }
 
   private async findLockedVersion(repo: SkillRepository, projectId: string, id: string): Promise<SkillVersionEntity> {
@@ -101,7 +87,7 @@ export class SkillLifecycleService {
       actor,
       at: target.publishedAt ?? new Date(),
     });
-    this.afterLiveMoved(tx, projectId, target.name);
+    tx.emit(SkillLiveMoved({ projectId, name: target.name }));
     return target;
   }
 
@@ -111,33 +97,57 @@ export class SkillLifecycleService {
     return this.db.write(async (tx) => {
       const repo = new SkillRepository(tx.manager);
       const version = await this.findLockedVersion(repo, scope.projectId, id);
-      for (const guard of this.deleteGuards) await guard(tx, scope.projectId, version.name);
-      const now = new Date();
-      if (version.state === "published") {
-        await repo.setLiveVersion(scope.projectId, version.name, null);
-        await repo.recordMove({
-          projectId: scope.projectId,
-          name: version.name,
-          versionId: null,
-          version: null,
-          action: "delete",
-          actor: scope.actor,
-          at: now,
-        });
-        this.afterLiveMoved(tx, scope.projectId, version.name);
-      }
-      await repo.deleteVersion(id);
-      await this.audit.record(tx, {
-        projectId: scope.projectId,
-        resourceType: "skill",
-        resourceId: id,
-        action: "delete",
-        actor: scope.actor,
-        data: { name: version.name, version: version.version, state: version.state },
-      });
+      await this.guardDelete(tx, scope.projectId, version.name);
+      await this.deleteLocked(tx, repo, scope, version);
       return id;
-    });
+    }, scope);
   }
 
-  /** PJ-3: a purged project's versions and its pointer log (rows without a foreign key to the project). */
+  /**
+   * SV-7 for a whole skill (the Skills APIs' `DELETE /v1/skills/{id}`): every version in one transaction, each an
+   * audit entry, refused as a version's delete is while the skill is in use. Returns the versions deleted.
+   */
+  async deleteSkill(ctx: AuthContext, name: string): Promise<SkillVersionEntity[]> {
+    const scope = await this.auth.authorize(ctx, "editor");
+    return this.db.write(async (tx) => {
+      const repo = new SkillRepository(tx.manager);
+      await repo.lockSkill(scope.projectId, name);
+      const versions = await repo.findAllOfName(scope.projectId, name);
+      if (versions.length === 0) throw new NotFound("The skill");
+      await this.guardDelete(tx, scope.projectId, name);
+      for (const version of versions) await this.deleteLocked(tx, repo, scope, version);
+      return versions;
+    }, scope);
+  }
+
+  private async deleteLocked(
+    tx: Tx,
+    repo: SkillRepository,
+    scope: ProjectScope,
+    version: SkillVersionEntity,
+  ): Promise<void> {
+    const now = new Date();
+    if (version.state === "published") {
+      await repo.setLiveVersion(scope.projectId, version.name, null);
+      await repo.recordMove({
+        projectId: scope.projectId,
+        name: version.name,
+        versionId: null,
+        version: null,
+        action: "delete",
+        actor: scope.actor,
+        at: now,
+      });
+      tx.emit(SkillLiveMoved({ projectId: scope.projectId, name: version.name }));
+    }
+    await repo.deleteVersion(version.id);
+    await this.audit.record(tx, {
+      projectId: scope.projectId,
+      resourceType: "skill",
+      resourceId: version.id,
+      action: "delete",
+      actor: scope.actor,
+      data: { name: version.name, version: version.version, state: version.state },
+    });
+  }
 }

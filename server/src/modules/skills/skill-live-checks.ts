@@ -1,5 +1,6 @@
 import { Conflict, Invalid } from "../../platform/errors";
 import { parseSkillMd } from "./skill-md";
+import { normaliseSkillName } from "./skill-name";
 import type { SkillVersionEntity } from "./skill-version.entity";
 
 /*
@@ -27,7 +28,8 @@ export function refusePublish(target: SkillVersionEntity): void {
 }
 
 /** SV-4: a rollback goes to an archived version of the same skill. */
-export function refuseRollback(name: string, toVersionId: string, target: SkillVersionEntity): void {
+export function refuseRollback(rawName: string, toVersionId: string, target: SkillVersionEntity): void {
+  const name = normaliseSkillName(rawName);
   if (target.name !== name) {
     throw Invalid.field("toVersionId", `Version ${toVersionId} is not a version of '${name}'.`, {
       skill: name,

@@ -13,6 +13,7 @@ import {
   type YAMLMap,
 } from "yaml";
 import { codePointLength, quote, type Problem } from "./problem";
+import { checkSkillName, normaliseSkillName } from "./skill-name";
 import {
   capProblems,
   frontmatterShapeProblem,
@@ -41,7 +42,7 @@ export interface ParsedSkillMd {
   publishProblems: Problem[];
 }
 
-export const SKILL_NAME_MAX_LENGTH = 64;
+export { checkSkillName, SKILL_NAME_MAX_LENGTH } from "./skill-name";
 export const DESCRIPTION_MAX_LENGTH = 1024;
 export const COMPATIBILITY_MAX_LENGTH = 500;
 
@@ -372,7 +373,7 @@ function checkNameField(frontmatter: FrontmatterMap, findings: Findings): string
   }
   const raw = textField(frontmatter, "name", "the name", findings);
   if (raw === undefined) return "";
-  const name = raw.normalize("NFKC");
+  const name = normaliseSkillName(raw);
   const check = checkSkillName(name);
   findings.problems.push(...check.problems.map((message) => ({ path, message: `${path}: ${message}` })));
   findings.warnings.push(...check.warnings.map((message) => `${path}: ${message}`));
@@ -469,69 +470,4 @@ function warnAboutUnknownKeys(frontmatter: FrontmatterMap, findings: Findings): 
     const hint = lookalike ? ` Keys are case- and spelling-sensitive: did you mean '${lookalike}'?` : "";
     findings.warnings.push(`frontmatter.${key}: unknown key ${quote(key)} is kept verbatim.${hint}`);
   }
-}
-
-// --- names ------------------------------------------------------------------------------------------------
-
-/**
- * The rules of a skill name (SK-1), as sentences without a place, so that any caller can put its own in front
- * (`frontmatter.name: …`). The name is NFKC-normalised before it is checked.
- */
-export function checkSkillName(rawName: string): { problems: string[]; warnings: string[] } {
-  const name = rawName.normalize("NFKC");
-  if (name === "") {
-    return {
-      problems: [
-        `the name is empty; a name has 1 to ${SKILL_NAME_MAX_LENGTH} lowercase letters, digits and hyphens, such as 'explain-bill'.`,
-      ],
-      warnings: [],
-    };
-  }
-  const problems: string[] = [];
-  const warnings: string[] = [];
-  const shown = quote(name);
-  const suggestion = suggestedName(name);
-  const forExample = suggestion && suggestion !== name ? ` (for example ${quote(suggestion)})` : "";
-
-  const length = codePointLength(name);
-  if (length > SKILL_NAME_MAX_LENGTH) {
-    problems.push(`the name ${shown} is ${length} characters long; a name has at most ${SKILL_NAME_MAX_LENGTH}.`);
-  }
-  const disallowed = [...new Set(name.match(/[^a-z0-9_-]/gu) ?? [])];
-  if (disallowed.length > 0) {
-    problems.push(
-      `the name ${shown} contains ${listOfCharacters(disallowed)}, which a name may not contain; use only lowercase ASCII letters, digits and hyphens${forExample}.`,
-    );
-  }
-  if (name.startsWith("-") || name.endsWith("-")) {
-    problems.push(`the name ${shown} starts or ends with a hyphen; a hyphen may only separate two words${forExample}.`);
-  }
-  if (name.includes("--")) {
-    problems.push(
-      `the name ${shown} contains a doubled hyphen '--'; separate words with a single hyphen${forExample}.`,
-    );
-  }
-  if (name.includes("_")) {
-    warnings.push(
-      `the name ${shown} contains an underscore; it is accepted here, but the Agent Skills specification allows only lowercase letters, digits and hyphens, so other clients may refuse it${forExample}.`,
-    );
-  }
-  return { problems, warnings };
-}
-
-function listOfCharacters(characters: string[]): string {
-  const shown = characters.slice(0, 5).map(quote);
-  const hidden = characters.length - shown.length;
-  if (hidden > 0) return `${shown.join(", ")} and ${hidden} more characters`;
-  return shown.length === 1 ? `${shown[0]}` : `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}`;
-}
-
-/** The closest name the rules accept, offered in messages; "" when nothing is left of it. */
-function suggestedName(name: string): string {
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-+|-+$/g, "")
-    .slice(0, SKILL_NAME_MAX_LENGTH)
-    .replace(/-+$/, "");
 }

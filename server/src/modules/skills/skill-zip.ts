@@ -9,12 +9,11 @@ import {
   assertWritable,
   errorMessage,
   isDroppedJunk,
-  isSkillMdName,
   refuse,
   maxEntries,
+  singleFolderLayout,
   SKILL_MD,
   type BundleResult,
-  type Layout,
   type ListedFile,
   type ReadOutcome,
   type SkillBundle,
@@ -96,7 +95,10 @@ async function readOpenedZip(zipfile: yauzl.ZipFile, limits: FileLimits): Promis
   }
   if (problems.length > 0) return refuse(...problems);
 
-  const layout = zipLayout(listed.map((file) => file.path));
+  const layout = singleFolderLayout(
+    listed.map((file) => file.path),
+    "zip",
+  );
   if ("problem" in layout) return refuse(layout.problem);
   return assembleBundle(listed, layout, limits);
 }
@@ -155,26 +157,6 @@ async function readZipEntry(zipfile: yauzl.ZipFile, entry: yauzl.Entry, maxBytes
     return { ok: false, tooLarge: false, reason: "its checksum does not match its content; the zip is damaged" };
   }
   return outcome;
-}
-
-/** One top folder with SKILL.md in it, or SKILL.md at the root (SK-2). */
-function zipLayout(paths: string[]): Layout | { problem: Problem } {
-  if (paths.some(isSkillMdName)) return { prefix: "", folder: null };
-  const tops = [...new Set(paths.map((path) => (path.includes("/") ? `${path.split("/")[0] ?? ""}/` : path)))];
-  const [onlyTop] = tops;
-  if (tops.length === 1 && onlyTop !== undefined && onlyTop.endsWith("/")) {
-    return { prefix: onlyTop, folder: onlyTop.slice(0, -1) };
-  }
-  const found =
-    tops.length === 0
-      ? "it holds no files"
-      : `its top level holds ${tops.slice(0, 5).map(quote).join(", ")}${tops.length > 5 ? " and more" : ""}`;
-  return {
-    problem: {
-      path: "bundle",
-      message: `bundle: a skill zip must hold exactly one folder named after the skill with SKILL.md in it (or SKILL.md at its root); ${found}.`,
-    },
-  };
 }
 
 /** A zip of one folder named `name` with SKILL.md and the files in it; throws if the content is not safe to write. */

@@ -1,6 +1,7 @@
 import { Field, ID, InputType } from "type-graphql";
 import { JSONScalar } from "../../platform/graphql/scalars";
 import { KnowledgeMode } from "../knowledge";
+import { StoredIn } from "../../platform/graphql/stored-in";
 
 @InputType("SkillToolInput")
 export class SkillToolInput {
@@ -32,6 +33,7 @@ export class SkillKnowledgeBaseInput {
 @InputType("SkillFileInput")
 export class SkillFileInput {
   @Field(() => String)
+  @StoredIn("skill_version_files.path")
   path!: string;
 
   @Field(() => String)

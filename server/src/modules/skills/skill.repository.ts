@@ -106,6 +106,11 @@ export class SkillRepository {
     return this.versions.findOne({ where: { projectId, name }, order: { version: "DESC" } });
   }
 
+  /** Every version of one skill, oldest first (a whole skill's delete). */
+  findAllOfName(projectId: string, name: string): Promise<SkillVersionEntity[]> {
+    return this.versions.find({ where: { projectId, name }, order: { version: "ASC" } });
+  }
+
   async countVersions(projectId: string, name: string): Promise<number> {
     return this.versions.countBy({ projectId, name });
   }

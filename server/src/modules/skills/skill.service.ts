@@ -9,6 +9,7 @@ import type { KnowledgeService } from "../knowledge";
 import { SkillEntity } from "./skill.entity";
 import { SkillRepository } from "./skill.repository";
 import { bundleFingerprint, checkContent, knowledgeBaseProblems, type SkillContentInput } from "./skill-content";
+import { normaliseSkillName } from "./skill-name";
 import { sealTools } from "./tool-secrets";
 import { BlobEntity, SkillFileEntity } from "./skill-file.entity";
 import type { FileLimits } from "./skill-files";
@@ -165,7 +166,10 @@ export class SkillService {
     const scope = await this.auth.authorize(ctx, "viewer", filter.projectId);
     const window = pageWindow(page, limit);
     const [items, total] = await this.db.read((m) =>
-      new SkillRepository(m).page({ projectId: scope.projectId, name: filter.name, state: filter.state }, window),
+      new SkillRepository(m).page(
+        { projectId: scope.projectId, name: filter.name && normaliseSkillName(filter.name), state: filter.state },
+        window,
+      ),
     );
     return { items, total, page: window.page, limit: window.limit };
   }
@@ -184,13 +188,13 @@ export class SkillService {
   /** SV-9: every move of the live pointer of one skill, oldest first. */
   async pointerHistory(ctx: AuthContext, name: string): Promise<SkillPointerMoveEntity[]> {
     const scope = await this.auth.authorize(ctx, "viewer");
-    return this.db.read((m) => new SkillRepository(m).moves(scope.projectId, name));
+    return this.db.read((m) => new SkillRepository(m).moves(scope.projectId, normaliseSkillName(name)));
   }
 
   /** SV-9: which version of each skill (or of the names given) was live at `at`. */
   async liveAt(ctx: AuthContext, at: Date, names?: readonly string[] | null): Promise<LiveAt[]> {
     const scope = await this.auth.authorize(ctx, "viewer");
-    return this.liveAtOf(scope.projectId, at, names ?? undefined);
+    return this.liveAtOf(scope.projectId, at, names?.map(normaliseSkillName));
   }
 
   /** SV-9 for another module (the caller scoped the project): which version of each of `names` was live at `at`. */

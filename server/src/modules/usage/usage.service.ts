@@ -3,7 +3,7 @@ import { Conflict, NotFound } from "../../platform/errors";
 import type { AgentVersionEntity } from "../agents";
 import type { AuthContext, AuthService } from "../auth";
 import { skillSourceProject, type SkillSource } from "../libraries";
-import { type SkillService, type SkillVersionEntity } from "../skills";
+import { normaliseSkillName, type SkillService, type SkillVersionEntity } from "../skills";
 import { UsageRepository, type UsageRow } from "./usage.repository";
 
 /** One agent version that lists a skill, as US-1 shows it. */
@@ -29,7 +29,8 @@ export class UsageService {
   ) {}
 
   /** US-1: who uses the project's skill `name`. A name the project has no version of is NOT_FOUND. */
-  async skillUsage(ctx: AuthContext, name: string, projectId?: string | null): Promise<SkillUsage[]> {
+  async skillUsage(ctx: AuthContext, rawName: string, projectId?: string | null): Promise<SkillUsage[]> {
+    const name = normaliseSkillName(rawName);
     const scope = await this.auth.authorize(ctx, "viewer", projectId);
     return this.db.read(async (m) => {
       // independent reads: on PostgreSQL they run side by side on two pooled connections
@@ -108,7 +109,7 @@ export class UsageService {
   }
 
   /**
-   * SV-7, registered with SkillService.onDelete: deleting any version of a skill that a draft or published agent
+   * SV-7, the skill lifecycle's DeleteGuard (wired by app.ts): deleting any version of a skill that a draft or published agent
    * version lists — in the project or, for a library, in any project linked to it — is a CONFLICT naming them.
    */
   async guardSkillDelete(tx: Tx, projectId: string, name: string): Promise<void> {

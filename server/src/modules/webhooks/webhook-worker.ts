@@ -3,6 +3,7 @@ import { randomToken } from "../../platform/crypto";
 import type { Database } from "../../platform/db/database";
 import { outboundFetch, OutboundError } from "../../platform/http/outbound";
 import type { Logger } from "../../platform/logger";
+import type { OutageLog } from "../../platform/db/outage-log";
 import { PollingLoop } from "../../platform/jobs/polling-loop";
 import type { StoredAttempt, WebhookDeliveryEntity } from "./webhook-delivery.entity";
 import { retryDelayMs } from "./webhook-events";
@@ -17,6 +18,8 @@ export interface WebhookWorkerOptions {
   maxAttempts: number;
   /** How often to look for due deliveries when nothing woke the worker (other instances' events, retries). */
   pollIntervalMs?: number;
+  /** The process's database outage log (SEC-20): a pass that meets an outage adds no line of its own. */
+  outage?: OutageLog;
   /** One attempt, name resolution to last byte. */
   attemptTimeoutMs?: number;
   batchSize?: number;
@@ -34,7 +37,8 @@ const RESPONSE_BODY_LIMIT = 64 * 1024;
  */
 export class WebhookWorker {
   readonly id = `wh_${randomToken(16)}`;
-  private readonly options: Required<WebhookWorkerOptions>;
+  private readonly options: Required<Omit<WebhookWorkerOptions, "outage">>;
+  private readonly outage: OutageLog | undefined;
   private readonly loop: PollingLoop;
 
   constructor(
@@ -53,10 +57,12 @@ export class WebhookWorker {
       batchSize: options.batchSize ?? 10,
       leaseMs: options.leaseMs ?? attemptTimeoutMs + 30_000,
     };
+    this.outage = options.outage;
     this.loop = new PollingLoop(
       async () => (await this.runPass()) === this.options.batchSize,
       (error) => this.logger.error({ err: error, worker: this.id }, "webhook worker pass failed"),
       this.options.pollIntervalMs,
+      options.outage,
     );
   }
 
@@ -101,7 +107,8 @@ export class WebhookWorker {
       claimed.map((delivery) =>
         this.attempt(delivery, subscriptions.get(delivery.subscriptionId), token).catch((error: unknown) => {
           // The lease expires and another pass retries it.
-          this.logger.error({ err: error, delivery: delivery.id }, "webhook attempt could not be recorded");
+          if (!this.outage?.noteIfUnavailable(error))
+            this.logger.error({ err: error, delivery: delivery.id }, "webhook attempt could not be recorded");
         }),
       ),
     );

@@ -17,6 +17,7 @@ import {
   type WebhookEvent,
 } from "./webhook-events";
 import { WebhookSubscriptionEntity } from "./webhook-subscription.entity";
+import { WebhookDeliveriesQueued } from "./webhook.events";
 import { WebhookRepository } from "./webhook.repository";
 
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ["pending", "delivered", "failed", "cancelled"];
@@ -50,7 +51,6 @@ function secretBinding(subscriptionId: string): string {
  * delivery exists exactly when the event does; the WebhookWorker sends it.
  */
 export class WebhookService {
-  private readonly enqueueListeners: Array<() => void> = [];
   /** The live subscriptions of a project, as the call path's producers read them on every event. */
   private readonly subscribers: InvalidatedCache<string, Subscriber[]>;
 
@@ -63,11 +63,6 @@ export class WebhookService {
     private readonly outbound: { allowList: readonly string[] },
   ) {
     this.subscribers = new InvalidatedCache(bus, WEBHOOK_SUBSCRIPTIONS_TOPIC, 10_000);
-  }
-
-  /** Called after a transaction that enqueued deliveries commits (the worker's wake-up). */
-  onEnqueue(listener: () => void): void {
-    this.enqueueListeners.push(listener);
   }
 
   async createSubscription(
@@ -181,9 +176,9 @@ export class WebhookService {
         actor: scope.actor,
         data: { delivery_id: found.id, webhook_id: found.webhookId, previous_status: found.status },
       });
-      this.wakeAfterCommit(tx);
+      tx.emit(WebhookDeliveriesQueued({ projectId: scope.projectId }));
       return repo.findProjectDelivery(scope.projectId, deliveryId);
-    });
+    }, scope);
     return delivery!;
   }
 
@@ -208,20 +203,14 @@ export class WebhookService {
         actor: scope.actor,
         data: { since: since.toISOString(), queued },
       });
-      if (queued > 0) this.wakeAfterCommit(tx);
+      if (queued > 0) tx.emit(WebhookDeliveriesQueued({ projectId: scope.projectId }));
       return queued;
-    });
-  }
-
-  private wakeAfterCommit(tx: Tx): void {
-    tx.afterCommit(() => {
-      for (const listener of this.enqueueListeners) listener();
-    });
+    }, scope);
   }
 
   /**
    * The producer API: inside the caller's transaction, one pending delivery per live subscription of the project
-   * that asked for this event type. Idempotent per (subscription, event id). The worker is woken after commit.
+   * that asked for this event type. Idempotent per (subscription, event id). WebhookDeliveriesQueued after commit.
    */
   async enqueue(tx: Tx, projectId: string, event: WebhookEvent): Promise<void> {
     await this.enqueueAll(tx, projectId, [event]);
@@ -265,7 +254,7 @@ export class WebhookService {
     );
     if (deliveries.length === 0) return;
     await repo.insertDeliveries(deliveries);
-    this.wakeAfterCommit(tx);
+    tx.emit(WebhookDeliveriesQueued({ projectId }));
   }
 
   /** The subscription's plain secret, for signing (the worker only). */

@@ -1,8 +1,7 @@
-import { EVERY_KEY, type InvalidationBus } from "./invalidation-bus";
+import { DEGRADED_TTL_MS, EVERY_KEY, type InvalidationBus } from "./invalidation-bus";
 import { LruCache } from "./lru-cache";
 
-/** While the bus is down, an entry lives this long: another instance's change shows within it (SEC-19). */
-export const DEGRADED_TTL_MS = 5_000;
+export { DEGRADED_TTL_MS };
 
 export interface InvalidatedCacheOptions {
   /** Entries also expire after this long, whatever the bus says. */

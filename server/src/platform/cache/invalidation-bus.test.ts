@@ -26,11 +26,15 @@ describe("cache plumbing", () => {
     cache.get("c");
     cache.set("d", 4); // b was not read
     expect([cache.get("a"), cache.get("b"), cache.get("c"), cache.get("d")]).toEqual([1, undefined, 3, 4]);
-    cache.set("e", 5); // a, c and d were read: each loses its mark once, then the oldest of them goes
+    // c, d and a were read (in that order of age): each loses its mark once and moves back, then the oldest, c, goes
+    cache.set("e", 5);
     expect(cache.size).toBe(3);
-    expect(cache.get("e")).toBe(5);
-    cache.set("a", 10); // a set refreshes the value and counts as a use
-    expect(cache.get("a") ?? cache.get("c")).toBeDefined();
+    expect([cache.get("a"), cache.get("c"), cache.get("d"), cache.get("e")]).toEqual([1, undefined, 4, 5]);
+    cache.set("a", 10); // a set of a present key refreshes its value, keeps the others and counts as a use
+    expect([cache.get("a"), cache.get("d"), cache.get("e"), cache.size]).toEqual([10, 4, 5, 3]);
+    // all three were read again: a new entry takes them round once more, and the first in line, e, goes
+    cache.set("f", 6);
+    expect([cache.get("a"), cache.get("d"), cache.get("e"), cache.get("f")]).toEqual([10, 4, undefined, 6]);
   });
 
   it("LocalBus delivers a publish to this instance's subscribers of that topic only", async () => {

@@ -1,5 +1,7 @@
+import type { Redis } from "ioredis";
 import { Client } from "pg";
 import type { Logger } from "../logger";
+import type { RedisLink } from "../redis/redis-link";
 
 /**
  * Tells every server instance that a cached key is stale (a skill's live pointer moved, an agent was published).
@@ -20,6 +22,10 @@ export interface InvalidationBus {
 
 /** The key that invalidates every key of a topic. */
 export const EVERY_KEY = "*";
+
+/** While the bus is down, a cache entry lives this long: another instance's change shows within it (SEC-19). */
+export const DEGRADED_TTL_MS = 5_000;
+const DEGRADED_TTL_SECS = DEGRADED_TTL_MS / 1000;
 
 // NOTIFY payloads are limited to 8000 bytes; keys are ids and names, far below that.
 const CHANNEL = "skillgraph_invalidate";
@@ -59,10 +65,14 @@ abstract class BaseBus implements InvalidationBus {
 
   async publish(topic: string, key: string): Promise<void> {
     this.deliver(topic, key);
-    await this.broadcast(JSON.stringify([this.origin, topic, key]));
+    await this.broadcast(this.message(topic, key), topic, key);
   }
 
-  protected abstract broadcast(message: string): Promise<void>;
+  protected message(topic: string, key: string): string {
+    return JSON.stringify([this.origin, topic, key]);
+  }
+
+  protected abstract broadcast(message: string, topic: string, key: string): Promise<void>;
   abstract close(): Promise<void>;
 }
 
@@ -130,38 +140,91 @@ export class PostgresBus extends BaseBus {
   }
 }
 
-/** Redis pub/sub (when REDIS_URL is set): shared by every instance whatever the database. */
+/** Invalidations kept while Redis is down, per topic; past this many a topic's whole cache is dropped instead. */
+const MAX_PENDING_KEYS = 1000;
+
+/**
+ * Redis pub/sub (when REDIS_URL is set): shared by every instance whatever the database. SEC-21: a publish waits for
+ * Redis at most the link's command timeout, and not at all while the link knows Redis is down; the invalidations
+ * that could not be sent are sent when Redis answers again (and every instance drops its caches then, since it may
+ * have missed messages too). `connected` is false while the subscriber is disconnected or the link is unhealthy
+ * (a hung Redis keeps its connections open), so caches live briefly meanwhile.
+ */
 export class RedisBus extends BaseBus {
+  private readonly pending = new Map<string, Set<string>>();
+  private subscribed = true;
+
   private constructor(
-    private readonly pub: import("ioredis").Redis,
-    private readonly sub: import("ioredis").Redis,
+    private readonly link: RedisLink,
+    private readonly pub: Redis,
+    private readonly sub: Redis,
+    private readonly logger: Logger,
   ) {
     super();
   }
 
-  static async connect(url: string, logger: Logger): Promise<RedisBus> {
-    const { Redis } = await import("ioredis");
-    const pub = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    const sub = new Redis(url, { lazyConnect: true });
-    await Promise.all([pub.connect(), sub.connect()]);
-    const bus = new RedisBus(pub, sub);
+  static async connect(link: RedisLink, logger: Logger): Promise<RedisBus> {
+    const [pub, sub] = await Promise.all([link.connect("bus-publisher"), link.connect("bus-subscriber")]);
+    const bus = new RedisBus(link, pub, sub, logger);
     sub.on("message", (channel: string, message: string) => {
       if (channel === CHANNEL) bus.receive(message);
     });
-    sub.on("ready", () => bus.connectionChanged("up"));
-    sub.on("close", () => bus.connectionChanged("down"));
-    sub.on("error", (error: unknown) => logger.warn({ err: error }, "redis invalidation subscriber error"));
-    pub.on("error", (error: unknown) => logger.warn({ err: error }, "redis invalidation publisher error"));
+    sub.on("ready", () => bus.subscriberChanged(true));
+    sub.on("close", () => bus.subscriberChanged(false));
+    link.onChange(() => bus.healthChanged());
+    link.describeDegraded(
+      () =>
+        `this instance keeps cached skills, agents and keys only ${DEGRADED_TTL_SECS} s (other instances' changes show within that)`,
+    );
     await sub.subscribe(CHANNEL);
     return bus;
   }
 
-  protected async broadcast(message: string): Promise<void> {
-    await this.pub.publish(CHANNEL, message);
+  private subscriberChanged(ready: boolean): void {
+    this.subscribed = ready;
+    this.healthChanged();
   }
 
-  async close(): Promise<void> {
-    this.sub.disconnect();
-    this.pub.disconnect();
+  private healthChanged(): void {
+    const up = this.subscribed && this.link.healthy;
+    this.connectionChanged(up ? "up" : "down");
+    if (up) void this.resend();
   }
+
+  protected async broadcast(message: string, topic: string, key: string): Promise<void> {
+    if (!this.link.usable) return this.keep(topic, key);
+    try {
+      await this.pub.publish(CHANNEL, message);
+    } catch (error) {
+      this.keep(topic, key);
+      // Pinged at once: down (sent again when it answers) or, if it was only slow, sent again now.
+      void this.link.noteFailure(error).then(() => {
+        if (this.link.healthy) void this.resend();
+      });
+    }
+  }
+
+  private keep(topic: string, key: string): void {
+    const keys = this.pending.get(topic) ?? new Set<string>();
+    this.pending.set(topic, keys);
+    if (keys.has(EVERY_KEY)) return;
+    if (key !== EVERY_KEY && keys.size < MAX_PENDING_KEYS) {
+      keys.add(key);
+      return;
+    }
+    keys.clear();
+    keys.add(EVERY_KEY);
+  }
+
+  /** What could not be sent while Redis was down, sent now; kept again if Redis fails meanwhile. */
+  private async resend(): Promise<void> {
+    if (this.pending.size === 0) return;
+    const missed = [...this.pending].flatMap(([topic, keys]) => [...keys].map((key) => [topic, key] as const));
+    this.pending.clear();
+    for (const [topic, key] of missed) await this.broadcast(this.message(topic, key), topic, key);
+    this.logger.info({ invalidations: missed.length }, "invalidations missed while redis was down sent again");
+  }
+
+  /** The link closes the connections (with every other user's). */
+  async close(): Promise<void> {}
 }

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { DataSource, type EntityManager, type MixedList, type EntitySchema, type ObjectLiteral } from "typeorm";
 import { LruCache } from "../cache/lru-cache";
+import type { DomainEvent, EventDelivery, EventOrigin } from "../events/domain-events";
 import { Mutex } from "./mutex";
 import { postgresMigrations, sqliteMigrations } from "./migrations";
 
@@ -20,9 +21,14 @@ export type DbManager = EntityManager;
 
 export interface Tx {
   readonly manager: DbManager;
-  /** Runs after the transaction commits (cache invalidation, outbox wake-ups); never on rollback. */
+  /** Runs after the transaction commits (the module's own cache invalidation); never on rollback. */
   afterCommit(effect: () => void | Promise<void>): void;
+  /** Announces `event` to its listeners once the transaction committed; never on rollback. */
+  emit(event: DomainEvent): void;
 }
+
+/** What a transaction leaves for after its commit, in the order it was asked for. */
+type Committed = { effect: () => void | Promise<void> } | { event: DomainEvent };
 
 export interface DatabaseOptions {
   /** postgres://… or undefined for SQLite. */
@@ -37,6 +43,11 @@ export interface DatabaseOptions {
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 const RETRYABLE_PG_CODES = new Set(["40001", "40P01"]); // serialization failure, deadlock
 
+/** Events of a write that commits on its own (`writeStatement`, `runPrepared`), delivered once it did. */
+export interface CommittedEvents extends EventOrigin {
+  readonly events?: readonly DomainEvent[];
+}
+
 /** Told when an after-commit effect failed: the change committed, so the caller still gets its answer (SEC-19). */
 export type EffectFailureReporter = (error: unknown) => void;
 
@@ -44,6 +55,7 @@ export class Database {
   private readonly writeLock = new Mutex();
   private closed = false;
   private reportEffectFailure: EffectFailureReporter = () => undefined;
+  private events: EventDelivery = { deliver: () => Promise.resolve() };
 
   private constructor(
     readonly dataSource: DataSource,
@@ -98,6 +110,11 @@ export class Database {
     this.reportEffectFailure = reporter;
   }
 
+  /** Who hears the events transactions emit (the composition root's DomainEvents). */
+  deliverEventsTo(events: EventDelivery): void {
+    this.events = events;
+  }
+
   /** The connection URL of a PostgreSQL database (for a dedicated LISTEN connection); undefined for SQLite. */
   postgresUrl(): string | undefined {
     const options = this.dataSource.options as { type: string; url?: string };
@@ -117,16 +134,23 @@ export class Database {
 
   /**
    * One transaction. SQLite: serialised in process (one connection, no nesting). PostgreSQL: retried on
-   * serialization failures and deadlocks. Effects registered with afterCommit run once it committed.
+   * serialization failures and deadlocks. Once it committed, the effects registered with afterCommit run and the
+   * events emitted are delivered, in the order they were asked for; `origin` names the request in failure logs.
    */
-  async write<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+  async write<T>(fn: (tx: Tx) => Promise<T>, origin: EventOrigin = {}): Promise<T> {
     for (let attempt = 1; ; attempt++) {
-      const effects: Array<() => void | Promise<void>> = [];
+      const committed: Committed[] = [];
       try {
         const run = () =>
-          this.dataSource.transaction((manager) => fn({ manager, afterCommit: (effect) => effects.push(effect) }));
+          this.dataSource.transaction((manager) =>
+            fn({
+              manager,
+              afterCommit: (effect) => committed.push({ effect }),
+              emit: (event) => committed.push({ event }),
+            }),
+          );
         const result = this.dialect === "sqlite" ? await this.writeLock.run(run) : await run();
-        await this.runEffects(effects);
+        await this.afterCommit(committed, origin);
         return result;
       } catch (error) {
         if (attempt < 4 && RETRYABLE_PG_CODES.has(pgErrorCode(error) ?? "")) continue;
@@ -135,11 +159,18 @@ export class Database {
     }
   }
 
-  /** Every effect runs, in order; one that fails is reported, never thrown into a change that committed. */
-  private async runEffects(effects: ReadonlyArray<() => void | Promise<void>>): Promise<void> {
-    for (const effect of effects) {
+  /**
+   * Every effect runs and every event is delivered, in order; an effect that fails is reported, a listener that
+   * fails is logged by the delivery — never thrown into a change that committed.
+   */
+  private async afterCommit(committed: readonly Committed[], origin: EventOrigin): Promise<void> {
+    for (const item of committed) {
+      if ("event" in item) {
+        await this.events.deliver([item.event], origin);
+        continue;
+      }
       try {
-        await effect();
+        await item.effect();
       } catch (error) {
         this.reportEffectFailure(error);
       }
@@ -150,16 +181,21 @@ export class Database {
    * A write that is one statement on PostgreSQL (atomic on its own: no BEGIN/COMMIT round trips); on SQLite, where
    * `fn` may issue several statements, a serialised transaction as `write` runs it.
    */
-  async writeStatement<T>(fn: (manager: DbManager) => Promise<T>): Promise<T> {
-    if (this.dialect === "sqlite") return this.write((tx) => fn(tx.manager));
-    return fn(this.dataSource.manager);
+  async writeStatement<T>(fn: (manager: DbManager) => Promise<T>, after: CommittedEvents = {}): Promise<T> {
+    const result =
+      this.dialect === "sqlite" ? await this.write((tx) => fn(tx.manager)) : await fn(this.dataSource.manager);
+    await this.deliverCommitted(after);
+    return result;
   }
 
   /**
    * SQLite only: `statements` as prepared statements of the driver (prepared once, kept), in one synchronous
    * transaction: one commit, nothing between them, no query builder. Serialised with `write`. Logged like any query.
    */
-  async runPrepared(statements: ReadonlyArray<readonly [sql: string, params: readonly unknown[]]>): Promise<void> {
+  async runPrepared(
+    statements: ReadonlyArray<readonly [sql: string, params: readonly unknown[]]>,
+    after: CommittedEvents = {},
+  ): Promise<void> {
     if (this.dialect !== "sqlite") throw new Error("runPrepared is for SQLite; PostgreSQL sends one statement");
     await this.writeLock.run(async () => {
       const connection = (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection })
@@ -176,10 +212,29 @@ export class Database {
       });
       run(batch);
     });
+    await this.deliverCommitted(after);
+  }
+
+  private async deliverCommitted({ events = [], requestId }: CommittedEvents): Promise<void> {
+    if (events.length > 0) await this.events.deliver(events, { requestId });
   }
 
   private runBatch?: (batch: PreparedBatch) => void;
   private readonly prepared = new LruCache<string, SqliteStatement>(200);
+
+  /**
+   * Every column of every entity by `table.column`: its length for a `varchar(n)`, null for one without a length
+   * (text, numbers, JSON). SEC-22: the input policy's limit for an input stored in a column is this length.
+   */
+  columnLengths(): Map<string, number | null> {
+    const lengths = new Map<string, number | null>();
+    for (const entity of this.dataSource.entityMetadatas)
+      for (const column of entity.columns) {
+        const length = Number(column.length);
+        lengths.set(`${entity.tableName}.${column.databaseName}`, length > 0 ? length : null);
+      }
+    return lengths;
+  }
 
   async ping(): Promise<boolean> {
     try {

@@ -1,8 +1,10 @@
 import type { Logger } from "../logger";
+import { isDatabaseUnavailable } from "./database";
 
 /**
  * SEC-20: a database outage is logged once, when it starts, and once more when the database is reachable again;
- * the requests in between answer 503 without a log line each. While down, `probe` (the readiness check) runs every
+ * the requests and the background workers' passes in between fail without a log line each (requests answer 503).
+ * One per process, shared by the HTTP server and the workers. While down, `probe` (the readiness check) runs every
  * `probeMs` to notice the recovery.
  */
 export class OutageLog {
@@ -20,6 +22,13 @@ export class OutageLog {
     return this.down;
   }
 
+  /** True (and noted) when `error` means the database is unavailable; false for any other error. */
+  noteIfUnavailable(error: unknown): boolean {
+    if (!isDatabaseUnavailable(error)) return false;
+    this.noteUnavailable(error);
+    return true;
+  }
+
   noteUnavailable(error: unknown, requestId?: string): void {
     if (this.down) {
       this.logger.debug({ requestId }, "database still unavailable");
@@ -29,7 +38,7 @@ export class OutageLog {
     this.since = Date.now();
     this.logger.error(
       { err: error, requestId },
-      "database unavailable: requests answer SERVICE_UNAVAILABLE (503) until it is reachable again",
+      "database unavailable: requests answer SERVICE_UNAVAILABLE (503) and background workers wait until it is reachable again",
     );
     this.timer = setInterval(() => void this.check(), this.probeMs);
     this.timer.unref();

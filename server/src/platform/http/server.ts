@@ -15,9 +15,11 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { Kind, type GraphQLSchema } from "graphql";
 import type { LoaderRegistry, Principal, RequestContext } from "../graphql/context";
 import { checkAnswerBudget, type AnswerBudget } from "../graphql/answer-budget";
-import { OutageLog } from "../db/outage-log";
+import type { OutageLog } from "../db/outage-log";
 import { createErrorFormatter, isExpectedError, RETRY_AFTER_SECS } from "../graphql/errors";
 import { checkOperationInput, type InputLimits } from "../graphql/input-policy";
+import { columnLimits } from "../graphql/stored-in";
+import { plainJsonStatusPlugin } from "../graphql/response-status";
 import type { Logger } from "../logger";
 import { AuthFailureLimiter } from "./auth-failure-limiter";
 import { clientErrorOf, internalErrorMessage, requestIdOf, securityHeaders, setHeaders } from "./edge";
@@ -41,7 +43,7 @@ export interface AuthenticatedRoute {
 export interface PlainRoute {
   prefix: string;
   handle(req: http.IncomingMessage, res: http.ServerResponse, requestId: string): void;
-  blocked(res: http.ServerResponse): void;
+  blocked(res: http.ServerResponse, req: http.IncomingMessage): void;
 }
 
 /** Is `url`'s path `prefix` or under it (as Express's mount matched it)? */
@@ -73,6 +75,10 @@ export interface HttpOptions {
   authenticatedRoutes?: readonly AuthenticatedRoute[];
   authenticate(authorization: string | undefined): Promise<Authentication>;
   ready(): Promise<boolean>;
+  /** SEC-20: the process's database outage log, shared with the background workers. */
+  outage: OutageLog;
+  /** Optional dependencies that are down while the instance still serves (Redis): named on /readyz, still ready. */
+  degraded?(): Record<string, string>;
 }
 
 export interface HttpServer {
@@ -122,15 +128,23 @@ function requestIdPlugin(logger: Logger): ApolloServerPlugin<GraphQLRequestConte
   };
 }
 
-/** SEC-11: every operation's input and answer size are checked once it is parsed and validated, before it runs. */
-function inputPolicyPlugin(limits: InputLimits, budget: AnswerBudget): ApolloServerPlugin<GraphQLRequestContext> {
+/**
+ * SEC-11, SEC-22: every operation's input and answer size are checked once it is parsed and validated, before it
+ * runs. The limits of inputs stored in columns are resolved from the schema once, here: a bad mark stops the start.
+ */
+function inputPolicyPlugin(
+  schema: GraphQLSchema,
+  limits: InputLimits,
+  budget: AnswerBudget,
+): ApolloServerPlugin<GraphQLRequestContext> {
+  const columns = columnLimits(schema, limits.columnLengths);
   return {
     async requestDidStart() {
       return {
         async didResolveOperation({ document, operation, request, schema }) {
           if (!operation) return;
           const variables = request.variables as Record<string, unknown> | undefined;
-          checkOperationInput(limits, document, operation, variables);
+          checkOperationInput(limits, columns, schema, document, operation, variables);
           const fragments = Object.fromEntries(
             document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])),
           );
@@ -162,7 +176,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   const app = express();
   const server = http.createServer();
   const limiter = new AuthFailureLimiter(options.authFailuresPerMinute);
-  const outage = new OutageLog(options.logger, options.ready);
+  const outage = options.outage;
   const armor = new ApolloArmor({
     maxDepth: { n: 12 },
     maxAliases: { n: 20 },
@@ -212,7 +226,8 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       // Apollo's documented pairing: on stop, close the WebSocket server and its sockets as the HTTP server drains.
       { serverWillStart: async () => ({ drainServer: () => subscriptions.dispose() }) },
       requestIdPlugin(options.logger),
-      inputPolicyPlugin(options.inputLimits, options.answerBudget),
+      inputPolicyPlugin(options.schema, options.inputLimits, options.answerBudget),
+      plainJsonStatusPlugin(),
     ],
   });
   await apollo.start();
@@ -237,7 +252,11 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   });
   app.get("/readyz", async (_req, res) => {
     const ready = await options.ready();
-    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
+    const degraded = options.degraded?.() ?? {};
+    res.status(ready ? 200 : 503).json({
+      status: ready ? "ready" : "unavailable",
+      ...(Object.keys(degraded).length > 0 ? { degraded } : {}),
+    });
   });
 
   const refuseBlocked = (req: Request, res: Response, next: NextFunction) => {
@@ -274,7 +293,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       const clientAddressOf = () => (address ??= clientAddress(app, req));
       if (limiter.hasFailures && limiter.isBlocked(clientAddressOf())) {
         res.setHeader("retry-after", "60");
-        route.blocked(res);
+        route.blocked(res, req);
         return;
       }
       res.on("finish", () => {
@@ -346,7 +365,6 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       }),
     recheckCredentials: () => subscriptions.recheckCredentials(),
     stop: async () => {
-      outage.stop();
       // Closes the listener, lets in-flight requests finish (up to drainGraceMs), then closes what is left.
       await apollo.stop();
       if (server.listening) await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -1,7 +1,10 @@
+import type { OutageLog } from "../db/outage-log";
+
 /**
  * The schedule of a background worker: one pass at a time, the next one at once when the pass says there is more
  * (or something woke the loop meanwhile), else after the poll interval. A pass that throws is reported and the loop
- * goes on. `stop` schedules nothing more and waits for the pass in flight.
+ * goes on — a pass that failed because the database is unavailable goes to the outage log instead (SEC-20: one line
+ * per outage, not one per pass). `stop` schedules nothing more and waits for the pass in flight.
  */
 export class PollingLoop {
   private active = false;
@@ -14,6 +17,7 @@ export class PollingLoop {
     private readonly runPass: () => Promise<boolean>,
     private readonly onPassError: (error: unknown) => void,
     private pollIntervalMs: number,
+    private readonly outage?: OutageLog,
   ) {}
 
   /** False once stopped: a pass in flight checks it to claim nothing more. */
@@ -53,7 +57,7 @@ export class PollingLoop {
       this.pass = this.runPass().then(
         (more) => this.afterPass(more),
         (error: unknown) => {
-          this.onPassError(error);
+          if (!this.outage?.noteIfUnavailable(error)) this.onPassError(error);
           this.afterPass(false);
         },
       );

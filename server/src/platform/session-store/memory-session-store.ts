@@ -1,4 +1,3 @@
-import { LruCache } from "../cache/lru-cache";
 import {
   invocationIdentity,
   logDigest,
@@ -18,26 +17,32 @@ interface MemoryLog {
   expiresAt: number | null;
 }
 
-/** Per process; the least recently used log goes past `maxLogs` (GW-6). */
+/**
+ * Per process; past `maxLogs` the least recently used log goes (GW-6), exactly: a Map in order of use, a log moved
+ * to its end on every read and record. (Not `LruCache`: its second chance approximates recency, and can drop the log
+ * read last when every log was read since it last came round; one move per turn costs nothing here.)
+ */
 export class MemorySessionStore implements SessionStore {
   readonly kind = "memory" as const;
-  private readonly logs: LruCache<string, MemoryLog>;
+  private readonly logs = new Map<string, MemoryLog>();
+  private readonly maxLogs: number;
   private readonly maxInvocations: number;
 
   constructor(
     private readonly options: SessionStoreOptions & { maxLogs?: number },
     private readonly now: () => number = Date.now,
   ) {
-    this.logs = new LruCache(options.maxLogs ?? MEMORY_STORE_MAX_LOGS);
+    this.maxLogs = options.maxLogs ?? MEMORY_STORE_MAX_LOGS;
     this.maxInvocations = options.maxInvocations ?? MAX_INVOCATIONS_PER_LOG;
   }
 
+  /** The log, now the most recently used; an expired one is dropped. */
   private live(digest: string): MemoryLog | undefined {
     const log = this.logs.get(digest);
-    if (log && log.expiresAt !== null && log.expiresAt <= this.now()) {
-      this.logs.delete(digest);
-      return undefined;
-    }
+    if (log === undefined) return undefined;
+    this.logs.delete(digest);
+    if (log.expiresAt !== null && log.expiresAt <= this.now()) return undefined;
+    this.logs.set(digest, log);
     return log;
   }
 
@@ -58,6 +63,10 @@ export class MemorySessionStore implements SessionStore {
     }
     log.expiresAt = this.options.ttlSecs > 0 ? this.now() + this.options.ttlSecs * 1000 : null;
     this.logs.set(digest, log);
+    for (const oldest of this.logs.keys()) {
+      if (this.logs.size <= this.maxLogs) break;
+      this.logs.delete(oldest);
+    }
     return outcome;
   }
 

@@ -1,4 +1,5 @@
 import type { InvalidationBus } from "../cache/invalidation-bus";
+import type { RedisLink } from "../redis/redis-link";
 import { FileSessionStore } from "./file-session-store";
 import { MemorySessionStore } from "./memory-session-store";
 import { RedisSessionStore } from "./redis-session-store";
@@ -7,7 +8,8 @@ import type { SessionStore } from "./session-store";
 export interface SessionStoreSettings {
   kind: "memory" | "file" | "redis";
   path: string;
-  redisUrl: string | undefined;
+  /** Redis at REDIS_URL, when set. */
+  redis: RedisLink | undefined;
   ttlSecs: number;
   /** Every instance's bus: a redis store keeps the logs it read and drops them when any instance records. */
   bus?: InvalidationBus;
@@ -20,8 +22,8 @@ export async function openSessionStore(settings: SessionStoreSettings): Promise<
     case "file":
       return FileSessionStore.open(settings.path, options);
     case "redis":
-      if (!settings.redisUrl) throw new Error("SESSION_STORE=redis needs REDIS_URL.");
-      return RedisSessionStore.connect(settings.redisUrl, { ...options, bus: settings.bus });
+      if (!settings.redis) throw new Error("SESSION_STORE=redis needs REDIS_URL.");
+      return RedisSessionStore.connect(settings.redis, { ...options, bus: settings.bus });
     case "memory":
       return new MemorySessionStore(options);
   }

@@ -1,6 +1,7 @@
-import { Redis } from "ioredis";
+import type { Redis } from "ioredis";
 import { InvalidatedCache } from "../cache/invalidated-cache";
 import type { InvalidationBus } from "../cache/invalidation-bus";
+import type { RedisLink } from "../redis/redis-link";
 import {
   invocationIdentity,
   logDigest,
@@ -53,13 +54,18 @@ interface KeptLog {
 
 const KEPT_LOGS = 10_000;
 
-/** Redis or Valkey, shared by every instance, so any instance can serve the next turn (GW-6). */
+/**
+ * Redis or Valkey, shared by every instance, so any instance can serve the next turn (GW-6). SEC-21: a turn never
+ * waits for Redis beyond the link's command timeout; while the link finds Redis unreachable, reads answer an empty
+ * log (the turn runs without replaying earlier skill calls) and records answer `unavailable`, without trying.
+ */
 export class RedisSessionStore implements SessionStore {
   readonly kind = "redis" as const;
   private readonly maxInvocations: number;
   private readonly kept: InvalidatedCache<string, KeptLog> | null;
 
-  constructor(
+  private constructor(
+    private readonly link: RedisLink,
     private readonly redis: Redis,
     private readonly options: RedisSessionStoreOptions,
   ) {
@@ -67,10 +73,20 @@ export class RedisSessionStore implements SessionStore {
     this.kept = options.bus ? new InvalidatedCache(options.bus, "session-logs", KEPT_LOGS) : null;
   }
 
-  static async connect(url: string, options: RedisSessionStoreOptions): Promise<RedisSessionStore> {
-    const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 2 });
-    await redis.connect();
-    return new RedisSessionStore(redis, options);
+  static async connect(link: RedisLink, options: RedisSessionStoreOptions): Promise<RedisSessionStore> {
+    link.describeDegraded(() => "gateway turns do not replay skills loaded on earlier turns, nor record new ones");
+    return new RedisSessionStore(link, await link.connect("session-store"), options);
+  }
+
+  /** `work` against Redis, or `fallback` when the link says not to try or the command fails (reported to it). */
+  private async attempt<T>(work: () => Promise<T>, fallback: T): Promise<T> {
+    if (!this.link.usable) return fallback;
+    try {
+      return await work();
+    } catch (error) {
+      void this.link.noteFailure(error);
+      return fallback;
+    }
   }
 
   private keys(key: SessionLogKey): [string, string] {
@@ -81,14 +97,18 @@ export class RedisSessionStore implements SessionStore {
 
   async read(key: SessionLogKey): Promise<SkillInvocation[]> {
     const log = this.keys(key)[1];
-    if (!this.kept) return this.parse(await this.redis.lrange(log, 0, -1));
+    if (!this.kept) return this.attempt(async () => this.parse(await this.redis.lrange(log, 0, -1)), []);
     const kept = this.kept.get(log);
     if (kept && kept.expiresAt > Date.now()) return [...kept.entries];
     const token = this.kept.readToken();
-    const [[, entries], [, ttlMs]] = (await this.redis.pipeline().lrange(log, 0, -1).pttl(log).exec()) as [
-      [unknown, string[]],
-      [unknown, number],
-    ];
+    const answered = await this.attempt(async () => {
+      const results = await this.redis.pipeline().lrange(log, 0, -1).pttl(log).exec();
+      const failed = results?.find(([error]) => error)?.[0];
+      if (!results || failed) throw failed ?? new Error("the pipeline was not run");
+      return results as [[null, string[]], [null, number]];
+    }, null);
+    if (!answered) return [];
+    const [[, entries], [, ttlMs]] = answered;
     const read = this.parse(entries);
     // PTTL: -1 no time to live, -2 no log (kept empty until a record anywhere drops it).
     this.kept.setIfCurrent(token, log, {
@@ -104,19 +124,24 @@ export class RedisSessionStore implements SessionStore {
 
   async record(key: SessionLogKey, invocation: SkillInvocation): Promise<RecordOutcome> {
     const [ids, log] = this.keys(key);
-    const outcome = await this.redis.eval(
-      RECORD,
-      2,
-      ids,
-      log,
-      invocationIdentity(invocation),
-      JSON.stringify(invocation),
-      String(this.maxInvocations),
-      String(this.options.ttlSecs),
+    const outcome = await this.attempt(
+      async () =>
+        (await this.redis.eval(
+          RECORD,
+          2,
+          ids,
+          log,
+          invocationIdentity(invocation),
+          JSON.stringify(invocation),
+          String(this.maxInvocations),
+          String(this.options.ttlSecs),
+        )) as RecordOutcome,
+      "unavailable",
     );
-    // Every outcome restarted the log's time to live, and "recorded" changed it: no instance keeps the old one.
+    // Every outcome restarted the log's time to live, and "recorded" changed it: no instance keeps the old one
+    // (nor, after a timeout, a log the record may have changed after all).
     await this.kept?.invalidate(log);
-    return outcome as RecordOutcome;
+    return outcome;
   }
 
   /** Seconds the log has left (-1: no expiry, -2: no log); for tests and operators. */
@@ -124,7 +149,6 @@ export class RedisSessionStore implements SessionStore {
     return this.redis.ttl(this.keys(key)[1]);
   }
 
-  async close(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
-  }
+  /** The link closes the connection (with every other user's). */
+  async close(): Promise<void> {}
 }

@@ -16,6 +16,7 @@ import { Redis } from "ioredis";
 import { until } from "../../../test/support/wait";
 import { RedisBus, type InvalidationBus } from "../cache/invalidation-bus";
 import { createLogger } from "../logger";
+import { RedisLink } from "../redis/redis-link";
 import { logDigest } from "./session-store";
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -35,12 +36,12 @@ const backends: Array<[string, (options: SessionStoreOptions) => Promise<Session
   [
     "redis",
     async (options) =>
-      RedisSessionStore.connect(REDIS_URL, { ...options, prefix: `sg-test:${randomBytes(6).toString("hex")}` }),
+      RedisSessionStore.connect(link(), { ...options, prefix: `sg-test:${randomBytes(6).toString("hex")}` }),
   ],
   [
     "redis, logs kept by the instance (bus)",
     async (options) =>
-      RedisSessionStore.connect(REDIS_URL, {
+      RedisSessionStore.connect(link(), {
         ...options,
         prefix: `sg-test:${randomBytes(6).toString("hex")}`,
         bus: await bus(),
@@ -48,9 +49,17 @@ const backends: Array<[string, (options: SessionStoreOptions) => Promise<Session
   ],
 ];
 
+/** One instance's link to Redis (closed after the file). */
+const links: RedisLink[] = [];
+function link(): RedisLink {
+  const opened = new RedisLink(REDIS_URL, createLogger("silent"));
+  links.push(opened);
+  return opened;
+}
+
 const buses: InvalidationBus[] = [];
 async function bus(): Promise<InvalidationBus> {
-  const opened = await RedisBus.connect(REDIS_URL, createLogger("silent"));
+  const opened = await RedisBus.connect(link(), createLogger("silent"));
   buses.push(opened);
   return opened;
 }
@@ -76,6 +85,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 afterAll(async () => {
   for (const opened of buses) await opened.close();
+  await Promise.all(links.map((l) => l.close()));
 });
 afterAll(async () => {
   await Promise.all(opened.map((s) => s.close()));
@@ -192,8 +202,8 @@ describe("session store backends", () => {
 
   it("GW-6 redis logs kept by an instance: its next read needs no Redis; a record on another instance drops them", async () => {
     const prefix = `sg-test:${randomBytes(6).toString("hex")}`;
-    const one = await RedisSessionStore.connect(REDIS_URL, { ttlSecs: 100, prefix, bus: await bus() });
-    const two = await RedisSessionStore.connect(REDIS_URL, { ttlSecs: 100, prefix, bus: await bus() });
+    const one = await RedisSessionStore.connect(link(), { ttlSecs: 100, prefix, bus: await bus() });
+    const two = await RedisSessionStore.connect(link(), { ttlSecs: 100, prefix, bus: await bus() });
     const k = key();
     await one.record(k, load("a"));
     await sleep(200); // the record's notice has reached instance two: what it reads now, it keeps
@@ -214,8 +224,8 @@ describe("session store backends", () => {
 
   it("GW-6 redis logs are shared by two connections (two instances)", async () => {
     const prefix = `sg-test:${randomBytes(6).toString("hex")}`;
-    const one = await RedisSessionStore.connect(REDIS_URL, { ttlSecs: 100, prefix });
-    const two = await RedisSessionStore.connect(REDIS_URL, { ttlSecs: 100, prefix });
+    const one = await RedisSessionStore.connect(link(), { ttlSecs: 100, prefix });
+    const two = await RedisSessionStore.connect(link(), { ttlSecs: 100, prefix });
     const k = key();
     await one.record(k, load("a"));
     expect(await two.read(k)).toEqual([load("a")]);

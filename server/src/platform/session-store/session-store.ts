@@ -20,8 +20,11 @@ export interface SessionLogKey {
   agent: string;
 }
 
-/** `repeat`: the same invocation is already in the log; `full`: the log holds its limit and nothing was added. */
-export type RecordOutcome = "recorded" | "repeat" | "full";
+/**
+ * `repeat`: the same invocation is already in the log; `full`: the log holds its limit and nothing was added;
+ * `unavailable`: the store could not be reached (a shared store's outage, logged once by the store), nothing added.
+ */
+export type RecordOutcome = "recorded" | "repeat" | "full" | "unavailable";
 
 export interface SessionStoreOptions {
   /** Seconds a log lives after the last skill tool call recorded into it (GW-6); 0 = for ever. */
@@ -36,7 +39,8 @@ export const MEMORY_STORE_MAX_LOGS = 1024;
 /**
  * Where the gateway keeps its skill logs (GW-6): `memory`, `file` or `redis`, one contract. `record` restarts the
  * log's time to live on every call, whatever the outcome (a skill tool call was made); `read` never does (a replay is
- * not a skill tool call).
+ * not a skill tool call). A shared store that cannot be reached answers at once (SEC-21): an empty log to `read`,
+ * `unavailable` to `record`.
  */
 export interface SessionStore {
   readonly kind: "memory" | "file" | "redis";

@@ -14,6 +14,10 @@ import { AddCallContexts1796103316768 as PostgresAddCallContexts } from "./postg
 import { AddCallContexts1796103316768 as SqliteAddCallContexts } from "./sqlite/1796103316768-add-call-contexts";
 import { AddEvals1796103359001 as PostgresAddEvals } from "./postgres/1796103359001-add-evals";
 import { AddEvals1796103359001 as SqliteAddEvals } from "./sqlite/1796103359001-add-evals";
+import { AddSkillsApiRequests1796136722871 as PostgresAddSkillsApiRequests } from "./postgres/1796136722871-add-skills-api-requests";
+import { AddSkillsApiRequests1796136722871 as SqliteAddSkillsApiRequests } from "./sqlite/1796136722871-add-skills-api-requests";
+import { WholeOutsideValues1796137887959 as PostgresWholeOutsideValues } from "./postgres/1796137887959-whole-outside-values";
+import { WholeOutsideValues1796137887959 as SqliteWholeOutsideValues } from "./sqlite/1796137887959-whole-outside-values";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -24,6 +28,8 @@ export const sqliteMigrations: Function[] = [
   SqliteAddChatSessions,
   SqliteAddCallContexts,
   SqliteAddEvals,
+  SqliteAddSkillsApiRequests,
+  SqliteWholeOutsideValues,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -34,4 +40,6 @@ export const postgresMigrations: Function[] = [
   PostgresAddChatSessions,
   PostgresAddCallContexts,
   PostgresAddEvals,
+  PostgresAddSkillsApiRequests,
+  PostgresWholeOutsideValues,
 ];
