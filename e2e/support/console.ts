@@ -29,16 +29,11 @@ async function axeViolations(page: Page): Promise<AxeResults["violations"]> {
  * with no serious or critical violation.
  */
 export async function checkPage(page: Page, journey: string, step: string): Promise<void> {
-  const t0 = Date.now();
   await settled(page);
-  const t1 = Date.now();
   const dir = join(screenshotsDir, journey);
   await mkdir(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${step}.png`), fullPage: true });
-  const t2 = Date.now();
   const violations = await axeViolations(page);
-  if (process.env.E2E_TIMING)
-    console.log(`TIMING ${journey}/${step} settle ${t1 - t0} shot ${t2 - t1} axe ${Date.now() - t2}`);
   const bad = violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
@@ -46,8 +41,8 @@ export async function checkPage(page: Page, journey: string, step: string): Prom
 }
 
 /**
- * The page as a person would look at it (in front): nothing loading (no Mantine loader, in a list or on a button), fonts in,
- * and two frames painted. Cheaper than waiting for the network to idle, which pages that poll never do.
+ * The page as a person would look at it (in front): nothing loading (no Mantine loader, in a list or on a button),
+ * fonts in, and two frames painted. Cheaper than waiting for the network to idle, which pages that poll never do.
  */
 async function settled(page: Page): Promise<void> {
   // a tab in the background paints no frames: the step's tab comes to the front first; the pointer goes to a
@@ -91,27 +86,4 @@ export async function newProject(server: RunningServer, name: string): Promise<{
     { name },
   );
   return { id: data.createProject.project.id, key: data.createProject.apiKey };
-}
-
-/** Signs in through the console's own form. */
-export async function signIn(page: Page, credential: string): Promise<void> {
-  await page.goto("/signin");
-  await page.getByLabel("API key or platform credential").fill(credential);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByTestId("session-role").waitFor();
-}
-
-/** Picks `option` in the Mantine select labelled `label`. */
-export async function pick(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole("combobox", { name: label }).click();
-  await page.getByRole("option", { name: option }).click();
-}
-
-/** Replaces everything in the CodeMirror SKILL.md editor. */
-export async function typeSkillMd(page: Page, text: string): Promise<void> {
-  const editor = page.getByRole("textbox", { name: "SKILL.md" });
-  await editor.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(text);
 }
