@@ -57,7 +57,8 @@ function staleReason() {
 function findNewerFile(path, than) {
   if (!existsSync(path)) return undefined;
   const stats = statSync(path);
-  if (stats.isFile()) return stats.mtimeMs > than ? path : undefined;
+  // a component test is not part of the console: changing one needs no build
+  if (stats.isFile()) return stats.mtimeMs > than && !/\.test\.tsx?$/.test(path) ? path : undefined;
   if (!stats.isDirectory()) return undefined;
   for (const entry of readdirSync(path)) {
     const newer = findNewerFile(join(path, entry), than);

@@ -1,19 +1,18 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import {
   startScriptedModel,
   type RecordedRequest,
   type ScriptedModel,
   type ScriptedReply,
 } from "../../server/test/support/scripted-model";
-import { launchBrowser, watchPageProblems } from "../support/browser";
-import { checkPage, gql, newProject, signIn } from "../support/console";
+import { ConsoleFrame } from "../pages/console-frame";
+import { EvalPages } from "../pages/evals";
+import { SkillEditor } from "../pages/skills";
 import { repoRoot } from "../support/paths";
-import { startServer, type RunningServer } from "../support/server";
+import { useConsoleSession } from "../support/session";
 
-const J = "evals";
 const SKILL = "explain-bill";
 const SHORT_DRAFT = [
   "---",
@@ -44,83 +43,55 @@ function reply(request: RecordedRequest): ScriptedReply {
 
 describe("console journey: scenarios, a run against an agent, the publish gate (EV-1..4)", () => {
   let model: ScriptedModel;
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
+  const s = useConsoleSession({
+    journey: "evals",
+    timeout: 15_000,
+    server: async () => {
+      model = await startScriptedModel({ respond: reply });
+      return {
+        env: {
+          MODEL_BASE_URL: model.baseUrl,
+          MODEL_NAME: "scripted",
+          OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
+          EVAL_POLL_INTERVAL_MS: "100",
+        },
+      };
+    },
+  });
   let key = "";
-  let skillMd = "";
 
   beforeAll(async () => {
-    model = await startScriptedModel({ respond: reply });
-    server = await startServer({
-      env: {
-        MODEL_BASE_URL: model.baseUrl,
-        MODEL_NAME: "scripted",
-        OUTBOUND_ALLOW_HOSTS: "127.0.0.1",
-        EVAL_POLL_INTERVAL_MS: "100",
-      },
-    });
-    browser = await launchBrowser();
-    context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 860 } });
-    context.setDefaultTimeout(15_000);
-    page = await context.newPage();
-    problems = watchPageProblems(page);
-    key = (await newProject(server, "Acme evals")).key;
+    key = (await s.project("Acme evals")).key;
     // The example skill, published, and an agent that lists it.
-    skillMd = await readFile(join(repoRoot, "examples", "skills", SKILL, "SKILL.md"), "utf8");
-    const created = await gql<{ createSkillVersion: { id: string } }>(
-      server,
-      key,
-      `mutation($md: String!) { createSkillVersion(input: { skillMd: $md }) { id } }`,
-      { md: skillMd },
-    );
-    await gql(server, key, `mutation($id: ID!) { publishSkillVersion(id: $id) { id } }`, {
-      id: created.createSkillVersion.id,
-    });
-    const agent = await gql<{ saveAgent: { id: string } }>(
-      server,
-      key,
-      `mutation { saveAgent(input: { name: "billing bot", prompt: "You help with bills.", skills: [{ name: "${SKILL}" }] }) { id } }`,
-    );
-    await gql(server, key, `mutation($id: ID!) { publishAgentVersion(id: $id) { id } }`, { id: agent.saveAgent.id });
-    await signIn(page, key);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
-    await model?.close();
+    const skillMd = await readFile(join(repoRoot, "examples", "skills", SKILL, "SKILL.md"), "utf8");
+    await s.publishSkill(key, skillMd);
+    await s.publishAgent(key, { name: "billing bot", prompt: "You help with bills.", skills: [{ name: SKILL }] });
+    await new ConsoleFrame(s.page).signIn(key);
+    return () => model?.close();
   });
 
   it("EV-4 writes a scenario tagged skill:explain-bill in the scenarios editor", async () => {
-    await page.getByRole("link", { name: "Evals" }).click();
-    await page.getByRole("link", { name: "Scenarios" }).click();
-    await page.getByText("No scenarios yet").waitFor();
-    await page.getByRole("button", { name: "New scenario" }).click();
-    const editor = page.getByRole("region", { name: "Scenario editor" });
-    await editor.getByRole("textbox", { name: "Name" }).fill("explains a bill");
-    await editor.getByRole("textbox", { name: /^Tags/ }).fill(`skill:${SKILL}`);
-    await editor.getByRole("textbox", { name: /^Turns/ }).fill("Why is my bill so high?");
-    await editor.getByRole("textbox", { name: "Expectations (JSON)" }).fill(
-      JSON.stringify([
+    await new ConsoleFrame(s.page).open("Evals");
+    await s.page.getByRole("link", { name: "Scenarios" }).click();
+    await s.page.getByText("No scenarios yet").waitFor();
+    await new EvalPages(s.page).writeScenario({
+      name: "explains a bill",
+      tags: `skill:${SKILL}`,
+      turns: "Why is my bill so high?",
+      expectations: [
         { kind: "FUNCTION_CALL", tool: "load_skill", arguments: { name: SKILL } },
         { kind: "REPLY_CONTAINS", text: "new rate" },
-      ]),
-    );
-    await editor.getByRole("button", { name: "Save scenario" }).click();
-    await editor.waitFor({ state: "hidden" });
-    const table = page.getByRole("table", { name: "Scenarios" });
+      ],
+    });
+    const table = s.page.getByRole("table", { name: "Scenarios" });
     await table.getByText("explains a bill").waitFor();
     expect(await table.textContent()).toContain(`skill:${SKILL}`);
-    await checkPage(page, J, "01-scenarios");
+    await s.check("01-scenarios");
   });
 
   it("EV-1 EV-3 starts a run against the agent and reads its results per scenario and iteration", async () => {
     // A second scenario (untagged, so the publish gate below does not run it) that fails, for the failure reasons.
-    await gql(server, key, `mutation($input: EvalScenarioInput!) { saveEvalScenario(input: $input) { id } }`, {
+    await s.gql(key, `mutation($input: EvalScenarioInput!) { saveEvalScenario(input: $input) { id } }`, {
       input: {
         name: "fetches invoices",
         turns: ["Show me my last invoice"],
@@ -130,19 +101,16 @@ describe("console journey: scenarios, a run against an agent, the publish gate (
         ],
       },
     });
-    await page.goto("/evals");
-    await page.getByRole("combobox", { name: "Agent" }).click();
-    await page.getByRole("option", { name: "billing bot" }).click();
-    await page.getByRole("textbox", { name: "Iterations" }).fill("2");
-    await page.getByRole("button", { name: "Start run" }).click();
-    await page.waitForURL(/\/evals\/runs\//);
-    await expect.poll(() => page.getByTestId("run-status").textContent(), { timeout: 20_000 }).toBe("done");
-    await expect.poll(() => page.getByTestId("run-passed").textContent()).toBe("2/4 passed");
-    const results = page.getByRole("table", { name: "Results" });
+    await s.page.goto("/evals");
+    const evals = new EvalPages(s.page);
+    await evals.startRun("billing bot", 2);
+    await expect.poll(() => s.page.getByTestId("run-status").textContent(), { timeout: 20_000 }).toBe("done");
+    await expect.poll(() => s.page.getByTestId("run-passed").textContent()).toBe("2/4 passed");
+    const results = evals.results;
     expect(await results.getByText("pass", { exact: true }).count()).toBe(2);
     expect(await results.getByText("fail", { exact: true }).count()).toBe(2);
-    expect(await page.getByText(`Resolved skills: billing bot: ${SKILL} v1`).count()).toBe(1);
-    const row = (scenario: string) => results.getByRole("row").filter({ hasText: scenario }).first();
+    expect(await s.page.getByText(`Resolved skills: billing bot: ${SKILL} v1`).count()).toBe(1);
+    const row = (scenario: string) => evals.resultRow(scenario);
 
     // A passing result reads as a conversation: the user's words, the load as a tool call, the reply.
     await row("explains a bill").getByRole("button", { name: "Details" }).click();
@@ -161,7 +129,7 @@ describe("console journey: scenarios, a run against an agent, the publish gate (
     await load.getByText(`"name": "${SKILL}"`).waitFor();
     const expectations = results.getByRole("list", { name: "Expectations" });
     expect(await expectations.innerText()).toMatch(/✓ met\s+Calls load_skill with \{"name":"explain-bill"\}/);
-    await checkPage(page, J, "02-run-results");
+    await s.check("02-run-results");
 
     // A failing one says which expectation failed and why, and shows the tool call's error.
     await row("fetches invoices").getByRole("button", { name: "Details" }).click();
@@ -173,24 +141,21 @@ describe("console journey: scenarios, a run against an agent, the publish gate (
       "load_skill was never called (calls: get_invoices).",
       "The last reply does not contain “total”: it was “Sorry, I could not fetch your invoices right now.”.",
     ]);
-    await checkPage(page, J, "02b-run-failure");
-    await page.getByRole("link", { name: "← Eval runs" }).click();
-    await page.getByRole("table", { name: "Eval runs" }).getByText("done").waitFor();
-    await checkPage(page, J, "03-runs");
+    await s.check("02b-run-failure");
+    await s.page.getByRole("link", { name: "← Eval runs" }).click();
+    await s.page.getByRole("table", { name: "Eval runs" }).getByText("done").waitFor();
+    await s.check("03-runs");
   });
 
   it("the impact dialog evaluates a draft against the live version on demand: candidate 3/3, live 3/3", async () => {
-    const draft = await gql<{ createSkillVersion: { id: string } }>(
-      server,
+    const draft = await s.gql<{ createSkillVersion: { id: string } }>(
       key,
       `mutation($md: String!) { createSkillVersion(input: { skillMd: $md }) { id } }`,
       // Short, so the editor behind the dialog does not scroll (a long SKILL.md trips axe's scrollable-region rule).
       { md: SHORT_DRAFT },
     );
-    await page.goto(`/skills/v/${draft.createSkillVersion.id}`);
-    await page.getByRole("button", { name: "Publish…" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByTestId("reaches-count").waitFor();
+    await s.page.goto(`/skills/v/${draft.createSkillVersion.id}`);
+    const dialog = (await new SkillEditor(s.page).openPublish()).root;
     const before = model.requests.length;
     await dialog.getByRole("button", { name: /^Evaluate/ }).click();
     const evaluation = dialog.getByTestId("evaluation");
@@ -199,8 +164,7 @@ describe("console journey: scenarios, a run against an agent, the publish gate (
     // Two model requests per iteration (the load, then the answer), candidate and live — once: nothing asks again.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(model.requests.length - before).toBe(12);
-    await checkPage(page, J, "04-impact-evaluation");
+    await s.check("04-impact-evaluation");
     await dialog.getByRole("button", { name: "Cancel" }).click();
-    expect(problems).toEqual([]);
   });
 });

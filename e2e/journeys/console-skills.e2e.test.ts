@@ -1,14 +1,16 @@
 import { unzipSync, zipSync } from "fflate";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, BrowserContext, Download, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, watchPageProblems } from "../support/browser";
-import { checkPage, gql, newProject, pick, signIn, typeSkillMd } from "../support/console";
+import type { Download, Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { AgentEditor } from "../pages/agents";
+import { ConsoleFrame } from "../pages/console-frame";
+import { pick } from "../pages/controls";
+import { KnowledgePages } from "../pages/knowledge";
+import { SkillEditor, SkillHistory } from "../pages/skills";
 import { repoRoot } from "../support/paths";
-import { startServer, type RunningServer } from "../support/server";
+import { useConsoleSession } from "../support/session";
 
-const J = "skills";
 const INVALID = [
   "---",
   "name: Refund Policy",
@@ -23,6 +25,7 @@ const INVALID = [
   "2. Check the order is under 30 days old.",
 ].join("\n");
 const VALID = INVALID.replace("name: Refund Policy", "name: refunds");
+const FAQ = "# Refund FAQ\n\nRefunds take 5 business days.\n";
 
 /** examples/skills/explain-bill as a zip, the way an author would download a skill from a repository. */
 function exampleZip(): Buffer {
@@ -42,118 +45,160 @@ async function readDownload(download: Download, encoding: BufferEncoding = "utf8
   return Buffer.concat(chunks).toString(encoding);
 }
 
-async function createAgent(page: Page, name: string, pinLabel: string | null, keyboard = false) {
-  await page.goto("/agents/new");
-  await page.getByRole("textbox", { name: /^Name/ }).fill(name);
-  await page.getByRole("textbox", { name: "Prompt" }).fill(`You are ${name}, a support agent.`);
-  await pick(page, "Add a skill", "refunds");
-  if (pinLabel) await pick(page, "Version of refunds", pinLabel);
-  if (keyboard) {
-    // the shortcuts the page shows: Ctrl/Cmd-S creates, Ctrl/Cmd-Enter publishes, while typing in a field
-    expect(await page.getByTestId("shortcut-hint").textContent()).toMatch(/S create/);
-    await page.getByRole("textbox", { name: "Prompt" }).press("ControlOrMeta+s");
-    await page.waitForURL(/\/agents\/v\//);
-    await expect.poll(() => page.getByTestId("shortcut-hint").textContent()).toMatch(/Enter publish/);
-    await page.getByRole("textbox", { name: "Prompt" }).press("ControlOrMeta+Enter");
-  } else {
-    await page.getByRole("button", { name: "Create agent" }).click();
-    await page.waitForURL(/\/agents\/v\//);
-    await page.getByRole("button", { name: "Publish agent" }).click();
-  }
-  await expect.poll(() => page.getByText("published", { exact: true }).count()).toBeGreaterThan(0);
+async function uploadInto(page: Page, name: string, text: string): Promise<void> {
+  await page.getByLabel("Upload into").selectOption("references");
+  const chooser = page.waitForEvent("filechooser");
+  await page.getByRole("button", { name: "Upload files" }).click();
+  await (await chooser).setFiles({ name, mimeType: "text/markdown", buffer: Buffer.from(text) });
 }
 
-describe("console journey: author, publish with impact preview, pin, roll back, try (UX-1..5, SEC-14)", () => {
-  let server: RunningServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let problems: string[];
+describe("console journey: author with tools, knowledge and files, publish, pin, compare, roll back (UX-1..4, SEC-14)", () => {
+  const s = useConsoleSession({ journey: "skills" });
   let editorUrl = "";
-  let projectKey = "";
+  let key = "";
+  const editor = () => new SkillEditor(s.page);
+  const stored = async <T>(fields: string) =>
+    (
+      await s.gql<{ skillVersion: T }>(key, `query($id: ID!) { skillVersion(id: $id) { ${fields} } }`, {
+        id: editorUrl.split("/").pop(),
+      })
+    ).skillVersion;
 
   beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-    context = await browser.newContext({ baseURL: server.baseUrl, viewport: { width: 1280, height: 860 } });
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    problems = watchPageProblems(page);
-    const project = await newProject(server, "Acme support");
-    projectKey = project.key;
-    await signIn(page, project.key);
-  });
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await server?.stop();
+    key = (await s.project("Acme support")).key;
+    await new ConsoleFrame(s.page).signIn(key);
   });
 
   it("UX-1 authors a skill: the server's validation error is shown on its line, then fixed and saved as a draft", async () => {
-    await expect.poll(() => page.getByTestId("session-role").textContent()).toBe("admin");
-    await page.goto("/skills");
-    await page.getByText("No skills yet").waitFor();
-    await checkPage(page, J, "01-skills-empty");
-    await page.getByRole("link", { name: "New skill" }).click();
-    await typeSkillMd(page, INVALID);
-    const list = page.getByRole("list", { name: "Problems in SKILL.md" });
-    await list.waitFor({ timeout: 15_000 });
-    expect(await list.textContent()).toMatch(/Line 2.*frontmatter\.name/);
-    await expect.poll(() => page.locator(".cm-lintRange-error").count()).toBeGreaterThan(0);
-    await checkPage(page, J, "02-editor-invalid");
+    await s.page.goto("/skills");
+    await s.page.getByText("No skills yet").waitFor();
+    await s.check("01-skills-empty");
+    await s.page.getByRole("link", { name: "New skill" }).click();
+    await editor().type(INVALID);
+    await editor().problems.waitFor({ timeout: 15_000 });
+    expect(await editor().problems.textContent()).toMatch(/Line 2.*frontmatter\.name/);
+    await expect.poll(() => s.page.locator(".cm-lintRange-error").count()).toBeGreaterThan(0);
+    await s.check("02-editor-invalid");
 
-    await typeSkillMd(page, VALID);
-    await page.waitForURL(/\/skills\/v\//, { timeout: 15_000 });
+    await editor().type(VALID);
+    await s.page.waitForURL(/\/skills\/v\//, { timeout: 15_000 });
     // The first save creates the version and the editor moves to its address: the status still says so (UX-1).
-    await page.getByRole("heading", { name: /refunds · version 1/ }).waitFor();
-    await expect.poll(() => page.getByTestId("draft-status").textContent(), { timeout: 15_000 }).toBe("Draft saved");
+    await editor()
+      .heading(/refunds · version 1/)
+      .waitFor();
+    await editor().saved();
     // …and it is the same editor: the author's cursor is still in SKILL.md.
-    expect(await page.locator(".cm-editor.cm-focused").count()).toBe(1);
-    editorUrl = new URL(page.url()).pathname;
-    await page.getByRole("heading", { name: /refunds · version 1/ }).waitFor();
-    await checkPage(page, J, "03-editor-draft");
+    expect(await s.page.locator(".cm-editor.cm-focused").count()).toBe(1);
+    editorUrl = new URL(s.page.url()).pathname;
+    // the editor fills the window below the header: its bottom is at the window's bottom
+    const box = await s.page.locator(".cm-editor").boundingBox();
+    expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBeGreaterThan(800);
+    await s.check("03-editor-draft");
   });
 
   it("SEC-14 markdown is rendered without raw HTML and the CSP allows no inline script", async () => {
-    const preview = page.getByTestId("markdown-preview");
+    const preview = s.page.getByTestId("markdown-preview");
     await preview.getByRole("heading", { name: "Refunds" }).waitFor();
     expect(await preview.locator("script").count()).toBe(0);
-    expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
-    const res = await fetch(`${server.baseUrl}/skills`);
+    expect(await s.page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+    const res = await fetch(`${s.server.baseUrl}/skills`);
     const csp = res.headers.get("content-security-policy") ?? "";
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? /default-src ([^;]*)/.exec(csp)?.[1] ?? "";
     expect(scriptSrc).toContain("'self'");
     expect(scriptSrc).not.toContain("'unsafe-inline'");
-    // 'self' covers ws(s):// to the same host (CSP 3): the live call timeline (UX-5) connects under it, and any
-    // refusal would be caught by watchPageProblems.
+    // 'self' covers ws(s):// to the same host (CSP 3): the live call timeline (UX-5) connects under it.
     expect(/connect-src ([^;]*)/.exec(csp)?.[1]).toBe("'self'");
     expect(await res.text()).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
   });
 
-  it("UX-1 bundle files: uploads a file into the draft, downloads it, exports the zip, imports a zip from examples/", async () => {
-    await page.getByRole("tab", { name: /^Files/ }).click();
-    await page.getByText("No files besides SKILL.md.").waitFor();
-    await page.getByLabel("Upload into").selectOption("references");
-    const faq = "# Refund FAQ\n\nRefunds take 5 business days.\n";
-    const chooser = page.waitForEvent("filechooser");
-    await page.getByRole("button", { name: "Upload files" }).click();
-    await (await chooser).setFiles({ name: "faq.md", mimeType: "text/markdown", buffer: Buffer.from(faq) });
-    await page.getByRole("button", { name: "Download references/faq.md" }).waitFor();
-    await expect.poll(() => page.getByTestId("draft-status").textContent(), { timeout: 15_000 }).toBe("Draft saved");
-    const versionId = editorUrl.split("/").pop();
-    const stored = await gql<{ skillVersion: { files: Array<{ path: string }> } }>(
-      server,
-      projectKey,
-      `query($id: ID!) { skillVersion(id: $id) { files { path } } }`,
-      { id: versionId },
+  it("UX-1 the Tools tab: a tool is added, the server's refusal shows on its field, then it saves", async () => {
+    await editor()
+      .tab(/^Tools/)
+      .click();
+    await s.page.getByRole("button", { name: "Add tool" }).click();
+    const tool = editor().toolCard(1);
+    await tool.getByRole("textbox", { name: "Name" }).fill("lookup_order");
+    await tool.getByRole("textbox", { name: "Description" }).fill("Finds an order by its number.");
+    await tool.getByRole("textbox", { name: "Webhook URL" }).fill("ftp://orders.example.com/lookup");
+    const url = tool.getByRole("textbox", { name: "Webhook URL" });
+    await expect.poll(() => url.getAttribute("aria-invalid"), { timeout: 15_000 }).toBe("true");
+    expect(await tool.textContent()).toMatch(/webhook_url/);
+    expect(await editor().status.textContent()).toBe("Not saved: fix the problems shown");
+    await s.check("04-editor-tool-refused");
+
+    await url.fill("https://orders.example.com/lookup");
+    await tool
+      .getByRole("textbox", { name: "Parameters (JSON Schema)" })
+      .fill('{"type":"object","properties":{"order_id":{"type":"string"}},"required":["order_id"]}');
+    await editor().saved();
+    const saved = await stored<{ tools: Array<{ name: string; webhookUrl: string; parameters: unknown }> }>(
+      "tools { name webhookUrl parameters }",
     );
-    expect(stored.skillVersion.files.map((f) => f.path)).toEqual(["references/faq.md"]);
-    await checkPage(page, J, "03b-editor-files");
+    expect(saved.tools).toEqual([
+      {
+        name: "lookup_order",
+        webhookUrl: "https://orders.example.com/lookup",
+        parameters: { type: "object", properties: { order_id: { type: "string" } }, required: ["order_id"] },
+      },
+    ]);
+    await s.check("05-editor-tools");
+  });
+
+  it("SK-4 a knowledge base made in the console, its documents added and removed, then used by the skill", async () => {
+    const frame = new ConsoleFrame(s.page);
+    await frame.open("Knowledge");
+    await s.page.getByText("No knowledge bases yet.").waitFor();
+    const kb = new KnowledgePages(s.page);
+    await kb.create("Refund rules", "What the refund desk may promise, by product and by country.");
+    await kb.addDocument("Window", "Refunds are possible within 30 days of delivery.");
+    await kb.addDocument("Draft note", "Not for customers.");
+    await kb.removeDocument("Draft note");
+    expect(await kb.documents().textContent()).toContain("Window");
+    expect(await kb.usedBy().textContent()).toMatch(/No draft or published skill version or agent names/);
+    await s.check("06-knowledge-base");
+
+    await s.page.goto(editorUrl);
+    await editor()
+      .tab(/^Knowledge/)
+      .click();
+    await pick(s.page, "Add a knowledge base", "Refund rules");
+    await pick(s.page, "Mode of Refund rules", "As a search tool");
+    await editor().saved();
+    const saved = await stored<{ knowledgeBases: Array<{ mode: string; knowledgeBase: { name: string } }> }>(
+      "knowledgeBases { mode knowledgeBase { name } }",
+    );
+    expect(saved.knowledgeBases).toEqual([{ mode: "TOOL", knowledgeBase: { name: "Refund rules" } }]);
+    await s.check("07-editor-knowledge");
+
+    await frame.open("Knowledge");
+    const row = kb.table().getByRole("row", { name: /Refund rules/ });
+    expect(await row.textContent()).toMatch(/1 skill version: refunds/);
+    await row.getByRole("link", { name: "Refund rules" }).click();
+    await kb.usedBy().getByRole("link", { name: "refunds · version 1" }).waitFor();
+    await s.check("08-knowledge-used");
+    await kb.usedBy().getByRole("link", { name: "refunds · version 1" }).click();
+    await editor()
+      .heading(/refunds · version 1/)
+      .waitFor();
+  });
+
+  it("UX-1 bundle files: uploads a file into the draft, downloads it, exports the zip, imports a zip from examples/", async () => {
+    const page = s.page;
+    await editor()
+      .tab(/^Files/)
+      .click();
+    await page.getByText("No files besides SKILL.md.").waitFor();
+    await uploadInto(page, "faq.md", FAQ);
+    await page.getByRole("button", { name: "Download references/faq.md" }).waitFor();
+    await editor().saved();
+    expect((await stored<{ files: Array<{ path: string }> }>("files { path }")).files).toEqual([
+      { path: "references/faq.md" },
+    ]);
+    await s.check("09-editor-files");
 
     const download = page.waitForEvent("download");
     await page.getByRole("button", { name: "Download references/faq.md" }).click();
-    expect(await readDownload(await download)).toBe(faq);
+    expect(await readDownload(await download)).toBe(FAQ);
     const exported = page.waitForEvent("download");
     await page.getByRole("button", { name: "Export zip" }).click();
     const zip = unzipSync(new Uint8Array(Buffer.from(await readDownload(await exported, "base64"), "base64")));
@@ -169,190 +214,129 @@ describe("console journey: author, publish with impact preview, pin, roll back, 
     picked = page.waitForEvent("filechooser");
     await page.getByRole("button", { name: "Import zip" }).click();
     await (await picked).setFiles({ name: "explain-bill.zip", mimeType: "application/zip", buffer: exampleZip() });
-    await page.getByRole("heading", { name: /explain-bill · version 1/ }).waitFor();
-    await page.getByRole("tab", { name: "Files (2)" }).click();
+    await editor()
+      .heading(/explain-bill · version 1/)
+      .waitFor();
+    await editor().tab("Files (2)").click();
     await page.getByRole("button", { name: "Download references/rates.md" }).waitFor();
-    await checkPage(page, J, "03c-imported-zip");
+    await s.check("10-imported-zip");
     await page.goto(editorUrl);
-    await page.getByRole("heading", { name: /refunds · version 1/ }).waitFor();
+    await editor()
+      .heading(/refunds · version 1/)
+      .waitFor();
   });
 
   it("UX-3 publishes version 1 after an impact preview that reaches nobody yet", async () => {
-    await page.getByRole("button", { name: "Publish…" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByTestId("reaches-count").waitFor();
-    expect(await dialog.getByTestId("reaches-count").textContent()).toBe("Reaches 0 agent versions");
-    await dialog.getByRole("button", { name: "Publish now" }).click();
-    await dialog.waitFor({ state: "hidden" });
-    await page.getByText("published", { exact: true }).first().waitFor();
+    const dialog = await editor().openPublish();
+    expect(await dialog.reaches.textContent()).toBe("Reaches 0 agent versions");
+    await dialog.confirm();
+    await s.page.getByText("published", { exact: true }).first().waitFor();
   });
 
   it("UX-4 creates an agent that follows the skill and one that pins version 1 (with Ctrl/Cmd-S and Ctrl/Cmd-Enter), and publishes both", async () => {
-    await createAgent(page, "follower", null);
-    await checkPage(page, J, "04-agent-follower");
-    await createAgent(page, "pinned", "Pin version 1 (published)", true);
-    expect(await page.getByRole("combobox", { name: "Version of refunds" }).inputValue()).toBe(
-      "Pin version 1 (published)",
-    );
-    await checkPage(page, J, "05-agent-pinned");
-    await page.goto("/agents");
-    await page.getByRole("link", { name: "Try follower" }).waitFor();
-    await checkPage(page, J, "06-agents");
+    const agent = new AgentEditor(s.page);
+    const create = async (name: string, pin: string | null, keyboard: boolean) => {
+      await agent.openNew();
+      await agent.field("Name").fill(name);
+      await s.page.getByRole("textbox", { name: "Prompt" }).fill(`You are ${name}, a support agent.`);
+      await agent.addSkill("refunds");
+      if (pin) await agent.pin("refunds", pin);
+      if (keyboard) {
+        // the shortcuts the page shows: Ctrl/Cmd-S creates, Ctrl/Cmd-Enter publishes, while typing in a field
+        expect(await s.page.getByTestId("shortcut-hint").textContent()).toMatch(/S create/);
+        await s.page.getByRole("textbox", { name: "Prompt" }).press("ControlOrMeta+s");
+        await s.page.waitForURL(/\/agents\/v\//);
+        await expect.poll(() => s.page.getByTestId("shortcut-hint").textContent()).toMatch(/Enter publish/);
+        await s.page.getByRole("textbox", { name: "Prompt" }).press("ControlOrMeta+Enter");
+        await s.page.getByText("published", { exact: true }).first().waitFor();
+      } else {
+        await agent.save();
+        await s.page.waitForURL(/\/agents\/v\//);
+        await agent.publish();
+      }
+    };
+    await create("follower", null, false);
+    await s.check("11-agent-follower");
+    await create("pinned", "Pin version 1 (published)", true);
+    expect(await agent.picker("refunds").inputValue()).toBe("Pin version 1 (published)");
+    await s.check("12-agent-pinned");
+    await s.page.goto("/agents");
+    await s.page.getByRole("link", { name: "Try follower" }).waitFor();
+    await s.check("13-agents");
   });
 
-  it("UX-3 Ctrl/Cmd-Enter opens the impact preview of version 2: it names the follower as reached and the pinned agent as unchanged", async () => {
-    await page.goto(editorUrl);
-    await page.getByRole("button", { name: "New draft from this version" }).click();
-    // The new draft's editor replaces the read-only one: type only once it is there and editable.
-    await page.waitForURL(/\/skills\/new$/);
-    await page.locator('[aria-label="SKILL.md"][contenteditable="true"]').waitFor();
-    await typeSkillMd(page, VALID.replace("30 days", "60 days"));
-    await page.waitForURL(/\/skills\/v\//, { timeout: 15_000 });
-    await page.getByRole("heading", { name: /refunds · version 2/ }).waitFor();
+  it("UX-3 version 2 (a tool and a file changed): Ctrl/Cmd-Enter previews the follower reached and the pinned agent unchanged", async () => {
+    await s.page.goto(editorUrl);
+    await editor().newDraftFromThis();
+    await editor().type(VALID.replace("30 days", "60 days"));
+    await s.page.waitForURL(/\/skills\/v\//, { timeout: 15_000 });
+    await editor()
+      .heading(/refunds · version 2/)
+      .waitFor();
+    editorUrl = new URL(s.page.url()).pathname;
+    await editor()
+      .tab(/^Tools/)
+      .click();
+    await editor().toolCard(1).getByRole("textbox", { name: "Description" }).fill("Finds an order by number or email.");
+    await editor()
+      .tab(/^Files/)
+      .click();
+    await uploadInto(s.page, "faq.md", FAQ.replace("5 business days", "3 business days"));
+    await editor().saved();
     // A last edit, then Ctrl/Cmd-Enter while still typing: the edit is saved first, then the preview opens.
-    expect(await page.getByTestId("shortcut-hint").textContent()).toMatch(/S save.*Enter publish/);
-    await page.getByRole("textbox", { name: "SKILL.md" }).click();
-    await page.keyboard.press("ControlOrMeta+End");
-    await page.keyboard.insertText("\n3. Refund to the original payment method.");
-    await page.keyboard.press("ControlOrMeta+Enter");
-    const dialog = page.getByRole("dialog");
-    await dialog.getByTestId("reaches-count").waitFor();
-    expect(await dialog.getByTestId("reaches-count").textContent()).toBe("Reaches 1 agent version");
-    const reached = await dialog.getByRole("list", { name: "Reached in This project" }).textContent();
-    const pinned = await dialog.getByRole("list", { name: "Pinned in This project" }).textContent();
-    expect(reached).toContain("follower");
-    expect(reached).not.toContain("pinned");
-    expect(pinned).toContain("pinned");
-    await checkPage(page, J, "07-impact-dialog");
-    await dialog.getByRole("button", { name: "Publish now" }).click();
-    await dialog.waitFor({ state: "hidden" });
-    const live = await gql<{ skills: { items: Array<{ version: number; skillMd: string }> } }>(
-      server,
-      projectKey,
+    expect(await s.page.getByTestId("shortcut-hint").textContent()).toMatch(/S save.*Enter publish/);
+    await editor().skillMd.click();
+    await s.page.keyboard.press("ControlOrMeta+End");
+    await s.page.keyboard.insertText("\n3. Refund to the original payment method.");
+    await s.page.keyboard.press("ControlOrMeta+Enter");
+    const dialog = await editor().impact();
+    expect(await dialog.reaches.textContent()).toBe("Reaches 1 agent version");
+    expect(await dialog.list("Reached").textContent()).toContain("follower");
+    expect(await dialog.list("Reached").textContent()).not.toContain("pinned");
+    expect(await dialog.list("Pinned").textContent()).toContain("pinned");
+    await s.check("14-impact-dialog");
+    await dialog.confirm();
+    const live = await s.gql<{ skills: { items: Array<{ version: number; skillMd: string }> } }>(
+      key,
       `{ skills(name: "refunds", state: PUBLISHED, limit: 5) { items { version skillMd } } }`,
     );
     expect(live.skills.items.map((v) => v.version)).toEqual([2]);
     expect(live.skills.items[0]?.skillMd).toContain("3. Refund to the original payment method.");
   });
 
-  it("UX-2 the history lists every version with who and when, and two versions are compared side by side", async () => {
-    await page.getByRole("link", { name: "History" }).click();
-    await page.getByRole("checkbox", { name: "Compare version 1" }).check();
-    await page.getByRole("checkbox", { name: "Compare version 2" }).check();
-    expect(await page.getByRole("row").count()).toBe(3);
+  it("UX-2 the history lists every version with who and when; the diff shows SKILL.md, the tool and the file as what changed", async () => {
+    await s.page.getByRole("link", { name: "History" }).click();
+    const history = new SkillHistory(s.page);
+    await history.row(2).waitFor();
+    expect(await s.page.getByRole("row").count()).toBe(3);
     // who: the name of the key that saved each version, not its id
-    expect(await page.getByRole("row", { name: /version 2/ }).textContent()).toContain("initial admin key");
-    await checkPage(page, J, "08-history");
-    await page.getByRole("button", { name: /Compare selected/ }).click();
-    await page.locator(".cm-mergeView").first().waitFor();
-    expect(await page.locator(".cm-changedLine").count()).toBeGreaterThan(0);
-    await checkPage(page, J, "09-diff");
+    expect(await history.row(2).textContent()).toContain("initial admin key");
+    await s.check("15-history");
+    await history.compare(1, 2);
+    expect(await s.page.locator(".cm-changedLine").count()).toBeGreaterThan(0);
+    const tools = history.part("Tools");
+    expect(await tools.getByTestId("summary-Tools").textContent()).toBe("1 changed");
+    const change = tools.getByRole("table", { name: "Changes to the tool lookup_order" });
+    expect(await change.getByRole("row").nth(1).innerText()).toMatch(
+      /^description\s+Finds an order by its number\.\s+Finds an order by number or email\.$/,
+    );
+    expect(await change.getByRole("row").count()).toBe(2); // only the field that changed
+    expect(await history.part("Knowledge bases").textContent()).toContain("The knowledge bases are the same.");
+    const files = history.part("Files");
+    expect(await files.getByTestId("summary-Files").textContent()).toBe("1 changed");
+    await files.getByRole("textbox", { name: "references/faq.md, newer version" }).waitFor();
+    expect(await files.textContent()).toContain("3 business days");
+    // not two JSON dumps
+    expect(await s.page.getByText(/"webhook_url"|"__typename"/).count()).toBe(0);
+    await s.check("16-diff");
   });
 
   it("UX-3 rolls back to version 1 after a preview that reaches the follower", async () => {
-    await page.goBack();
-    await page.getByRole("button", { name: "Roll back to version 1…" }).click();
-    const dialog = page.getByRole("dialog");
-    await dialog.getByTestId("reaches-count").waitFor();
-    expect(await dialog.getByRole("list", { name: "Reached in This project" }).textContent()).toContain("follower");
-    await dialog.getByRole("button", { name: "Roll back now" }).click();
-    await dialog.waitFor({ state: "hidden" });
-    await expect.poll(() => page.getByRole("row", { name: /version 1 published/ }).count()).toBe(1);
-  });
-
-  it("UX-5 the try-it panel starts a call; the call page, open in a second tab, shows the load live without reading again", async () => {
-    await page.goto("/agents");
-    await page.getByRole("link", { name: "Try follower" }).click();
-    await page.getByRole("button", { name: "Start call" }).click();
-    await page.getByTestId("call-timeline").waitFor();
-    const callPath = (await page.getByRole("link", { name: "Open call page" }).getAttribute("href")) ?? "";
-    expect(callPath).toMatch(/^\/calls\//);
-
-    // A second tab on the call page: it must learn of the load over graphql-ws, not by reading the call again.
-    const watcher = await context.newPage();
-    const watcherProblems = watchPageProblems(watcher);
-    const sockets: string[] = [];
-    watcher.on("websocket", (ws) => sockets.push(ws.url()));
-    const callReads: string[] = [];
-    watcher.on("request", (req) => {
-      if (req.url().endsWith("/graphql") && /"operationName":"ReadCall"/.test(req.postData() ?? "")) {
-        callReads.push(req.url());
-      }
-    });
-    await signIn(watcher, projectKey);
-    await watcher.goto(callPath);
-    await watcher.getByTestId("call-timeline").waitFor();
-    await expect.poll(() => watcher.getByTestId("live-mode").textContent()).toMatch(/^live/);
-    expect(sockets.map((u) => new URL(u).pathname)).toEqual(["/graphql"]);
-    const readsBefore = callReads.length;
-    expect(await watcher.getByTestId("call-timeline").textContent()).not.toContain("skill.loaded");
-
-    await pick(page, "Skill to load", "refunds");
-    await page.getByRole("button", { name: "Load skill" }).click();
-    await page.getByText(/^LOADED/).waitFor();
-    expect(await page.getByTestId("call-timeline").textContent()).toContain("skill.loaded · refunds");
-    expect(await page.getByTestId("system-prompt").textContent()).toContain("Ask for the order number");
-    await checkPage(page, J, "10-try-it");
-
-    await expect
-      .poll(() => watcher.getByTestId("call-timeline").textContent(), { timeout: 3_000, interval: 100 })
-      .toContain("skill.loaded · refunds");
-    expect(await watcher.getByTestId("system-prompt").textContent()).toContain("Ask for the order number");
-    expect(await watcher.getByRole("row", { name: /refunds/ }).textContent()).toContain("loaded");
-    expect(callReads.length, "the call page read the call again instead of following its events").toBe(readsBefore);
-
-    // A tool run arrives the same way (callToolInvocations on the same socket), not with a later read of the call.
-    await pick(page, "Tool to run", "load_skill");
-    await page.getByRole("textbox", { name: "Arguments (JSON)" }).fill('{"name":"refunds"}');
-    await page.getByRole("button", { name: "Run tool" }).click();
-    await page.getByText(/^load_skill: ok in/).waitFor();
-    await expect
-      .poll(() => watcher.getByTestId("tool-runs").textContent(), { timeout: 3_000, interval: 100 })
-      .toContain("load_skill · ok");
-    expect(callReads.length, "the call page read the call again instead of following its tool runs").toBe(readsBefore);
-    expect(sockets).toHaveLength(1);
-    await checkPage(watcher, J, "11-call-live");
-
-    // The end arrives the same way: the page stops following and says the call ended.
-    await gql(server, projectKey, `mutation($id: ID!) { endCall(callId: $id) { id } }`, {
-      id: callPath.split("/").pop(),
-    });
-    await watcher.getByText("ended", { exact: true }).waitFor({ timeout: 3_000 });
-    await watcher.close();
-    expect(watcherProblems).toEqual([]);
-
-    await page.goto("/calls");
-    await page.getByRole("cell", { name: "follower" }).first().waitFor();
-    await checkPage(page, J, "12-calls");
-  });
-
-  it("UX-5 when the WebSocket cannot connect, the call page falls back to reading the call every 2 s", async () => {
-    const started = await gql<{ agents: { items: Array<{ agentId: string; name: string }> } }>(
-      server,
-      projectKey,
-      `{ agents(state: PUBLISHED) { items { agentId name } } }`,
-    );
-    const agentId = started.agents.items.find((a) => a.name === "follower")?.agentId;
-    const call = await gql<{ startCall: { id: string } }>(
-      server,
-      projectKey,
-      `mutation($agentId: ID!) { startCall(input: { agentId: $agentId }) { id } }`,
-      { agentId },
-    );
-    const id = call.startCall.id;
-    const blocked = await context.newPage();
-    // As a proxy that refuses upgrades would: every socket to /graphql is closed at once.
-    await blocked.routeWebSocket(/\/graphql$/, (ws) => ws.close({ code: 1011, reason: "no upgrades here" }));
-    await signIn(blocked, projectKey);
-    await blocked.goto(`/calls/${id}`);
-    await expect
-      .poll(() => blocked.getByTestId("live-mode").textContent(), { timeout: 8_000 })
-      .toMatch(/live updates unavailable/);
-    await gql(server, projectKey, `mutation($id: ID!) { loadSkill(callId: $id, name: "refunds") { status } }`, { id });
-    await expect
-      .poll(() => blocked.getByTestId("call-timeline").textContent(), { timeout: 5_000 })
-      .toContain("skill.loaded · refunds");
-    await blocked.close();
-    expect(problems).toEqual([]);
+    await s.page.goBack();
+    await s.page.getByRole("button", { name: "Roll back to version 1…" }).click();
+    const dialog = await editor().impact();
+    expect(await dialog.list("Reached").textContent()).toContain("follower");
+    await dialog.confirm("Roll back now");
+    await expect.poll(() => s.page.getByRole("row", { name: /version 1 published/ }).count()).toBe(1);
   });
 });

@@ -1,5 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
+import type { AxeResults } from "axe-core";
+import { readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { expect } from "vitest";
@@ -8,21 +10,54 @@ import type { RunningServer } from "./server";
 
 export const screenshotsDir = join(repoRoot, "e2e", "screenshots");
 
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * axe-core's violations on the page as it is now. axe is put into the document once: the console is one page, so
+ * it stays there across the journey's steps (a reload puts it in again).
+ */
+async function axeViolations(page: Page): Promise<AxeResults["violations"]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: typeof import("axe-core") }).axe;
+    return (await axe.run(document, { resultTypes: ["violations"] })).violations;
+  });
+}
+
 /**
  * After each page a journey visits: a full-page screenshot to e2e/screenshots/<journey>/<step>.png, and axe-core
  * with no serious or critical violation.
  */
 export async function checkPage(page: Page, journey: string, step: string): Promise<void> {
-  await page.waitForLoadState("networkidle").catch(() => undefined);
-  await page.evaluate(() => document.fonts.ready).catch(() => undefined);
+  await settled(page);
   const dir = join(screenshotsDir, journey);
   await mkdir(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${step}.png`), fullPage: true });
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations
+  const violations = await axeViolations(page);
+  const bad = violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).join(" | ")}`);
   expect(bad, `axe on ${journey}/${step}`).toEqual([]);
+}
+
+/**
+ * The page as a person would look at it (in front): nothing loading (no Mantine loader, in a list or on a button),
+ * fonts in, and two frames painted. Cheaper than waiting for the network to idle, which pages that poll never do.
+ */
+async function settled(page: Page): Promise<void> {
+  // a tab in the background paints no frames: the step's tab comes to the front first; the pointer goes to a
+  // corner, so what the last click left hovered is not in the picture
+  await page.bringToFront();
+  await page.mouse.move(0, 0);
+  await page
+    .waitForFunction(() => document.querySelector(".mantine-Loader-root") === null, null, { timeout: 5_000 })
+    .catch(() => undefined);
+  await page.evaluate(async () => {
+    // a full-page picture from the top: scrolled, the fixed header would be drawn over the middle of the page
+    window.scrollTo(0, 0);
+    await document.fonts.ready;
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  });
 }
 
 /** One GraphQL operation against the test server, for setup that is not what the journey is about. */
@@ -51,27 +86,4 @@ export async function newProject(server: RunningServer, name: string): Promise<{
     { name },
   );
   return { id: data.createProject.project.id, key: data.createProject.apiKey };
-}
-
-/** Signs in through the console's own form. */
-export async function signIn(page: Page, credential: string): Promise<void> {
-  await page.goto("/signin");
-  await page.getByLabel("API key or platform credential").fill(credential);
-  await page.getByRole("button", { name: "Sign in" }).click();
-  await page.getByTestId("session-role").waitFor();
-}
-
-/** Picks `option` in the Mantine select labelled `label`. */
-export async function pick(page: Page, label: string, option: string): Promise<void> {
-  await page.getByRole("combobox", { name: label }).click();
-  await page.getByRole("option", { name: option }).click();
-}
-
-/** Replaces everything in the CodeMirror SKILL.md editor. */
-export async function typeSkillMd(page: Page, text: string): Promise<void> {
-  const editor = page.getByRole("textbox", { name: "SKILL.md" });
-  await editor.click();
-  await page.keyboard.press("ControlOrMeta+a");
-  await page.keyboard.press("Delete");
-  await page.keyboard.insertText(text);
 }

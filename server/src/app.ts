@@ -71,7 +71,14 @@ import {
   SkillVersionDigestResolver,
   registerSkillLoaders,
 } from "./modules/skills";
-import { registerUsageLoaders, SkillVersionUsageResolver, UsageResolver, UsageService } from "./modules/usage";
+import {
+  AgentVersionUsageResolver,
+  KnowledgeBaseUsageResolver,
+  registerUsageLoaders,
+  SkillVersionUsageResolver,
+  UsageResolver,
+  UsageService,
+} from "./modules/usage";
 import { WebhookDeliveriesQueued, WebhookResolver, WebhookService, WebhookWorker } from "./modules/webhooks";
 import { createPubSub } from "@graphql-yoga/subscription";
 import {
@@ -263,6 +270,8 @@ function resolverInstances(services: Services): object[] {
     new AgentResolver(services.agents),
     new UsageResolver(services.usage),
     new SkillVersionUsageResolver(services.usage),
+    new AgentVersionUsageResolver(),
+    new KnowledgeBaseUsageResolver(),
     new ImpactResolver(services.impact),
     new WebhookResolver(services.webhooks),
     new CallResolver(services.calls),

@@ -83,6 +83,7 @@ function baselines(f: Fixtures, modelUrl: string): Record<string, Baseline> {
     }),
     deleteAgent: admin({ agentId: NO_SUCH_ID }),
     deleteEvalScenario: admin({ id: NO_SUCH_ID }),
+    deleteKnowledgeDocument: admin({ id: NO_SUCH_ID }),
     deleteProject: platform({ id: NO_SUCH_ID }),
     deleteSkillVersion: admin({ id: NO_SUCH_ID }),
     deleteWebhookSubscription: admin({ id: NO_SUCH_ID, projectId: f.projectId }),

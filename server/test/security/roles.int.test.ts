@@ -26,6 +26,7 @@ const ROLES: Record<string, Required> = {
   redeliverFailedWebhooks: "admin",
   createKnowledgeBase: "editor",
   addKnowledgeDocument: "editor",
+  deleteKnowledgeDocument: "editor",
   createSkillVersion: "editor",
   updateSkillVersion: "editor",
   publishSkillVersion: "editor",

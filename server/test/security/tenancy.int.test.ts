@@ -41,6 +41,7 @@ type Kind =
   | "publishedVersionId"
   | "draftVersionId"
   | "knowledgeBaseId"
+  | "knowledgeDocumentId"
   | "apiKeyId"
   | "agentId"
   | "publishedAgentVersionId"
@@ -186,6 +187,7 @@ const COVERED: Record<string, Entry> = {
     paths: { knowledgeBaseId: ["knowledgeBaseId"] },
     fill: () => ({ title: "tenancy", content: "tenancy document" }),
   },
+  "Mutation.deleteKnowledgeDocument": { paths: { id: ["knowledgeDocumentId"] } },
   "Mutation.createSkillVersion": {
     paths: { "input.knowledgeBases.knowledgeBaseId": ["knowledgeBaseId"] },
     fill: (own) => skillInput(own.values.skillName),
@@ -437,7 +439,7 @@ describeEachDialect("SEC-9 / PJ-1 tenancy", { outboundAllowHosts: [WEBHOOK_HOST,
       key,
     );
     const knowledgeBaseId = kb.createKnowledgeBase.id;
-    await t.ok(
+    const document = await t.ok<{ addKnowledgeDocument: { id: string } }>(
       `mutation($kb: ID!) { addKnowledgeDocument(knowledgeBaseId: $kb, title: "doc", content: "content") { id } }`,
       { kb: knowledgeBaseId },
       key,
@@ -534,6 +536,7 @@ describeEachDialect("SEC-9 / PJ-1 tenancy", { outboundAllowHosts: [WEBHOOK_HOST,
         publishedVersionId,
         draftVersionId,
         knowledgeBaseId,
+        knowledgeDocumentId: document.addKnowledgeDocument.id,
         apiKeyId: apiKey.createApiKey.id,
         agentId: first.agentId,
         publishedAgentVersionId: first.id,

@@ -7,7 +7,9 @@ import { Loading } from "../shared/states";
 const PROJECT_LINKS = [
   { to: "/skills", label: "Skills" },
   { to: "/agents", label: "Agents" },
+  { to: "/knowledge", label: "Knowledge" },
   { to: "/calls", label: "Calls" },
+  { to: "/sessions", label: "Sessions" },
   { to: "/evals", label: "Evals" },
 ];
 const ADMIN_LINKS = [

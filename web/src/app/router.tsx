@@ -14,6 +14,10 @@ const AgentEditorPage = lazy(() => import("../features/agents/agent-editor-page"
 const TryItPage = lazy(() => import("../features/calls/try-it-page"));
 const CallsListPage = lazy(() => import("../features/calls/calls-list-page"));
 const CallPage = lazy(() => import("../features/calls/call-page"));
+const SessionsListPage = lazy(() => import("../features/sessions/sessions-list-page"));
+const SessionPage = lazy(() => import("../features/sessions/session-page"));
+const KnowledgeListPage = lazy(() => import("../features/knowledge/knowledge-list-page"));
+const KnowledgeBasePage = lazy(() => import("../features/knowledge/knowledge-base-page"));
 const EvalRunsPage = lazy(() => import("../features/evals/eval-runs-page"));
 const EvalRunPage = lazy(() => import("../features/evals/eval-run-page"));
 const EvalScenariosPage = lazy(() => import("../features/evals/eval-scenarios-page"));
@@ -41,6 +45,10 @@ export const router = createBrowserRouter([
       { path: "agents/:agentId/try", element: <TryItPage /> },
       { path: "calls", element: <CallsListPage /> },
       { path: "calls/:id", element: <CallPage /> },
+      { path: "sessions", element: <SessionsListPage /> },
+      { path: "sessions/:id", element: <SessionPage /> },
+      { path: "knowledge", element: <KnowledgeListPage /> },
+      { path: "knowledge/:id", element: <KnowledgeBasePage /> },
       { path: "evals", element: <EvalRunsPage /> },
       { path: "evals/runs/:id", element: <EvalRunPage /> },
       { path: "evals/scenarios", element: <EvalScenariosPage /> },

@@ -28,6 +28,9 @@ export function problemsOf(error: unknown): Problem[] {
   const info = errorInfo(error);
   if (!info) return [];
   if (info.details.problems?.length) return info.details.problems;
-  if (info.details.field) return [{ path: info.details.field, message: info.message }];
+  if (info.details.field) {
+    const { field, problems: _none, ...rest } = info.details;
+    return [{ ...rest, path: field, message: info.message }];
+  }
   return [];
 }

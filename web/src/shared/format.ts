@@ -3,10 +3,14 @@ export function when(iso: string | null | undefined): string {
   return new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 }
 
-// Dark enough for white text and for text on their light tint (WCAG AA; axe checks every page in the journeys).
-export const OK_COLOR = "#1b6e2f";
-export const INFO_COLOR = "#1c5aa8";
-export const MUTED_COLOR = "#495057";
+// The console's own colours (app/theme.ts): each has shades for white text on it and for text on its tint, in light
+// and in dark mode (WCAG AA; axe checks every page of the journeys).
+export const OK_COLOR = "ok";
+export const INFO_COLOR = "info";
+export const MUTED_COLOR = "muted";
+export const FAILED_COLOR = "fail";
+export const WARN_COLOR = "warn";
+export const PIN_COLOR = "pin";
 
 export const stateColor = (state: string) =>
   state === "PUBLISHED" ? OK_COLOR : state === "DRAFT" ? INFO_COLOR : MUTED_COLOR;

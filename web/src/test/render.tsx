@@ -8,5 +8,9 @@ const theme = createTheme({
 });
 
 export function renderWithMantine(ui: ReactElement) {
-  return render(<MantineProvider theme={theme}>{ui}</MantineProvider>);
+  return render(
+    <MantineProvider theme={theme} env="test">
+      {ui}
+    </MantineProvider>,
+  );
 }

@@ -10,4 +10,4 @@ export { AgentEntity } from "./agent.entity";
 export { AgentInput } from "./agent.inputs";
 export { AgentResolver, AgentVersionAuthorResolver } from "./agent.resolver";
 export { AgentVersionType } from "./agent.types";
-export { registerAgentLoaders } from "./agent.loaders";
+export { AGENT_SKILL_ENTRIES_BY_VERSION, registerAgentLoaders } from "./agent.loaders";

@@ -245,4 +245,31 @@ describe.each(dialects)("chat sessions on %s", (dialect) => {
     expect(after.chatSessions.total).toBe(page.chatSessions.total + 1);
     expect(after.chatSessions.items[0]?.id).toBe(newest.session.id);
   });
+
+  it("UX-9 chatSessions filters by when a session began: createdAfter keeps it from that time on, createdBefore before it", async () => {
+    const LIST_BETWEEN = `query($agentId: ID, $after: DateTime, $before: DateTime) {
+      chatSessions(agentId: $agentId, createdAfter: $after, createdBefore: $before, limit: 200) { total items { id } } }`;
+    type Listed = { chatSessions: { total: number; items: Array<{ id: string }> } };
+    model.reply({ text: "earlier" });
+    const earlier = await sendMessage(t, key, { agentId, content: "first" });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const between = new Date().toISOString();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    model.reply({ text: "later" });
+    const later = await sendMessage(t, key, { agentId, content: "second" });
+    const after = await t.ok<Listed>(LIST_BETWEEN, { agentId, after: between }, key);
+    expect(after.chatSessions.items.map((s) => s.id)).toEqual([later.session.id]);
+    expect(after.chatSessions.total).toBe(1);
+    const before = await t.ok<Listed>(LIST_BETWEEN, { agentId, before: between }, key);
+    const ids = before.chatSessions.items.map((s) => s.id);
+    expect(ids).toContain(earlier.session.id);
+    expect(ids).not.toContain(later.session.id);
+    const none = await t.ok<Listed>(LIST_BETWEEN, { agentId, after: between, before: between }, key);
+    expect(none.chatSessions).toEqual({ total: 0, items: [] });
+    // no filter: both, as before
+    const all = await t.ok<Listed>(LIST_BETWEEN, { agentId }, key);
+    expect(all.chatSessions.items.map((s) => s.id)).toEqual(
+      expect.arrayContaining([earlier.session.id, later.session.id]),
+    );
+  });
 });

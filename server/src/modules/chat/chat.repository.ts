@@ -3,6 +3,13 @@ import type { PageWindow } from "../../platform/graphql/page";
 import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./chat.entity";
 import { BaseRepository } from "../../platform/db/repository";
 
+/** Which sessions a list keeps (UX-9): by agent, and by when the session began. */
+export interface SessionFilter {
+  agentId?: string | null;
+  createdAfter?: Date | null;
+  createdBefore?: Date | null;
+}
+
 export class ChatRepository extends BaseRepository {
   async insertSession(session: ChatSessionEntity): Promise<void> {
     await this.insertRows(ChatSessionEntity, [session]);
@@ -61,12 +68,14 @@ export class ChatRepository extends BaseRepository {
   }
 
   /** Newest first. */
-  page(projectId: string, agentId: string | null, window: PageWindow): Promise<[ChatSessionEntity[], number]> {
+  page(projectId: string, filter: SessionFilter, window: PageWindow): Promise<[ChatSessionEntity[], number]> {
     const qb = this.m
       .getRepository(ChatSessionEntity)
       .createQueryBuilder("s")
       .where("s.project_id = :projectId", { projectId });
-    if (agentId) qb.andWhere("s.agent_id = :agentId", { agentId });
+    if (filter.agentId) qb.andWhere("s.agent_id = :agentId", { agentId: filter.agentId });
+    if (filter.createdAfter) qb.andWhere("s.created_at >= :after", { after: filter.createdAfter.getTime() });
+    if (filter.createdBefore) qb.andWhere("s.created_at < :before", { before: filter.createdBefore.getTime() });
     return qb
       .orderBy("s.created_at", "DESC")
       .addOrderBy("s.id", "ASC")

@@ -21,14 +21,18 @@ export class ChatResolver {
     return this.chats.get(ctx, id);
   }
 
-  @Query(() => ChatSessionPage, { description: "Newest first." })
+  @Query(() => ChatSessionPage, { description: "Newest first; filter by agent and by when the session began (UX-9)." })
   chatSessions(
     @Ctx() ctx: AuthContext,
     @Arg("agentId", () => ID, { nullable: true }) agentId: string | null,
     @Arg("page", () => Int, { defaultValue: 1 }) page: number,
     @Arg("limit", () => Int, { defaultValue: 50 }) limit: number,
+    @Arg("createdAfter", () => Date, { nullable: true, description: "Sessions begun at or after this time." })
+    createdAfter: Date | null,
+    @Arg("createdBefore", () => Date, { nullable: true, description: "Sessions begun before this time." })
+    createdBefore: Date | null,
   ): Promise<Page<ChatSessionEntity>> {
-    return this.chats.list(ctx, agentId, page, limit);
+    return this.chats.list(ctx, { agentId, createdAfter, createdBefore }, page, limit);
   }
 
   @Mutation(() => ChatReplyType, {

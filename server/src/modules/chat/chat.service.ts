@@ -9,7 +9,7 @@ import { AgentSecretSeal, currentSegment, modelContextOf, type CallResolution } 
 import { handoffState, loadSkill as decideLoad, type LoadOutcome } from "../runtime";
 import type { ModelEndpoint } from "../model";
 import { ChatMessageEntity, ChatSessionEntity, type ChatToolInvocationEntity } from "./chat.entity";
-import { ChatRepository } from "./chat.repository";
+import { ChatRepository, type SessionFilter } from "./chat.repository";
 import type { ChatState } from "./chat-state";
 
 export interface SendMessageInput {
@@ -268,10 +268,10 @@ export class ChatService {
     return this.db.read((m) => new ChatRepository(m).find(scope.projectId, id));
   }
 
-  async list(ctx: AuthContext, agentId: string | null, page: number, limit: number): Promise<Page<ChatSessionEntity>> {
+  async list(ctx: AuthContext, filter: SessionFilter, page: number, limit: number): Promise<Page<ChatSessionEntity>> {
     const scope = await this.auth.authorize(ctx, "viewer");
     const window = pageWindow(page, limit);
-    const [items, total] = await this.db.read((m) => new ChatRepository(m).page(scope.projectId, agentId, window));
+    const [items, total] = await this.db.read((m) => new ChatRepository(m).page(scope.projectId, filter, window));
     return { items, total, page: window.page, limit: window.limit };
   }
 

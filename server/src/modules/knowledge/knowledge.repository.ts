@@ -11,6 +11,20 @@ export class KnowledgeRepository extends BaseRepository {
     await this.m.getRepository(KnowledgeDocumentEntity).insert(document);
   }
 
+  /** A document of one of the project's bases. */
+  findDocument(projectId: string, id: string): Promise<KnowledgeDocumentEntity | null> {
+    return this.m
+      .getRepository(KnowledgeDocumentEntity)
+      .createQueryBuilder("d")
+      .innerJoin(KnowledgeBaseEntity, "b", "b.id = d.knowledge_base_id")
+      .where("d.id = :id AND b.project_id = :projectId", { id, projectId })
+      .getOne();
+  }
+
+  async deleteDocument(id: string): Promise<void> {
+    await this.m.getRepository(KnowledgeDocumentEntity).delete({ id });
+  }
+
   findBase(projectId: string, id: string): Promise<KnowledgeBaseEntity | null> {
     return this.m.getRepository(KnowledgeBaseEntity).findOneBy({ projectId, id });
   }

@@ -44,6 +44,11 @@ export class KnowledgeResolver {
     return this.knowledge.addDocument(ctx, knowledgeBaseId, title, content);
   }
 
+  @Mutation(() => ID, { description: "Removes a document; calls that start from then on no longer read it (RT-8)." })
+  deleteKnowledgeDocument(@Ctx() ctx: AuthContext, @Arg("id", () => ID) id: string): Promise<string> {
+    return this.knowledge.deleteDocument(ctx, id);
+  }
+
   @FieldResolver(() => [KnowledgeDocumentType])
   documents(@Root() base: KnowledgeBaseEntity, @Ctx() ctx: AuthContext): Promise<KnowledgeDocumentEntity[]> {
     return ctx.loaders.of(KNOWLEDGE_DOCUMENTS_BY_BASE).load(base.id);

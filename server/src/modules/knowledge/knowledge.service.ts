@@ -163,6 +163,27 @@ export class KnowledgeService {
     });
   }
 
+  /** Removes a document; calls that start from now on no longer read it (RT-8). Answers the document's id. */
+  async deleteDocument(ctx: AuthContext, documentId: string): Promise<string> {
+    const scope = await this.auth.authorize(ctx, "editor");
+    return this.db.write(async (tx) => {
+      const repo = new KnowledgeRepository(tx.manager);
+      const document = await repo.findDocument(scope.projectId, documentId);
+      if (!document) throw new NotFound("The knowledge document");
+      await repo.deleteDocument(document.id);
+      tx.afterCommit(() => this.snapshots.invalidate(document.knowledgeBaseId));
+      await this.audit.record(tx, {
+        projectId: scope.projectId,
+        resourceType: "knowledge_base",
+        resourceId: document.knowledgeBaseId,
+        action: "delete_document",
+        actor: scope.actor,
+        data: { document_id: document.id, title: document.title },
+      });
+      return document.id;
+    });
+  }
+
   async list(ctx: AuthContext, projectId?: string | null): Promise<KnowledgeBaseEntity[]> {
     const scope = await this.auth.authorize(ctx, "viewer", projectId);
     return this.db.read((m) => new KnowledgeRepository(m).listBases(scope.projectId));

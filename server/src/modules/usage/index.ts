@@ -1,5 +1,10 @@
 // What other modules may use of usage.
 export { UsageService, type SkillUsage } from "./usage.service";
-export { SkillVersionUsageResolver, UsageResolver } from "./usage.resolver";
+export {
+  AgentVersionUsageResolver,
+  KnowledgeBaseUsageResolver,
+  SkillVersionUsageResolver,
+  UsageResolver,
+} from "./usage.resolver";
 export { registerUsageLoaders } from "./usage.loaders";
 export { SkillUsageType } from "./usage.types";

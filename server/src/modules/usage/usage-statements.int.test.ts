@@ -63,4 +63,17 @@ describeEachDialect("statements per usage request", (t) => {
     expect(after).toBe(before);
     expect(before).toBeGreaterThanOrEqual(4);
   });
+
+  it("UX-7 AgentVersion.skillUsage over a list of agents costs the same statements for any number of agents", async () => {
+    const AGENTS_WITH_USAGE = `query { agents(limit: 200) { items { id skillUsage { agentId pinned resolvesTo { id } } } } }`;
+    const request = () =>
+      t.ok<{ agents: { items: Array<{ skillUsage: unknown[] }> } }>(AGENTS_WITH_USAGE, {}, library.adminKey);
+    const before = await statementsDuring(t, request);
+    await addAgents(60, 70);
+    const after = await statementsDuring(t, request);
+    const items = (await request()).agents.items;
+    expect(items.length).toBeGreaterThan(10);
+    for (const item of items) expect(item.skillUsage.length).toBeGreaterThan(0);
+    expect(after).toBe(before);
+  });
 });

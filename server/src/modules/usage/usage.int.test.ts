@@ -190,4 +190,39 @@ describeEachDialect("who uses a skill", (t) => {
       ]).toContainEqual(outcome);
     }
   });
+
+  it("UX-7 AgentVersion.skillUsage: who uses each skill the agent lists, itself included, pinned or following", async () => {
+    const { adminKey: key } = await t.project("ux7 agent graph");
+    const v1 = await skillVersion(t, key, "bills", { publish: true });
+    const v2 = await skillVersion(t, key, "bills", { publish: true });
+    await skillVersion(t, key, "quotes", { publish: true });
+    const centre = await saveAgent(t, key, { name: "centre", skills: [{ name: "bills" }, { name: "quotes" }] });
+    const pinner = await saveAgent(t, key, { name: "pinner", skills: [{ name: "bills", versionId: v1.id }] });
+    await saveAgent(t, key, { name: "elsewhere", skills: [{ name: "quotes" }] });
+    await skillVersion(t, key, "unrelated", { publish: true });
+    await saveAgent(t, key, { name: "unrelated-user", skills: [{ name: "unrelated" }] });
+    const res = await t.ok<{
+      agentVersion: {
+        skillUsage: Array<{
+          skill: string;
+          agentName: string;
+          agentVersionId: string;
+          pinned: boolean;
+          resolvesTo: { id: string } | null;
+        }>;
+      };
+    }>(
+      `query($id: ID!) { agentVersion(id: $id) { skillUsage { skill agentName agentVersionId pinned resolvesTo { id } } } }`,
+      { id: centre.id },
+      key,
+    );
+    const rows = res.agentVersion.skillUsage.map((u) => [u.skill, u.agentName, u.pinned, u.resolvesTo?.id]);
+    expect(rows).toEqual([
+      ["bills", "centre", false, v2.id],
+      ["bills", "pinner", true, v1.id],
+      ["quotes", "centre", false, expect.any(String)],
+      ["quotes", "elsewhere", false, expect.any(String)],
+    ]);
+    expect(res.agentVersion.skillUsage.find((u) => u.agentName === "pinner")?.agentVersionId).toBe(pinner.id);
+  });
 });

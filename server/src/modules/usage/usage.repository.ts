@@ -103,6 +103,43 @@ export class UsageRepository extends BaseRepository {
     }));
   }
 
+  /**
+   * Draft and published skill versions of the project whose knowledge references may name one of `ids` (a text
+   * match on the stored JSON, one statement for any number of bases; the caller keeps the exact matches).
+   */
+  skillVersionsNaming(projectId: string, ids: readonly string[]): Promise<SkillVersionEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    const qb = this.m
+      .getRepository(SkillVersionEntity)
+      .createQueryBuilder("s")
+      .where("s.project_id = :projectId", { projectId })
+      .andWhere("s.state IN ('draft', 'published')");
+    return this.anyMentioned(qb, "s.knowledge_bases", ids)
+      .orderBy("s.name", "ASC")
+      .addOrderBy("s.version", "DESC")
+      .getMany();
+  }
+
+  /** The same for draft and published versions of the project's live agents (`knowledge_base_ids`). */
+  agentVersionsNaming(projectId: string, ids: readonly string[]): Promise<AgentVersionEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    const qb = this.m
+      .getRepository(AgentVersionEntity)
+      .createQueryBuilder("v")
+      .innerJoin(AgentEntity, "a", "a.id = v.agent_id AND a.deleted_at IS NULL")
+      .where("v.project_id = :projectId", { projectId })
+      .andWhere("v.state IN ('draft', 'published')");
+    return this.anyMentioned(qb, "v.knowledge_base_ids", ids)
+      .orderBy("v.name", "ASC")
+      .addOrderBy("v.version", "DESC")
+      .getMany();
+  }
+
+  private anyMentioned<T extends object>(qb: SelectQueryBuilder<T>, column: string, ids: readonly string[]) {
+    const params = Object.fromEntries(ids.map((id, i) => [`mention${i}`, `%${id}%`]));
+    return qb.andWhere(`(${ids.map((_, i) => `${column} LIKE :mention${i}`).join(" OR ")})`, params);
+  }
+
   /** Whether the project has any version of the skill (US-1: none is NOT_FOUND). */
   async skillExists(projectId: string, name: string): Promise<boolean> {
     const row = await this.m

@@ -1,5 +1,6 @@
 import type { Database, DbManager, Tx } from "../../platform/db/database";
 import { Conflict, NotFound } from "../../platform/errors";
+import type { AgentVersionEntity } from "../agents";
 import type { AuthContext, AuthService } from "../auth";
 import { skillSourceProject, type SkillSource } from "../libraries";
 import { normaliseSkillName, type SkillReader, type SkillVersionEntity } from "../skills";
@@ -10,6 +11,12 @@ export interface SkillUsage extends UsageRow {
   pinned: boolean;
   /** The project holding the skill (where resolvesToId is a version). */
   skillProjectId: string;
+}
+
+/** Who names a knowledge base: draft and published versions only. */
+export interface KnowledgeBaseUsers {
+  skillVersions: SkillVersionEntity[];
+  agentVersions: AgentVersionEntity[];
 }
 
 const MAX_NAMED_IN_MESSAGE = 5;
@@ -66,6 +73,34 @@ export class UsageService {
       byName.get(row.skill)?.push({ ...row, pinned: row.pinnedVersionId !== null, skillProjectId: projectId });
     }
     return byName;
+  }
+
+  /**
+   * UX-6 (knowledge bases): per base among `ids`, the draft and published skill versions and agent versions of the
+   * project that name it. Two statements for any number of bases.
+   */
+  async knowledgeBaseUsers(
+    ctx: AuthContext,
+    projectId: string,
+    ids: readonly string[],
+  ): Promise<Map<string, KnowledgeBaseUsers>> {
+    const scope = await this.auth.authorize(ctx, "viewer", projectId);
+    const [skills, agents] = await this.db.read((m) => {
+      const repo = new UsageRepository(m);
+      return Promise.all([
+        repo.skillVersionsNaming(scope.projectId, ids),
+        repo.agentVersionsNaming(scope.projectId, ids),
+      ]);
+    });
+    return new Map(
+      ids.map((id) => [
+        id,
+        {
+          skillVersions: skills.filter((s) => s.knowledgeBases.some((k) => k.knowledgeBaseId === id)),
+          agentVersions: agents.filter((a) => a.knowledgeBaseIds.includes(id)),
+        },
+      ]),
+    );
   }
 
   /** For SkillUsage.resolvesTo: versions the usage query named, in the project holding them. */

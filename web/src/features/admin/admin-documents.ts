@@ -41,17 +41,21 @@ export const WEBHOOKS = graphql(`
 `);
 
 export const WEBHOOK_DELIVERIES = graphql(`
-  query WebhookDeliveries($subscriptionId: ID, $page: Int!) {
-    webhookDeliveries(subscriptionId: $subscriptionId, page: $page, limit: 25) {
+  query WebhookDeliveries($subscriptionId: ID, $status: String, $page: Int!, $limit: Int!) {
+    webhookDeliveries(subscriptionId: $subscriptionId, status: $status, page: $page, limit: $limit) {
       total
       items {
         id
+        webhookId
+        subscriptionId
         eventType
         status
         attempts
         createdAt
         deliveredAt
+        nextAttemptAt
         lastError
+        payload
         attemptLog {
           at
           httpStatus
@@ -69,6 +73,7 @@ export const CREATE_WEBHOOK = graphql(`
       secret
       subscription {
         id
+        url
       }
     }
   }
@@ -80,9 +85,26 @@ export const DELETE_WEBHOOK = graphql(`
   }
 `);
 
+export const REDELIVER_WEBHOOK = graphql(`
+  mutation RedeliverWebhook($deliveryId: ID!) {
+    redeliverWebhook(deliveryId: $deliveryId) {
+      id
+      status
+      attempts
+      nextAttemptAt
+    }
+  }
+`);
+
+export const REDELIVER_FAILED_WEBHOOKS = graphql(`
+  mutation RedeliverFailedWebhooks($subscriptionId: ID!, $since: DateTime!) {
+    redeliverFailedWebhooks(subscriptionId: $subscriptionId, since: $since)
+  }
+`);
+
 export const AUDIT_LOG = graphql(`
-  query AuditLog($resourceType: String, $action: String, $resourceId: String, $page: Int!) {
-    auditLog(resourceType: $resourceType, action: $action, resourceId: $resourceId, page: $page, limit: 50) {
+  query AuditLog($resourceType: String, $action: String, $resourceId: String, $page: Int!, $limit: Int!) {
+    auditLog(resourceType: $resourceType, action: $action, resourceId: $resourceId, page: $page, limit: $limit) {
       total
       items {
         id

@@ -1,45 +1,72 @@
 import { useQuery } from "@apollo/client/react";
-import { Badge, Group, Pagination, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { useSearchParams } from "react-router";
+import { Badge, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
 import type { AuditLogQuery } from "../../gql/graphql";
 import { MUTED_COLOR, when } from "../../shared/format";
-import { Empty, ErrorNotice, Loading } from "../../shared/states";
+import { FilterBar } from "../../shared/filter-bar";
+import { PagedQueryTable, type Column } from "../../shared/paged-table";
+import { useUrlFilters } from "../../shared/use-url-filters";
 import { AUDIT_LOG } from "./admin-documents";
 
 // The server's resource types (AuditResource).
 const RESOURCE_TYPES = ["skill", "agent", "api_key", "webhook", "project", "knowledge_base"];
-const ACTIONS = ["create", "update", "publish", "rollback", "archived", "delete", "revoke"];
+const ACTIONS = [
+  "create",
+  "update",
+  "publish",
+  "rollback",
+  "archived",
+  "delete",
+  "revoke",
+  "add_document",
+  "delete_document",
+  "redeliver",
+  "redeliver_failed",
+  "skill_library_set",
+];
+
+const LIMIT = 50;
+type Entry = AuditLogQuery["auditLog"]["items"][number];
+
+const COLUMNS: Array<Column<Entry>> = [
+  { header: "When", nowrap: true, cell: (e) => when(e.at) },
+  { header: "Actor", cell: (e) => <Actor actor={e.actor} actorKey={e.actorKey ?? null} /> },
+  { header: "Action", nowrap: true, cell: (e) => e.action },
+  { header: "Resource", nowrap: true, cell: (e) => e.resourceType },
+  {
+    header: "Id",
+    cell: (e) => (
+      <Text size="sm" ff="monospace" style={{ wordBreak: "break-all" }}>
+        {e.resourceId}
+      </Text>
+    ),
+  },
+];
 
 export default function AuditPage() {
-  const [params, setParams] = useSearchParams();
-  const set = (k: string, v: string | null) => {
-    const next = new URLSearchParams(params);
-    if (v) next.set(k, v);
-    else next.delete(k);
-    if (k !== "page") next.delete("page");
-    setParams(next);
-  };
-  const page = Number(params.get("page") ?? "1");
-  const { data, loading, error } = useQuery(AUDIT_LOG, {
+  const filters = useUrlFilters(["type", "action", "resource"]);
+  const { values } = filters;
+  const [resource] = useDebouncedValue(values.resource ?? "", 300);
+  const query = useQuery(AUDIT_LOG, {
     variables: {
-      resourceType: params.get("type"),
-      action: params.get("action"),
-      resourceId: params.get("resource") || null,
-      page,
+      resourceType: values.type,
+      action: values.action,
+      resourceId: resource || null,
+      page: filters.page,
+      limit: LIMIT,
     },
   });
-  const total = data?.auditLog.total ?? 0;
   return (
     <Stack>
       <Title order={1} size="h3">
         Audit log
       </Title>
-      <Group align="flex-end">
+      <FilterBar filters={filters}>
         <Select
           label="Resource type"
           data={RESOURCE_TYPES}
-          value={params.get("type")}
-          onChange={(v) => set("type", v)}
+          value={values.type}
+          onChange={(type) => filters.set({ type })}
           clearable
           placeholder="Any"
           w={220}
@@ -47,51 +74,31 @@ export default function AuditPage() {
         <Select
           label="Action"
           data={ACTIONS}
-          value={params.get("action")}
-          onChange={(v) => set("action", v)}
+          value={values.action}
+          onChange={(action) => filters.set({ action })}
           clearable
+          searchable
           placeholder="Any"
-          w={160}
+          w={200}
         />
         <TextInput
           label="Resource id"
-          value={params.get("resource") ?? ""}
-          onChange={(e) => set("resource", e.currentTarget.value)}
+          value={values.resource ?? ""}
+          onChange={(e) => filters.set({ resource: e.currentTarget.value })}
           w={300}
         />
-      </Group>
-      {loading && !data ? <Loading /> : null}
-      <ErrorNotice error={error} title="The audit log could not be read" />
-      {data && total === 0 ? <Empty>No entries match.</Empty> : null}
-      {total > 0 ? (
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>When</Table.Th>
-              <Table.Th>Actor</Table.Th>
-              <Table.Th>Action</Table.Th>
-              <Table.Th>Resource</Table.Th>
-              <Table.Th>Id</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data!.auditLog.items.map((e) => (
-              <Table.Tr key={e.id}>
-                <Table.Td>{when(e.at)}</Table.Td>
-                <Table.Td>
-                  <Actor actor={e.actor} actorKey={e.actorKey ?? null} />
-                </Table.Td>
-                <Table.Td>{e.action}</Table.Td>
-                <Table.Td>{e.resourceType}</Table.Td>
-                <Table.Td ff="monospace">{e.resourceId}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : null}
-      {total > 50 ? (
-        <Pagination total={Math.ceil(total / 50)} value={page} onChange={(p) => set("page", String(p))} />
-      ) : null}
+      </FilterBar>
+      <PagedQueryTable
+        query={query}
+        pageOf={(d) => d.auditLog}
+        filters={filters}
+        limit={LIMIT}
+        errorTitle="The audit log could not be read"
+        empty={filters.active ? "No entries match these filters." : "No entries yet."}
+        label="Audit entries"
+        columns={COLUMNS}
+        rowKey={(e) => e.id}
+      />
     </Stack>
   );
 }

@@ -1,26 +1,35 @@
 import { useApolloClient, useMutation, useQuery } from "@apollo/client/react";
-import { Button, Group, Select, Stack, Table, TextInput, Title } from "@mantine/core";
+import { Button, Group, Paper, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import type { ProjectsQuery } from "../../gql/graphql";
+import { ConfirmButton } from "../../shared/confirm-button";
 import { when } from "../../shared/format";
-import { Empty, ErrorNotice, Loading } from "../../shared/states";
+import { PagedTable, type Column } from "../../shared/paged-table";
+import { QueryState } from "../../shared/query-state";
+import { ErrorNotice } from "../../shared/states";
 import { identify } from "../session/identify";
 import { useSession } from "../session/session-context";
-import { CREATE_PROJECT, PROJECTS, SET_LIBRARY } from "./admin-documents";
+import { PROJECTS, SET_LIBRARY } from "./admin-documents";
 import { SecretOnce } from "./secret-once";
+import { useProjectDraft } from "./use-admin-drafts";
 
-/** UX-6 platform view: projects, and which project reads its skills from which library. */
-export default function PlatformPage() {
+type Project = ProjectsQuery["projects"][number];
+
+function NewProjectForm() {
   const client = useApolloClient();
   const navigate = useNavigate();
   const { signIn } = useSession();
-  const { data, loading, error } = useQuery(PROJECTS);
-  const [name, setName] = useState("");
-  const [create, created] = useMutation(CREATE_PROJECT, { refetchQueries: [PROJECTS] });
-  const [link, linked] = useMutation(SET_LIBRARY, { refetchQueries: [PROJECTS] });
-  const projects = data?.projects ?? [];
-
+  const draft = useProjectDraft();
+  const [created, setCreated] = useState<{ name: string; apiKey: string } | null>(null);
   const [switchError, setSwitchError] = useState<unknown>(null);
+  async function create() {
+    const made = await draft.save();
+    if (made) {
+      setCreated({ name: made.project.name, apiKey: made.apiKey });
+      draft.reset();
+    }
+  }
   async function openAsAdmin(key: string) {
     try {
       signIn(await identify(client, key));
@@ -29,78 +38,99 @@ export default function PlatformPage() {
       setSwitchError(e);
     }
   }
+  return (
+    <Paper withBorder p="md" component="section" aria-label="New project">
+      <Stack gap="sm">
+        <Group align="flex-start">
+          <TextInput
+            label="Project name"
+            value={draft.values.name}
+            onChange={(e) => draft.edit({ name: e.currentTarget.value })}
+            error={draft.fieldError("name")}
+          />
+          <Button mt={25} onClick={() => void create()} disabled={!draft.values.name.trim()} loading={draft.saving}>
+            Create project
+          </Button>
+        </Group>
+        <ErrorNotice error={draft.problems.length ? null : draft.error} title="The project was not created" />
+        {created ? (
+          <SecretOnce title={`Admin key of ${created.name}`} secret={created.apiKey}>
+            <Button mt="sm" size="xs" onClick={() => void openAsAdmin(created.apiKey)}>
+              Continue in {created.name} with this key
+            </Button>
+          </SecretOnce>
+        ) : null}
+        <ErrorNotice error={switchError} title="Could not continue with the new key" />
+      </Stack>
+    </Paper>
+  );
+}
 
+/** Reads its skills from: pick a library to link, or unlink to read its own skills again (LB-1). */
+function LibraryCell({ project, projects }: { project: Project; projects: readonly Project[] }) {
+  const [link, linked] = useMutation(SET_LIBRARY, { refetchQueries: [PROJECTS] });
+  const [unlink] = useMutation(SET_LIBRARY, { refetchQueries: [PROJECTS] });
+  const library = project.skillLibrary;
+  return (
+    <Stack gap={4}>
+      <Group gap="xs" wrap="nowrap">
+        <Select
+          aria-label={`Skill library of ${project.name}`}
+          data={projects.filter((o) => o.id !== project.id).map((o) => ({ value: o.id, label: o.name }))}
+          value={library?.id ?? null}
+          placeholder="Its own skills"
+          onChange={(v) =>
+            v && void link({ variables: { projectId: project.id, libraryProjectId: v } }).catch(() => undefined)
+          }
+          allowDeselect={false}
+          w={220}
+          disabled={linked.loading}
+        />
+        {library ? (
+          <ConfirmButton
+            label={`Unlink ${project.name} from ${library.name}`}
+            confirm={`Unlink ${project.name} from ${library.name}? Its agents read its own skills again from their next call.`}
+            confirmLabel="Unlink"
+            failure="The project was not unlinked"
+            onConfirm={() => unlink({ variables: { projectId: project.id, libraryProjectId: null } })}
+          >
+            Unlink
+          </ConfirmButton>
+        ) : null}
+      </Group>
+      <ErrorNotice error={linked.error} title={`${project.name} was not linked`} />
+    </Stack>
+  );
+}
+
+/** UX-6 platform view: projects, and which project reads its skills from which library. */
+export default function PlatformPage() {
+  const query = useQuery(PROJECTS);
+  const projects = query.data?.projects ?? [];
+  const columns: Array<Column<Project>> = [
+    { header: "Project", maxWidth: 260, cell: (p) => <Text size="sm">{p.name}</Text> },
+    { header: "Created", nowrap: true, cell: (p) => when(p.createdAt) },
+    { header: "Reads skills from", cell: (p) => <LibraryCell project={p} projects={projects} /> },
+    {
+      header: "Linked projects (read this one's skills)",
+      maxWidth: 300,
+      cell: (p) => p.linkedProjects.map((l) => l.name).join(", ") || "—",
+    },
+  ];
   return (
     <Stack>
       <Title order={1} size="h3">
         Projects and libraries
       </Title>
-      <Group align="flex-end">
-        <TextInput label="Project name" value={name} onChange={(e) => setName(e.currentTarget.value)} />
-        <Button
-          onClick={() =>
-            void create({ variables: { name } })
-              .then(() => setName(""))
-              .catch(() => undefined)
-          }
-          disabled={!name.trim()}
-          loading={created.loading}
-        >
-          Create project
-        </Button>
-      </Group>
-      <ErrorNotice error={created.error} title="The project was not created" />
-      {created.data ? (
-        <SecretOnce
-          title={`Admin key of ${created.data.createProject.project.name}`}
-          secret={created.data.createProject.apiKey}
-        >
-          <Button mt="sm" size="xs" onClick={() => void openAsAdmin(created.data!.createProject.apiKey)}>
-            Continue in {created.data.createProject.project.name} with this key
-          </Button>
-        </SecretOnce>
-      ) : null}
-      <ErrorNotice error={switchError} title="Could not continue with the new key" />
-      <ErrorNotice error={linked.error} title="The library link was not changed" />
-      {loading && !data ? <Loading /> : null}
-      <ErrorNotice error={error} title="Projects could not be listed" />
-      {data && projects.length === 0 ? <Empty>No projects yet.</Empty> : null}
-      {projects.length > 0 ? (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Project</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Reads skills from</Table.Th>
-              <Table.Th>Linked projects</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {projects.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>{p.name}</Table.Td>
-                <Table.Td>{when(p.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Select
-                    aria-label={`Skill library of ${p.name}`}
-                    data={[
-                      { value: "", label: "Its own skills" },
-                      ...projects.filter((o) => o.id !== p.id).map((o) => ({ value: o.id, label: o.name })),
-                    ]}
-                    value={p.skillLibrary?.id ?? ""}
-                    onChange={(v) =>
-                      void link({ variables: { projectId: p.id, libraryProjectId: v || null } }).catch(() => undefined)
-                    }
-                    allowDeselect={false}
-                    w={220}
-                  />
-                </Table.Td>
-                <Table.Td>{p.linkedProjects.map((l) => l.name).join(", ") || "—"}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : null}
+      <NewProjectForm />
+      <QueryState
+        query={query}
+        errorTitle="Projects could not be listed"
+        isEmpty={(d) => d.projects.length === 0}
+        empty="No projects yet."
+      >
+        {(d) => <PagedTable label="Projects" columns={columns} rows={d.projects} rowKey={(p) => p.id} />}
+      </QueryState>
     </Stack>
   );
 }

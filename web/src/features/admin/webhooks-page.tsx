@@ -1,129 +1,140 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { Badge, Button, Group, MultiSelect, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { Anchor, Button, Group, MultiSelect, Paper, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
-import { when } from "../../shared/format";
-import { Empty, ErrorNotice, Loading } from "../../shared/states";
-import { CREATE_WEBHOOK, DELETE_WEBHOOK, WEBHOOK_DELIVERIES, WEBHOOKS } from "./admin-documents";
+import type { WebhooksQuery } from "../../gql/graphql";
+import { ConfirmButton } from "../../shared/confirm-button";
+import { INFO_COLOR, when } from "../../shared/format";
+import { PagedTable, type Column } from "../../shared/paged-table";
+import { QueryState } from "../../shared/query-state";
+import { ErrorNotice } from "../../shared/states";
+import { useUrlFilters } from "../../shared/use-url-filters";
+import { DELETE_WEBHOOK, WEBHOOKS } from "./admin-documents";
 import { SecretOnce } from "./secret-once";
+import { EVENT_TYPES, useWebhookDraft } from "./use-admin-drafts";
+import { WebhookDeliveries } from "./webhook-deliveries";
 
-const EVENT_TYPES = ["skill.loaded", "skill.unloaded", "call.ended"];
+type Subscription = WebhooksQuery["webhookSubscriptions"][number];
 
-function Deliveries({ subscriptionId }: { subscriptionId: string | null }) {
-  const { data, loading, error } = useQuery(WEBHOOK_DELIVERIES, { variables: { subscriptionId, page: 1 } });
-  if (loading && !data) return <Loading />;
-  if (error) return <ErrorNotice error={error} title="Deliveries could not be listed" />;
-  if (!data?.webhookDeliveries.items.length) return <Empty>No deliveries yet.</Empty>;
+function SubscribeForm() {
+  const draft = useWebhookDraft();
+  const { values, edit, fieldError } = draft;
+  const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
+  async function subscribe() {
+    const made = await draft.save();
+    if (made) setCreated({ url: made.subscription.url, secret: made.secret });
+  }
   return (
-    <Table>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Event</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Attempts</Table.Th>
-          <Table.Th>Created</Table.Th>
-          <Table.Th>Last error</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {data.webhookDeliveries.items.map((d) => (
-          <Table.Tr key={d.id}>
-            <Table.Td>{d.eventType}</Table.Td>
-            <Table.Td>
-              <Badge
-                variant="light"
-                color={d.status === "delivered" ? "#1b6e2f" : d.status === "failed" ? "#b02525" : "#495057"}
-              >
-                {d.status}
-              </Badge>
-            </Table.Td>
-            <Table.Td
-              title={d.attemptLog
-                .map((a) => `${when(a.at)}: ${a.httpStatus ?? a.error ?? "?"} (${a.durationMs} ms)`)
-                .join("\n")}
-            >
-              {d.attempts}
-            </Table.Td>
-            <Table.Td>{when(d.createdAt)}</Table.Td>
-            <Table.Td>
-              <Text size="xs">{d.lastError ?? "—"}</Text>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <Paper withBorder p="md" component="section" aria-label="New subscription">
+      <Stack gap="sm">
+        <Title order={2} size="h5">
+          New subscription
+        </Title>
+        <Group align="flex-start">
+          <TextInput
+            label="URL"
+            description="Where each event is POSTed, signed with the subscription's secret."
+            value={values.url}
+            onChange={(e) => edit({ url: e.currentTarget.value })}
+            error={fieldError("url")}
+            style={{ flex: 1 }}
+            miw={320}
+          />
+          <MultiSelect
+            label="Events"
+            description="What the URL is told of."
+            data={EVENT_TYPES}
+            value={values.eventTypes}
+            onChange={(eventTypes) => edit({ eventTypes })}
+            error={fieldError("eventTypes")}
+            w={340}
+          />
+        </Group>
+        <ErrorNotice error={draft.problems.length ? null : draft.error} title="The subscription was not created" />
+        <Group>
+          <Button onClick={() => void subscribe()} loading={draft.saving}>
+            Subscribe
+          </Button>
+        </Group>
+        {created ? <SecretOnce title={`Signing secret of ${created.url}`} secret={created.secret} /> : null}
+      </Stack>
+    </Paper>
   );
 }
 
+/** UX-6 webhooks: subscriptions (the secret shown once), their deliveries with every attempt, and redelivery. */
 export default function WebhooksPage() {
-  const { data, loading, error } = useQuery(WEBHOOKS);
-  const [url, setUrl] = useState("https://");
-  const [types, setTypes] = useState<string[]>(["call.ended"]);
-  const [selected, setSelected] = useState<string | null>(null);
-  const [create, created] = useMutation(CREATE_WEBHOOK, { refetchQueries: [WEBHOOKS] });
-  const [remove, removed] = useMutation(DELETE_WEBHOOK, { refetchQueries: [WEBHOOKS] });
+  const query = useQuery(WEBHOOKS);
+  const [remove] = useMutation(DELETE_WEBHOOK, { refetchQueries: [WEBHOOKS] });
+  const filters = useUrlFilters(["subscription", "status"]);
+  const columns: Array<Column<Subscription>> = [
+    {
+      header: "URL",
+      maxWidth: 420,
+      cell: (s) => (
+        <Text size="sm" ff="monospace" style={{ wordBreak: "break-all" }}>
+          {s.url}
+        </Text>
+      ),
+    },
+    { header: "Events", cell: (s) => s.eventTypes.join(", ") },
+    { header: "Created", nowrap: true, cell: (s) => when(s.createdAt) },
+    {
+      header: "Actions",
+      nowrap: true,
+      cell: (s) => (
+        <Group gap="xs" wrap="nowrap">
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            color={INFO_COLOR}
+            aria-label={`Deliveries to ${s.url}`}
+            onClick={() => filters.set({ subscription: s.id })}
+          >
+            Deliveries
+          </Button>
+          <ConfirmButton
+            label={`Delete the subscription to ${s.url}`}
+            confirm={`Delete the subscription to ${s.url}? Its pending deliveries are cancelled.`}
+            confirmLabel="Delete"
+            failure="The subscription was not deleted"
+            onConfirm={() => remove({ variables: { id: s.id } })}
+          >
+            Delete
+          </ConfirmButton>
+        </Group>
+      ),
+    },
+  ];
   return (
     <Stack>
       <Title order={1} size="h3">
         Webhooks
       </Title>
-      <Group align="flex-end">
-        <TextInput label="URL" value={url} onChange={(e) => setUrl(e.currentTarget.value)} w={360} />
-        <MultiSelect label="Events" data={EVENT_TYPES} value={types} onChange={setTypes} w={320} />
-        <Button
-          onClick={() => void create({ variables: { url, eventTypes: types } }).catch(() => undefined)}
-          loading={created.loading}
-        >
-          Subscribe
-        </Button>
-      </Group>
-      <ErrorNotice error={created.error} title="The subscription was not created" />
-      {created.data ? (
-        <SecretOnce title="Signing secret" secret={created.data.createWebhookSubscription.secret} />
-      ) : null}
-      <ErrorNotice error={removed.error} title="The subscription was not deleted" />
-      {loading && !data ? <Loading /> : null}
-      <ErrorNotice error={error} title="Subscriptions could not be listed" />
-      {data && data.webhookSubscriptions.length === 0 ? <Empty>No subscriptions.</Empty> : null}
-      {data?.webhookSubscriptions.length ? (
-        <Table>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>URL</Table.Th>
-              <Table.Th>Events</Table.Th>
-              <Table.Th>Created</Table.Th>
-              <Table.Th>Actions</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data.webhookSubscriptions.map((s) => (
-              <Table.Tr key={s.id}>
-                <Table.Td ff="monospace">{s.url}</Table.Td>
-                <Table.Td>{s.eventTypes.join(", ")}</Table.Td>
-                <Table.Td>{when(s.createdAt)}</Table.Td>
-                <Table.Td>
-                  <Group gap="xs">
-                    <Button size="compact-xs" variant="default" onClick={() => setSelected(s.id)}>
-                      Deliveries
-                    </Button>
-                    <Button
-                      size="compact-xs"
-                      color="#b02525"
-                      variant="light"
-                      onClick={() => void remove({ variables: { id: s.id } }).catch(() => undefined)}
-                    >
-                      Delete
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : null}
-      <Title order={2} size="h5">
-        Deliveries {selected ? "of the selected subscription" : "(all)"}
+      <SubscribeForm />
+      <Title order={2} size="h4">
+        Subscriptions
       </Title>
-      <Deliveries subscriptionId={selected} />
+      <QueryState
+        query={query}
+        errorTitle="Subscriptions could not be listed"
+        isEmpty={(d) => d.webhookSubscriptions.length === 0}
+        empty="No subscriptions."
+      >
+        {(d) => (
+          <PagedTable label="Subscriptions" columns={columns} rows={d.webhookSubscriptions} rowKey={(s) => s.id} />
+        )}
+      </QueryState>
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} size="h4">
+          Deliveries
+        </Title>
+        {filters.values.subscription ? (
+          <Anchor component="button" type="button" size="sm" onClick={() => filters.set({ subscription: null })}>
+            Show every subscription's deliveries
+          </Anchor>
+        ) : null}
+      </Group>
+      <WebhookDeliveries subscriptions={query.data?.webhookSubscriptions ?? []} filters={filters} />
     </Stack>
   );
 }

@@ -123,3 +123,9 @@ export const SKILL_VERSIONS_FOR_PICKER = graphql(`
     }
   }
 `);
+
+export const DELETE_AGENT = graphql(`
+  mutation DeleteAgent($agentId: ID!) {
+    deleteAgent(agentId: $agentId)
+  }
+`);

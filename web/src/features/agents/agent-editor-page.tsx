@@ -5,112 +5,162 @@ import {
   Button,
   Grid,
   Group,
+  MultiSelect,
   NumberInput,
   Select,
   Stack,
+  Tabs,
   Text,
   TextInput,
   Textarea,
   Title,
 } from "@mantine/core";
-import { useState } from "react";
-import { Link, useNavigate, useParams } from "react-router";
-import type { AgentInput, AgentVersionFullQuery } from "../../gql/graphql";
-import { problemsOf } from "../../shared/errors";
-import { authorOf, stateColor, when } from "../../shared/format";
+import { Link, useNavigate, useParams, useSearchParams } from "react-router";
+import { ConfirmButton } from "../../shared/confirm-button";
+import { authorOf, OK_COLOR, stateColor, WARN_COLOR, when } from "../../shared/format";
+import { QueryState } from "../../shared/query-state";
 import { SHORTCUTS, ShortcutHint, usePageShortcuts } from "../../shared/shortcuts";
-import { ErrorNotice, Loading } from "../../shared/states";
+import { ErrorNotice } from "../../shared/states";
 import { useCanWrite } from "../session/session-context";
-import { toInput, type ToolRow } from "../skills/skill-content";
+import { KNOWLEDGE_BASES } from "../skills/skill-documents";
 import { ToolsEditor } from "../skills/tools-editor";
-import { AGENT_VERSION, PUBLISH_AGENT, SAVE_AGENT } from "./agent-documents";
-import { SkillEntries, type SkillEntry } from "./skill-entries";
-
-type Version = NonNullable<AgentVersionFullQuery["agentVersion"]>;
+import { AgentUsagePanel } from "../usage/usage-panels";
+import { AGENT_VERSION, DELETE_AGENT, PUBLISH_AGENT } from "./agent-documents";
+import { SkillEntries } from "./skill-entries";
+import { useAgentDraft, type AgentVersion } from "./use-agent-draft";
 
 export default function AgentEditorPage() {
   const { id } = useParams();
-  const { data, loading, error } = useQuery(AGENT_VERSION, { variables: { id: id ?? "" }, skip: !id });
-  if (id && loading && !data) return <Loading label="Opening the agent…" />;
-  if (error) return <ErrorNotice error={error} title="The agent could not be read" />;
-  return <AgentForm key={id ?? "new"} version={data?.agentVersion ?? null} />;
+  const query = useQuery(AGENT_VERSION, { variables: { id: id ?? "" }, skip: !id });
+  if (!id) return <AgentForm key="new" version={null} />;
+  return (
+    <QueryState
+      query={query}
+      errorTitle="The agent could not be read"
+      loadingLabel="Opening the agent…"
+      isEmpty={(d) => !d.agentVersion}
+      empty={`No agent version has id ${id} in this project.`}
+    >
+      {(d) => <AgentForm key={id} version={d.agentVersion ?? null} />}
+    </QueryState>
+  );
 }
 
-function toolRows(v: Version | null): ToolRow[] {
-  return (v?.tools ?? []).map((t) => ({
-    name: t.name,
-    description: t.description,
-    webhookUrl: t.webhookUrl,
-    parameters: t.parameters && Object.keys(t.parameters as object).length ? JSON.stringify(t.parameters, null, 2) : "",
-    webhookSecret: t.webhookSecret ?? "",
-  }));
-}
-
-function AgentForm({ version }: { version: Version | null }) {
+function AgentForm({ version }: { version: AgentVersion | null }) {
   const navigate = useNavigate();
   const canWrite = useCanWrite();
-  const [name, setName] = useState(version?.name ?? "");
-  const [alias, setAlias] = useState(version?.alias ?? "");
-  const [prompt, setPrompt] = useState(version?.prompt ?? "");
-  const [mode, setMode] = useState<string>(version?.mode ?? "CASCADE");
-  const [maxLoaded, setMaxLoaded] = useState<number>(version?.maxLoadedSkills ?? 3);
-  const [skills, setSkills] = useState<SkillEntry[]>(
-    version?.skills.map((s) => ({ name: s.name, versionId: s.versionId ?? null })) ?? [],
-  );
-  const [tools, setTools] = useState<ToolRow[]>(toolRows(version));
-  const [save, saved] = useMutation(SAVE_AGENT);
+  const draft = useAgentDraft(version);
+  const { values, edit, fieldError } = draft;
   const [publish, published] = useMutation(PUBLISH_AGENT, { refetchQueries: "active" });
-  const problems = problemsOf(saved.error);
-  const fieldError = (path: string) =>
-    problems
-      .filter((p) => p.path === path)
-      .map((p) => p.message)
-      .join(" ") || undefined;
+  const [deleteAgent] = useMutation(DELETE_AGENT, { refetchQueries: "active" });
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab") === "graph" && version ? "graph" : "settings";
+  const kbs = useQuery(KNOWLEDGE_BASES);
 
   async function submit() {
-    const built = toInput({ skillMd: "", tools, knowledgeBases: [], files: [] });
-    if ("problems" in built) return;
-    const input: AgentInput = {
-      name,
-      alias: alias || null,
-      prompt,
-      mode: mode as AgentInput["mode"],
-      maxLoadedSkills: maxLoaded,
-      skills: skills.map((s) => ({ name: s.name, versionId: s.versionId })),
-      tools: built.input.tools,
-      // kept as they are: the console does not edit these yet; write-only values read back as *** and are kept
-      handoffTargets: version?.handoffTargets ?? [],
-      knowledgeBaseIds: version?.knowledgeBaseIds ?? [],
-      model: version?.model ?? null,
-      mcpServers: (version?.mcpServers ?? []).map((m) => ({ name: m.name, url: m.url, headers: m.headers })),
-    };
-    try {
-      const res = await save({ variables: { input, agentId: version?.agentId ?? null } });
-      if (res.data) await navigate(`/agents/v/${res.data.saveAgent.id}`);
-    } catch {
-      // shown on the fields through saved.error
-    }
+    const id = await draft.save();
+    if (id) await navigate(`/agents/v/${id}`);
   }
-
   const readOnly = !canWrite;
   const canPublish = canWrite && version?.state === "DRAFT";
   const publishNow = () => {
     if (version && !published.loading) void publish({ variables: { id: version.id } }).catch(() => undefined);
   };
   usePageShortcuts({
-    save: canWrite && !saved.loading ? () => void submit() : undefined,
+    save: canWrite && !draft.saving ? () => void submit() : undefined,
     publish: canPublish ? publishNow : undefined,
   });
+  const settings = (
+    <Grid>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <Stack gap="sm">
+          <Group grow align="flex-start">
+            <TextInput
+              label="Name"
+              value={values.name}
+              onChange={(e) => edit({ name: e.currentTarget.value })}
+              required
+              readOnly={readOnly}
+              error={fieldError("name")}
+            />
+            <TextInput
+              label="Alias"
+              value={values.alias}
+              onChange={(e) => edit({ alias: e.currentTarget.value })}
+              readOnly={readOnly}
+              error={fieldError("alias")}
+            />
+          </Group>
+          <Group grow align="flex-start">
+            <Select
+              label="Mode"
+              data={[
+                { value: "CASCADE", label: "Cascade" },
+                { value: "SPEECH_TO_SPEECH", label: "Speech to speech" },
+              ]}
+              value={values.mode}
+              onChange={(v) => v && edit({ mode: v as AgentVersion["mode"] })}
+              readOnly={readOnly}
+              allowDeselect={false}
+            />
+            <NumberInput
+              label="Most skills loaded at once"
+              min={1}
+              max={10}
+              value={values.maxLoadedSkills}
+              onChange={(v) => edit({ maxLoadedSkills: Number(v) || 3 })}
+              readOnly={readOnly}
+              error={fieldError("maxLoadedSkills", "max_loaded_skills")}
+            />
+          </Group>
+          <Textarea
+            label="Prompt"
+            value={values.prompt}
+            onChange={(e) => edit({ prompt: e.currentTarget.value })}
+            autosize
+            minRows={6}
+            maxRows={18}
+            readOnly={readOnly}
+            error={fieldError("prompt")}
+          />
+          <MultiSelect
+            label="Knowledge bases"
+            description="The agent's own, searched first by query_knowledge."
+            data={(kbs.data?.knowledgeBases ?? []).map((k) => ({ value: k.id, label: k.name }))}
+            value={values.knowledgeBaseIds}
+            onChange={(knowledgeBaseIds) => edit({ knowledgeBaseIds })}
+            readOnly={readOnly}
+            placeholder={values.knowledgeBaseIds.length ? undefined : "None"}
+            error={fieldError("knowledgeBaseIds", "knowledge_base_ids")}
+          />
+          <ToolsEditor
+            tools={values.tools}
+            onChange={(tools) => edit({ tools })}
+            problems={draft.problems}
+            readOnly={readOnly}
+          />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 6 }}>
+        <SkillEntries
+          entries={values.skills}
+          onChange={(skills) => edit({ skills })}
+          problems={draft.problems}
+          readOnly={readOnly}
+        />
+      </Grid.Col>
+    </Grid>
+  );
   return (
     <Stack>
-      <Group justify="space-between">
-        <Group gap="sm">
-          <Title order={1} size="h3">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group gap="sm" style={{ minWidth: 0 }}>
+          <Title order={1} size="h3" style={{ wordBreak: "break-word" }}>
             {version ? `${version.name} · version ${version.version}` : "New agent"}
           </Title>
           {version ? <Badge color={stateColor(version.state)}>{version.state.toLowerCase()}</Badge> : null}
         </Group>
-        <Group gap="xs">
+        <Group gap="xs" wrap="nowrap">
           {version ? (
             <Button component={Link} to={`/agents/${version.agentId}/try`} variant="default">
               Try it
@@ -119,7 +169,7 @@ function AgentForm({ version }: { version: Version | null }) {
           {canWrite ? (
             <Button
               onClick={() => void submit()}
-              loading={saved.loading}
+              loading={draft.saving}
               title="Ctrl/Cmd-S"
               aria-keyshortcuts={SHORTCUTS.save.aria}
               variant={version?.state === "DRAFT" ? "default" : "filled"}
@@ -127,9 +177,25 @@ function AgentForm({ version }: { version: Version | null }) {
               {version ? "Save as new draft" : "Create agent"}
             </Button>
           ) : null}
+          {canWrite && version ? (
+            <ConfirmButton
+              size="sm"
+              variant="subtle"
+              label={`Delete agent ${version.name}`}
+              confirm={`Delete ${version.name} and every version of it? Its calls stay readable; new calls are refused.`}
+              confirmLabel="Delete agent"
+              failure="The agent was not deleted"
+              onConfirm={async () => {
+                await deleteAgent({ variables: { agentId: version.agentId } });
+                await navigate("/agents");
+              }}
+            >
+              Delete agent
+            </ConfirmButton>
+          ) : null}
           {canPublish ? (
             <Button
-              color="#1b6e2f"
+              color={OK_COLOR}
               loading={published.loading}
               onClick={publishNow}
               title="Ctrl/Cmd-Enter"
@@ -154,70 +220,28 @@ function AgentForm({ version }: { version: Version | null }) {
         ) : null}
       </Group>
       {version?.warnings.length ? (
-        <Alert color="#7a4f00" title="Warnings">
+        <Alert color={WARN_COLOR} title="Warnings">
           {version.warnings.join(" ")}
         </Alert>
       ) : null}
-      <ErrorNotice error={saved.error} title="The agent was not saved" />
+      <ErrorNotice error={draft.error} title="The agent was not saved" />
       <ErrorNotice error={published.error} title="The agent was not published" />
-      <Grid>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <Stack gap="sm">
-            <Group grow>
-              <TextInput
-                label="Name"
-                value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
-                required
-                readOnly={readOnly}
-                error={fieldError("name")}
-              />
-              <TextInput
-                label="Alias"
-                value={alias}
-                onChange={(e) => setAlias(e.currentTarget.value)}
-                readOnly={readOnly}
-                error={fieldError("alias")}
-              />
-            </Group>
-            <Group grow>
-              <Select
-                label="Mode"
-                data={[
-                  { value: "CASCADE", label: "Cascade" },
-                  { value: "SPEECH_TO_SPEECH", label: "Speech to speech" },
-                ]}
-                value={mode}
-                onChange={(v) => v && setMode(v)}
-                readOnly={readOnly}
-                allowDeselect={false}
-              />
-              <NumberInput
-                label="Most skills loaded at once"
-                min={1}
-                max={10}
-                value={maxLoaded}
-                onChange={(v) => setMaxLoaded(Number(v) || 3)}
-                readOnly={readOnly}
-                error={fieldError("maxLoadedSkills") ?? fieldError("max_loaded_skills")}
-              />
-            </Group>
-            <Textarea
-              label="Prompt"
-              value={prompt}
-              onChange={(e) => setPrompt(e.currentTarget.value)}
-              autosize
-              minRows={6}
-              readOnly={readOnly}
-              error={fieldError("prompt")}
-            />
-            <ToolsEditor tools={tools} onChange={setTools} problems={problems} readOnly={readOnly} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 6 }}>
-          <SkillEntries entries={skills} onChange={setSkills} problems={problems} readOnly={readOnly} />
-        </Grid.Col>
-      </Grid>
+      {version ? (
+        <Tabs value={tab} onChange={(t) => setParams(t === "graph" ? { tab: t } : {}, { replace: true })} keepMounted>
+          <Tabs.List>
+            <Tabs.Tab value="settings">Settings</Tabs.Tab>
+            <Tabs.Tab value="graph">Skills graph</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="settings" pt="sm">
+            {settings}
+          </Tabs.Panel>
+          <Tabs.Panel value="graph" pt="sm">
+            {tab === "graph" ? <AgentUsagePanel agentVersionId={version.id} /> : null}
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        settings
+      )}
     </Stack>
   );
 }

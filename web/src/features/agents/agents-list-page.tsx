@@ -1,17 +1,74 @@
 import { useQuery } from "@apollo/client/react";
-import { Anchor, Badge, Button, Group, Stack, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
-import { when, stateColor } from "../../shared/format";
-import { Empty, ErrorNotice, Loading } from "../../shared/states";
+import type { AgentsListQuery } from "../../gql/graphql";
+import { stateColor, when } from "../../shared/format";
+import { PagedTable, type Column } from "../../shared/paged-table";
+import { QueryState } from "../../shared/query-state";
 import { useCanWrite } from "../session/session-context";
 import { AGENTS_LIST } from "./agent-documents";
 
+type Agent = AgentsListQuery["agents"]["items"][number];
+
+const COLUMNS: Array<Column<Agent>> = [
+  {
+    header: "Name",
+    maxWidth: 280,
+    cell: (a) => (
+      <>
+        <Anchor component={Link} to={`/agents/v/${a.id}`} style={{ wordBreak: "break-word" }}>
+          {a.name}
+        </Anchor>
+        {a.alias ? (
+          <Text span c="dimmed" size="sm">
+            {" "}
+            ({a.alias})
+          </Text>
+        ) : null}
+      </>
+    ),
+  },
+  {
+    header: "Newest version",
+    nowrap: true,
+    cell: (a) => (
+      <>
+        {a.version}{" "}
+        <Badge color={stateColor(a.state)} variant="light">
+          {a.state.toLowerCase()}
+        </Badge>
+      </>
+    ),
+  },
+  { header: "Mode", nowrap: true, cell: (a) => a.mode.toLowerCase().replace(/_/g, " ") },
+  {
+    header: "Skills",
+    maxWidth: 360,
+    cell: (a) => (
+      <Text size="sm">{a.skills.map((s) => `${s.name}${s.versionId ? " (pinned)" : ""}`).join(", ") || "—"}</Text>
+    ),
+  },
+  { header: "Updated", nowrap: true, cell: (a) => when(a.updatedAt) },
+  {
+    header: "Try",
+    nowrap: true,
+    cell: (a) => (
+      <Anchor component={Link} to={`/agents/${a.agentId}/try`}>
+        Try {a.name}
+      </Anchor>
+    ),
+  },
+];
+
+/** Newest first: the first version listed of each agent is its newest. */
+function newestOfEach(items: readonly Agent[]): Agent[] {
+  const seen = new Set<string>();
+  return items.filter((v) => (seen.has(v.agentId) ? false : (seen.add(v.agentId), true)));
+}
+
 export default function AgentsListPage() {
   const canWrite = useCanWrite();
-  const { data, loading, error } = useQuery(AGENTS_LIST, { variables: { page: 1, limit: 200 } });
-  // Newest first: the first version listed of each agent is its newest.
-  const seen = new Set<string>();
-  const agents = (data?.agents.items ?? []).filter((v) => (seen.has(v.agentId) ? false : (seen.add(v.agentId), true)));
+  const query = useQuery(AGENTS_LIST, { variables: { page: 1, limit: 200 } });
   return (
     <Stack>
       <Group justify="space-between">
@@ -24,58 +81,16 @@ export default function AgentsListPage() {
           </Button>
         ) : null}
       </Group>
-      {loading && !data ? <Loading /> : null}
-      <ErrorNotice error={error} title="Agents could not be listed" />
-      {data && agents.length === 0 ? <Empty>No agents yet.</Empty> : null}
-      {agents.length > 0 ? (
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Newest version</Table.Th>
-              <Table.Th>Mode</Table.Th>
-              <Table.Th>Skills</Table.Th>
-              <Table.Th>Updated</Table.Th>
-              <Table.Th>Try</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {agents.map((a) => (
-              <Table.Tr key={a.agentId}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/agents/v/${a.id}`}>
-                    {a.name}
-                  </Anchor>
-                  {a.alias ? (
-                    <Text span c="dimmed" size="sm">
-                      {" "}
-                      ({a.alias})
-                    </Text>
-                  ) : null}
-                </Table.Td>
-                <Table.Td>
-                  {a.version}{" "}
-                  <Badge color={stateColor(a.state)} variant="light">
-                    {a.state.toLowerCase()}
-                  </Badge>
-                </Table.Td>
-                <Table.Td>{a.mode.toLowerCase()}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">
-                    {a.skills.map((s) => `${s.name}${s.versionId ? " (pinned)" : ""}`).join(", ") || "—"}
-                  </Text>
-                </Table.Td>
-                <Table.Td>{when(a.updatedAt)}</Table.Td>
-                <Table.Td>
-                  <Anchor component={Link} to={`/agents/${a.agentId}/try`}>
-                    Try {a.name}
-                  </Anchor>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : null}
+      <QueryState
+        query={query}
+        errorTitle="Agents could not be listed"
+        isEmpty={(d) => d.agents.items.length === 0}
+        empty="No agents yet."
+      >
+        {(d) => (
+          <PagedTable label="Agents" columns={COLUMNS} rows={newestOfEach(d.agents.items)} rowKey={(a) => a.agentId} />
+        )}
+      </QueryState>
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { useQuery } from "@apollo/client/react";
 import { Button, Card, Group, Select, Stack, Text, Title } from "@mantine/core";
 import type { Problem } from "../../shared/errors";
+import { FAILED_COLOR } from "../../shared/format";
 import { SKILL_NAMES, SKILL_VERSIONS_FOR_PICKER } from "./agent-documents";
 import { PinPicker } from "./pin-picker";
 
@@ -37,7 +38,7 @@ function Entry(props: {
     <Card withBorder p="sm" aria-label={`Skill entry ${entry.name}`}>
       <Group align="flex-end" justify="space-between">
         <Group align="flex-end">
-          <Text ff="monospace" fw={600} w={160} pb={8} truncate>
+          <Text ff="monospace" fw={600} w={160} pb={8} truncate title={entry.name}>
             {entry.name}
           </Text>
           <PinPicker
@@ -50,9 +51,21 @@ function Entry(props: {
           />
         </Group>
         {props.readOnly ? null : (
-          <Button size="xs" variant="subtle" color="#b02525" onClick={props.onRemove}>
-            Remove {entry.name}
-          </Button>
+          <Group gap="xs">
+            {entry.versionId ? (
+              <Button
+                size="xs"
+                variant="light"
+                onClick={() => props.onChange({ ...entry, versionId: null })}
+                title="Follow the live version instead of the pinned one"
+              >
+                Unpin {entry.name}
+              </Button>
+            ) : null}
+            <Button size="xs" variant="subtle" color={FAILED_COLOR} onClick={props.onRemove}>
+              Remove {entry.name}
+            </Button>
+          </Group>
         )}
       </Group>
       {other ? (

@@ -28,11 +28,7 @@ export const CALL_FIELDS = graphql(`
     loadedSkills
     systemPrompt
     skills {
-      name
-      version
-      versionId
-      pinned
-      loaded
+      ...ResolvedSkillFields
     }
     tools {
       name
@@ -45,6 +41,17 @@ export const CALL_FIELDS = graphql(`
     toolInvocations {
       ...ToolInvocationFields
     }
+  }
+`);
+
+/** What a call or a chat session resolved (RT-10, TX-1), as ResolvedSkills shows it. */
+export const RESOLVED_SKILL_FIELDS = graphql(`
+  fragment ResolvedSkillFields on CallSkill {
+    name
+    version
+    versionId
+    pinned
+    loaded
   }
 `);
 
@@ -86,6 +93,7 @@ export const CALLS_LIST = graphql(`
     $skillName: String
     $status: String
     $startedAfter: DateTime
+    $startedBefore: DateTime
     $page: Int!
     $limit: Int!
   ) {
@@ -94,6 +102,7 @@ export const CALLS_LIST = graphql(`
       skillName: $skillName
       status: $status
       startedAfter: $startedAfter
+      startedBefore: $startedBefore
       page: $page
       limit: $limit
     ) {
@@ -158,17 +167,6 @@ export const END_CALL = graphql(`
   mutation EndCall($callId: ID!) {
     endCall(callId: $callId) {
       ...CallFields
-    }
-  }
-`);
-
-export const AGENT_CHOICES = graphql(`
-  query AgentChoices {
-    agents(state: PUBLISHED, limit: 200) {
-      items {
-        agentId
-        name
-      }
     }
   }
 `);

@@ -1,24 +1,35 @@
 import { Badge, Group, Stack, Text, Title } from "@mantine/core";
 import { useParams } from "react-router";
-import { when } from "../../shared/format";
-import { ErrorNotice, Loading } from "../../shared/states";
+import { MUTED_COLOR, OK_COLOR, WARN_COLOR, when } from "../../shared/format";
+import type { CallFieldsFragment } from "../../gql/graphql";
+import { QueryState } from "../../shared/query-state";
 import { CallView } from "./call-view";
-import { POLL_MS, useLiveCall } from "./use-live-call";
+import { POLL_MS, useLiveCall, type LiveMode } from "./use-live-call";
 
 export default function CallPage() {
   const id = useParams().id ?? "";
-  const { data, loading, error, mode } = useLiveCall(id);
-  const call = data?.call;
-  if (loading && !data) return <Loading label="Reading the call…" />;
-  if (error && !call) return <ErrorNotice error={error} title="The call could not be read" />;
-  if (!call) return <ErrorNotice error={new Error(`No call has id ${id} in this project.`)} />;
+  const live = useLiveCall(id);
+  return (
+    <QueryState
+      query={live}
+      errorTitle="The call could not be read"
+      loadingLabel="Reading the call…"
+      isEmpty={(d) => !d.call}
+      empty={`No call has id ${id} in this project.`}
+    >
+      {(d) => <CallHeaderAndView call={d.call!} mode={live.mode} />}
+    </QueryState>
+  );
+}
+
+function CallHeaderAndView({ call, mode }: { call: CallFieldsFragment; mode: LiveMode }) {
   return (
     <Stack>
       <Group gap="sm">
         <Title order={1} size="h3">
           Call with {call.agentName}
         </Title>
-        <Badge color={call.status === "active" ? "#1b6e2f" : "#495057"}>{call.status}</Badge>
+        <Badge color={call.status === "active" ? OK_COLOR : MUTED_COLOR}>{call.status}</Badge>
         {mode === "off" ? null : (
           <Text size="xs" c="dimmed" data-testid="live-mode">
             {mode === "live"
@@ -34,7 +45,7 @@ export default function CallPage() {
         {call.endedAt ? ` · ended ${when(call.endedAt)}` : ""} · {call.id}
       </Text>
       {call.warnings.length ? (
-        <Text c="orange" size="sm">
+        <Text c={WARN_COLOR} size="sm">
           {call.warnings.join(" ")}
         </Text>
       ) : null}

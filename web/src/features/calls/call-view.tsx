@@ -1,7 +1,8 @@
-import { Badge, Card, Code, Grid, Stack, Table, Text, Timeline, Title } from "@mantine/core";
+import { Card, Code, Grid, Stack, Text, Timeline, Title } from "@mantine/core";
 import { useState } from "react";
 import type { CallFieldsFragment } from "../../gql/graphql";
 import { when } from "../../shared/format";
+import { ResolvedSkills } from "./resolved-skills";
 
 /** Resolved skills, the event timeline, and for the chosen step the prompt and tools the model saw (UX-5). */
 export function CallView({ call }: { call: CallFieldsFragment }) {
@@ -13,44 +14,7 @@ export function CallView({ call }: { call: CallFieldsFragment }) {
     <Grid>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack>
-          <Card withBorder>
-            <Title order={2} size="h5" mb="xs">
-              Resolved skills
-            </Title>
-            {call.skills.length === 0 ? (
-              <Text size="sm" c="dimmed">
-                None.
-              </Text>
-            ) : null}
-            <Table>
-              <Table.Tbody>
-                {call.skills.map((s) => (
-                  <Table.Tr key={s.name}>
-                    <Table.Td ff="monospace">{s.name}</Table.Td>
-                    <Table.Td>version {s.version}</Table.Td>
-                    <Table.Td>
-                      {s.pinned ? (
-                        <Badge variant="light" color="#495057">
-                          pinned
-                        </Badge>
-                      ) : (
-                        <Badge variant="light">live</Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      {s.loaded ? (
-                        <Badge color="#1b6e2f">loaded</Badge>
-                      ) : (
-                        <Text size="xs" c="dimmed">
-                          not loaded
-                        </Text>
-                      )}
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Card>
+          <ResolvedSkills skills={call.skills} />
           <Card withBorder>
             <Title order={2} size="h5">
               Timeline

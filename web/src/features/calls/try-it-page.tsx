@@ -1,12 +1,14 @@
-import { useMutation } from "@apollo/client/react";
+import { useMutation, useQuery } from "@apollo/client/react";
 import { Alert, Button, Card, Group, Select, Stack, Text, Textarea, Title } from "@mantine/core";
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import type { CallFieldsFragment } from "../../gql/graphql";
 import { ErrorNotice } from "../../shared/states";
+import { AGENT_CHOICES } from "../agents/agent-filter";
 import { useCanWrite } from "../session/session-context";
 import { END_CALL, LOAD_SKILL, RUN_TOOL, START_CALL } from "./call-documents";
 import { CallView } from "./call-view";
+import { FAILED_COLOR, MUTED_COLOR } from "../../shared/format";
 
 /** UX-5 try-it: start a call on the agent's published version, load skills by hand, run a tool, see each step. */
 export default function TryItPage() {
@@ -21,6 +23,8 @@ export default function TryItPage() {
   const [load, loaded] = useMutation(LOAD_SKILL);
   const [run, ran] = useMutation(RUN_TOOL);
   const [end, ended] = useMutation(END_CALL);
+  const agents = useQuery(AGENT_CHOICES);
+  const agentName = call?.agentName ?? agents.data?.agents.items.find((a) => a.agentId === agentId)?.name;
 
   async function startCall() {
     const res = await start({ variables: { input: { agentId } } }).catch(() => null);
@@ -50,12 +54,12 @@ export default function TryItPage() {
     }
   }
 
-  if (!canWrite) return <Alert color="#495057">Trying an agent starts a call: a viewer key may not.</Alert>;
+  if (!canWrite) return <Alert color={MUTED_COLOR}>Trying an agent starts a call: a viewer key may not.</Alert>;
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1} size="h3">
-          Try it
+        <Title order={1} size="h3" style={{ wordBreak: "break-word" }}>
+          {agentName ? `Try ${agentName}` : "Try it"}
         </Title>
         <Group gap="xs">
           {call ? (
@@ -68,7 +72,7 @@ export default function TryItPage() {
           </Button>
           {call?.status === "active" ? (
             <Button
-              color="#b02525"
+              color={FAILED_COLOR}
               variant="light"
               loading={ended.loading}
               onClick={() =>

@@ -1,25 +1,26 @@
-import { useMutation, useQuery } from "@apollo/client/react";
+import { useQuery } from "@apollo/client/react";
 import {
   Anchor,
   Button,
   Group,
   NumberInput,
-  Pagination,
   Paper,
   SegmentedControl,
   Select,
   Stack,
-  Table,
   TextInput,
   Title,
 } from "@mantine/core";
-import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
+import type { EvalRunsQuery } from "../../gql/graphql";
 import { when } from "../../shared/format";
-import { Empty, ErrorNotice, Loading } from "../../shared/states";
+import { PagedQueryTable, type Column } from "../../shared/paged-table";
+import { ErrorNotice } from "../../shared/states";
+import { useUrlFilters } from "../../shared/use-url-filters";
 import { useCanWrite } from "../session/session-context";
-import { EVAL_AGENTS, EVAL_RUNS, START_EVAL_RUN } from "./eval-documents";
+import { EVAL_AGENTS, EVAL_RUNS } from "./eval-documents";
 import { RunProgress, RunStatus } from "./run-status";
+import { useRunDraft, type RunFields } from "./use-eval-drafts";
 
 const LIMIT = 25;
 
@@ -27,26 +28,13 @@ const LIMIT = 25;
 function StartRunForm() {
   const navigate = useNavigate();
   const agents = useQuery(EVAL_AGENTS);
-  const [kind, setKind] = useState<"agent" | "skill">("agent");
-  const [agentId, setAgentId] = useState<string | null>(null);
-  const [skill, setSkill] = useState("");
-  const [tag, setTag] = useState("");
-  const [iterations, setIterations] = useState<number | string>(1);
-  const [start, started] = useMutation(START_EVAL_RUN, { refetchQueries: "active" });
+  const draft = useRunDraft();
+  const { values, edit, fieldError } = draft;
   const options = (agents.data?.agents.items ?? []).map((a) => ({ value: a.agentId, label: a.name }));
-
   async function submit() {
-    try {
-      const target = kind === "agent" ? { agentId } : { skillUsage: skill.trim() };
-      const res = await start({
-        variables: { input: { target, tag: tag.trim() || null, iterations: Number(iterations) || 1 } },
-      });
-      if (res.data) void navigate(`/evals/runs/${res.data.startEvalRun.id}`);
-    } catch {
-      // shown below through started.error
-    }
+    const run = await draft.save();
+    if (run) await navigate(`/evals/runs/${run.id}`);
   }
-
   return (
     <Paper withBorder p="md" component="section" aria-label="Start a run">
       <Stack gap="sm">
@@ -54,53 +42,88 @@ function StartRunForm() {
           Start a run
         </Title>
         <SegmentedControl
-          value={kind}
-          onChange={(v) => setKind(v as "agent" | "skill")}
+          value={values.kind}
+          onChange={(v) => edit({ kind: v as RunFields["kind"] })}
           data={[
             { value: "agent", label: "One agent" },
             { value: "skill", label: "Every agent using a skill" },
           ]}
           w="fit-content"
         />
-        <Group align="flex-end">
-          {kind === "agent" ? (
-            <Select label="Agent" data={options} value={agentId} onChange={setAgentId} placeholder="Pick" w={240} />
+        <Group align="flex-start">
+          {values.kind === "agent" ? (
+            <Select
+              label="Agent"
+              data={options}
+              value={values.agentId}
+              onChange={(agentId) => edit({ agentId })}
+              placeholder="Pick"
+              error={fieldError("target.agentId", "target")}
+              w={240}
+            />
           ) : (
             <TextInput
               label="Skill"
-              value={skill}
-              onChange={(e) => setSkill(e.currentTarget.value)}
+              value={values.skill}
+              onChange={(e) => edit({ skill: e.currentTarget.value })}
               placeholder="explain-bill"
+              error={fieldError("target.skillUsage", "target")}
               w={240}
             />
           )}
           <TextInput
             label="Scenario tag"
-            value={tag}
-            onChange={(e) => setTag(e.currentTarget.value)}
-            placeholder={kind === "skill" ? "skill:<name> by default" : "every scenario"}
+            value={values.tag}
+            onChange={(e) => edit({ tag: e.currentTarget.value })}
+            placeholder={values.kind === "skill" ? "skill:<name> by default" : "every scenario"}
+            error={fieldError("tag")}
             w={220}
           />
-          <NumberInput label="Iterations" value={iterations} onChange={setIterations} min={1} max={1000} w={120} />
-          <Button onClick={() => void submit()} loading={started.loading}>
+          <NumberInput
+            label="Iterations"
+            value={values.iterations}
+            onChange={(v) => edit({ iterations: Number(v) || 1 })}
+            min={1}
+            max={1000}
+            error={fieldError("iterations")}
+            w={120}
+          />
+          <Button mt={25} onClick={() => void submit()} loading={draft.saving}>
             Start run
           </Button>
         </Group>
-        <ErrorNotice error={started.error} title="The run was refused" />
+        <ErrorNotice error={draft.problems.length ? null : draft.error} title="The run was refused" />
       </Stack>
     </Paper>
   );
 }
 
+type Run = EvalRunsQuery["evalRuns"]["items"][number];
+
+const COLUMNS: Array<Column<Run>> = [
+  {
+    header: "Run",
+    nowrap: true,
+    cell: (r) => (
+      <Anchor component={Link} to={`/evals/runs/${r.id}`} ff="monospace">
+        {r.id.slice(0, 8)}
+      </Anchor>
+    ),
+  },
+  { header: "Status", nowrap: true, cell: (r) => <RunStatus status={r.status} /> },
+  { header: "Progress", cell: (r) => <RunProgress run={r} /> },
+  {
+    header: "Passed",
+    nowrap: true,
+    cell: (r) => (r.passRate === null || r.passRate === undefined ? "—" : `${Math.round(r.passRate * 100)} %`),
+  },
+  { header: "Started", nowrap: true, cell: (r) => when(r.createdAt) },
+];
+
 export default function EvalRunsPage() {
-  const [params, setParams] = useSearchParams();
-  const page = Number(params.get("page") ?? "1");
+  const filters = useUrlFilters([]);
   const canWrite = useCanWrite();
-  const { data, loading, error } = useQuery(EVAL_RUNS, {
-    variables: { page, limit: LIMIT },
-    pollInterval: 2000,
-  });
-  const total = data?.evalRuns.total ?? 0;
+  const query = useQuery(EVAL_RUNS, { variables: { page: filters.page, limit: LIMIT }, pollInterval: 2000 });
   return (
     <Stack>
       <Group justify="space-between">
@@ -112,46 +135,17 @@ export default function EvalRunsPage() {
         </Anchor>
       </Group>
       {canWrite ? <StartRunForm /> : null}
-      {loading && !data ? <Loading /> : null}
-      <ErrorNotice error={error} title="Runs could not be listed" />
-      {data && total === 0 ? <Empty>No runs yet. Write a scenario, then start a run.</Empty> : null}
-      {total > 0 ? (
-        <Table striped highlightOnHover aria-label="Eval runs">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Run</Table.Th>
-              <Table.Th>Status</Table.Th>
-              <Table.Th>Progress</Table.Th>
-              <Table.Th>Passed</Table.Th>
-              <Table.Th>Started</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {data!.evalRuns.items.map((r) => (
-              <Table.Tr key={r.id}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/evals/runs/${r.id}`} ff="monospace">
-                    {r.id.slice(0, 8)}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>
-                  <RunStatus status={r.status} />
-                </Table.Td>
-                <Table.Td w={200}>
-                  <RunProgress run={r} />
-                </Table.Td>
-                <Table.Td>
-                  {r.passRate === null || r.passRate === undefined ? "—" : `${Math.round(r.passRate * 100)} %`}
-                </Table.Td>
-                <Table.Td>{when(r.createdAt)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      ) : null}
-      {total > LIMIT ? (
-        <Pagination total={Math.ceil(total / LIMIT)} value={page} onChange={(p) => setParams({ page: String(p) })} />
-      ) : null}
+      <PagedQueryTable
+        query={query}
+        pageOf={(d) => d.evalRuns}
+        filters={filters}
+        limit={LIMIT}
+        errorTitle="Runs could not be listed"
+        empty="No runs yet. Write a scenario, then start a run."
+        label="Eval runs"
+        columns={COLUMNS}
+        rowKey={(r) => r.id}
+      />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Group, List, Text } from "@mantine/core";
 import { OK_COLOR } from "../../shared/format";
 import { expectationLabel, failureReason, type JudgedExpectation } from "./eval-result";
-import { FAILED_COLOR } from "./run-status";
+import { FAILED_COLOR } from "../../shared/format";
 
 /** Each expectation of a result: met or not (in words, not only colour), and why not. */
 export function ExpectationList(props: { expectations: JudgedExpectation[]; toolCalls: unknown; transcript: unknown }) {

@@ -1,7 +1,7 @@
 import { Stack, Text } from "@mantine/core";
 import type { JudgedExpectation } from "./eval-result";
 import { ExpectationList } from "./expectation-list";
-import { TranscriptView } from "./transcript-view";
+import { TranscriptView } from "../../shared/conversation/transcript-view";
 
 /** One result opened: what was expected and whether it was met, then the conversation that was judged. */
 export function ResultDetails({

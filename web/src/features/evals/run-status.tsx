@@ -1,18 +1,9 @@
 import { Badge, Group, Progress, Text } from "@mantine/core";
-import { MUTED_COLOR, OK_COLOR } from "../../shared/format";
-
-export const FAILED_COLOR = "#b02525";
-const RUNNING_COLOR = "#1c5aa8";
+import { FAILED_COLOR, INFO_COLOR, MUTED_COLOR, OK_COLOR } from "../../shared/format";
 
 export function RunStatus({ status }: { status: string }) {
   const color =
-    status === "done"
-      ? OK_COLOR
-      : status === "failed"
-        ? FAILED_COLOR
-        : status === "running"
-          ? RUNNING_COLOR
-          : MUTED_COLOR;
+    status === "done" ? OK_COLOR : status === "failed" ? FAILED_COLOR : status === "running" ? INFO_COLOR : MUTED_COLOR;
   return (
     <Badge variant="light" color={color} data-testid="run-status">
       {status}

@@ -1,5 +1,6 @@
 import { Badge, Group, Text } from "@mantine/core";
 import { useEffect, useState } from "react";
+import { FAILED_COLOR, MUTED_COLOR, OK_COLOR } from "../../shared/format";
 
 async function probe(path: string, signal: AbortSignal): Promise<boolean> {
   try {
@@ -30,14 +31,14 @@ export function ServerStatus() {
       <Text size="sm">Server</Text>
       <Badge
         data-testid="server-status"
-        color={health === "up" ? "#1b6e2f" : health === "down" ? "#b02525" : "#495057"}
+        color={health === "up" ? OK_COLOR : health === "down" ? FAILED_COLOR : MUTED_COLOR}
       >
         {health}
       </Badge>
       <Text size="sm">Database</Text>
       <Badge
         data-testid="server-readiness"
-        color={ready === "ready" ? "#1b6e2f" : ready === "not ready" ? "#b02525" : "#495057"}
+        color={ready === "ready" ? OK_COLOR : ready === "not ready" ? FAILED_COLOR : MUTED_COLOR}
       >
         {ready}
       </Badge>

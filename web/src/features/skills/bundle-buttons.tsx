@@ -5,9 +5,18 @@ import { useNavigate } from "react-router";
 import { downloadBase64, fileToBase64 } from "../../shared/download";
 import { errorInfo } from "../../shared/errors";
 import { EXPORT_BUNDLE, IMPORT_BUNDLE } from "./skill-documents";
+import { FAILED_COLOR } from "../../shared/format";
 
 /** Downloads the version as a zip bundle (SKILL.md and its files). */
-export function ExportZipButton({ versionId, name }: { versionId: string; name: string }) {
+export function ExportZipButton({
+  versionId,
+  name,
+  size = "sm",
+}: {
+  versionId: string;
+  name: string;
+  size?: "xs" | "sm";
+}) {
   const client = useApolloClient();
   const [problem, setProblem] = useState<string | null>(null);
   async function exportZip() {
@@ -26,10 +35,10 @@ export function ExportZipButton({ versionId, name }: { versionId: string; name: 
   return (
     <Button
       variant="default"
-      size="sm"
+      size={size}
       onClick={() => void exportZip()}
       title={problem ?? undefined}
-      color={problem ? "#b02525" : undefined}
+      color={problem ? FAILED_COLOR : undefined}
     >
       {problem ? "Export failed — retry" : "Export zip"}
     </Button>
@@ -61,13 +70,21 @@ export function useZipImport() {
   return { importZip, error, importing };
 }
 
-export function ImportZipButton({ onPick, loading }: { onPick(file: File | null): void; loading: boolean }) {
+export function ImportZipButton({
+  onPick,
+  loading,
+  size = "sm",
+}: {
+  onPick(file: File | null): void;
+  loading: boolean;
+  size?: "xs" | "sm";
+}) {
   return (
     <FileButton accept=".zip,application/zip" onChange={onPick}>
       {(props) => (
         <Button
           variant="default"
-          size="sm"
+          size={size}
           loading={loading}
           title="An Agent Skills zip becomes a new draft"
           {...props}

@@ -3,6 +3,7 @@ import { useState } from "react";
 import { downloadBase64, fileToBase64 } from "../../shared/download";
 import type { Problem } from "../../shared/errors";
 import type { FileRow } from "./skill-content";
+import { FAILED_COLOR } from "../../shared/format";
 
 interface Props {
   files: FileRow[];
@@ -88,7 +89,7 @@ export function FilesPanel({ files, onChange, problems, readOnly }: Props) {
                     {readOnly ? null : (
                       <Button
                         size="compact-xs"
-                        color="#b02525"
+                        color={FAILED_COLOR}
                         variant="subtle"
                         aria-label={`Remove ${f.path}`}
                         onClick={() => onChange(files.filter((x) => x.path !== f.path))}

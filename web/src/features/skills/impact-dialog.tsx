@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Group, List, Modal, Stack, Text, Title } from "@m
 import type { ReactNode } from "react";
 import type { PreviewFieldsFragment } from "../../gql/graphql";
 import { ErrorNotice, Loading } from "../../shared/states";
+import { FAILED_COLOR, MUTED_COLOR, OK_COLOR, PIN_COLOR } from "../../shared/format";
 
 interface Props {
   opened: boolean;
@@ -67,14 +68,14 @@ export function ImpactDialog(props: Props) {
             {preview.version.version}.
           </Text>
           <Group gap="xs">
-            <Badge color="#9c4300" size="lg" variant="light" data-testid="reaches-count">
+            <Badge color={PIN_COLOR} size="lg" variant="light" data-testid="reaches-count">
               Reaches {preview.reaches.length} agent version{preview.reaches.length === 1 ? "" : "s"}
             </Badge>
-            <Badge color="#495057" size="lg" variant="light" data-testid="pinned-count">
+            <Badge color={MUTED_COLOR} size="lg" variant="light" data-testid="pinned-count">
               {preview.pinned.length} stay pinned
             </Badge>
             {preview.toolCollisions.length > 0 ? (
-              <Badge color="#b02525" size="lg" variant="light">
+              <Badge color={FAILED_COLOR} size="lg" variant="light">
                 {preview.toolCollisions.length} tool collision{preview.toolCollisions.length === 1 ? "" : "s"}
               </Badge>
             ) : null}
@@ -131,7 +132,7 @@ export function ImpactDialog(props: Props) {
           onClick={props.onConfirm}
           disabled={!preview}
           loading={props.confirming}
-          color={kind === "publish" ? "#1b6e2f" : "#9c4300"}
+          color={kind === "publish" ? OK_COLOR : PIN_COLOR}
         >
           {verb} now
         </Button>

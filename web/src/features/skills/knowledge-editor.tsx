@@ -1,6 +1,9 @@
 import { useQuery } from "@apollo/client/react";
-import { Button, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Button, Card, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { Link } from "react-router";
 import type { Problem } from "../../shared/errors";
+import { FAILED_COLOR } from "../../shared/format";
+import { problemsAt } from "../../shared/use-draft";
 import type { KnowledgeRow } from "./skill-content";
 import { KNOWLEDGE_BASES } from "./skill-documents";
 
@@ -11,70 +14,93 @@ interface Props {
   readOnly: boolean;
 }
 
-/** Knowledge bases the skill brings: PROMPT puts documents in the prompt, TOOL offers a search tool. */
+const MODES = [
+  { value: "PROMPT", label: "In the prompt" },
+  { value: "TOOL", label: "As a search tool" },
+];
+
+/** Knowledge bases the skill brings: PROMPT puts documents in the prompt, TOOL offers a search tool (SK-4). */
 export function KnowledgeEditor({ rows, onChange, problems, readOnly }: Props) {
   const { data, error } = useQuery(KNOWLEDGE_BASES);
-  const options = (data?.knowledgeBases ?? []).map((kb) => ({ value: kb.id, label: kb.name }));
+  const bases = data?.knowledgeBases ?? [];
+  const nameOf = new Map(bases.map((kb) => [kb.id, kb.name]));
+  const unused = bases.filter((kb) => !rows.some((r) => r.knowledgeBaseId === kb.id));
   const set = (i: number, change: Partial<KnowledgeRow>) =>
     onChange(rows.map((r, j) => (j === i ? { ...r, ...change } : r)));
   return (
     <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={3} size="h5">
-          Knowledge bases
-        </Title>
-        {readOnly || options.length === 0 ? null : (
-          <Button
-            size="xs"
-            variant="light"
-            onClick={() => onChange([...rows, { knowledgeBaseId: options[0]!.value, mode: "PROMPT" }])}
-          >
-            Add knowledge base
-          </Button>
-        )}
-      </Group>
+      <Title order={3} size="h5">
+        Knowledge bases
+      </Title>
       {error ? (
-        <Text c="red" size="sm">
-          {error.message}
+        <Text c="red.9" size="sm" role="alert">
+          The knowledge bases could not be listed: {error.message}
         </Text>
       ) : null}
       {rows.length === 0 ? (
         <Text size="sm" c="dimmed">
-          {options.length === 0 ? "The project has no knowledge bases yet." : "None attached."}
+          None attached. Once the skill is loaded, an attached base's documents join the prompt or become searchable.
         </Text>
       ) : null}
       {rows.map((row, i) => (
-        <Group key={i} align="flex-end" grow>
-          <Select
-            label={`Knowledge base ${i + 1}`}
-            data={options}
-            value={row.knowledgeBaseId}
-            readOnly={readOnly}
-            error={
-              problems
-                .filter((p) => p.path.startsWith(`knowledge_bases[${i}]`))
-                .map((p) => p.message)
-                .join(" ") || undefined
-            }
-            onChange={(v) => v && set(i, { knowledgeBaseId: v })}
-          />
-          <Select
-            label="Mode"
-            data={[
-              { value: "PROMPT", label: "In the prompt" },
-              { value: "TOOL", label: "As a search tool" },
-            ]}
-            value={row.mode}
-            readOnly={readOnly}
-            onChange={(v) => v && set(i, { mode: v as KnowledgeRow["mode"] })}
-          />
-          {readOnly ? null : (
-            <Button variant="subtle" color="#b02525" size="xs" onClick={() => onChange(rows.filter((_, j) => j !== i))}>
-              Remove
-            </Button>
-          )}
-        </Group>
+        <Card
+          key={row.knowledgeBaseId}
+          withBorder
+          p="sm"
+          aria-label={`Knowledge base ${nameOf.get(row.knowledgeBaseId) ?? i + 1}`}
+        >
+          <Group justify="space-between" align="flex-end" wrap="nowrap">
+            <div style={{ minWidth: 0 }}>
+              <Text fw={600} size="sm" style={{ wordBreak: "break-word" }}>
+                {nameOf.get(row.knowledgeBaseId) ?? row.knowledgeBaseId}
+              </Text>
+              {problemsAt(problems, `knowledge_bases[${i}]`, `knowledgeBases[${i}]`) ? (
+                <Text c="red.9" size="xs" role="alert">
+                  {problemsAt(problems, `knowledge_bases[${i}]`, `knowledgeBases[${i}]`)}
+                </Text>
+              ) : null}
+            </div>
+            <Group gap="xs" wrap="nowrap" align="flex-end">
+              <Select
+                label={`Mode of ${nameOf.get(row.knowledgeBaseId) ?? `knowledge base ${i + 1}`}`}
+                data={MODES}
+                value={row.mode}
+                readOnly={readOnly}
+                allowDeselect={false}
+                onChange={(v) => v && set(i, { mode: v as KnowledgeRow["mode"] })}
+                w={170}
+              />
+              {readOnly ? null : (
+                <Button
+                  variant="subtle"
+                  color={FAILED_COLOR}
+                  size="xs"
+                  mb={4}
+                  onClick={() => onChange(rows.filter((_, j) => j !== i))}
+                >
+                  Remove {nameOf.get(row.knowledgeBaseId) ?? ""}
+                </Button>
+              )}
+            </Group>
+          </Group>
+        </Card>
       ))}
+      {readOnly ? null : (
+        <Group align="flex-end" justify="space-between">
+          <Select
+            label="Add a knowledge base"
+            placeholder={unused.length ? "Pick one of the project's" : "No other knowledge base"}
+            data={unused.map((kb) => ({ value: kb.id, label: kb.name }))}
+            value={null}
+            searchable
+            onChange={(id) => id && onChange([...rows, { knowledgeBaseId: id, mode: "PROMPT" }])}
+            w={280}
+          />
+          <Anchor component={Link} to="/knowledge" size="sm">
+            Manage knowledge bases
+          </Anchor>
+        </Group>
+      )}
     </Stack>
   );
 }

@@ -29,8 +29,8 @@ export function MarkdownPreview({ skillMd }: { skillMd: string }) {
       role="region"
       aria-label="SKILL.md preview"
       tabIndex={0}
-      // as tall as the editor beside it, scrolling on its own (keyboard too: it is focusable)
-      style={{ maxHeight: "62vh", overflow: "auto" }}
+      // as tall as the editor beside it (less its tab bar), scrolling on its own (keyboard too: it is focusable)
+      style={{ maxHeight: "max(320px, calc(100dvh - 300px))", overflow: "auto" }}
     >
       <Markdown skipHtml components={components}>
         {body}

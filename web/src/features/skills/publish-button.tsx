@@ -7,6 +7,7 @@ import { GatePanel } from "../evals/gate-panel";
 import { useSession } from "../session/session-context";
 import { ImpactDialog } from "./impact-dialog";
 import { PUBLISH_PREVIEW, PUBLISH_SKILL_VERSION, ROLLBACK_PREVIEW, ROLLBACK_SKILL } from "./skill-documents";
+import { OK_COLOR, PIN_COLOR } from "../../shared/format";
 
 interface Props {
   kind: "publish" | "rollback";
@@ -63,7 +64,7 @@ export function PublishButton({ kind, versionId, name, label, disabled, onDone, 
         disabled={disabled}
         title={shortcut ? "Ctrl/Cmd-Enter" : undefined}
         aria-keyshortcuts={shortcut ? SHORTCUTS.publish.aria : undefined}
-        color={kind === "publish" ? "#1b6e2f" : "#9c4300"}
+        color={kind === "publish" ? OK_COLOR : PIN_COLOR}
         variant={kind === "publish" ? "filled" : "light"}
         size={kind === "publish" ? "sm" : "xs"}
       >

@@ -39,6 +39,25 @@ description: Use when the caller asks about … (say when the model should load 
 Steps the model follows once the skill is loaded.
 `;
 
+/** Tools as the API reads them back, as the form edits them (parameters as JSON text, the secret as "***"). */
+export function toolRowsOf(
+  tools: ReadonlyArray<{
+    name: string;
+    description: string;
+    webhookUrl: string;
+    parameters: unknown;
+    webhookSecret?: string | null;
+  }>,
+): ToolRow[] {
+  return tools.map((t) => ({
+    name: t.name,
+    description: t.description,
+    webhookUrl: t.webhookUrl,
+    parameters: t.parameters && Object.keys(t.parameters as object).length ? JSON.stringify(t.parameters, null, 2) : "",
+    webhookSecret: t.webhookSecret ?? "",
+  }));
+}
+
 export const emptyContent = (): SkillContent => ({ skillMd: NEW_SKILL_MD, tools: [], knowledgeBases: [], files: [] });
 
 /** The mutation input, or the problems found before asking the server (a tool's parameters that are not JSON). */

@@ -36,6 +36,9 @@ export const SKILL_VERSION = graphql(`
       createdAt
       updatedAt
       publishedAt
+      usage {
+        agentVersionId
+      }
       tools {
         name
         description
@@ -200,48 +203,31 @@ export const SKILL_DIFF = graphql(`
   query SkillDiff($fromId: ID!, $toId: ID!) {
     diffSkillVersions(fromId: $fromId, toId: $toId)
     from: skillVersion(id: $fromId) {
-      id
-      version
-      skillMd
-      tools {
-        name
-        description
-        parameters
-        webhookUrl
-      }
-      knowledgeBases {
-        mode
-        knowledgeBase {
-          name
-        }
-      }
-      files {
-        path
-        sha256
-        size
-      }
+      ...DiffSide
     }
     to: skillVersion(id: $toId) {
-      id
-      version
-      skillMd
-      tools {
+      ...DiffSide
+    }
+  }
+`);
+
+export const DIFF_SIDE = graphql(`
+  fragment DiffSide on SkillVersion {
+    id
+    version
+    state
+    skillMd
+    knowledgeBases {
+      mode
+      knowledgeBase {
+        id
         name
-        description
-        parameters
-        webhookUrl
       }
-      knowledgeBases {
-        mode
-        knowledgeBase {
-          name
-        }
-      }
-      files {
-        path
-        sha256
-        size
-      }
+    }
+    files {
+      path
+      size
+      contentBase64
     }
   }
 `);

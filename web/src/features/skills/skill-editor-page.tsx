@@ -1,22 +1,20 @@
 import { useQuery } from "@apollo/client/react";
-import { Alert, Badge, Button, Grid, Group, Stack, Tabs, Text, Title } from "@mantine/core";
+import { Alert, Grid, Stack, Tabs, Text } from "@mantine/core";
 import { useCallback, useMemo, useState } from "react";
-import { Link, useLocation, useNavigate, useParams } from "react-router";
+import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import type { SkillVersionFullQuery } from "../../gql/graphql";
-import { authorOf, stateColor, when } from "../../shared/format";
-import { SHORTCUTS, ShortcutHint, usePageShortcuts } from "../../shared/shortcuts";
+import { WARN_COLOR } from "../../shared/format";
+import { usePageShortcuts } from "../../shared/shortcuts";
 import { ErrorNotice, Loading } from "../../shared/states";
 import { useCanWrite } from "../session/session-context";
-import { ExportZipButton, ImportZipButton, useZipImport } from "./bundle-buttons";
-import { FilesPanel } from "./files-panel";
-import { KnowledgeEditor } from "./knowledge-editor";
-import { MarkdownPreview } from "./markdown-preview";
+import { SkillUsagePanel } from "../usage/usage-panels";
+import { useZipImport } from "./bundle-buttons";
 import { placeProblems } from "./problem-lines";
-import { PublishButton } from "./publish-button";
-import { emptyContent, type SkillContent } from "./skill-content";
+import { emptyContent, toolRowsOf, type SkillContent } from "./skill-content";
+import { SkillContentPanels } from "./skill-content-panels";
 import { SKILL_VERSION } from "./skill-documents";
+import { SkillEditorHeader } from "./skill-editor-header";
 import { SkillMdEditor } from "./skill-md-editor";
-import { ToolsEditor } from "./tools-editor";
 import { useSkillDraft, type DraftStatus } from "./use-skill-draft";
 
 type Version = NonNullable<SkillVersionFullQuery["skillVersion"]>;
@@ -24,14 +22,7 @@ type Version = NonNullable<SkillVersionFullQuery["skillVersion"]>;
 function contentOf(v: Version): SkillContent {
   return {
     skillMd: v.skillMd,
-    tools: v.tools.map((t) => ({
-      name: t.name,
-      description: t.description,
-      webhookUrl: t.webhookUrl,
-      parameters:
-        t.parameters && Object.keys(t.parameters as object).length ? JSON.stringify(t.parameters, null, 2) : "",
-      webhookSecret: t.webhookSecret ?? "",
-    })),
+    tools: toolRowsOf(v.tools),
     knowledgeBases: v.knowledgeBases.map((k) => ({ knowledgeBaseId: k.knowledgeBase.id, mode: k.mode })),
     files: v.files.map((f) => ({ path: f.path, contentBase64: f.contentBase64, size: f.size })),
   };
@@ -95,91 +86,42 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
   const title = version ? `${version.name} · version ${version.version}` : "New skill";
   const zip = useZipImport();
   usePageShortcuts({ save: editable ? () => void draft.save() : undefined });
+  const [params, setParams] = useSearchParams();
+  const tab = params.get("tab") === "used-by" ? "used-by" : "edit";
+  const setTab = (next: string | null) => setParams(next ? { tab: next } : {}, { replace: true });
+  const body = (
+    <Grid gap="md">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <SkillMdEditor
+          value={draft.content.skillMd}
+          onChange={(skillMd) => draft.edit({ skillMd })}
+          problems={placed.onLines}
+          readOnly={!editable}
+        />
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <SkillContentPanels draft={draft} editable={editable} />
+      </Grid.Col>
+    </Grid>
+  );
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" wrap="nowrap">
-        <Group gap="sm">
-          <Title order={1} size="h3">
-            {title}
-          </Title>
-          {version ? <Badge color={stateColor(version.state)}>{version.state.toLowerCase()}</Badge> : null}
-          <Text
-            size="sm"
-            c={draft.status === "invalid" || draft.status === "failed" ? "red.8" : "dimmed"}
-            role="status"
-            data-testid="draft-status"
-          >
-            {STATUS_TEXT[draft.status]}
-          </Text>
-        </Group>
-        <Group gap="xs">
-          {version ? (
-            <Button
-              component={Link}
-              to={`/skills/${encodeURIComponent(version.name)}/history`}
-              variant="default"
-              size="sm"
-            >
-              History
-            </Button>
-          ) : null}
-          {version ? <ExportZipButton versionId={version.id} name={version.name} /> : null}
-          {canWrite ? <ImportZipButton onPick={(f) => void zip.importZip(f)} loading={zip.importing} /> : null}
-          {canWrite && version && version.state !== "DRAFT" ? (
-            <Button
-              variant="light"
-              size="sm"
-              onClick={() => void navigate("/skills/new", { state: { from: contentOf(version) } })}
-            >
-              New draft from this version
-            </Button>
-          ) : null}
-          {editable ? (
-            <Button
-              size="sm"
-              variant="default"
-              onClick={() => void draft.save()}
-              title="Ctrl/Cmd-S"
-              aria-keyshortcuts={SHORTCUTS.save.aria}
-            >
-              Save draft
-            </Button>
-          ) : null}
-          {editable && version ? (
-            <PublishButton
-              kind="publish"
-              versionId={version.id}
-              name={version.name}
-              disabled={draft.status === "invalid" || draft.status === "checking"}
-              shortcut
-              prepare={draft.flush}
-            />
-          ) : null}
-        </Group>
-      </Group>
-      <Group justify="space-between" gap="xs">
-        <Text size="xs" c="dimmed">
-          {version
-            ? `Created by ${authorOf(version)} · ${when(version.createdAt)} · updated ${when(version.updatedAt)}` +
-              (version.publishedAt ? ` · published ${when(version.publishedAt)}` : "")
-            : "Saved as a draft at every pause in typing; nothing is live until you publish."}
-        </Text>
-        {editable ? (
-          <ShortcutHint
-            items={
-              version
-                ? [
-                    ["save", "save"],
-                    ["publish", "publish…"],
-                  ]
-                : [["save", "save"]]
-            }
-          />
-        ) : null}
-      </Group>
+      <SkillEditorHeader
+        version={version}
+        title={title}
+        status={STATUS_TEXT[draft.status]}
+        statusFailed={draft.status === "invalid" || draft.status === "failed"}
+        editable={editable}
+        canWrite={canWrite}
+        zip={zip}
+        onSave={() => void draft.save()}
+        publishDisabled={draft.status === "invalid" || draft.status === "checking"}
+        prepare={draft.flush}
+        onNewDraft={() => version && void navigate("/skills/new", { state: { from: contentOf(version) } })}
+      />
       {version?.warnings.length ? (
-        <Alert color="#7a4f00" variant="light" title="Warnings">
+        <Alert color={WARN_COLOR} variant="light" title="Warnings">
           {version.warnings.join(" ")}
         </Alert>
       ) : null}
@@ -194,53 +136,21 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
           ))}
         </Alert>
       ) : null}
-      <Grid gap="md">
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <SkillMdEditor
-            value={draft.content.skillMd}
-            onChange={(skillMd) => draft.edit({ skillMd })}
-            problems={placed.onLines}
-            readOnly={!editable}
-          />
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Tabs defaultValue="preview" keepMounted={false}>
-            <Tabs.List>
-              <Tabs.Tab value="preview">Preview</Tabs.Tab>
-              <Tabs.Tab value="tools">Tools ({draft.content.tools.length})</Tabs.Tab>
-              <Tabs.Tab value="knowledge">Knowledge ({draft.content.knowledgeBases.length})</Tabs.Tab>
-              <Tabs.Tab value="files">Files ({draft.content.files.length})</Tabs.Tab>
-            </Tabs.List>
-            <Tabs.Panel value="preview" pt="sm">
-              <MarkdownPreview skillMd={draft.content.skillMd} />
-            </Tabs.Panel>
-            <Tabs.Panel value="tools" pt="sm">
-              <ToolsEditor
-                tools={draft.content.tools}
-                onChange={(tools) => draft.edit({ tools })}
-                problems={draft.problems}
-                readOnly={!editable}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="knowledge" pt="sm">
-              <KnowledgeEditor
-                rows={draft.content.knowledgeBases}
-                onChange={(knowledgeBases) => draft.edit({ knowledgeBases })}
-                problems={draft.problems}
-                readOnly={!editable}
-              />
-            </Tabs.Panel>
-            <Tabs.Panel value="files" pt="sm">
-              <FilesPanel
-                files={draft.content.files}
-                onChange={(files) => draft.edit({ files })}
-                problems={draft.problems}
-                readOnly={!editable}
-              />
-            </Tabs.Panel>
-          </Tabs>
-        </Grid.Col>
-      </Grid>
+      {/* One tree for a new draft and a saved one: the first save must not remount the editor (UX-1). */}
+      <Tabs value={tab} onChange={(t) => setTab(t === "used-by" ? "used-by" : null)} keepMounted>
+        <Tabs.List>
+          <Tabs.Tab value="edit">{editable ? "Edit" : "Content"}</Tabs.Tab>
+          <Tabs.Tab value="used-by" disabled={!version}>
+            Used by{version?.usage ? ` (${version.usage.length})` : ""}
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="edit" pt="sm">
+          {body}
+        </Tabs.Panel>
+        <Tabs.Panel value="used-by" pt="sm">
+          {tab === "used-by" && version ? <SkillUsagePanel name={version.name} /> : null}
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
 }

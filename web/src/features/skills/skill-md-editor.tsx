@@ -67,8 +67,8 @@ export function SkillMdEditor({ value, onChange, problems, readOnly }: Props) {
         onChange={onChange}
         extensions={extensions}
         readOnly={readOnly}
-        minHeight="360px"
-        maxHeight="62vh"
+        // the editor fills the window's height below the page header (the page scrolls only for its lists)
+        height="max(360px, calc(100dvh - 250px))"
         basicSetup={{ lineNumbers: true, foldGutter: false, highlightActiveLine: !readOnly }}
       />
       {problems.length > 0 ? (

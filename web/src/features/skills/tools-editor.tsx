@@ -1,6 +1,7 @@
 import { Button, Card, Group, Stack, Text, TextInput, Textarea, Title } from "@mantine/core";
 import type { Problem } from "../../shared/errors";
 import type { ToolRow } from "./skill-content";
+import { FAILED_COLOR } from "../../shared/format";
 
 interface Props {
   tools: ToolRow[];
@@ -85,7 +86,7 @@ export function ToolsEditor({ tools, onChange, problems, readOnly }: Props) {
               {readOnly ? null : (
                 <Button
                   size="xs"
-                  color="#b02525"
+                  color={FAILED_COLOR}
                   variant="subtle"
                   onClick={() => onChange(tools.filter((_, j) => j !== i))}
                 >

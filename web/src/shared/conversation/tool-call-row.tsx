@@ -1,8 +1,7 @@
 import { Badge, Code, Group, Paper, Stack, Text } from "@mantine/core";
 import type { ReactNode } from "react";
-import { MUTED_COLOR, OK_COLOR } from "../../shared/format";
-import { oneLine, type ShownToolCall } from "./eval-result";
-import { FAILED_COLOR } from "./run-status";
+import { FAILED_COLOR, MUTED_COLOR, OK_COLOR } from "../format";
+import { oneLine, type ShownToolCall } from "./transcript";
 
 /** Long lines (a system prompt, a big result) wrap instead of widening the page. */
 export const WRAP = { whiteSpace: "pre-wrap", wordBreak: "break-word" } as const;
@@ -17,7 +16,7 @@ export function Collapsible({ label, preview, children }: { label: string; previ
         <Text span size="sm" fw={500}>
           {label}
         </Text>{" "}
-        <Text span size="xs" ff="monospace" c="dimmed">
+        <Text span size="xs" ff="monospace" c="dimmed" style={{ wordBreak: "break-all" }}>
           {preview}
         </Text>
       </summary>
@@ -40,7 +39,7 @@ export function ToolCallRow({ call }: { call: ShownToolCall }) {
       w="fit-content"
       miw={320}
       maw="85%"
-      bg="gray.0"
+      bg="var(--mantine-color-default-hover)"
       data-testid="tool-call"
     >
       <Stack gap={4}>

@@ -1,5 +1,5 @@
 import { Group, Paper, Stack, Text } from "@mantine/core";
-import { transcriptRows, type TranscriptRow } from "./eval-result";
+import { transcriptRows, type TranscriptRow } from "./transcript";
 import { Collapsible, ToolCallRow, WRAP } from "./tool-call-row";
 
 function Bubble({ who, text }: { who: "User" | "Assistant"; text: string }) {
@@ -12,7 +12,7 @@ function Bubble({ who, text }: { who: "User" | "Assistant"; text: string }) {
         px="sm"
         py={6}
         maw="80%"
-        bg={user ? "indigo.0" : "white"}
+        bg={user ? "var(--mantine-color-indigo-light)" : "var(--mantine-color-body)"}
         data-testid={user ? "user-message" : "assistant-message"}
       >
         <Text size="xs" c="dimmed" fw={600}>

@@ -1,0 +1,33 @@
+import type { Locator, Page } from "playwright-core";
+import { pick } from "./controls";
+
+/** Evals (EV): scenarios, runs and a run's results. */
+export class EvalPages {
+  readonly results: Locator;
+
+  constructor(private readonly page: Page) {
+    this.results = page.getByRole("table", { name: "Results" });
+  }
+
+  async writeScenario(fields: { name: string; tags: string; turns: string; expectations: unknown }): Promise<void> {
+    await this.page.getByRole("button", { name: "New scenario" }).click();
+    const editor = this.page.getByRole("region", { name: "Scenario editor" });
+    await editor.getByRole("textbox", { name: "Name" }).fill(fields.name);
+    await editor.getByRole("textbox", { name: /^Tags/ }).fill(fields.tags);
+    await editor.getByRole("textbox", { name: /^Turns/ }).fill(fields.turns);
+    await editor.getByRole("textbox", { name: "Expectations (JSON)" }).fill(JSON.stringify(fields.expectations));
+    await editor.getByRole("button", { name: "Save scenario" }).click();
+    await editor.waitFor({ state: "hidden" });
+  }
+
+  async startRun(agent: string, iterations: number): Promise<void> {
+    await pick(this.page, "Agent", agent);
+    await this.page.getByRole("textbox", { name: "Iterations" }).fill(String(iterations));
+    await this.page.getByRole("button", { name: "Start run" }).click();
+    await this.page.waitForURL(/\/evals\/runs\//);
+  }
+
+  resultRow(scenario: string): Locator {
+    return this.results.getByRole("row").filter({ hasText: scenario }).first();
+  }
+}

@@ -1,0 +1,94 @@
+import { Anchor, Badge, Text } from "@mantine/core";
+import { Link } from "react-router";
+import { MUTED_COLOR, PIN_COLOR, stateColor } from "../../shared/format";
+import { PagedTable, type Column } from "../../shared/paged-table";
+import type { UsageRow } from "./usage-graph-model";
+
+/** The usage graph as a list (its accessible equivalent): every agent version, where it is, and what it reaches. */
+export function UsedByList({
+  rows,
+  projectId,
+  projectNames,
+  showSkill = false,
+}: {
+  rows: readonly UsageRow[];
+  projectId: string;
+  projectNames: ReadonlyMap<string, string>;
+  showSkill?: boolean;
+}) {
+  const columns: Array<Column<UsageRow>> = [
+    ...(showSkill
+      ? [
+          {
+            header: "Skill",
+            cell: (r: UsageRow) => (
+              <Text ff="monospace" size="sm">
+                {r.skill}
+              </Text>
+            ),
+          },
+        ]
+      : []),
+    {
+      header: "Agent",
+      maxWidth: 280,
+      cell: (r) =>
+        r.projectId === projectId ? (
+          <Anchor component={Link} to={`/agents/v/${r.agentVersionId}`} style={{ wordBreak: "break-word" }}>
+            {r.agentName}
+          </Anchor>
+        ) : (
+          <Text size="sm" style={{ wordBreak: "break-word" }}>
+            {r.agentName}
+          </Text>
+        ),
+    },
+    {
+      header: "Agent version",
+      nowrap: true,
+      cell: (r) => (
+        <>
+          {r.agentVersion}{" "}
+          <Badge size="sm" variant="light" color={stateColor(r.agentState)}>
+            {r.agentState.toLowerCase()}
+          </Badge>
+        </>
+      ),
+    },
+    {
+      header: "Project",
+      maxWidth: 200,
+      cell: (r) =>
+        r.projectId === projectId
+          ? "this project"
+          : `${projectNames.get(r.projectId) ?? r.projectId.slice(0, 8)} (linked)`,
+    },
+    {
+      header: "Uses",
+      nowrap: true,
+      cell: (r) =>
+        r.pinned ? (
+          <Badge variant="outline" color={PIN_COLOR}>
+            pinned to {r.resolvesTo ? `version ${r.resolvesTo.version}` : "a version"}
+          </Badge>
+        ) : (
+          <Badge variant="light">follows live</Badge>
+        ),
+    },
+    {
+      header: "Resolves to now",
+      nowrap: true,
+      cell: (r) =>
+        r.resolvesTo ? (
+          <Anchor component={Link} to={`/skills/v/${r.resolvesTo.id}`} size="sm">
+            version {r.resolvesTo.version} ({r.resolvesTo.state.toLowerCase()})
+          </Anchor>
+        ) : (
+          <Text size="sm" c={MUTED_COLOR}>
+            nothing published
+          </Text>
+        ),
+    },
+  ];
+  return <PagedTable label="Used by" columns={columns} rows={rows} rowKey={(r) => `${r.skill}:${r.agentVersionId}`} />;
+}

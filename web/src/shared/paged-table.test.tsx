@@ -1,0 +1,76 @@
+import { screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { describe, expect, it, vi } from "vitest";
+import { renderWithMantine } from "../test/render";
+import { PagedTable, type Column } from "./paged-table";
+
+interface Row {
+  id: string;
+  name: string;
+}
+const columns: Array<Column<Row>> = [
+  { header: "Id", cell: (r) => r.id, nowrap: true },
+  { header: "Name", cell: (r) => r.name },
+];
+const rows = (from: number, n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: `r${from + i}`, name: `row ${from + i}` }));
+
+describe("PagedTable: the list scaffold", () => {
+  it("UX-5 a named table with its headers and one row per item; no pager when everything fits", () => {
+    renderWithMantine(
+      <PagedTable
+        label="Calls"
+        columns={columns}
+        rows={rows(1, 3)}
+        rowKey={(r) => r.id}
+        total={3}
+        page={1}
+        limit={25}
+        onPage={() => undefined}
+      />,
+    );
+    const table = screen.getByRole("table", { name: "Calls" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["Id", "Name"]);
+    expect(within(table).getAllByRole("row")).toHaveLength(4);
+    expect(screen.queryByRole("navigation")).toBeNull();
+  });
+
+  it("UX-5 with more than a page: says which rows these are and moves to the page picked", async () => {
+    const onPage = vi.fn();
+    renderWithMantine(
+      <PagedTable
+        label="Calls"
+        columns={columns}
+        rows={rows(26, 25)}
+        rowKey={(r) => r.id}
+        total={80}
+        page={2}
+        limit={25}
+        onPage={onPage}
+      />,
+    );
+    expect(screen.getByText("26–50 of 80")).toBeInTheDocument();
+    const pager = screen.getByRole("navigation", { name: "Pages of calls" });
+    await userEvent.click(within(pager).getByRole("button", { name: "4" }));
+    expect(onPage).toHaveBeenCalledWith(4);
+  });
+
+  it("UX-5 an opened row shows its detail under it, across every column", () => {
+    renderWithMantine(
+      <PagedTable
+        label="Runs"
+        columns={columns}
+        rows={rows(1, 2)}
+        rowKey={(r) => r.id}
+        below={(r) => (r.id === "r2" ? <p>detail of r2</p> : null)}
+      />,
+    );
+    const cell = screen.getByText("detail of r2").closest("td");
+    expect(cell).toHaveAttribute("colspan", "2");
+    expect(screen.getAllByRole("row")).toHaveLength(4);
+  });
+});
