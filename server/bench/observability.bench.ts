@@ -2,14 +2,15 @@
  * OB-1's cost (issue 20, "Done when"): call start (GraphQL startCall) and a gateway turn (POST /v1/chat/completions,
  * one upstream round) on two servers over the same PostgreSQL database — tracing off (no OTLP endpoint: the no-op
  * port) and tracing on (OTLP http/protobuf to a sink that answers at once, the default batch processor, every span
- * sampled) — alternated round by round in the same run. Each server runs in a process of its own (tracing on installs
- * an AsyncLocalStorage context manager for its whole process, so sharing one would make "off" pay for "on"); the
- * load generator (autocannon) is a third; the OTLP sink and the model upstream run here. Reported per pass: the
- * server's CPU time per request (from process.cpuUsage in the server), throughput and latency. Target: tracing on
- * raises call-start CPU by at most 5 %. Also: what the tracing-off port calls of one call start cost, timed alone.
+ * sampled). Each server runs in a process of its own; one client here sends one request at a time, visiting both
+ * servers in turn, so whatever else the (shared) machine does falls on both alike. The OTLP sink and the model
+ * upstream run here too (their work is not the servers'). Reported: each server's CPU time per request
+ * (process.cpuUsage in the server) and latency. Target: tracing on raises call-start CPU by at most 5 %. Also: what
+ * the tracing-off port calls of one call start cost, timed alone.
  *   npm run bench observability   |   cd server && node dist/bench/observability.bench.js
- * Knobs: BENCH_DURATION (seconds per pass, default 5), BENCH_ROUNDS (alternations, default 3), BENCH_CONNECTIONS
- * (default 4), TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
+ * Knobs: BENCH_REQUESTS (counted per server and workload, default 3000), BENCH_WARMUP (default 3000: the JIT settles),
+ * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_CPU_PROFILE=<dir> (both servers' CPU
+ * profiles).
  */
 import "reflect-metadata";
 import { fork, type ChildProcess } from "node:child_process";
@@ -21,12 +22,11 @@ import { Database } from "../src/platform/db/database";
 import { createScratchPostgres } from "../src/platform/db/scratch-postgres";
 import { AgentTelemetry, Metrics, NO_TRACING } from "../src/platform/telemetry";
 import { startInstance } from "./call-runtime/instance";
-import { cpuMs, loadFromChild, type LoadOutcome } from "./call-runtime/load";
+import { cpuMs } from "./call-runtime/load";
 import { CALL_VARIABLES, START_CALL } from "./call-runtime/operations";
 
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3000);
 const BASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const SERVER_FLAG = "--observability-server";
 const SKILLS = 20;
@@ -82,8 +82,9 @@ const skillMd = (name: string) =>
 
 async function serve(variant: Variant, databaseUrl: string, upstream: string, otlp: string): Promise<void> {
   const db = await Database.open({ url: databaseUrl, entities, poolSize: 10 });
+  // BENCH_SAME=1: both servers without tracing (an A/A run: how far apart two equal servers measure).
   const tracing =
-    variant === "on"
+    variant === "on" && process.env.BENCH_SAME !== "1"
       ? loadConfig({
           OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
           OTEL_SERVICE_NAME: "bench",
@@ -174,41 +175,99 @@ async function startServer(variant: Variant, databaseUrl: string, upstream: stri
 
 interface Figures {
   responses: number;
-  seconds: number;
   cpuMs: number;
+  /** CPU the server spends idle over as long as the counted requests took (timers, pools): subtracted. */
+  idleMs: number;
+  /** Of cpuMs, the kernel's (system calls: sockets, timers). */
+  systemMs: number;
   latencies: number[];
   errors: number;
 }
 
-const EMPTY = (): Figures => ({ responses: 0, seconds: 0, cpuMs: 0, latencies: [], errors: 0 });
+const clientAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-async function pass(server: Server, title: string, url: string, body: (r: Ready) => string[]): Promise<Figures> {
-  const before = await server.cpu();
-  const outcome: LoadOutcome = await loadFromChild({
-    title,
-    url,
-    headers: { "content-type": "application/json", authorization: `Bearer ${server.ready.key}` },
-    connections: CONNECTIONS,
-    duration: DURATION,
-    bodies: { list: body(server.ready), order: "random" },
-    keepLatencies: true,
+/** One request over a kept-alive connection; its status and time. */
+function post(url: string, key: string, body: string): Promise<{ status: number; ms: number; text: string }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      url,
+      {
+        method: "POST",
+        agent: clientAgent,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          authorization: `Bearer ${key}`,
+        },
+      },
+      (res) => {
+        let text = "";
+        res.on("data", (chunk: Buffer) => (text += chunk.toString()));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - started, text }));
+        res.on("error", reject);
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
   });
-  const after = await server.cpu();
-  return {
-    responses: outcome.responses,
-    seconds: outcome.seconds,
-    cpuMs: cpuMs({ user: after.user - before.user, system: after.system - before.system }),
-    latencies: outcome.latencies ?? [],
-    errors: outcome.non2xx + outcome.graphqlErrors + outcome.socketErrors,
-  };
 }
 
-function merge(into: Figures, more: Figures): void {
-  into.responses += more.responses;
-  into.seconds += more.seconds;
-  into.cpuMs += more.cpuMs;
-  into.latencies.push(...more.latencies);
-  into.errors += more.errors;
+/**
+ * Sends `warmup + requests` rounds, one request at a time; each round visits every server once, so whatever else the
+ * machine does falls on both alike. Each server's CPU is read before and after the counted rounds.
+ */
+async function interleaved(
+  title: string,
+  path: string,
+  body: (r: Ready, i: number) => string,
+): Promise<Map<string, Figures>> {
+  const figures = new Map(
+    servers.map((s) => [
+      s.variant,
+      { responses: 0, cpuMs: 0, idleMs: 0, systemMs: 0, latencies: [], errors: 0 } as Figures,
+    ]),
+  );
+  const round = async (i: number, count: boolean) => {
+    for (const server of i % 2 === 0 ? servers : [...servers].reverse()) {
+      const answer = await post(`${server.ready.url}${path}`, server.ready.key, body(server.ready, i));
+      if (!count) continue;
+      const f = figures.get(server.variant)!;
+      f.responses++;
+      f.latencies.push(answer.ms);
+      if (answer.status !== 200 || answer.text.includes('"errors"')) f.errors++;
+    }
+  };
+  for (let i = 0; i < WARMUP; i++) await round(i, false);
+  const idle = await idleCpuPerSecond();
+  const started = performance.now();
+  const before = await Promise.all(servers.map((s) => s.cpu()));
+  for (let i = 0; i < REQUESTS; i++) await round(i, true);
+  const after = await Promise.all(servers.map((s) => s.cpu()));
+  const seconds = (performance.now() - started) / 1000;
+  servers.forEach((server, i) => {
+    const f = figures.get(server.variant)!;
+    f.cpuMs = cpuMs({ user: after[i]!.user - before[i]!.user, system: after[i]!.system - before[i]!.system });
+    f.systemMs = (after[i]!.system - before[i]!.system) / 1000;
+    f.idleMs = idle[i]! * seconds;
+  });
+  console.log(`  ${title}: ${REQUESTS} requests to each server, interleaved, after ${WARMUP} to warm up`);
+  return figures;
+}
+
+const servers: Server[] = [];
+
+/** Each server's CPU per second while nothing is sent to it (ms). */
+async function idleCpuPerSecond(): Promise<number[]> {
+  const before = await Promise.all(servers.map((s) => s.cpu()));
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const after = await Promise.all(servers.map((s) => s.cpu()));
+  const seconds = (performance.now() - started) / 1000;
+  return servers.map(
+    (_s, i) =>
+      cpuMs({ user: after[i]!.user - before[i]!.user, system: after[i]!.system - before[i]!.system }) / seconds,
+  );
 }
 
 const quantile = (values: number[], p: number) => {
@@ -216,14 +275,15 @@ const quantile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
 };
 
-function line(title: string, f: Figures): { cpuUs: number } {
-  const cpuUs = (f.cpuMs * 1000) / Math.max(1, f.responses);
+function line(title: string, f: Figures): number {
+  const cpuUs = ((f.cpuMs - f.idleMs) * 1000) / Math.max(1, f.responses);
+  const idleUs = (f.idleMs * 1000) / Math.max(1, f.responses);
   console.log(
-    `  ${title.padEnd(28)} ${String(f.responses).padStart(7)} req  ${(f.responses / f.seconds).toFixed(0).padStart(5)} req/s  ` +
-      `CPU ${cpuUs.toFixed(0).padStart(5)} µs/req  p50 ${quantile(f.latencies, 50).toFixed(2)} ms  ` +
-      `p99 ${quantile(f.latencies, 99).toFixed(2)} ms  errors ${f.errors}`,
+    `    ${title.padEnd(12)} CPU ${cpuUs.toFixed(0).padStart(5)} µs/request (+${idleUs.toFixed(0)} idle; ` +
+      `${((f.systemMs * 1000) / Math.max(1, f.responses)).toFixed(0)} in the kernel)  ` +
+      `p50 ${quantile(f.latencies, 50).toFixed(2)} ms  p99 ${quantile(f.latencies, 99).toFixed(2)} ms  errors ${f.errors}`,
   );
-  return { cpuUs };
+  return cpuUs;
 }
 
 /** What one call start asks of the tracing-off port (OB-1's calls only; metrics are OB-2's), timed alone. */
@@ -253,56 +313,42 @@ export async function run(): Promise<void> {
   const scratch = await createScratchPostgres(BASE_URL);
   const upstream = await sink(() => ({ type: "application/json", body: COMPLETION }));
   const otlp = await sink(() => ({ type: "application/x-protobuf", body: "" }));
-  const servers: Server[] = [];
   try {
     for (const variant of ["off", "on"] as const)
       servers.push(await startServer(variant, scratch.url, upstream.url, otlp.url));
-    console.log(
-      `  ${SKILLS} skills, ${AGENTS} agents of ${SKILLS_PER_AGENT} skills per server; ${ROUNDS} rounds × ${DURATION} s per pass, ${CONNECTIONS} connections`,
-    );
-    const callStart = (r: Ready) =>
-      r.agentIds.map((agentId) =>
-        JSON.stringify({ query: START_CALL, variables: { input: { agentId, variables: CALL_VARIABLES } } }),
-      );
-    const turn = (r: Ready) => [
-      JSON.stringify({ model: r.gatewayModel, messages: [{ role: "user", content: "What is on my bill?" }] }),
+    console.log(`  ${SKILLS} skills, ${AGENTS} agents of ${SKILLS_PER_AGENT} skills on each server`);
+    const rise = new Map<string, number>();
+    const workloads: Array<[string, string, (r: Ready, i: number) => string]> = [
+      [
+        "startCall",
+        "/graphql",
+        (r, i) =>
+          JSON.stringify({
+            query: START_CALL,
+            variables: { input: { agentId: r.agentIds[i % r.agentIds.length], variables: CALL_VARIABLES } },
+          }),
+      ],
+      [
+        "gateway turn",
+        "/v1/chat/completions",
+        (r) => JSON.stringify({ model: r.gatewayModel, messages: [{ role: "user", content: "What is on my bill?" }] }),
+      ],
     ];
-    const figures = new Map<string, Figures>();
-    const add = (key: string, f: Figures) => merge(figures.get(key) ?? figures.set(key, EMPTY()).get(key)!, f);
-    // Warm-up: one short pass of each on each server (JIT, pools, caches).
-    for (const server of servers) {
-      await loadFromChild({
-        title: "warm-up",
-        url: `${server.ready.url}/graphql`,
-        headers: { "content-type": "application/json", authorization: `Bearer ${server.ready.key}` },
-        connections: CONNECTIONS,
-        duration: 2,
-        bodies: { list: callStart(server.ready), order: "random" },
-      });
+    const offCpu = new Map<string, number>();
+    for (const [title, path, body] of workloads) {
+      const figures = await interleaved(title, path, body);
+      const off = line("tracing off", figures.get("off")!);
+      const on = line("tracing on", figures.get("on")!);
+      offCpu.set(title, off);
+      rise.set(title, on / off - 1);
     }
-    for (let round = 0; round < ROUNDS; round++) {
-      const order = round % 2 === 0 ? servers : [...servers].reverse();
-      for (const server of order) {
-        add(
-          `startCall, tracing ${server.variant}`,
-          await pass(server, "startCall", `${server.ready.url}/graphql`, callStart),
-        );
-        add(
-          `gateway turn, tracing ${server.variant}`,
-          await pass(server, "gateway turn", `${server.ready.url}/v1/chat/completions`, turn),
-        );
-      }
-    }
-    const results = new Map([...figures].map(([title, f]) => [title, line(title, f)]));
-    const rise = (what: string) =>
-      results.get(`${what}, tracing on`)!.cpuUs / results.get(`${what}, tracing off`)!.cpuUs - 1;
-    const callRise = rise("startCall");
+    const callRise = rise.get("startCall")!;
     console.log(
       `  tracing on: call-start CPU ${callRise >= 0 ? "+" : ""}${(callRise * 100).toFixed(1)} % (target ≤ +5 %: ${callRise <= 0.05 ? "met" : "NOT met"}), ` +
-        `gateway-turn CPU ${(rise("gateway turn") * 100).toFixed(1)} %; ${(otlp.received() / 1024).toFixed(0)} KiB of spans exported`,
+        `gateway-turn CPU ${(rise.get("gateway turn")! * 100).toFixed(1)} %; ${(otlp.received() / 1024).toFixed(0)} KiB of spans exported`,
     );
     const portNs = tracingOffPortCost();
-    const offCpuUs = results.get("startCall, tracing off")!.cpuUs;
+    const offCpuUs = offCpu.get("startCall")!;
     console.log(
       `  tracing off: the port's calls of one call start take ${portNs.toFixed(0)} ns ` +
         `(${((portNs / 1000 / offCpuUs) * 100).toFixed(3)} % of its ${offCpuUs.toFixed(0)} µs CPU)`,

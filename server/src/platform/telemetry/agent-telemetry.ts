@@ -108,16 +108,16 @@ export class AgentTelemetry {
   /** `invoke_agent {agent}`: a call start, a chat turn or a gateway turn (named once the agent is known). */
   invokeAgent<T>(parent: TraceParent | null | undefined, work: (span: AgentSpan) => Promise<T>): Promise<T> {
     if (!this.tracing.enabled) return work(NO_AGENT_SPAN);
-    return this.tracing.inSpan(GEN_AI_OPERATION.invokeAgent, INVOKE_AGENT, parent, (span) => work(agentSpan(span)));
+    return this.tracing.inSpan(GEN_AI_OPERATION.invokeAgent, INVOKE_AGENT, parent, (span) =>
+      work(new InvokeAgentSpan(span)),
+    );
   }
 
   /** A call or chat session started (after commit) with these skills resolved. */
   started(kind: "call" | "chat", skills: readonly TracedSkill[], span: AgentSpan): void {
-    this.metrics.started(
-      kind,
-      skills.map((s) => s.name),
-    );
-    if (this.tracing.enabled) span.set({ [SKILLGRAPH.resolvedSkills]: skills.map((s) => s.name) });
+    const names = skills.map((s) => s.name);
+    this.metrics.started(kind, names);
+    if (this.tracing.enabled) span.set({ [SKILLGRAPH.resolvedSkills]: names });
   }
 
   /**
@@ -292,14 +292,20 @@ export class AgentTelemetry {
   }
 }
 
-function agentSpan(span: TraceSpan): AgentSpan {
-  return {
-    agent: (name, id) => {
-      span.rename(`${GEN_AI_OPERATION.invokeAgent} ${name}`);
-      span.set({ [GEN_AI.agentName]: name, [GEN_AI.agentId]: id });
-    },
-    conversation: (id) => span.set({ [GEN_AI.conversationId]: id }),
-    set: (attributes) => span.set(attributes),
-    trace: span,
-  };
+/** The `invoke_agent` span with its agent's and conversation's attributes (methods, not closures: one object). */
+class InvokeAgentSpan implements AgentSpan {
+  constructor(readonly trace: TraceSpan) {}
+
+  agent(name: string, id: string | null): void {
+    this.trace.rename(`${GEN_AI_OPERATION.invokeAgent} ${name}`);
+    this.trace.set({ [GEN_AI.agentName]: name, [GEN_AI.agentId]: id });
+  }
+
+  conversation(id: string): void {
+    this.trace.set({ [GEN_AI.conversationId]: id });
+  }
+
+  set(attributes: SpanAttributes): void {
+    this.trace.set(attributes);
+  }
 }

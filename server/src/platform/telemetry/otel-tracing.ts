@@ -48,16 +48,6 @@ const KINDS: Record<SpanKind, OtelSpanKind> = {
 
 const WARNING_INTERVAL_MS = 60_000;
 
-function attributesOf(attributes: SpanAttributes | undefined): Attributes | undefined {
-  if (!attributes) return undefined;
-  const kept: Attributes = {};
-  for (const name in attributes) {
-    const value = attributes[name];
-    if (value !== null && value !== undefined) kept[name] = value as Attributes[string];
-  }
-  return kept;
-}
-
 function samplerOf(config: TracingConfig): Sampler {
   const ratio = () => new TraceIdRatioBasedSampler(config.samplerRatio);
   switch (config.sampler) {
@@ -177,11 +167,17 @@ class RemoteParent implements TraceParent {
 
 class OtelSpan implements TraceSpan {
   readonly traceParent = true as const;
+  private childContext: Context | undefined;
   constructor(readonly span: Span) {}
 
+  /** The context its children start in (made once: a turn starts several). */
+  get context(): Context {
+    return (this.childContext ??= trace.setSpan(ROOT_CONTEXT, this.span));
+  }
+
   set(attributes: SpanAttributes): void {
-    const kept = attributesOf(attributes);
-    if (kept) this.span.setAttributes(kept);
+    // The SDK leaves out null and undefined values itself.
+    this.span.setAttributes(attributes as Attributes);
   }
 
   rename(name: string): void {
@@ -194,7 +190,7 @@ class OtelSpan implements TraceSpan {
   }
 
   inject(headers: Record<string, string>): void {
-    propagator.inject(trace.setSpan(ROOT_CONTEXT, this.span), headers, defaultTextMapSetter);
+    propagator.inject(this.context, headers, defaultTextMapSetter);
   }
 
   end(): void {
@@ -204,7 +200,7 @@ class OtelSpan implements TraceSpan {
 
 /** The context a new span starts in: its parent's (ours or a caller's), else none (a new trace). */
 function contextOf(parent: TraceParent | null | undefined): Context {
-  if (parent instanceof OtelSpan) return trace.setSpan(ROOT_CONTEXT, parent.span);
+  if (parent instanceof OtelSpan) return parent.context;
   if (parent instanceof RemoteParent) return parent.context;
   return ROOT_CONTEXT;
 }
@@ -238,7 +234,7 @@ export function openOtelTracing(config: TracingConfig, logger: Logger): Tracing 
     parent?: TraceParent | null,
   ): OtelSpan =>
     new OtelSpan(
-      tracer.startSpan(name, { kind: KINDS[kind], attributes: attributesOf(attributes) }, contextOf(parent)),
+      tracer.startSpan(name, { kind: KINDS[kind], attributes: attributes as Attributes }, contextOf(parent)),
     );
 
   return {
