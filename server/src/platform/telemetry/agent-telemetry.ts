@@ -100,6 +100,14 @@ export class AgentTelemetry {
     readonly metrics: Metrics,
   ) {}
 
+  /**
+   * Spans of agent work are made under a parent only (a request's, a turn's): work nobody traces (an eval run in the
+   * background) makes none, rather than a root span per tool call or model request.
+   */
+  private traced(parent: TraceParent | null | undefined): parent is TraceParent {
+    return this.tracing.enabled && parent !== null && parent !== undefined && parent !== NO_SPAN;
+  }
+
   /** No tracing and metrics nobody scrapes (a client built outside an app, in a test). */
   static detached(): AgentTelemetry {
     return new AgentTelemetry(NO_TRACING, new Metrics());
@@ -107,7 +115,7 @@ export class AgentTelemetry {
 
   /** `invoke_agent {agent}`: a call start, a chat turn or a gateway turn (named once the agent is known). */
   invokeAgent<T>(parent: TraceParent | null | undefined, work: (span: AgentSpan) => Promise<T>): Promise<T> {
-    if (!this.tracing.enabled) return work(NO_AGENT_SPAN);
+    if (!this.traced(parent)) return work(NO_AGENT_SPAN);
     return this.tracing.inSpan(GEN_AI_OPERATION.invokeAgent, INVOKE_AGENT, parent, (span) =>
       work(new InvokeAgentSpan(span)),
     );
@@ -131,7 +139,7 @@ export class AgentTelemetry {
     args: unknown,
     work: (span: TraceSpan) => Promise<T>,
   ): Promise<T> {
-    const outcome = !this.tracing.enabled
+    const outcome = !this.traced(parent)
       ? await work(NO_SPAN)
       : await this.tracing.inSpan(
           `${EXECUTE_TOOL} ${tool.name}`,
@@ -170,7 +178,7 @@ export class AgentTelemetry {
     work: (span: TraceSpan) => Promise<T>,
     outcomeOf: (result: T) => LoadRunOutcome,
   ): Promise<T> {
-    const result = !this.tracing.enabled
+    const result = !this.traced(parent)
       ? await work(NO_SPAN)
       : await this.tracing.inSpan(
           `${EXECUTE_TOOL} load_skill`,
@@ -200,7 +208,7 @@ export class AgentTelemetry {
     path: string,
     work: () => Promise<T>,
   ): Promise<T> {
-    if (!this.tracing.enabled) return work();
+    if (!this.traced(parent)) return work();
     return this.tracing.inSpan(
       `${EXECUTE_TOOL} read_skill_file`,
       { ...this.skillToolAttributes("read_skill_file", skill), "skillgraph.skill.file": path.slice(0, 256) },
@@ -220,7 +228,7 @@ export class AgentTelemetry {
     const metrics = this.metrics;
     let failed = false;
     const done = () => metrics.upstreamRequest(model, failed, (performance.now() - started) / 1000);
-    if (!this.tracing.enabled) {
+    if (!this.traced(parent)) {
       return {
         inject: () => {},
         answered: () => {},
