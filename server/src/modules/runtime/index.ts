@@ -12,6 +12,7 @@ export type {
   RuntimeTool,
   SkillCatalog,
   SkillEntry,
+  SkillRollout,
   TemplateVariables,
 } from "./types";
 export {

@@ -59,6 +59,14 @@ export interface SkillEntry {
 /** A skill entry resolved at call start (RT-1): the version the call runs, and whether the agent pinned it. */
 export interface ResolvedSkill extends CatalogVersion {
   pinned: boolean;
+  /** Set when the skill resolved under a running staged rollout (RO-2): which rollout, and which arm it gave. */
+  rollout?: SkillRollout | null;
+}
+
+/** The arm of a staged rollout a resolution fell in (RO-2): the live version or the candidate. */
+export interface SkillRollout {
+  rolloutId: string;
+  arm: "live" | "candidate";
 }
 
 /** A tool listed by one of the agent's MCP servers at call start. */
