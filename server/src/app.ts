@@ -26,6 +26,7 @@ import { ApiKeyResolver, ApiKeyService, AuditActorResolver, registerApiKeyLoader
 import { AuditResolver, AuditService } from "./modules/audit";
 import { AuthService, TENANCY_TOPIC } from "./modules/auth";
 import { ChatResolver, ChatService, ChatTurns, registerChatLoaders } from "./modules/chat";
+import { OutcomeService, registerSignalLoaders, SignalsResolver, SkillSignals } from "./modules/signals";
 import {
   CallEngine,
   CallEventResolver,
@@ -170,12 +171,15 @@ function wireServices(
     { allowList: config.outboundAllowHosts, timeoutMs: config.toolTimeoutMs },
     telemetry,
   );
+  // RO-3, OB-3: the per-skill signals, recorded by calls and sessions in their own transactions
+  const signals = new SkillSignals(db);
+  const outcomes = new OutcomeService(db, auth);
   const calls = new CallService(
     db,
     auth,
     agentDirectory,
     callResolution,
-    new CallEngine(db, webhooks),
+    new CallEngine(db, webhooks, signals),
     tools,
     secretBox,
     config.callEventRetentionSecs * 1000,
@@ -188,7 +192,7 @@ function wireServices(
     allowList: config.outboundAllowHosts,
     telemetry,
   });
-  const chats = new ChatService(db, auth, callResolution, agentDirectory, secretBox);
+  const chats = new ChatService(db, auth, callResolution, agentDirectory, secretBox, signals);
   const chatTurns = new ChatTurns(chats, tools, model, { maxToolRounds: config.chatMaxToolRounds }, telemetry);
   // Evals run the one tool loop in memory (EV-1..5); the publish gate runs them synchronously.
   const evalPlanner = new EvalPlanner(callResolution, agentDirectory, secretBox);
@@ -227,6 +231,8 @@ function wireServices(
     callResolution,
     calls,
     callRetention,
+    signals,
+    outcomes,
     tools,
     model,
     chats,
@@ -250,6 +256,7 @@ function loaderRegistry(services: Services): LoaderRegistry {
   registerUsageLoaders(registry, services.usage);
   registerCallLoaders(registry, services.calls);
   registerChatLoaders(registry, services.chats);
+  registerSignalLoaders(registry, services.outcomes);
   registerEvalLoaders(registry, services.evals);
   return registry;
 }
@@ -278,6 +285,7 @@ function resolverInstances(services: Services): object[] {
     new CallEventResolver(services.calls),
     new CallTimelineResolver(),
     new ChatResolver(services.chats, services.chatTurns),
+    new SignalsResolver(services.outcomes),
     new EvalScenarioResolver(services.evals),
     new EvalRunResolver(services.evals),
     // A project first: the platform credential reaches projects by id, and other kinds only through a project.

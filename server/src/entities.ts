@@ -3,7 +3,8 @@ import { AgentEntity, AgentSkillEntryEntity, AgentVersionEntity } from "./module
 import { ApiKeyEntity } from "./modules/api-keys";
 import { AuditEntryEntity } from "./modules/audit";
 import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./modules/calls";
-import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./modules/chat";
+import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity, SessionSkillEntity } from "./modules/chat";
+import { OutcomeEntity, SkillSignalDeltaEntity, SkillSignalHourEntity } from "./modules/signals";
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/evals";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
@@ -35,6 +36,10 @@ export const entities = [
   ChatSessionEntity,
   ChatMessageEntity,
   ChatToolInvocationEntity,
+  SessionSkillEntity,
+  OutcomeEntity,
+  SkillSignalDeltaEntity,
+  SkillSignalHourEntity,
   EvalScenarioEntity,
   EvalRunEntity,
   EvalResultEntity,
