@@ -15,6 +15,8 @@ import { createLogger, type Logger } from "./platform/logger";
 import { AgentTelemetry, Metrics, openTracing } from "./platform/telemetry";
 import {
   AgentCallDirectory,
+  AgentDigests,
+  AgentVersionDigestResolver,
   AgentPublishedChanged,
   AgentResolver,
   AgentSecrets,
@@ -22,6 +24,16 @@ import {
   AgentVersionAuthorResolver,
   registerAgentLoaders,
 } from "./modules/agents";
+import {
+  AgentVersionApprovalsResolver,
+  ApprovalCheck,
+  ApprovalResolver,
+  ApprovalService,
+  ProjectPublishPolicyResolver,
+  registerApprovalLoaders,
+  ReviewedVersions,
+  SkillVersionApprovalsResolver,
+} from "./modules/approvals";
 import { ApiKeyResolver, ApiKeyService, AuditActorResolver, registerApiKeyLoaders } from "./modules/api-keys";
 import { AuditResolver, AuditService } from "./modules/audit";
 import { AuthService, TENANCY_TOPIC } from "./modules/auth";
@@ -91,6 +103,7 @@ import {
 import { McpSkillsEndpoint, McpSkillsService } from "./modules/mcp-skills";
 import { createGateway } from "./modules/gateway";
 import { createSkillsApi } from "./modules/skills-api";
+import type { PublishGate } from "./modules/versioning";
 import { openSessionStore, type SessionStore } from "./platform/session-store";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
 import { RedisLink } from "./platform/redis/redis-link";
@@ -143,20 +156,31 @@ function wireServices(
   const skills: SkillService = new SkillService(db, auth, audit, knowledge, secretBox, limits);
   const skillReader = new SkillReader(db, secretBox);
   // SV-7: a delete is refused in its transaction while an agent lists the skill
-  const skillLifecycle = new SkillLifecycleService(db, auth, audit, (tx, projectId, name) =>
-    usage.guardSkillDelete(tx, projectId, name),
+  // AP-1, SEC-24: every publish of a skill or an agent version asks the approvals module in its transaction
+  const publishGate: PublishGate = (tx, version) => approvalCheck.requireApproved(tx, version);
+  const skillLifecycle = new SkillLifecycleService(
+    db,
+    auth,
+    audit,
+    (tx, projectId, name) => usage.guardSkillDelete(tx, projectId, name),
+    publishGate,
   );
   const bundles = new SkillBundleService(auth, skills, limits);
   const diffs = new SkillDiffService(skills);
   const digests = new SkillDigests(skills, secretBox);
   const skillIndex = new SkillIndexService(db, auth);
   const libraries = new LibraryService(db, auth, audit);
-  const agents = new AgentService(db, auth, audit, knowledge, skillReader, new AgentSecrets(secretBox));
+  const agentSecrets = new AgentSecrets(secretBox);
+  const agents = new AgentService(db, auth, audit, knowledge, skillReader, agentSecrets, publishGate);
+  const agentDigests = new AgentDigests(agentSecrets, secretBox);
   const usage: UsageService = new UsageService(db, auth, skillReader);
   const webhooks = new WebhookService(db, bus, auth, audit, secretBox, {
     allowList: config.outboundAllowHosts,
     tracing: telemetry.tracing,
   });
+  const reviewed = new ReviewedVersions(digests, agentDigests);
+  const approvalCheck: ApprovalCheck = new ApprovalCheck(reviewed);
+  const approvals = new ApprovalService(db, auth, audit, webhooks, reviewed);
   const catalog = new SkillCatalogService(db, bus, (projectId, ids) => knowledge.basesWithDocuments(projectId, ids));
   events.on(SkillLiveMoved, (moved) => catalog.liveMoved(moved.projectId, moved.name));
   const agentDirectory = new AgentCallDirectory(db, new AgentSecrets(secretBox), knowledge, bus);
@@ -218,6 +242,9 @@ function wireServices(
     bundles,
     diffs,
     digests,
+    agentDigests,
+    approvals,
+    approvalCheck,
     skillIndex,
     limits,
     libraries,
@@ -258,6 +285,7 @@ function loaderRegistry(services: Services): LoaderRegistry {
   registerChatLoaders(registry, services.chats);
   registerSignalLoaders(registry, services.outcomes);
   registerEvalLoaders(registry, services.evals);
+  registerApprovalLoaders(registry, services.approvals);
   return registry;
 }
 
@@ -273,6 +301,11 @@ function resolverInstances(services: Services): object[] {
     new SkillResolver(services.skills, services.skillLifecycle, services.bundles, services.diffs),
     new SkillFileResolver(),
     new SkillVersionDigestResolver(services.digests),
+    new AgentVersionDigestResolver(services.agentDigests),
+    new ApprovalResolver(services.approvals),
+    new ProjectPublishPolicyResolver(),
+    new SkillVersionApprovalsResolver(services.digests),
+    new AgentVersionApprovalsResolver(services.agentDigests),
     new LibraryResolver(services.libraries),
     new AgentResolver(services.agents),
     new UsageResolver(services.usage),

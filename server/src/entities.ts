@@ -1,6 +1,7 @@
 // Every TypeORM entity, handed to platform/db by the composition root (platform never imports modules).
 import { AgentEntity, AgentSkillEntryEntity, AgentVersionEntity } from "./modules/agents";
 import { ApiKeyEntity } from "./modules/api-keys";
+import { PublishPolicyEntity, VersionApprovalEntity } from "./modules/approvals";
 import { AuditEntryEntity } from "./modules/audit";
 import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./modules/calls";
 import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity, SessionSkillEntity } from "./modules/chat";
@@ -44,4 +45,6 @@ export const entities = [
   EvalRunEntity,
   EvalResultEntity,
   IdempotentRequestEntity,
+  PublishPolicyEntity,
+  VersionApprovalEntity,
 ];
