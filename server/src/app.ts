@@ -80,6 +80,19 @@ import {
   UsageService,
 } from "./modules/usage";
 import { WebhookDeliveriesQueued, WebhookResolver, WebhookService, WebhookWorker } from "./modules/webhooks";
+import {
+  bindRolloutUpdates,
+  NO_COUNTS,
+  registerRolloutLoaders,
+  RolloutChanged,
+  RolloutResolver,
+  RolloutService,
+  RolloutSteps,
+  RolloutUpdates,
+  RolloutUpdatesResolver,
+  RolloutWorker,
+  RunningRollouts,
+} from "./modules/rollouts";
 import { createPubSub } from "@graphql-yoga/subscription";
 import {
   bindCallTimeline,
@@ -139,7 +152,16 @@ function wireServices(
     maxSkillMdBytes: config.skillMdMaxBytes,
   };
   const secretBox = new SecretBox({ 1: parseSecretKey(secrets.secretKey) }, 1);
-  const skills: SkillService = new SkillService(db, auth, audit, knowledge, secretBox, limits);
+  // RO-1: a running rollout's candidate is frozen (refused in the edit's transaction)
+  const skills: SkillService = new SkillService(
+    db,
+    auth,
+    audit,
+    knowledge,
+    secretBox,
+    limits,
+    (tx, projectId, version) => rollouts.refuseCandidateEdit(tx, projectId, version),
+  );
   const skillReader = new SkillReader(db, secretBox);
   // SV-7: a delete is refused in its transaction while an agent lists the skill
   const skillLifecycle = new SkillLifecycleService(db, auth, audit, (tx, projectId, name) =>
@@ -162,7 +184,23 @@ function wireServices(
   events.on(AgentPublishedChanged, (changed) => agentDirectory.agentChanged(changed.projectId, changed.agentId));
   const mcp = new McpConnector(config.outboundAllowHosts, config.mcpTimeoutMs);
   const sources = new SkillSourceCache(db, bus);
-  const callResolution = new CallResolution(agentDirectory, catalog, sources, mcp);
+  // RO-1..6: staged rollouts; resolutions read the running ones from a cache dropped on every change (the bus).
+  const rollouts: RolloutService = new RolloutService(
+    db,
+    auth,
+    skillLifecycle,
+    skillReader,
+    new RolloutSteps(audit, webhooks, skillLifecycle),
+    // RO-3: the signals module's per-arm aggregation is wired here once it exists; until then both arms read zero.
+    async () => ({ live: NO_COUNTS, candidate: NO_COUNTS }),
+  );
+  const runningRollouts = new RunningRollouts(bus, rollouts, skillReader);
+  events.on(RolloutChanged, (changed) => runningRollouts.changed(changed.projectId));
+  // RO-1: a live pointer moved by hand (rollback, publish, delete) ends the skill's rollout, aborted with the reason
+  events.on(SkillLiveMoved, (moved) => rollouts.checkSkill(moved.projectId, moved.name));
+  const callResolution = new CallResolution(agentDirectory, catalog, sources, mcp, (projectId) =>
+    runningRollouts.of(projectId),
+  );
   const tools = new ToolRunner(
     agentDirectory,
     skillReader,
@@ -234,6 +272,8 @@ function wireServices(
     evals,
     evalPlanner,
     evalExecutor,
+    rollouts,
+    runningRollouts,
   };
 }
 
@@ -251,6 +291,7 @@ function loaderRegistry(services: Services): LoaderRegistry {
   registerCallLoaders(registry, services.calls);
   registerChatLoaders(registry, services.chats);
   registerEvalLoaders(registry, services.evals);
+  registerRolloutLoaders(registry, services.rollouts);
   return registry;
 }
 
@@ -280,6 +321,8 @@ function resolverInstances(services: Services): object[] {
     new ChatResolver(services.chats, services.chatTurns),
     new EvalScenarioResolver(services.evals),
     new EvalRunResolver(services.evals),
+    new RolloutResolver(services.rollouts),
+    new RolloutUpdatesResolver(),
     // A project first: the platform credential reaches projects by id, and other kinds only through a project.
     new NodeResolver([
       nodeKind("Project", (ctx, id) => services.projects.get(ctx, id)),
@@ -288,6 +331,7 @@ function resolverInstances(services: Services): object[] {
       nodeKind("Call", (ctx, id) => services.calls.get(ctx, id)),
       nodeKind("ChatSession", (ctx, id) => services.chats.get(ctx, id)),
       nodeKind("EvalRun", (ctx, id) => services.evals.run(ctx, id)),
+      nodeKind("Rollout", (ctx, id) => services.rollouts.get(ctx, id)),
     ]),
   ];
 }
@@ -400,6 +444,10 @@ export interface App {
   readonly webhookWorker: WebhookWorker;
   /** Runs eval runs (EV-1..5); started and stopped with the webhook worker. */
   readonly evalWorker: EvalWorker;
+  /** Checks running rollouts (RO-5); started and stopped with the webhook worker. */
+  readonly rolloutWorker: RolloutWorker;
+  /** `rolloutUpdates` (UX-8). */
+  readonly rolloutUpdates: RolloutUpdates;
   readonly bus: InvalidationBus;
   /** The listeners of the modules' domain events, delivered after their transactions commit. */
   readonly events: DomainEvents;
@@ -419,6 +467,9 @@ export async function createApp(
     startWorkers?: boolean;
     webhookPollIntervalMs?: number;
     evalPollIntervalMs?: number;
+    rolloutCheckIntervalMs?: number;
+    /** How often an open `rolloutUpdates` re-reads the arms' signals between changes. */
+    rolloutRefreshMs?: number;
   } = {},
 ): Promise<App> {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -458,6 +509,10 @@ export async function createApp(
   });
   events.on(EvalRunQueued, () => evalWorker.wake());
   watchQueues(metrics, db, webhookWorker, evalWorker);
+  const rolloutWorker = new RolloutWorker(services.rollouts, logger, {
+    intervalMs: options.rolloutCheckIntervalMs ?? config.rolloutCheckIntervalMs,
+    outage,
+  });
   // GW-11: /mcp serves the live skills; a publish, rollback or library change tells open sessions (every instance).
   const mcpSkills = new McpSkillsEndpoint(
     new McpSkillsService(services.skillReader, services.sources),
@@ -470,6 +525,8 @@ export async function createApp(
   const pubSub: CallEventsPubSub = createPubSub();
   const timeline = new CallTimelineService(services.calls, bus, pubSub, logger);
   events.on(CallRecorded, (recorded) => timeline.recorded(recorded.callId));
+  const rolloutUpdates = new RolloutUpdates(services.rollouts, bus, logger, options.rolloutRefreshMs);
+  events.on(RolloutChanged, (changed) => rolloutUpdates.changed(changed.rolloutId));
   const sessionStore = await openSessionStore({
     kind: config.sessionStore,
     path: config.sessionStorePath,
@@ -516,6 +573,7 @@ export async function createApp(
   const resolvers = resolverInstances(services);
   const schema = await buildGraphQLSchema(resolvers, pubSub);
   bindCallTimeline(schema, timeline);
+  bindRolloutUpdates(schema, rolloutUpdates);
   const http = await createHttpServer({
     schema,
     logger,
@@ -557,13 +615,20 @@ export async function createApp(
   if (options.startWorkers) {
     webhookWorker.start();
     evalWorker.start();
+    rolloutWorker.start();
   }
   let closing: Promise<void> | undefined;
   // SEC-18: close MCP sessions, then stop accepting and drain in-flight requests while the worker finishes its
   // attempts in flight; only then close the bus and the database those requests and attempts use.
   const shutdown = async () => {
     await mcpSkills.close();
-    await Promise.all([http.stop(), webhookWorker.stop(), evalWorker.stop(), services.callRetention.stop()]);
+    await Promise.all([
+      http.stop(),
+      webhookWorker.stop(),
+      evalWorker.stop(),
+      rolloutWorker.stop(),
+      services.callRetention.stop(),
+    ]);
     outage.stop();
     await bus.close();
     await sessionStore.close();
@@ -579,6 +644,8 @@ export async function createApp(
     http,
     webhookWorker,
     evalWorker,
+    rolloutWorker,
+    rolloutUpdates,
     bus,
     events,
     mcpSkills,

@@ -7,6 +7,7 @@ import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/evals";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
+import { RolloutEntity, RolloutEventEntity } from "./modules/rollouts";
 import { BlobEntity, SkillEntity, SkillFileEntity, SkillPointerMoveEntity, SkillVersionEntity } from "./modules/skills";
 import { IdempotentRequestEntity } from "./modules/skills-api";
 import { WebhookDeliveryEntity, WebhookSubscriptionEntity } from "./modules/webhooks";
@@ -39,4 +40,6 @@ export const entities = [
   EvalRunEntity,
   EvalResultEntity,
   IdempotentRequestEntity,
+  RolloutEntity,
+  RolloutEventEntity,
 ];

@@ -20,6 +20,8 @@ import { WholeOutsideValues1796137887959 as PostgresWholeOutsideValues } from ".
 import { WholeOutsideValues1796137887959 as SqliteWholeOutsideValues } from "./sqlite/1796137887959-whole-outside-values";
 import { AddWebhookTraceParent1796140187795 as PostgresAddWebhookTraceParent } from "./postgres/1796140187795-add-webhook-trace-parent";
 import { AddWebhookTraceParent1796140187795 as SqliteAddWebhookTraceParent } from "./sqlite/1796140187795-add-webhook-trace-parent";
+import { AddRollouts1796149642974 as PostgresAddRollouts } from "./postgres/1796149642974-add-rollouts";
+import { AddRollouts1796149642974 as SqliteAddRollouts } from "./sqlite/1796149642974-add-rollouts";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -33,6 +35,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddSkillsApiRequests,
   SqliteWholeOutsideValues,
   SqliteAddWebhookTraceParent,
+  SqliteAddRollouts,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -46,4 +49,5 @@ export const postgresMigrations: Function[] = [
   PostgresAddSkillsApiRequests,
   PostgresWholeOutsideValues,
   PostgresAddWebhookTraceParent,
+  PostgresAddRollouts,
 ];
