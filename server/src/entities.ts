@@ -9,6 +9,7 @@ import { OutcomeEntity, SkillSignalDeltaEntity, SkillSignalHourEntity } from "./
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/evals";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
+import { RolloutEntity, RolloutEventEntity } from "./modules/rollouts";
 import { BlobEntity, SkillEntity, SkillFileEntity, SkillPointerMoveEntity, SkillVersionEntity } from "./modules/skills";
 import { IdempotentRequestEntity } from "./modules/skills-api";
 import { WebhookDeliveryEntity, WebhookSubscriptionEntity } from "./modules/webhooks";
@@ -47,4 +48,6 @@ export const entities = [
   IdempotentRequestEntity,
   PublishPolicyEntity,
   VersionApprovalEntity,
+  RolloutEntity,
+  RolloutEventEntity,
 ];
