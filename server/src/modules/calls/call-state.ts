@@ -29,6 +29,8 @@ export interface CallState {
   variables: Record<string, unknown>;
   /** The number of the call's last event (events are numbered 1, 2, … in order). */
   eventSeq?: number;
+  /** RO-2: `StartCallInput.rolloutKey` when given (a handoff resolves under it too); else the call's id is the key. */
+  rolloutKey?: string;
 }
 
 export function currentSegment(state: CallState): CallSegment {

@@ -39,10 +39,11 @@ export class GatewayAgents {
     this.configured = config ? configuredAgent(config) : null;
   }
 
-  async find(access: GatewayAccess, model: string): Promise<ServedAgent | null> {
+  /** `conversationKey`: the conversation's session id, which decides a staged rollout's arm (RO-2). */
+  async find(access: GatewayAccess, model: string, conversationKey: string | null = null): Promise<ServedAgent | null> {
     if (access.configAgents && this.configured?.gatewayName === model) return this.configured;
     if (!access.projectId) return null;
-    return this.registryAgent(access.projectId, model);
+    return this.registryAgent(access.projectId, model, conversationKey);
   }
 
   async names(access: GatewayAccess): Promise<string[]> {
@@ -52,11 +53,19 @@ export class GatewayAgents {
   }
 
   /** GW-3: a stored agent's published version, its skills resolved in the registry as a call's start resolves them. */
-  private async registryAgent(projectId: string, gatewayName: string): Promise<ServedAgent | null> {
+  private async registryAgent(
+    projectId: string,
+    gatewayName: string,
+    conversationKey: string | null,
+  ): Promise<ServedAgent | null> {
     const found = await this.agents.byGatewayName(projectId, gatewayName);
     if (!found) return null;
     // MCP servers are not listed: the gateway offers the agent's webhook tools and its skills' (GW-2).
-    const { segment, warnings } = await this.calls.segmentFor(projectId, { ...found.agent, mcpServers: [] });
+    const { segment, warnings } = await this.calls.segmentFor(
+      projectId,
+      { ...found.agent, mcpServers: [] },
+      conversationKey,
+    );
     const snapshot = found.agent.snapshot;
     const key = [projectId, gatewayName, snapshot, found.model, segment.sourceProjectId, warnings.join("\n")];
     const known = this.served.get(segment.resolved);
@@ -74,7 +83,8 @@ export class GatewayAgents {
         let skill = this.registrySkills.get(resolved.id);
         if (!skill) {
           skill = registrySkill(resolved, segment.sourceProjectId, this.skills);
-          this.registrySkills.set(resolved.id, skill);
+          // A rollout's candidate is a draft, frozen only while the rollout runs: never kept beyond this turn.
+          if (resolved.rollout?.arm !== "candidate") this.registrySkills.set(resolved.id, skill);
         }
         return skill;
       }),

@@ -36,12 +36,20 @@ export class SkillCatalogService {
     return this.live.invalidate(liveKey(projectId, name));
   }
 
-  async catalogFor(projectId: string, entries: readonly SkillEntry[]): Promise<SkillCatalog> {
+  /**
+   * `extra`: versions the caller already holds that the catalog should carry too (a running rollout's frozen
+   * candidate, RO-2), their knowledge bases read with the others'.
+   */
+  async catalogFor(
+    projectId: string,
+    entries: readonly SkillEntry[],
+    extra: readonly SkillVersionEntity[] = [],
+  ): Promise<SkillCatalog> {
     const liveVersionIdByName = new Map<string, string>();
     const versionsById = new Map<string, CatalogVersion>();
     const names: string[] = [];
     const ids = new Set<string>();
-    const found: SkillVersionEntity[] = [];
+    const found: SkillVersionEntity[] = [...extra];
     for (const entry of entries) {
       if (entry.versionId) {
         const cached = this.versions.get(entry.versionId);
