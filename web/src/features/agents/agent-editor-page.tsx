@@ -67,7 +67,8 @@ function AgentForm({ version }: { version: AgentVersion | null }) {
   const canPublish = canWrite && version?.state === "DRAFT";
   const review = useReview("agent", version?.id ?? null);
   const publishNow = () => {
-    if (version && !published.loading && !review.publishBlock) void publish({ variables: { id: version.id } }).catch(() => undefined);
+    if (version && !published.loading && !review.publishBlock)
+      void publish({ variables: { id: version.id } }).catch(() => undefined);
   };
   usePageShortcuts({
     save: canWrite && !draft.saving ? () => void submit() : undefined,

@@ -4,12 +4,7 @@ import type { ApprovalFieldsFragment } from "../../gql/graphql";
 import { ConfirmButton } from "../../shared/confirm-button";
 import { INFO_COLOR, MUTED_COLOR, OK_COLOR, when } from "../../shared/format";
 import { ErrorNotice } from "../../shared/states";
-import {
-  AGENT_VERSION_REVIEW,
-  APPROVE_VERSION,
-  SKILL_VERSION_REVIEW,
-  WITHDRAW_APPROVAL,
-} from "./approval-documents";
+import { AGENT_VERSION_REVIEW, APPROVE_VERSION, SKILL_VERSION_REVIEW, WITHDRAW_APPROVAL } from "./approval-documents";
 import { DigestText } from "./digest-text";
 import { publishBlock } from "./publish-block";
 
@@ -29,8 +24,14 @@ export interface Review {
 
 /** AP-1..3: a skill or agent version's review state; one query shared (Apollo's cache) by the panel and Publish. */
 export function useReview(kind: ReviewedKind, versionId: string | null): Review {
-  const skill = useQuery(SKILL_VERSION_REVIEW, { variables: { id: versionId ?? "" }, skip: kind !== "skill" || !versionId });
-  const agent = useQuery(AGENT_VERSION_REVIEW, { variables: { id: versionId ?? "" }, skip: kind !== "agent" || !versionId });
+  const skill = useQuery(SKILL_VERSION_REVIEW, {
+    variables: { id: versionId ?? "" },
+    skip: kind !== "skill" || !versionId,
+  });
+  const agent = useQuery(AGENT_VERSION_REVIEW, {
+    variables: { id: versionId ?? "" },
+    skip: kind !== "agent" || !versionId,
+  });
   const result = kind === "skill" ? skill : agent;
   const version = kind === "skill" ? skill.data?.skillVersion : agent.data?.agentVersion;
   const policy = result.data?.project.publishPolicy ?? null;
