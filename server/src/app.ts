@@ -38,6 +38,7 @@ import { ApiKeyResolver, ApiKeyService, AuditActorResolver, registerApiKeyLoader
 import { AuditResolver, AuditService } from "./modules/audit";
 import { AuthService, TENANCY_TOPIC } from "./modules/auth";
 import { ChatResolver, ChatService, ChatTurns, registerChatLoaders } from "./modules/chat";
+import { OutcomeService, registerSignalLoaders, SignalsResolver, SkillSignals } from "./modules/signals";
 import {
   CallEngine,
   CallEventResolver,
@@ -92,6 +93,19 @@ import {
   UsageService,
 } from "./modules/usage";
 import { WebhookDeliveriesQueued, WebhookResolver, WebhookService, WebhookWorker } from "./modules/webhooks";
+import {
+  bindRolloutUpdates,
+  NO_COUNTS,
+  registerRolloutLoaders,
+  RolloutChanged,
+  RolloutResolver,
+  RolloutService,
+  RolloutSteps,
+  RolloutUpdates,
+  RolloutUpdatesResolver,
+  RolloutWorker,
+  RunningRollouts,
+} from "./modules/rollouts";
 import { createPubSub } from "@graphql-yoga/subscription";
 import {
   bindCallTimeline,
@@ -152,7 +166,16 @@ function wireServices(
     maxSkillMdBytes: config.skillMdMaxBytes,
   };
   const secretBox = new SecretBox({ 1: parseSecretKey(secrets.secretKey) }, 1);
-  const skills: SkillService = new SkillService(db, auth, audit, knowledge, secretBox, limits);
+  // RO-1: a running rollout's candidate is frozen (refused in the edit's transaction)
+  const skills: SkillService = new SkillService(
+    db,
+    auth,
+    audit,
+    knowledge,
+    secretBox,
+    limits,
+    (tx, projectId, version) => rollouts.refuseCandidateEdit(tx, projectId, version),
+  );
   const skillReader = new SkillReader(db, secretBox);
   // SV-7: a delete is refused in its transaction while an agent lists the skill
   // AP-1, SEC-24: every publish of a skill or an agent version asks the approvals module in its transaction
@@ -186,7 +209,23 @@ function wireServices(
   events.on(AgentPublishedChanged, (changed) => agentDirectory.agentChanged(changed.projectId, changed.agentId));
   const mcp = new McpConnector(config.outboundAllowHosts, config.mcpTimeoutMs);
   const sources = new SkillSourceCache(db, bus);
-  const callResolution = new CallResolution(agentDirectory, catalog, sources, mcp);
+  // RO-1..6: staged rollouts; resolutions read the running ones from a cache dropped on every change (the bus).
+  const rollouts: RolloutService = new RolloutService(
+    db,
+    auth,
+    skillLifecycle,
+    skillReader,
+    new RolloutSteps(audit, webhooks, skillLifecycle),
+    // RO-3: the signals module's per-arm aggregation is wired here once it exists; until then both arms read zero.
+    async () => ({ live: NO_COUNTS, candidate: NO_COUNTS }),
+  );
+  const runningRollouts = new RunningRollouts(bus, rollouts, skillReader);
+  events.on(RolloutChanged, (changed) => runningRollouts.changed(changed.projectId));
+  // RO-1: a live pointer moved by hand (rollback, publish, delete) ends the skill's rollout, aborted with the reason
+  events.on(SkillLiveMoved, (moved) => rollouts.checkSkill(moved.projectId, moved.name));
+  const callResolution = new CallResolution(agentDirectory, catalog, sources, mcp, (projectId) =>
+    runningRollouts.of(projectId),
+  );
   const tools = new ToolRunner(
     agentDirectory,
     skillReader,
@@ -194,12 +233,15 @@ function wireServices(
     { allowList: config.outboundAllowHosts, timeoutMs: config.toolTimeoutMs },
     telemetry,
   );
+  // RO-3, OB-3: the per-skill signals, recorded by calls and sessions in their own transactions
+  const signals = new SkillSignals(db);
+  const outcomes = new OutcomeService(db, auth);
   const calls = new CallService(
     db,
     auth,
     agentDirectory,
     callResolution,
-    new CallEngine(db, webhooks),
+    new CallEngine(db, webhooks, signals),
     tools,
     secretBox,
     config.callEventRetentionSecs * 1000,
@@ -212,7 +254,7 @@ function wireServices(
     allowList: config.outboundAllowHosts,
     telemetry,
   });
-  const chats = new ChatService(db, auth, callResolution, agentDirectory, secretBox);
+  const chats = new ChatService(db, auth, callResolution, agentDirectory, secretBox, signals);
   const chatTurns = new ChatTurns(chats, tools, model, { maxToolRounds: config.chatMaxToolRounds }, telemetry);
   // Evals run the one tool loop in memory (EV-1..5); the publish gate runs them synchronously.
   const evalPlanner = new EvalPlanner(callResolution, agentDirectory, secretBox);
@@ -254,6 +296,8 @@ function wireServices(
     callResolution,
     calls,
     callRetention,
+    signals,
+    outcomes,
     tools,
     model,
     chats,
@@ -261,6 +305,8 @@ function wireServices(
     evals,
     evalPlanner,
     evalExecutor,
+    rollouts,
+    runningRollouts,
   };
 }
 
@@ -277,8 +323,10 @@ function loaderRegistry(services: Services): LoaderRegistry {
   registerUsageLoaders(registry, services.usage);
   registerCallLoaders(registry, services.calls);
   registerChatLoaders(registry, services.chats);
+  registerSignalLoaders(registry, services.outcomes);
   registerEvalLoaders(registry, services.evals);
   registerApprovalLoaders(registry, services.approvals);
+  registerRolloutLoaders(registry, services.rollouts);
   return registry;
 }
 
@@ -311,8 +359,11 @@ function resolverInstances(services: Services): object[] {
     new CallEventResolver(services.calls),
     new CallTimelineResolver(),
     new ChatResolver(services.chats, services.chatTurns),
+    new SignalsResolver(services.outcomes),
     new EvalScenarioResolver(services.evals),
     new EvalRunResolver(services.evals),
+    new RolloutResolver(services.rollouts),
+    new RolloutUpdatesResolver(),
     // A project first: the platform credential reaches projects by id, and other kinds only through a project.
     new NodeResolver([
       nodeKind("Project", (ctx, id) => services.projects.get(ctx, id)),
@@ -321,6 +372,7 @@ function resolverInstances(services: Services): object[] {
       nodeKind("Call", (ctx, id) => services.calls.get(ctx, id)),
       nodeKind("ChatSession", (ctx, id) => services.chats.get(ctx, id)),
       nodeKind("EvalRun", (ctx, id) => services.evals.run(ctx, id)),
+      nodeKind("Rollout", (ctx, id) => services.rollouts.get(ctx, id)),
     ]),
   ];
 }
@@ -433,6 +485,10 @@ export interface App {
   readonly webhookWorker: WebhookWorker;
   /** Runs eval runs (EV-1..5); started and stopped with the webhook worker. */
   readonly evalWorker: EvalWorker;
+  /** Checks running rollouts (RO-5); started and stopped with the webhook worker. */
+  readonly rolloutWorker: RolloutWorker;
+  /** `rolloutUpdates` (UX-8). */
+  readonly rolloutUpdates: RolloutUpdates;
   readonly bus: InvalidationBus;
   /** The listeners of the modules' domain events, delivered after their transactions commit. */
   readonly events: DomainEvents;
@@ -452,6 +508,9 @@ export async function createApp(
     startWorkers?: boolean;
     webhookPollIntervalMs?: number;
     evalPollIntervalMs?: number;
+    rolloutCheckIntervalMs?: number;
+    /** How often an open `rolloutUpdates` re-reads the arms' signals between changes. */
+    rolloutRefreshMs?: number;
   } = {},
 ): Promise<App> {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -491,6 +550,10 @@ export async function createApp(
   });
   events.on(EvalRunQueued, () => evalWorker.wake());
   watchQueues(metrics, db, webhookWorker, evalWorker);
+  const rolloutWorker = new RolloutWorker(services.rollouts, logger, {
+    intervalMs: options.rolloutCheckIntervalMs ?? config.rolloutCheckIntervalMs,
+    outage,
+  });
   // GW-11: /mcp serves the live skills; a publish, rollback or library change tells open sessions (every instance).
   const mcpSkills = new McpSkillsEndpoint(
     new McpSkillsService(services.skillReader, services.sources),
@@ -503,6 +566,8 @@ export async function createApp(
   const pubSub: CallEventsPubSub = createPubSub();
   const timeline = new CallTimelineService(services.calls, bus, pubSub, logger);
   events.on(CallRecorded, (recorded) => timeline.recorded(recorded.callId));
+  const rolloutUpdates = new RolloutUpdates(services.rollouts, bus, logger, options.rolloutRefreshMs);
+  events.on(RolloutChanged, (changed) => rolloutUpdates.changed(changed.rolloutId));
   const sessionStore = await openSessionStore({
     kind: config.sessionStore,
     path: config.sessionStorePath,
@@ -549,6 +614,7 @@ export async function createApp(
   const resolvers = resolverInstances(services);
   const schema = await buildGraphQLSchema(resolvers, pubSub);
   bindCallTimeline(schema, timeline);
+  bindRolloutUpdates(schema, rolloutUpdates);
   const http = await createHttpServer({
     schema,
     logger,
@@ -590,13 +656,20 @@ export async function createApp(
   if (options.startWorkers) {
     webhookWorker.start();
     evalWorker.start();
+    rolloutWorker.start();
   }
   let closing: Promise<void> | undefined;
   // SEC-18: close MCP sessions, then stop accepting and drain in-flight requests while the worker finishes its
   // attempts in flight; only then close the bus and the database those requests and attempts use.
   const shutdown = async () => {
     await mcpSkills.close();
-    await Promise.all([http.stop(), webhookWorker.stop(), evalWorker.stop(), services.callRetention.stop()]);
+    await Promise.all([
+      http.stop(),
+      webhookWorker.stop(),
+      evalWorker.stop(),
+      rolloutWorker.stop(),
+      services.callRetention.stop(),
+    ]);
     outage.stop();
     await bus.close();
     await sessionStore.close();
@@ -612,6 +685,8 @@ export async function createApp(
     http,
     webhookWorker,
     evalWorker,
+    rolloutWorker,
+    rolloutUpdates,
     bus,
     events,
     mcpSkills,

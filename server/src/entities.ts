@@ -4,10 +4,12 @@ import { ApiKeyEntity } from "./modules/api-keys";
 import { PublishPolicyEntity, VersionApprovalEntity } from "./modules/approvals";
 import { AuditEntryEntity } from "./modules/audit";
 import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./modules/calls";
-import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./modules/chat";
+import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity, SessionSkillEntity } from "./modules/chat";
+import { OutcomeEntity, SkillSignalDeltaEntity, SkillSignalHourEntity } from "./modules/signals";
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/evals";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
+import { RolloutEntity, RolloutEventEntity } from "./modules/rollouts";
 import { BlobEntity, SkillEntity, SkillFileEntity, SkillPointerMoveEntity, SkillVersionEntity } from "./modules/skills";
 import { IdempotentRequestEntity } from "./modules/skills-api";
 import { WebhookDeliveryEntity, WebhookSubscriptionEntity } from "./modules/webhooks";
@@ -36,10 +38,16 @@ export const entities = [
   ChatSessionEntity,
   ChatMessageEntity,
   ChatToolInvocationEntity,
+  SessionSkillEntity,
+  OutcomeEntity,
+  SkillSignalDeltaEntity,
+  SkillSignalHourEntity,
   EvalScenarioEntity,
   EvalRunEntity,
   EvalResultEntity,
   IdempotentRequestEntity,
   PublishPolicyEntity,
   VersionApprovalEntity,
+  RolloutEntity,
+  RolloutEventEntity,
 ];

@@ -4,6 +4,7 @@ import type { PageWindow } from "../../platform/graphql/page";
 import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
 import { BaseRepository } from "../../platform/db/repository";
 import { CallContexts, type ContextRow, type StoredCallState } from "./call-contexts";
+import { agentKeyOf, hourOf, type SkillSignalDeltaEntity } from "../signals";
 
 /** A change of the loaded set and the event counter, applied inside the stored state by the database. */
 export interface StatePatch {
@@ -12,6 +13,27 @@ export interface StatePatch {
 }
 
 type Statement = readonly [sql: string, params: readonly unknown[]];
+
+/** A call start on PostgreSQL: its context (unless known stored), the call, its versions, its first event. */
+const POSTGRES_START = `WITH x AS (
+         INSERT INTO call_contexts (hash, project_id, body)
+         SELECT * FROM unnest($23::varchar[], $24::varchar[], $25::text[]) ON CONFLICT (hash) DO NOTHING),
+       c AS (
+         INSERT INTO calls (id, project_id, agent_id, agent_name, status, state, warnings, sealed_secrets,
+                            started_at, ended_at, events_expire_at, events_expired)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, false)),
+       s AS (
+         INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded,
+                                  rollout_id, arm, tool_runs, tool_errors)
+         SELECT $1, t.position, $2, t.name, t.version, t.version_id, t.pinned, false, t.rollout_id, t.arm, 0, 0
+         FROM unnest($11::int[], $12::varchar[], $13::int[], $14::varchar[], $15::boolean[], $26::varchar[],
+                     $27::varchar[]) AS t(position, name, version, version_id, pinned, rollout_id, arm)),
+       d AS (
+         INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, starts)
+         SELECT $2, t.skill, t.agent_key, t.hour, 1
+         FROM unnest($28::varchar[], $29::varchar[], $30::bigint[]) AS t(skill, agent_key, hour))
+       INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
+       VALUES ($16, $1, $2, $17, $18, $19, $20, $21, $22, $10)`;
 
 export interface CallFilter {
   projectId: string;
@@ -48,57 +70,52 @@ export class CallRepository extends BaseRepository {
   }
 
   /**
-   * A new call with the versions it resolved and its first event (and its context, unless known stored): on
-   * PostgreSQL one statement (the hot path's only round trip, atomic without BEGIN/COMMIT). Returns the contexts
-   * it stored (to mark stored once committed).
+   * A new call with the versions it resolved and its first event (and its context, unless known stored), as the one
+   * PostgreSQL statement of the hot path (atomic without BEGIN/COMMIT; sent as a named prepared statement by
+   * `Database.runNamed`), with the contexts it stores (to mark stored once committed).
    */
-  async insertStart(call: CallEntity, skills: CallSkillEntity[], event: CallEventEntity): Promise<ContextRow[]> {
-    const { state, contexts } = this.store.slim(call.projectId, call.state);
+  static postgresStart(
+    contexts: CallContexts,
+    call: CallEntity,
+    skills: CallSkillEntity[],
+    event: CallEventEntity,
+    deltas: readonly SkillSignalDeltaEntity[],
+  ): { statement: Statement; contexts: ContextRow[] } {
+    const { state, contexts: rows } = contexts.slim(call.projectId, call.state);
     const json = (value: unknown) => JSON.stringify(value);
-    await this.m.query(
-      `WITH x AS (
-         INSERT INTO call_contexts (hash, project_id, body)
-         SELECT * FROM unnest($23::varchar[], $24::varchar[], $25::text[]) ON CONFLICT (hash) DO NOTHING),
-       c AS (
-         INSERT INTO calls (id, project_id, agent_id, agent_name, status, state, warnings, sealed_secrets,
-                            started_at, ended_at, events_expire_at, events_expired)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, false)),
-       s AS (
-         INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded)
-         SELECT $1, t.position, $2, t.name, t.version, t.version_id, t.pinned, false
-         FROM unnest($11::int[], $12::varchar[], $13::int[], $14::varchar[], $15::boolean[])
-              AS t(position, name, version, version_id, pinned))
-       INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
-       VALUES ($16, $1, $2, $17, $18, $19, $20, $21, $22, $10)`,
-      [
-        call.id,
-        call.projectId,
-        call.agentId,
-        call.agentName,
-        call.status,
-        json(state),
-        json(call.warnings),
-        json(call.sealedSecrets),
-        call.startedAt.getTime(),
-        call.eventsExpireAt.getTime(),
-        skills.map((s) => s.position),
-        skills.map((s) => s.name),
-        skills.map((s) => s.version),
-        skills.map((s) => s.versionId),
-        skills.map((s) => s.pinned),
-        event.id,
-        event.seq,
-        event.type,
-        json(event.data),
-        json(event.loadedAfter),
-        event.segment,
-        event.at.getTime(),
-        contexts.map((c) => c.hash),
-        contexts.map((c) => c.projectId),
-        contexts.map((c) => c.body),
-      ],
-    );
-    return contexts;
+    const params = [
+      call.id,
+      call.projectId,
+      call.agentId,
+      call.agentName,
+      call.status,
+      json(state),
+      json(call.warnings),
+      json(call.sealedSecrets),
+      call.startedAt.getTime(),
+      call.eventsExpireAt.getTime(),
+      skills.map((s) => s.position),
+      skills.map((s) => s.name),
+      skills.map((s) => s.version),
+      skills.map((s) => s.versionId),
+      skills.map((s) => s.pinned),
+      event.id,
+      event.seq,
+      event.type,
+      json(event.data),
+      json(event.loadedAfter),
+      event.segment,
+      event.at.getTime(),
+      rows.map((c) => c.hash),
+      rows.map((c) => c.projectId),
+      rows.map((c) => c.body),
+      skills.map((s) => s.rolloutId),
+      skills.map((s) => s.arm),
+      deltas.map((d) => d.skill),
+      deltas.map((d) => d.agentKey),
+      deltas.map((d) => d.hour),
+    ];
+    return { statement: [POSTGRES_START, params], contexts: rows };
   }
 
   /**
@@ -110,6 +127,7 @@ export class CallRepository extends BaseRepository {
     call: CallEntity,
     skills: CallSkillEntity[],
     event: CallEventEntity,
+    deltas: readonly SkillSignalDeltaEntity[],
   ): { statements: Statement[]; contexts: ContextRow[] } {
     const { state, contexts: rows } = contexts.slim(call.projectId, call.state);
     const json = (value: unknown) => JSON.stringify(value);
@@ -135,10 +153,27 @@ export class CallRepository extends BaseRepository {
     ]);
     if (skills.length > 0) {
       statements.push([
-        `INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded) VALUES ${skills
-          .map(() => "(?, ?, ?, ?, ?, ?, ?, 0)")
+        `INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded, rollout_id,
+           arm, tool_runs, tool_errors) VALUES ${skills.map(() => "(?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 0, 0)").join(", ")}`,
+        skills.flatMap((s) => [
+          s.callId,
+          s.position,
+          s.projectId,
+          s.name,
+          s.version,
+          s.versionId,
+          s.pinned ? 1 : 0,
+          s.rolloutId,
+          s.arm,
+        ]),
+      ]);
+    }
+    if (deltas.length > 0) {
+      statements.push([
+        `INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, starts) VALUES ${deltas
+          .map(() => "(?, ?, ?, ?, 1)")
           .join(", ")}`,
-        skills.flatMap((s) => [s.callId, s.position, s.projectId, s.name, s.version, s.versionId, s.pinned]),
+        deltas.flatMap((d) => [d.projectId, d.skill, d.agentKey, d.hour]),
       ]);
     }
     statements.push([
@@ -232,17 +267,42 @@ export class CallRepository extends BaseRepository {
   }
 
   /**
-   * A load's writes on a locked call: its events, the loaded flags of the versions it loaded, the call's warnings and
-   * its state patched (loaded set, event counter). On PostgreSQL one statement; on SQLite three.
+   * A load's writes on a locked call: its events, the loaded flags of the versions it loaded, the signals (a first
+   * load of a skill in the call, with how many distinct skills the call has loaded; a skill the cap evicted), the
+   * call's warnings and its state patched (loaded set, event counter). On PostgreSQL one statement; on SQLite four.
    */
   async recordLoad(
-    call: Pick<CallEntity, "id" | "projectId" | "warnings">,
+    call: Pick<CallEntity, "id" | "projectId" | "warnings" | "agentId" | "startedAt">,
     events: CallEventEntity[],
     loadedVersionIds: readonly string[],
+    evicted: readonly string[],
     patch: StatePatch,
   ): Promise<void> {
+    const agentKey = agentKeyOf(call.agentId);
+    const hour = hourOf(call.startedAt);
     if (!this.postgres) {
       await this.insertEvents(events);
+      if (loadedVersionIds.length > 0 || evicted.length > 0) {
+        const ids = loadedVersionIds.map(() => "?").join(", ") || "NULL";
+        const firstLoads = `SELECT ?, name, ?, ?, 1, 0, (SELECT count(*) FROM call_skills WHERE call_id = ?
+            AND (loaded = 1 OR version_id IN (${ids}))) FROM call_skills
+          WHERE call_id = ? AND loaded = 0 AND version_id IN (${ids})`;
+        const evictions = evicted.map(() => "SELECT ?, ?, ?, ?, 0, 1, 0");
+        await this.m.query(
+          `INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, loads, evictions, max_loaded)
+           ${[firstLoads, ...evictions].join(" UNION ALL ")}`,
+          [
+            call.projectId,
+            agentKey,
+            hour,
+            call.id,
+            ...loadedVersionIds,
+            call.id,
+            ...loadedVersionIds,
+            ...evicted.flatMap((skill) => [call.projectId, skill, agentKey, hour]),
+          ],
+        );
+      }
       if (loadedVersionIds.length > 0) {
         await this.m
           .getRepository(CallSkillEntity)
@@ -258,7 +318,14 @@ export class CallRepository extends BaseRepository {
          SELECT t.id, $1, $2, t.seq, t.type, t.data, t.loaded_after, t.segment, t.at, t.expires_at
          FROM unnest($3::varchar[], $4::int[], $5::varchar[], $6::text[], $7::text[], $8::int[], $9::bigint[],
                      $10::bigint[]) AS t(id, seq, type, data, loaded_after, segment, at, expires_at)),
-       s AS (UPDATE call_skills SET loaded = true WHERE call_id = $1 AND version_id = ANY($11::varchar[]))
+       s AS (UPDATE call_skills SET loaded = true
+             WHERE call_id = $1 AND version_id = ANY($11::varchar[]) AND NOT loaded RETURNING name),
+       d AS (
+         INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, loads, evictions, max_loaded)
+         SELECT $2, s.name, $15::varchar, $16::bigint, 1, 0,
+                (SELECT count(*) FROM call_skills WHERE call_id = $1 AND loaded) + (SELECT count(*) FROM s)
+         FROM s
+         UNION ALL SELECT $2, t.name, $15::varchar, $16::bigint, 0, 1, 0 FROM unnest($17::varchar[]) AS t(name))
        UPDATE calls SET warnings = $12,
          state = (CAST(state AS jsonb) || jsonb_build_object('loaded', CAST($13 AS jsonb), 'eventSeq', $14::int))::text
        WHERE id = $1`,
@@ -277,8 +344,21 @@ export class CallRepository extends BaseRepository {
         json(call.warnings),
         json(patch.loaded ?? []),
         patch.eventSeq ?? 0,
+        agentKey,
+        hour,
+        evicted,
       ],
     );
+  }
+
+  /** RO-3: one run of a skill's own tool counted on the call's row of that version (and whether it failed). */
+  async countToolRun(callId: string, versionId: string, failed: boolean): Promise<void> {
+    await this.m
+      .createQueryBuilder()
+      .update(CallSkillEntity)
+      .set({ toolRuns: () => "tool_runs + 1", toolErrors: () => `tool_errors + ${failed ? 1 : 0}` })
+      .where("call_id = :callId AND version_id = :versionId", { callId, versionId })
+      .execute();
   }
 
   async lastEventSeq(callId: string): Promise<number> {

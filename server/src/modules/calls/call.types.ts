@@ -20,6 +20,12 @@ export class CallSkillType {
 
   @Field(() => Boolean, { nullable: true, description: "Loaded at any point; null once the call's events expired." })
   loaded!: boolean | null;
+
+  @Field(() => ID, { nullable: true, description: "RO-2: the rollout the skill resolved under; null outside one." })
+  rolloutId!: string | null;
+
+  @Field(() => String, { nullable: true, description: '"live" | "candidate" (RO-2); null outside a rollout.' })
+  arm!: string | null;
 }
 
 @ObjectType("OfferedTool")
@@ -148,4 +154,11 @@ export class StartCallInput {
 
   @Field(() => JSONScalar, { nullable: true })
   variables?: Record<string, unknown> | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "RO-2: the key a staged rollout's arm is decided by (e.g. your caller's id), so one caller stays on one arm; default: the call's id.",
+  })
+  rolloutKey?: string | null;
 }

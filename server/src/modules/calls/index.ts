@@ -1,11 +1,12 @@
 // The calls module's face: what other modules may use.
 export { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
 export { ToolRunColumns } from "./tool-run.entity";
+export { ResolvedSkillColumns, resolvedSkillColumns, ROLLOUT_ARM_CHECK } from "./skill-row.entity";
 export { CallEventResolver, CallResolver } from "./call.resolver";
 // The GraphQL use cases; the engine behind them; the resolution every runner (chat, evals, the gateway) asks.
 export { CallService } from "./call.service";
 export { CallEngine } from "./call-engine";
-export { CallResolution } from "./call-resolution";
+export { CallResolution, type RolloutCandidate, type RunningRolloutsOf } from "./call-resolution";
 export { CallRetention } from "./call-retention";
 export { CallRecorded } from "./call.events";
 export { AgentSecretSeal, inlineMcpServer, type SealNaming, type SecretOpener } from "./agent-secret-seal";

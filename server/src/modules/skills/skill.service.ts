@@ -19,6 +19,12 @@ import type { CheckedTool } from "./skill-tools";
 import { SkillVersionEntity, type StoredTool, type VersionStateName } from "./skill-version.entity";
 
 /**
+ * Refuses, inside the editing transaction (the skill's row locked), to change a draft that something holds still —
+ * a running rollout's candidate (RO-1); the rollouts module provides it through the composition root.
+ */
+export type DraftEditGuard = (tx: Tx, projectId: string, version: SkillVersionEntity) => Promise<void>;
+
+/**
  * Skill versions over GraphQL (SV-1, SV-2, SV-9): authoring and reads, each authorising the request first. Other
  * modules read skills through SkillReader.
  */
@@ -30,6 +36,7 @@ export class SkillService {
     private readonly knowledge: KnowledgeService,
     private readonly secrets: SecretBox,
     private readonly limits: FileLimits,
+    private readonly guardEdit: DraftEditGuard = async () => {},
   ) {}
 
   // ---- authoring (SV-1, SV-2) ----
@@ -118,6 +125,8 @@ export class SkillService {
           { state: version.state },
         );
       }
+      await repo.lockSkill(scope.projectId, version.name);
+      await this.guardEdit(tx, scope.projectId, version);
       if (content.parsed.name !== version.name) {
         throw Invalid.field(
           "frontmatter.name",
