@@ -16,6 +16,7 @@ const ADMIN_LINKS = [
   { to: "/admin/keys", label: "API keys" },
   { to: "/admin/webhooks", label: "Webhooks" },
   { to: "/admin/audit", label: "Audit log" },
+  { to: "/admin/settings", label: "Settings" },
 ];
 
 /** The signed-in frame: who you are, where you can go, and the page. */

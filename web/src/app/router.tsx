@@ -24,6 +24,7 @@ const EvalScenariosPage = lazy(() => import("../features/evals/eval-scenarios-pa
 const ApiKeysPage = lazy(() => import("../features/admin/api-keys-page"));
 const WebhooksPage = lazy(() => import("../features/admin/webhooks-page"));
 const AuditPage = lazy(() => import("../features/admin/audit-page"));
+const ProjectSettingsPage = lazy(() => import("../features/admin/project-settings-page"));
 const PlatformPage = lazy(() => import("../features/admin/platform-page"));
 
 const home = () => (readSession()?.role === "PLATFORM" ? "/platform" : "/skills");
@@ -55,6 +56,7 @@ export const router = createBrowserRouter([
       { path: "admin/keys", element: <ApiKeysPage /> },
       { path: "admin/webhooks", element: <WebhooksPage /> },
       { path: "admin/audit", element: <AuditPage /> },
+      { path: "admin/settings", element: <ProjectSettingsPage /> },
       { path: "platform", element: <PlatformPage /> },
       { path: "*", element: <Navigate to="/" replace /> },
     ],

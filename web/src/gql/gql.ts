@@ -36,6 +36,13 @@ type Documents = {
     "\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n      }\n    }\n  }\n": typeof types.SkillVersionsForPickerDocument,
     "\n  mutation DeleteAgent($agentId: ID!) {\n    deleteAgent(agentId: $agentId)\n  }\n": typeof types.DeleteAgentDocument,
     "\n  query AgentChoices {\n    agents(limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.AgentChoicesDocument,
+    "\n  fragment ApprovalFields on Approval {\n    id\n    digest\n    approvedBy\n    approvedByName\n    current\n    createdAt\n    mayWithdraw\n  }\n": typeof types.ApprovalFieldsFragmentDoc,
+    "\n  query SkillVersionReview($id: ID!) {\n    project {\n      id\n      publishPolicy {\n        requiredApprovals\n        allowSelfApproval\n      }\n    }\n    skillVersion(id: $id) {\n      id\n      state\n      digest\n      approvalRefusal\n      approvals {\n        ...ApprovalFields\n      }\n    }\n  }\n": typeof types.SkillVersionReviewDocument,
+    "\n  query AgentVersionReview($id: ID!) {\n    project {\n      id\n      publishPolicy {\n        requiredApprovals\n        allowSelfApproval\n      }\n    }\n    agentVersion(id: $id) {\n      id\n      state\n      digest\n      approvalRefusal\n      approvals {\n        ...ApprovalFields\n      }\n    }\n  }\n": typeof types.AgentVersionReviewDocument,
+    "\n  mutation ApproveVersion($versionId: ID!, $digest: String!) {\n    approveVersion(versionId: $versionId, digest: $digest) {\n      ...ApprovalFields\n    }\n  }\n": typeof types.ApproveVersionDocument,
+    "\n  mutation WithdrawApproval($id: ID!) {\n    withdrawApproval(id: $id)\n  }\n": typeof types.WithdrawApprovalDocument,
+    "\n  query PublishPolicy {\n    project {\n      id\n      publishPolicy {\n        requiredApprovals\n        allowSelfApproval\n      }\n    }\n  }\n": typeof types.PublishPolicyDocument,
+    "\n  mutation SetPublishPolicy($requiredApprovals: Int!, $allowSelfApproval: Boolean) {\n    setPublishPolicy(requiredApprovals: $requiredApprovals, allowSelfApproval: $allowSelfApproval) {\n      requiredApprovals\n      allowSelfApproval\n    }\n  }\n": typeof types.SetPublishPolicyDocument,
     "\n  fragment CallEventFields on CallEvent {\n    id\n    type\n    at\n    data\n    loadedAfter\n    systemPromptAfter\n    toolsAfter {\n      name\n      description\n      source\n    }\n  }\n": typeof types.CallEventFieldsFragmentDoc,
     "\n  fragment CallFields on Call {\n    id\n    status\n    agentId\n    agentName\n    startedAt\n    endedAt\n    warnings\n    loadedSkills\n    systemPrompt\n    skills {\n      ...ResolvedSkillFields\n    }\n    tools {\n      name\n      description\n      source\n    }\n    events {\n      ...CallEventFields\n    }\n    toolInvocations {\n      ...ToolInvocationFields\n    }\n  }\n": typeof types.CallFieldsFragmentDoc,
     "\n  fragment ResolvedSkillFields on CallSkill {\n    name\n    version\n    versionId\n    pinned\n    loaded\n  }\n": typeof types.ResolvedSkillFieldsFragmentDoc,
@@ -72,7 +79,7 @@ type Documents = {
     "\n  query SkillVersionFull($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      skillMd\n      description\n      warnings\n      createdBy\n      createdByName\n      createdAt\n      updatedAt\n      publishedAt\n      usage {\n        agentVersionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      files {\n        path\n        size\n        sha256\n        contentBase64\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          id\n          name\n        }\n      }\n    }\n  }\n": typeof types.SkillVersionFullDocument,
     "\n  query KnowledgeBaseChoices {\n    knowledgeBases {\n      id\n      name\n    }\n  }\n": typeof types.KnowledgeBaseChoicesDocument,
     "\n  mutation CreateSkillVersion($input: SkillVersionInput!) {\n    createSkillVersion(input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n    }\n  }\n": typeof types.CreateSkillVersionDocument,
-    "\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n    }\n  }\n": typeof types.UpdateSkillVersionDocument,
+    "\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n      # AP-3: an edit changes the digest and outdates approvals; the review panel reads both from the cache\n      digest\n      approvalRefusal\n      approvals {\n        ...ApprovalFields\n      }\n    }\n  }\n": typeof types.UpdateSkillVersionDocument,
     "\n  mutation PublishSkillVersion($id: ID!) {\n    publishSkillVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n": typeof types.PublishSkillVersionDocument,
     "\n  mutation RollbackSkill($name: String!, $toVersionId: ID!) {\n    rollbackSkill(name: $name, toVersionId: $toVersionId) {\n      id\n      state\n      publishedAt\n    }\n  }\n": typeof types.RollbackSkillDocument,
     "\n  mutation DeleteSkillVersion($id: ID!) {\n    deleteSkillVersion(id: $id)\n  }\n": typeof types.DeleteSkillVersionDocument,
@@ -111,6 +118,13 @@ const documents: Documents = {
     "\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n      }\n    }\n  }\n": types.SkillVersionsForPickerDocument,
     "\n  mutation DeleteAgent($agentId: ID!) {\n    deleteAgent(agentId: $agentId)\n  }\n": types.DeleteAgentDocument,
     "\n  query AgentChoices {\n    agents(limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": types.AgentChoicesDocument,
+    "\n  fragment ApprovalFields on Approval {\n    id\n    digest\n    approvedBy\n    approvedByName\n    current\n    createdAt\n    mayWithdraw\n  }\n": types.ApprovalFieldsFragmentDoc,
+    "\n  query SkillVersionReview($id: ID!) {\n    project {\n      id\n      publishPolicy {\n        requiredApprovals\n        allowSelfApproval\n      }\n    }\n    skillVersion(id: $id) {\n      id\n      state\n      digest\n      approvalRefusal\n      approvals {\n        ...ApprovalFields\n      }\n    }\n  }\n": types.SkillVersionReviewDocument,
+    "\n  query AgentVersionReview($id: ID!) {\n    project {\n      id\n      publishPolicy {\n        requiredApprovals\n        allowSelfApproval\n      }\n    }\n    agentVersion(id: $id) {\n      id\n      state\n      digest\n      approvalRefusal\n      approvals {\n        ...ApprovalFields\n      }\n    }\n  }\n": types.AgentVersionReviewDocument,
+    "\n  mutation ApproveVersion($versionId: ID!, $digest: String!) {\n    approveVersion(versionId: $versionId, digest: $digest) {\n      ...ApprovalFields\n    }\n  }\n": types.ApproveVersionDocument,
+    "\n  mutation WithdrawApproval($id: ID!) {\n    withdrawApproval(id: $id)\n  }\n": types.WithdrawApprovalDocument,
+    "\n  query PublishPolicy {\n    project {\n      id\n      publishPolicy {\n        requiredApprovals\n        allowSelfApproval\n      }\n    }\n  }\n": types.PublishPolicyDocument,
+    "\n  mutation SetPublishPolicy($requiredApprovals: Int!, $allowSelfApproval: Boolean) {\n    setPublishPolicy(requiredApprovals: $requiredApprovals, allowSelfApproval: $allowSelfApproval) {\n      requiredApprovals\n      allowSelfApproval\n    }\n  }\n": types.SetPublishPolicyDocument,
     "\n  fragment CallEventFields on CallEvent {\n    id\n    type\n    at\n    data\n    loadedAfter\n    systemPromptAfter\n    toolsAfter {\n      name\n      description\n      source\n    }\n  }\n": types.CallEventFieldsFragmentDoc,
     "\n  fragment CallFields on Call {\n    id\n    status\n    agentId\n    agentName\n    startedAt\n    endedAt\n    warnings\n    loadedSkills\n    systemPrompt\n    skills {\n      ...ResolvedSkillFields\n    }\n    tools {\n      name\n      description\n      source\n    }\n    events {\n      ...CallEventFields\n    }\n    toolInvocations {\n      ...ToolInvocationFields\n    }\n  }\n": types.CallFieldsFragmentDoc,
     "\n  fragment ResolvedSkillFields on CallSkill {\n    name\n    version\n    versionId\n    pinned\n    loaded\n  }\n": types.ResolvedSkillFieldsFragmentDoc,
@@ -147,7 +161,7 @@ const documents: Documents = {
     "\n  query SkillVersionFull($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      skillMd\n      description\n      warnings\n      createdBy\n      createdByName\n      createdAt\n      updatedAt\n      publishedAt\n      usage {\n        agentVersionId\n      }\n      tools {\n        name\n        description\n        parameters\n        webhookUrl\n        webhookSecret\n      }\n      files {\n        path\n        size\n        sha256\n        contentBase64\n      }\n      knowledgeBases {\n        mode\n        knowledgeBase {\n          id\n          name\n        }\n      }\n    }\n  }\n": types.SkillVersionFullDocument,
     "\n  query KnowledgeBaseChoices {\n    knowledgeBases {\n      id\n      name\n    }\n  }\n": types.KnowledgeBaseChoicesDocument,
     "\n  mutation CreateSkillVersion($input: SkillVersionInput!) {\n    createSkillVersion(input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n    }\n  }\n": types.CreateSkillVersionDocument,
-    "\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n    }\n  }\n": types.UpdateSkillVersionDocument,
+    "\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n      # AP-3: an edit changes the digest and outdates approvals; the review panel reads both from the cache\n      digest\n      approvalRefusal\n      approvals {\n        ...ApprovalFields\n      }\n    }\n  }\n": types.UpdateSkillVersionDocument,
     "\n  mutation PublishSkillVersion($id: ID!) {\n    publishSkillVersion(id: $id) {\n      id\n      state\n      publishedAt\n    }\n  }\n": types.PublishSkillVersionDocument,
     "\n  mutation RollbackSkill($name: String!, $toVersionId: ID!) {\n    rollbackSkill(name: $name, toVersionId: $toVersionId) {\n      id\n      state\n      publishedAt\n    }\n  }\n": types.RollbackSkillDocument,
     "\n  mutation DeleteSkillVersion($id: ID!) {\n    deleteSkillVersion(id: $id)\n  }\n": types.DeleteSkillVersionDocument,
@@ -266,6 +280,34 @@ export function graphql(source: "\n  mutation DeleteAgent($agentId: ID!) {\n    
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query AgentChoices {\n    agents(limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentChoices {\n    agents(limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ApprovalFields on Approval {\n    id\n    digest\n    approvedBy\n    approvedByName\n    current\n    createdAt\n    mayWithdraw\n  }\n"): (typeof documents)["\n  fragment ApprovalFields on Approval {\n    id\n    digest\n    approvedBy\n    approvedByName\n    current\n    createdAt\n    mayWithdraw\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SkillVersionReview($id: ID!) {\n    project {\n      id\n      publishPolicy {\n        requiredApprovals\n        allowSelfApproval\n      }\n    }\n    skillVersion(id: $id) {\n      id\n      state\n      digest\n      approvalRefusal\n      approvals {\n        ...ApprovalFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query SkillVersionReview($id: ID!) {\n    project {\n      id\n      publishPolicy {\n        requiredApprovals\n        allowSelfApproval\n      }\n    }\n    skillVersion(id: $id) {\n      id\n      state\n      digest\n      approvalRefusal\n      approvals {\n        ...ApprovalFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentVersionReview($id: ID!) {\n    project {\n      id\n      publishPolicy {\n        requiredApprovals\n        allowSelfApproval\n      }\n    }\n    agentVersion(id: $id) {\n      id\n      state\n      digest\n      approvalRefusal\n      approvals {\n        ...ApprovalFields\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentVersionReview($id: ID!) {\n    project {\n      id\n      publishPolicy {\n        requiredApprovals\n        allowSelfApproval\n      }\n    }\n    agentVersion(id: $id) {\n      id\n      state\n      digest\n      approvalRefusal\n      approvals {\n        ...ApprovalFields\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ApproveVersion($versionId: ID!, $digest: String!) {\n    approveVersion(versionId: $versionId, digest: $digest) {\n      ...ApprovalFields\n    }\n  }\n"): (typeof documents)["\n  mutation ApproveVersion($versionId: ID!, $digest: String!) {\n    approveVersion(versionId: $versionId, digest: $digest) {\n      ...ApprovalFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation WithdrawApproval($id: ID!) {\n    withdrawApproval(id: $id)\n  }\n"): (typeof documents)["\n  mutation WithdrawApproval($id: ID!) {\n    withdrawApproval(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PublishPolicy {\n    project {\n      id\n      publishPolicy {\n        requiredApprovals\n        allowSelfApproval\n      }\n    }\n  }\n"): (typeof documents)["\n  query PublishPolicy {\n    project {\n      id\n      publishPolicy {\n        requiredApprovals\n        allowSelfApproval\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SetPublishPolicy($requiredApprovals: Int!, $allowSelfApproval: Boolean) {\n    setPublishPolicy(requiredApprovals: $requiredApprovals, allowSelfApproval: $allowSelfApproval) {\n      requiredApprovals\n      allowSelfApproval\n    }\n  }\n"): (typeof documents)["\n  mutation SetPublishPolicy($requiredApprovals: Int!, $allowSelfApproval: Boolean) {\n    setPublishPolicy(requiredApprovals: $requiredApprovals, allowSelfApproval: $allowSelfApproval) {\n      requiredApprovals\n      allowSelfApproval\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -413,7 +455,7 @@ export function graphql(source: "\n  mutation CreateSkillVersion($input: SkillVe
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n    }\n  }\n"];
+export function graphql(source: "\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n      # AP-3: an edit changes the digest and outdates approvals; the review panel reads both from the cache\n      digest\n      approvalRefusal\n      approvals {\n        ...ApprovalFields\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateSkillVersion($id: ID!, $input: SkillVersionInput!) {\n    updateSkillVersion(id: $id, input: $input) {\n      id\n      name\n      version\n      state\n      warnings\n      updatedAt\n      # AP-3: an edit changes the digest and outdates approvals; the review panel reads both from the cache\n      digest\n      approvalRefusal\n      approvals {\n        ...ApprovalFields\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
