@@ -15,3 +15,5 @@ export {
   type SignalKey,
   type SignalCounts,
 } from "./signal-delta";
+export { InsightService, MAX_RANGE_DAYS, type CapAdvice, type SkillInsight } from "./insight.service";
+export { SignalRollup } from "./signal-rollup";
