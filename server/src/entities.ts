@@ -4,7 +4,7 @@ import { ApiKeyEntity } from "./modules/api-keys";
 import { AuditEntryEntity } from "./modules/audit";
 import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./modules/calls";
 import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity, SessionSkillEntity } from "./modules/chat";
-import { OutcomeEntity, SkillSignalDeltaEntity, SkillSignalHourEntity } from "./modules/signals";
+import { OutcomeEntity, SkillSignalDayEntity, SkillSignalDeltaEntity, SkillSignalHourEntity } from "./modules/signals";
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/evals";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
@@ -40,6 +40,7 @@ export const entities = [
   OutcomeEntity,
   SkillSignalDeltaEntity,
   SkillSignalHourEntity,
+  SkillSignalDayEntity,
   EvalScenarioEntity,
   EvalRunEntity,
   EvalResultEntity,

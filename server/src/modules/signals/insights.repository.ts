@@ -1,4 +1,5 @@
 import { BaseRepository } from "../../platform/db/repository";
+import { DAY_MS } from "./signal-delta";
 
 /** One bucket of one skill's signals (OB-3). */
 export interface InsightRow {
@@ -43,12 +44,30 @@ export class InsightsRepository extends BaseRepository {
     return () => (this.postgres ? `$${++k}` : "?");
   }
 
-  /** The signals in range from both tables, as a subquery `x` with its parameters. */
-  private signals(q: Pick<InsightQuery, "projectId" | "fromHour" | "to" | "skill" | "agentKey">, p: () => string) {
+  /**
+   * The signals in range as a subquery `x` (with its parameters): whole UTC days from the day rollup, the hours
+   * before the first and after the last whole day from the hour rollup, and the deltas not folded yet — each hour
+   * counted exactly once; a year by day reads about 400 rows per skill and agent, not 8,800 (`byDay`: the answer
+   * needs no finer bucket than a day).
+   */
+  private signals(
+    q: Pick<InsightQuery, "projectId" | "fromHour" | "to" | "skill" | "agentKey">,
+    p: () => string,
+    byDay: boolean,
+  ) {
     const params: unknown[] = [];
-    const part = (table: string) => {
-      let where = `project_id = ${p()} AND hour >= ${p()} AND hour < ${p()}`;
-      params.push(q.projectId, q.fromHour, q.to);
+    // hourly series need every hour: then the day rollup covers nothing
+    const headEnd = byDay ? Math.min(Math.ceil(q.fromHour / DAY_MS) * DAY_MS, q.to) : q.to;
+    const tailStart = byDay ? Math.max(Math.floor(q.to / DAY_MS) * DAY_MS, headEnd) : q.to;
+    const part = (table: string, key: "hour" | "day", ranges: Array<[number, number]>) => {
+      // placeholders in the order they stand in the text (SQLite's are positional)
+      params.push(q.projectId);
+      let where = `project_id = ${p()}`;
+      const within = ranges.map(([from, to]) => {
+        params.push(from, to);
+        return `(${key} >= ${p()} AND ${key} < ${p()})`;
+      });
+      where += ` AND (${within.join(" OR ")})`;
       if (q.skill) {
         where += ` AND skill = ${p()}`;
         params.push(q.skill);
@@ -57,11 +76,18 @@ export class InsightsRepository extends BaseRepository {
         where += ` AND agent_key = ${p()}`;
         params.push(q.agentKey);
       }
-      return `SELECT skill, agent_key, hour, starts, loads, evictions, tool_runs, tool_errors, outcomes, successes,
-          max_loaded FROM ${table} WHERE ${where}`;
+      return `SELECT skill, agent_key, ${key} AS hour, starts, loads, evictions, tool_runs, tool_errors, outcomes,
+          successes, max_loaded FROM ${table} WHERE ${where}`;
     };
-    const sql = `(${part("skill_signal_hours")} UNION ALL ${part("skill_signal_deltas")}) x`;
-    return { sql, params };
+    const parts = [
+      part("skill_signal_hours", "hour", [
+        [q.fromHour, headEnd],
+        [tailStart, q.to],
+      ]),
+      part("skill_signal_days", "day", [[headEnd, tailStart]]),
+      part("skill_signal_deltas", "hour", [[q.fromHour, q.to]]),
+    ];
+    return { sql: `(${parts.join(" UNION ALL ")}) x`, params };
   }
 
   /** OB-3: each skill's signals per bucket (hours, or days of 24 UTC hours), skills by name, buckets in order. */
@@ -69,7 +95,7 @@ export class InsightsRepository extends BaseRepository {
     const p = this.placeholders();
     const bucket = p();
     const bucket2 = p();
-    const { sql, params } = this.signals(q, p);
+    const { sql, params } = this.signals(q, p, q.bucketMs >= DAY_MS);
     const rows = (await this.m.query(
       `SELECT x.skill, CAST(x.hour / ${bucket} AS BIGINT) * CAST(${bucket2} AS BIGINT) AS at, SUM(x.starts) AS starts, SUM(x.loads) AS loads,
          SUM(x.evictions) AS evictions, SUM(x.tool_runs) AS tool_runs, SUM(x.tool_errors) AS tool_errors,
@@ -97,9 +123,7 @@ export class InsightsRepository extends BaseRepository {
   async unused(projectId: string, fromHour: number, to: number): Promise<string[]> {
     const p = this.placeholders();
     const project = p();
-    const loaded = (table: string) =>
-      `SELECT 1 FROM ${table} h WHERE h.project_id = e.project_id AND h.skill = e.name AND h.hour >= ${p()}
-         AND h.hour < ${p()} AND h.loads > 0`;
+    const { sql, params } = this.signals({ projectId, fromHour, to }, p, true);
     const rows = (await this.m.query(
       `SELECT DISTINCT e.name FROM agent_skill_entries e
        JOIN agent_versions v ON v.id = e.agent_version_id AND v.state = 'published'
@@ -107,10 +131,9 @@ export class InsightsRepository extends BaseRepository {
        WHERE e.project_id = ${project}
          AND EXISTS (SELECT 1 FROM skill_versions s WHERE s.project_id = e.project_id AND s.name = e.name
                      AND s.state = 'published')
-         AND NOT EXISTS (${loaded("skill_signal_hours")})
-         AND NOT EXISTS (${loaded("skill_signal_deltas")})
+         AND e.name NOT IN (SELECT x.skill FROM ${sql} WHERE x.loads > 0)
        ORDER BY e.name`,
-      [projectId, fromHour, to, fromHour, to],
+      [projectId, ...params],
     )) as Array<{ name: string }>;
     return rows.map((r) => r.name);
   }
@@ -121,7 +144,7 @@ export class InsightsRepository extends BaseRepository {
    */
   async evictingAgents(projectId: string, fromHour: number, to: number): Promise<AgentEvictions[]> {
     const p = this.placeholders();
-    const { sql, params } = this.signals({ projectId, fromHour, to }, p);
+    const { sql, params } = this.signals({ projectId, fromHour, to }, p, true);
     const rows = (await this.m.query(
       `SELECT x.agent_key, SUM(x.evictions) AS evictions, MAX(x.max_loaded) AS max_loaded
        FROM ${sql} WHERE x.agent_key <> '' GROUP BY x.agent_key HAVING SUM(x.evictions) > 0`,

@@ -20,8 +20,8 @@ import { WholeOutsideValues1796137887959 as PostgresWholeOutsideValues } from ".
 import { WholeOutsideValues1796137887959 as SqliteWholeOutsideValues } from "./sqlite/1796137887959-whole-outside-values";
 import { AddWebhookTraceParent1796140187795 as PostgresAddWebhookTraceParent } from "./postgres/1796140187795-add-webhook-trace-parent";
 import { AddWebhookTraceParent1796140187795 as SqliteAddWebhookTraceParent } from "./sqlite/1796140187795-add-webhook-trace-parent";
-import { AddSkillSignals1796149747507 as PostgresAddSkillSignals } from "./postgres/1796149747507-add-skill-signals";
-import { AddSkillSignals1796149747507 as SqliteAddSkillSignals } from "./sqlite/1796149747507-add-skill-signals";
+import { AddSkillSignals1796154052213 as PostgresAddSkillSignals } from "./postgres/1796154052213-add-skill-signals";
+import { AddSkillSignals1796154052213 as SqliteAddSkillSignals } from "./sqlite/1796154052213-add-skill-signals";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
