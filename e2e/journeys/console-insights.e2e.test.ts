@@ -59,7 +59,9 @@ describe("console journey: skill insights from real calls (OB-3, UX-9)", () => {
     // refunds: 6 desk calls + 4 courier calls started it, the 6 desk calls loaded it
     await expect.poll(() => refunds.locator("td").nth(1).textContent()).toBe("10");
     await expect.poll(() => refunds.locator("td").nth(2).textContent()).toBe("60 %");
-    expect(await s.page.locator(".recharts-surface").count()).toBeGreaterThanOrEqual(4);
+    // starts, load rate and outcomes are charts; no skill ran its own tools, so the tool error rate says so
+    expect(await s.page.locator(".recharts-surface").count()).toBeGreaterThanOrEqual(3);
+    await s.page.getByText("No skill ran one of its own tools in this range.").waitFor();
     await expect.poll(() => s.page.getByText("legacy-faq", { exact: true }).count()).toBeGreaterThan(0);
     const advice = s.page.getByRole("table", { name: "Agents whose cap evicted skills" });
     await expect.poll(() => advice.locator("tbody tr").first().textContent()).toContain("support desk");
