@@ -15,6 +15,8 @@ import { createLogger, type Logger } from "./platform/logger";
 import { AgentTelemetry, Metrics, openTracing } from "./platform/telemetry";
 import {
   AgentCallDirectory,
+  AgentDigests,
+  AgentVersionDigestResolver,
   AgentPublishedChanged,
   AgentResolver,
   AgentSecrets,
@@ -22,6 +24,16 @@ import {
   AgentVersionAuthorResolver,
   registerAgentLoaders,
 } from "./modules/agents";
+import {
+  AgentVersionApprovalsResolver,
+  ApprovalCheck,
+  ApprovalResolver,
+  ApprovalService,
+  ProjectPublishPolicyResolver,
+  registerApprovalLoaders,
+  ReviewedVersions,
+  SkillVersionApprovalsResolver,
+} from "./modules/approvals";
 import { ApiKeyResolver, ApiKeyService, AuditActorResolver, registerApiKeyLoaders } from "./modules/api-keys";
 import { AuditResolver, AuditService } from "./modules/audit";
 import { AuthService, TENANCY_TOPIC } from "./modules/auth";
@@ -88,6 +100,19 @@ import {
   UsageService,
 } from "./modules/usage";
 import { WebhookDeliveriesQueued, WebhookResolver, WebhookService, WebhookWorker } from "./modules/webhooks";
+import {
+  bindRolloutUpdates,
+  NO_COUNTS,
+  registerRolloutLoaders,
+  RolloutChanged,
+  RolloutResolver,
+  RolloutService,
+  RolloutSteps,
+  RolloutUpdates,
+  RolloutUpdatesResolver,
+  RolloutWorker,
+  RunningRollouts,
+} from "./modules/rollouts";
 import { createPubSub } from "@graphql-yoga/subscription";
 import {
   bindCallTimeline,
@@ -98,6 +123,7 @@ import {
 import { McpSkillsEndpoint, McpSkillsService } from "./modules/mcp-skills";
 import { createGateway } from "./modules/gateway";
 import { createSkillsApi } from "./modules/skills-api";
+import type { PublishGate } from "./modules/versioning";
 import { openSessionStore, type SessionStore } from "./platform/session-store";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
 import { RedisLink } from "./platform/redis/redis-link";
@@ -147,30 +173,66 @@ function wireServices(
     maxSkillMdBytes: config.skillMdMaxBytes,
   };
   const secretBox = new SecretBox({ 1: parseSecretKey(secrets.secretKey) }, 1);
-  const skills: SkillService = new SkillService(db, auth, audit, knowledge, secretBox, limits);
+  // RO-1: a running rollout's candidate is frozen (refused in the edit's transaction)
+  const skills: SkillService = new SkillService(
+    db,
+    auth,
+    audit,
+    knowledge,
+    secretBox,
+    limits,
+    (tx, projectId, version) => rollouts.refuseCandidateEdit(tx, projectId, version),
+  );
   const skillReader = new SkillReader(db, secretBox);
   // SV-7: a delete is refused in its transaction while an agent lists the skill
-  const skillLifecycle = new SkillLifecycleService(db, auth, audit, (tx, projectId, name) =>
-    usage.guardSkillDelete(tx, projectId, name),
+  // AP-1, SEC-24: every publish of a skill or an agent version asks the approvals module in its transaction
+  const publishGate: PublishGate = (tx, version) => approvalCheck.requireApproved(tx, version);
+  const skillLifecycle = new SkillLifecycleService(
+    db,
+    auth,
+    audit,
+    (tx, projectId, name) => usage.guardSkillDelete(tx, projectId, name),
+    publishGate,
   );
   const bundles = new SkillBundleService(auth, skills, limits);
   const diffs = new SkillDiffService(skills);
   const digests = new SkillDigests(skills, secretBox);
   const skillIndex = new SkillIndexService(db, auth);
   const libraries = new LibraryService(db, auth, audit);
-  const agents = new AgentService(db, auth, audit, knowledge, skillReader, new AgentSecrets(secretBox));
+  const agentSecrets = new AgentSecrets(secretBox);
+  const agents = new AgentService(db, auth, audit, knowledge, skillReader, agentSecrets, publishGate);
+  const agentDigests = new AgentDigests(agentSecrets, secretBox);
   const usage: UsageService = new UsageService(db, auth, skillReader);
   const webhooks = new WebhookService(db, bus, auth, audit, secretBox, {
     allowList: config.outboundAllowHosts,
     tracing: telemetry.tracing,
   });
+  const reviewed = new ReviewedVersions(digests, agentDigests);
+  const approvalCheck: ApprovalCheck = new ApprovalCheck(reviewed);
+  const approvals = new ApprovalService(db, auth, audit, webhooks, reviewed);
   const catalog = new SkillCatalogService(db, bus, (projectId, ids) => knowledge.basesWithDocuments(projectId, ids));
   events.on(SkillLiveMoved, (moved) => catalog.liveMoved(moved.projectId, moved.name));
   const agentDirectory = new AgentCallDirectory(db, new AgentSecrets(secretBox), knowledge, bus);
   events.on(AgentPublishedChanged, (changed) => agentDirectory.agentChanged(changed.projectId, changed.agentId));
   const mcp = new McpConnector(config.outboundAllowHosts, config.mcpTimeoutMs);
   const sources = new SkillSourceCache(db, bus);
-  const callResolution = new CallResolution(agentDirectory, catalog, sources, mcp);
+  // RO-1..6: staged rollouts; resolutions read the running ones from a cache dropped on every change (the bus).
+  const rollouts: RolloutService = new RolloutService(
+    db,
+    auth,
+    skillLifecycle,
+    skillReader,
+    new RolloutSteps(audit, webhooks, skillLifecycle),
+    // RO-3: the signals module's per-arm aggregation is wired here once it exists; until then both arms read zero.
+    async () => ({ live: NO_COUNTS, candidate: NO_COUNTS }),
+  );
+  const runningRollouts = new RunningRollouts(bus, rollouts, skillReader);
+  events.on(RolloutChanged, (changed) => runningRollouts.changed(changed.projectId));
+  // RO-1: a live pointer moved by hand (rollback, publish, delete) ends the skill's rollout, aborted with the reason
+  events.on(SkillLiveMoved, (moved) => rollouts.checkSkill(moved.projectId, moved.name));
+  const callResolution = new CallResolution(agentDirectory, catalog, sources, mcp, (projectId) =>
+    runningRollouts.of(projectId),
+  );
   const tools = new ToolRunner(
     agentDirectory,
     skillReader,
@@ -227,6 +289,9 @@ function wireServices(
     bundles,
     diffs,
     digests,
+    agentDigests,
+    approvals,
+    approvalCheck,
     skillIndex,
     limits,
     libraries,
@@ -251,6 +316,8 @@ function wireServices(
     evals,
     evalPlanner,
     evalExecutor,
+    rollouts,
+    runningRollouts,
   };
 }
 
@@ -269,6 +336,8 @@ function loaderRegistry(services: Services): LoaderRegistry {
   registerChatLoaders(registry, services.chats);
   registerSignalLoaders(registry, services.outcomes);
   registerEvalLoaders(registry, services.evals);
+  registerApprovalLoaders(registry, services.approvals);
+  registerRolloutLoaders(registry, services.rollouts);
   return registry;
 }
 
@@ -284,6 +353,11 @@ function resolverInstances(services: Services): object[] {
     new SkillResolver(services.skills, services.skillLifecycle, services.bundles, services.diffs),
     new SkillFileResolver(),
     new SkillVersionDigestResolver(services.digests),
+    new AgentVersionDigestResolver(services.agentDigests),
+    new ApprovalResolver(services.approvals),
+    new ProjectPublishPolicyResolver(),
+    new SkillVersionApprovalsResolver(services.digests),
+    new AgentVersionApprovalsResolver(services.agentDigests),
     new LibraryResolver(services.libraries),
     new AgentResolver(services.agents),
     new UsageResolver(services.usage),
@@ -299,6 +373,8 @@ function resolverInstances(services: Services): object[] {
     new SignalsResolver(services.outcomes, services.insights),
     new EvalScenarioResolver(services.evals),
     new EvalRunResolver(services.evals),
+    new RolloutResolver(services.rollouts),
+    new RolloutUpdatesResolver(),
     // A project first: the platform credential reaches projects by id, and other kinds only through a project.
     new NodeResolver([
       nodeKind("Project", (ctx, id) => services.projects.get(ctx, id)),
@@ -307,6 +383,7 @@ function resolverInstances(services: Services): object[] {
       nodeKind("Call", (ctx, id) => services.calls.get(ctx, id)),
       nodeKind("ChatSession", (ctx, id) => services.chats.get(ctx, id)),
       nodeKind("EvalRun", (ctx, id) => services.evals.run(ctx, id)),
+      nodeKind("Rollout", (ctx, id) => services.rollouts.get(ctx, id)),
     ]),
   ];
 }
@@ -419,6 +496,10 @@ export interface App {
   readonly webhookWorker: WebhookWorker;
   /** Runs eval runs (EV-1..5); started and stopped with the webhook worker. */
   readonly evalWorker: EvalWorker;
+  /** Checks running rollouts (RO-5); started and stopped with the webhook worker. */
+  readonly rolloutWorker: RolloutWorker;
+  /** `rolloutUpdates` (UX-8). */
+  readonly rolloutUpdates: RolloutUpdates;
   readonly bus: InvalidationBus;
   /** The listeners of the modules' domain events, delivered after their transactions commit. */
   readonly events: DomainEvents;
@@ -438,6 +519,9 @@ export async function createApp(
     startWorkers?: boolean;
     webhookPollIntervalMs?: number;
     evalPollIntervalMs?: number;
+    rolloutCheckIntervalMs?: number;
+    /** How often an open `rolloutUpdates` re-reads the arms' signals between changes. */
+    rolloutRefreshMs?: number;
   } = {},
 ): Promise<App> {
   const logger = options.logger ?? createLogger(config.logLevel);
@@ -477,6 +561,10 @@ export async function createApp(
   });
   events.on(EvalRunQueued, () => evalWorker.wake());
   watchQueues(metrics, db, webhookWorker, evalWorker);
+  const rolloutWorker = new RolloutWorker(services.rollouts, logger, {
+    intervalMs: options.rolloutCheckIntervalMs ?? config.rolloutCheckIntervalMs,
+    outage,
+  });
   // GW-11: /mcp serves the live skills; a publish, rollback or library change tells open sessions (every instance).
   const mcpSkills = new McpSkillsEndpoint(
     new McpSkillsService(services.skillReader, services.sources),
@@ -489,6 +577,8 @@ export async function createApp(
   const pubSub: CallEventsPubSub = createPubSub();
   const timeline = new CallTimelineService(services.calls, bus, pubSub, logger);
   events.on(CallRecorded, (recorded) => timeline.recorded(recorded.callId));
+  const rolloutUpdates = new RolloutUpdates(services.rollouts, bus, logger, options.rolloutRefreshMs);
+  events.on(RolloutChanged, (changed) => rolloutUpdates.changed(changed.rolloutId));
   const sessionStore = await openSessionStore({
     kind: config.sessionStore,
     path: config.sessionStorePath,
@@ -535,6 +625,7 @@ export async function createApp(
   const resolvers = resolverInstances(services);
   const schema = await buildGraphQLSchema(resolvers, pubSub);
   bindCallTimeline(schema, timeline);
+  bindRolloutUpdates(schema, rolloutUpdates);
   const http = await createHttpServer({
     schema,
     logger,
@@ -578,6 +669,7 @@ export async function createApp(
   if (options.startWorkers) {
     webhookWorker.start();
     evalWorker.start();
+    rolloutWorker.start();
   }
   let closing: Promise<void> | undefined;
   // SEC-18: close MCP sessions, then stop accepting and drain in-flight requests while the worker finishes its
@@ -588,6 +680,7 @@ export async function createApp(
       http.stop(),
       webhookWorker.stop(),
       evalWorker.stop(),
+      rolloutWorker.stop(),
       services.callRetention.stop(),
       services.signalRollup.stop(),
     ]);
@@ -606,6 +699,8 @@ export async function createApp(
     http,
     webhookWorker,
     evalWorker,
+    rolloutWorker,
+    rolloutUpdates,
     bus,
     events,
     mcpSkills,

@@ -52,6 +52,8 @@ export interface Config {
   readonly chatMaxToolRounds: number;
   /** How often an idle eval worker looks for queued runs (and runs whose worker died). */
   readonly evalPollIntervalMs: number;
+  /** RO-5: how often the worker checks running rollouts (guards, step times). */
+  readonly rolloutCheckIntervalMs: number;
   /** How long an eval worker's claim on a run holds without renewal; a dead worker's run is resumed after it. */
   readonly evalLeaseMs: number;
   /** SEC-18: SIGTERM/SIGINT drain in-flight requests for at most half of this; the process exits by this at the latest. */
@@ -258,6 +260,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     modelTimeoutMs: integer(env, "MODEL_TIMEOUT_MS", 60_000, 10, 3_600_000),
     chatMaxToolRounds: integer(env, "CHAT_MAX_TOOL_ROUNDS", 8, 1, 100),
     evalPollIntervalMs: integer(env, "EVAL_POLL_INTERVAL_MS", 1000, 10, 600_000),
+    rolloutCheckIntervalMs: integer(env, "ROLLOUT_CHECK_INTERVAL_MS", 15_000, 100, 3_600_000),
     evalLeaseMs: integer(env, "EVAL_LEASE_MS", 60_000, 100, 3_600_000),
     shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 20_000, 100, 600_000),
     tracing: tracingConfig(env),

@@ -1,6 +1,7 @@
 // Every TypeORM entity, handed to platform/db by the composition root (platform never imports modules).
 import { AgentEntity, AgentSkillEntryEntity, AgentVersionEntity } from "./modules/agents";
 import { ApiKeyEntity } from "./modules/api-keys";
+import { PublishPolicyEntity, VersionApprovalEntity } from "./modules/approvals";
 import { AuditEntryEntity } from "./modules/audit";
 import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./modules/calls";
 import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity, SessionSkillEntity } from "./modules/chat";
@@ -8,6 +9,7 @@ import { OutcomeEntity, SkillSignalDayEntity, SkillSignalDeltaEntity, SkillSigna
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/evals";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
+import { RolloutEntity, RolloutEventEntity } from "./modules/rollouts";
 import { BlobEntity, SkillEntity, SkillFileEntity, SkillPointerMoveEntity, SkillVersionEntity } from "./modules/skills";
 import { IdempotentRequestEntity } from "./modules/skills-api";
 import { WebhookDeliveryEntity, WebhookSubscriptionEntity } from "./modules/webhooks";
@@ -45,4 +47,8 @@ export const entities = [
   EvalRunEntity,
   EvalResultEntity,
   IdempotentRequestEntity,
+  PublishPolicyEntity,
+  VersionApprovalEntity,
+  RolloutEntity,
+  RolloutEventEntity,
 ];

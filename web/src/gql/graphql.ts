@@ -142,6 +142,8 @@ export type SkillVersionInput = {
 export type StartCallInput = {
   agentId?: string | number | null | undefined;
   inlineAgent?: AgentInput | null | undefined;
+  /** RO-2: the key a staged rollout's arm is decided by (e.g. your caller's id), so one caller stays on one arm; default: the call's id. */
+  rolloutKey?: string | null | undefined;
   variables?: unknown;
 };
 

@@ -21,6 +21,8 @@ export interface StartCallInput {
   agentId?: string | null;
   inlineAgent?: unknown;
   variables?: Record<string, unknown> | null;
+  /** RO-2: keeps one caller on one arm of a staged rollout (e.g. the caller's id); default: the call's id. */
+  rolloutKey?: string | null;
 }
 
 export interface LoadSkillResult extends Omit<LoadOutcome, "loaded" | "events"> {
@@ -77,11 +79,18 @@ export class CallService {
       ? await this.resolution.publishedAgent(scope, input.agentId, "agentId")
       : await this.agents.inline(scope.projectId, input.inlineAgent);
     span.agent(agent.snapshot.name, agent.snapshot.agentId);
-    const { segment, warnings } = await this.resolution.segmentFor(scope.projectId, agent);
     const id = randomUUID();
+    const rolloutKey = input.rolloutKey || null;
+    const { segment, warnings } = await this.resolution.segmentFor(scope.projectId, agent, rolloutKey ?? id);
     span.conversation(id);
     const now = new Date();
-    const state: CallState = { segments: [segment], loaded: [], variables, eventSeq: 1 };
+    const state: CallState = {
+      segments: [segment],
+      loaded: [],
+      variables,
+      eventSeq: 1,
+      ...(rolloutKey ? { rolloutKey } : {}),
+    };
     const call = Object.assign(new CallEntity(), {
       id,
       projectId: scope.projectId,
@@ -123,7 +132,9 @@ export class CallService {
   async handoff(ctx: AuthContext, callId: string, agentId: string): Promise<CallEntity> {
     const scope = await this.auth.authorize(ctx, "editor");
     const target = await this.resolution.publishedAgent(scope, agentId, "agentId");
-    const next = await this.resolution.segmentFor(scope.projectId, target);
+    // RO-2: a handoff resolves under the call's key (its rolloutKey, else its id), so the caller keeps its arm.
+    const call = await this.get(ctx, callId);
+    const next = await this.resolution.segmentFor(scope.projectId, target, call?.state.rolloutKey ?? callId);
     return this.db.write(async (tx) => this.engine.applyHandoff(tx, scope, callId, target, next), scope);
   }
 

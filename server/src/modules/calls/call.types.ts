@@ -154,4 +154,11 @@ export class StartCallInput {
 
   @Field(() => JSONScalar, { nullable: true })
   variables?: Record<string, unknown> | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "RO-2: the key a staged rollout's arm is decided by (e.g. your caller's id), so one caller stays on one arm; default: the call's id.",
+  })
+  rolloutKey?: string | null;
 }

@@ -6,7 +6,7 @@ export { CallEventResolver, CallResolver } from "./call.resolver";
 // The GraphQL use cases; the engine behind them; the resolution every runner (chat, evals, the gateway) asks.
 export { CallService } from "./call.service";
 export { CallEngine } from "./call-engine";
-export { CallResolution } from "./call-resolution";
+export { CallResolution, type RolloutCandidate, type RunningRolloutsOf } from "./call-resolution";
 export { CallRetention } from "./call-retention";
 export { CallRecorded } from "./call.events";
 export { AgentSecretSeal, inlineMcpServer, type SealNaming, type SecretOpener } from "./agent-secret-seal";

@@ -85,8 +85,9 @@ export class ChatService {
     const agent = input.agentId
       ? await this.calls.publishedAgent(scope, input.agentId, "agentId")
       : await this.agents.inline(scope.projectId, input.inlineAgent);
-    const { segment, warnings } = await this.calls.segmentFor(scope.projectId, agent);
     const id = randomUUID();
+    // RO-2: a session's arm of a staged rollout is decided by its id.
+    const { segment, warnings } = await this.calls.segmentFor(scope.projectId, agent, id);
     const now = new Date();
     const state: ChatState = { segments: [segment], loaded: [], variables, loadedEver: [] };
     const resolutionWarnings = [...new Set([...warnings, ...modelContextOf(state).warnings])];
@@ -209,7 +210,7 @@ export class ChatService {
    */
   async applyHandoff(scope: ProjectScope, sessionId: string, targetAgentId: string): Promise<ChatSessionEntity> {
     const target = await this.calls.publishedAgent(scope, targetAgentId, "agent_id");
-    const { segment, warnings } = await this.calls.segmentFor(scope.projectId, target);
+    const { segment, warnings } = await this.calls.segmentFor(scope.projectId, target, sessionId);
     return this.db.write(async (tx) => {
       const repo = new ChatRepository(tx.manager);
       const session = await repo.findForUpdate(scope.projectId, sessionId);

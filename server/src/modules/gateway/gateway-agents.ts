@@ -1,7 +1,7 @@
 import { LruCache } from "../../platform/cache/lru-cache";
 import type { AgentCallDirectory } from "../agents";
 import type { CallResolution } from "../calls";
-import { assembleSystemPrompt } from "../runtime";
+import { assembleSystemPrompt, type ResolvedSkill } from "../runtime";
 import type { SkillReader } from "../skills";
 import type { GatewayConfigFile } from "./gateway-config";
 import type { GatewaySkill } from "./gateway-skills";
@@ -23,6 +23,12 @@ export class GatewayAgents {
   /** Published versions never change, so the skills built from one are kept (files are read per version anyway). */
   private readonly registrySkills = new LruCache<string, GatewaySkill>(20_000);
   private readonly configured: ServedAgent | null;
+  /**
+   * Issue 21: the agent served from one resolution, built once. CallResolution hands out the same skill list while
+   * a start resolves the same versions, tools and knowledge, so the list (with the same agent, model and name)
+   * identifies what was built from it.
+   */
+  private readonly served = new WeakMap<readonly ResolvedSkill[], { key: readonly unknown[]; agent: ServedAgent }>();
 
   constructor(
     private readonly agents: AgentCallDirectory,
@@ -33,10 +39,11 @@ export class GatewayAgents {
     this.configured = config ? configuredAgent(config) : null;
   }
 
-  async find(access: GatewayAccess, model: string): Promise<ServedAgent | null> {
+  /** `conversationKey`: the conversation's session id, which decides a staged rollout's arm (RO-2). */
+  async find(access: GatewayAccess, model: string, conversationKey: string | null = null): Promise<ServedAgent | null> {
     if (access.configAgents && this.configured?.gatewayName === model) return this.configured;
     if (!access.projectId) return null;
-    return this.registryAgent(access.projectId, model);
+    return this.registryAgent(access.projectId, model, conversationKey);
   }
 
   async names(access: GatewayAccess): Promise<string[]> {
@@ -46,15 +53,26 @@ export class GatewayAgents {
   }
 
   /** GW-3: a stored agent's published version, its skills resolved in the registry as a call's start resolves them. */
-  private async registryAgent(projectId: string, gatewayName: string): Promise<ServedAgent | null> {
+  private async registryAgent(
+    projectId: string,
+    gatewayName: string,
+    conversationKey: string | null,
+  ): Promise<ServedAgent | null> {
     const found = await this.agents.byGatewayName(projectId, gatewayName);
     if (!found) return null;
     // MCP servers are not listed: the gateway offers the agent's webhook tools and its skills' (GW-2).
-    const { segment, warnings } = await this.calls.segmentFor(projectId, { ...found.agent, mcpServers: [] });
+    const { segment, warnings } = await this.calls.segmentFor(
+      projectId,
+      { ...found.agent, mcpServers: [] },
+      conversationKey,
+    );
     const snapshot = found.agent.snapshot;
+    const key = [projectId, gatewayName, snapshot, found.model, segment.sourceProjectId, warnings.join("\n")];
+    const known = this.served.get(segment.resolved);
+    if (known && known.key.every((part, i) => part === key[i])) return known.agent;
     const prompt = assembleSystemPrompt({ agent: snapshot, resolved: [], loaded: [], variables: {} });
     const versionId = found.agent.versionId;
-    return {
+    const agent: ServedAgent = {
       logNamespace: projectId,
       gatewayName,
       agentId: snapshot.agentId,
@@ -65,7 +83,8 @@ export class GatewayAgents {
         let skill = this.registrySkills.get(resolved.id);
         if (!skill) {
           skill = registrySkill(resolved, segment.sourceProjectId, this.skills);
-          this.registrySkills.set(resolved.id, skill);
+          // A rollout's candidate is a draft, frozen only while the rollout runs: never kept beyond this turn.
+          if (resolved.rollout?.arm !== "candidate") this.registrySkills.set(resolved.id, skill);
         }
         return skill;
       }),
@@ -75,6 +94,8 @@ export class GatewayAgents {
       toolSecret: async (skill, tool) =>
         skill ? skill.toolSecret(tool) : versionId ? this.agents.toolSecret(versionId, tool) : null,
     };
+    this.served.set(segment.resolved, { key, agent });
+    return agent;
   }
 }
 

@@ -106,7 +106,7 @@ async function chatCompletions(options: GatewayRouteOptions, exchange: Exchange,
       "invalid_session_id",
       "The chat session id may hold printable characters only (no control characters, nothing beyond Latin-1), as it is echoed in the X-Chat-Session-Id header.",
     );
-  const agent = await options.agents.find(access, request.model);
+  const agent = await options.agents.find(access, request.model, sessionId);
   if (!agent)
     throw new GatewayError(
       404,

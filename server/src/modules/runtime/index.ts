@@ -51,3 +51,4 @@ export { searchableKnowledge, searchKnowledge, type KnowledgeHit, type Searchabl
 export { handoffState, handoffTargetOf } from "./handoff";
 export { callEventData, callSkills, loadedVersionIds, type CallEventData, type CallSkillView } from "./call-view";
 export { assembleModelContext, type ModelContext } from "./model-context";
+export { applyRollouts, rolloutArm, rolloutBucket, type RolloutShare } from "./rollout-arm";

@@ -13,9 +13,9 @@ export { SkillVersionEntity, type StoredTool, type VersionStateName } from "./sk
 export { SkillEntity } from "./skill.entity";
 export { SkillToolInput } from "./skill.inputs";
 export { SkillFileResolver, SkillResolver, SkillVersionAuthorResolver } from "./skill.resolver";
-export { SkillLifecycleService, type DeleteGuard } from "./skill-lifecycle.service";
+export { SkillLifecycleService, type ActingScope, type DeleteGuard } from "./skill-lifecycle.service";
 export { SkillLiveMoved } from "./skill.events";
-export { SkillService } from "./skill.service";
+export { SkillService, type DraftEditGuard } from "./skill.service";
 export { SkillReader, type LiveAt } from "./skill-reader";
 export { SkillToolType, SkillVersionType, VersionState } from "./skill.types";
 export { type BundleResult, type SkillBundle } from "./skill-bundle-format";
@@ -29,4 +29,11 @@ export { parseSkillMd, type ParsedSkillMd } from "./skill-md";
 export { checkSkillName, normaliseSkillName } from "./skill-name";
 export { SkillDigests } from "./skill-digests";
 export { SkillVersionDigestResolver } from "./skill-digest.resolver";
-export { skillBundleDigest, skillVersionDigest, type DigestedBundle } from "./skill-digest";
+export {
+  canonicalTools,
+  contentDigest,
+  type DigestedTool,
+  skillBundleDigest,
+  skillVersionDigest,
+  type DigestedBundle,
+} from "./skill-digest";

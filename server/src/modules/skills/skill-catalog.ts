@@ -36,12 +36,20 @@ export class SkillCatalogService {
     return this.live.invalidate(liveKey(projectId, name));
   }
 
-  async catalogFor(projectId: string, entries: readonly SkillEntry[]): Promise<SkillCatalog> {
+  /**
+   * `extra`: versions the caller already holds that the catalog should carry too (a running rollout's frozen
+   * candidate, RO-2), their knowledge bases read with the others'.
+   */
+  async catalogFor(
+    projectId: string,
+    entries: readonly SkillEntry[],
+    extra: readonly SkillVersionEntity[] = [],
+  ): Promise<SkillCatalog> {
     const liveVersionIdByName = new Map<string, string>();
     const versionsById = new Map<string, CatalogVersion>();
     const names: string[] = [];
     const ids = new Set<string>();
-    const found: SkillVersionEntity[] = [];
+    const found: SkillVersionEntity[] = [...extra];
     for (const entry of entries) {
       if (entry.versionId) {
         const cached = this.versions.get(entry.versionId);
@@ -71,9 +79,31 @@ export class SkillCatalogService {
     }
     const baseIds = [...new Set(found.flatMap((v) => v.knowledgeBases.map((k) => k.knowledgeBaseId)))];
     const bases = new Map((await this.knowledge(projectId, baseIds)).map((b) => [b.id, b]));
-    for (const version of found) versionsById.set(version.id, toCatalogVersion(version, bases));
+    for (const version of found) versionsById.set(version.id, this.catalogVersion(version, bases));
     return { liveVersionIdByName, versionsById };
   }
+
+  /**
+   * Issue 21: the same object for a cached version while the knowledge bases it references are the same snapshots
+   * (the knowledge cache builds a new snapshot, with a new document list, when a base changes), so a call start can
+   * tell by identity that it resolved what the previous one did.
+   */
+  private catalogVersion(
+    version: SkillVersionEntity,
+    bases: ReadonlyMap<string, RuntimeKnowledgeBase>,
+  ): CatalogVersion {
+    const used = version.knowledgeBases.map((ref) => bases.get(ref.knowledgeBaseId)?.documents);
+    const known = this.built.get(version);
+    if (known && known.bases.length === used.length && known.bases.every((b, i) => b === used[i])) return known.version;
+    const built = toCatalogVersion(version, bases);
+    this.built.set(version, { bases: used, version: built });
+    return built;
+  }
+
+  private readonly built = new WeakMap<
+    SkillVersionEntity,
+    { bases: Array<RuntimeKnowledgeBase["documents"] | undefined>; version: CatalogVersion }
+  >();
 }
 
 export function toCatalogVersion(

@@ -2,7 +2,7 @@ import type { Database, Tx } from "../../platform/db/database";
 import { NotFound } from "../../platform/errors";
 import type { AuditService } from "../audit";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
-import { moveLivePointer } from "../versioning";
+import { moveLivePointer, type PublishGate } from "../versioning";
 import { SkillLiveMoved } from "./skill.events";
 import { refusePublish, refuseRollback } from "./skill-live-checks";
 import type { SkillVersionEntity } from "./skill-version.entity";
@@ -13,6 +13,10 @@ import { SkillRepository } from "./skill.repository";
  * usage module provides it through the composition root (it sits above skills).
  */
 export type DeleteGuard = (tx: Tx, projectId: string, name: string) => Promise<void>;
+export type { PublishGate };
+
+/** Who acts on a project: a request's scope, or a system actor (a rollout's completion, RO-5). */
+export type ActingScope = Pick<ProjectScope, "projectId" | "actor">;
 
 /** A skill's live pointer: publish, roll back, delete (SV-3, SV-4, SV-7, SV-9), each in one transaction. */
 export class SkillLifecycleService {
@@ -21,17 +25,42 @@ export class SkillLifecycleService {
     private readonly auth: AuthService,
     private readonly audit: AuditService,
     private readonly guardDelete: DeleteGuard,
+    /** AP-1, SEC-24: every publish (GraphQL, the Skills API, the CLI) passes it; a rollback does not (AP-3). */
+    private readonly gate: PublishGate,
   ) {}
 
   /** SV-3: the draft goes live; the version that was live is archived, in one transaction. */
   async publish(ctx: AuthContext, id: string): Promise<SkillVersionEntity> {
     const scope = await this.auth.authorize(ctx, "editor");
-    return this.db.write(async (tx) => {
-      const repo = new SkillRepository(tx.manager);
-      const target = await this.findLockedVersion(repo, scope.projectId, id);
-      refusePublish(target);
-      return this.moveLivePointer(tx, repo, scope, target, "publish");
-    }, scope);
+    return this.db.write((tx) => this.publishInTx(tx, scope, id), scope);
+  }
+
+  /**
+   * SV-3 inside the caller's transaction: the one publish — GraphQL's, the Skills API's and a staged rollout's
+   * completion (RO-5) — live pointer, archive, pointer history, audit, invalidation, in that transaction.
+   */
+  async publishInTx(tx: Tx, scope: ActingScope, id: string): Promise<SkillVersionEntity> {
+    const repo = new SkillRepository(tx.manager);
+    const target = await this.findLockedVersion(repo, scope.projectId, id);
+    refusePublish(target);
+    return this.moveLivePointer(tx, repo, scope, target, "publish");
+  }
+
+  /**
+   * A version with its skill's row locked for the rest of the transaction (publishes, rollbacks, edits and rollout
+   * decisions of one skill take turns on it), and the skill's live version id; null when there is no such version.
+   */
+  async lockedForRollout(
+    tx: Tx,
+    projectId: string,
+    id: string,
+  ): Promise<{ version: SkillVersionEntity; liveVersionId: string | null } | null> {
+    const repo = new SkillRepository(tx.manager);
+    const found = await repo.findVersion(projectId, id);
+    if (!found) return null;
+    const skill = await repo.lockSkill(projectId, found.name);
+    const version = await repo.findVersion(projectId, id);
+    return version ? { version, liveVersionId: skill?.liveVersionId ?? null } : null;
   }
 
   /** SV-4: an archived version goes live again, keeping its id and number. */
@@ -58,7 +87,7 @@ export class SkillLifecycleService {
   private async moveLivePointer(
     tx: Tx,
     repo: SkillRepository,
-    scope: ProjectScope,
+    scope: ActingScope,
     target: SkillVersionEntity,
     action: "publish" | "rollback",
   ): Promise<SkillVersionEntity> {
@@ -75,6 +104,7 @@ export class SkillLifecycleService {
         target,
         audit: this.audit,
         entry: { projectId, resourceType: "skill", actor },
+        gate: this.gate,
         describe: (v) => ({ name: v.name, version: v.version }),
       },
     );

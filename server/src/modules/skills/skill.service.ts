@@ -19,6 +19,12 @@ import type { CheckedTool } from "./skill-tools";
 import { SkillVersionEntity, type StoredTool, type VersionStateName } from "./skill-version.entity";
 
 /**
+ * Refuses, inside the editing transaction (the skill's row locked), to change a draft that something holds still —
+ * a running rollout's candidate (RO-1); the rollouts module provides it through the composition root.
+ */
+export type DraftEditGuard = (tx: Tx, projectId: string, version: SkillVersionEntity) => Promise<void>;
+
+/**
  * Skill versions over GraphQL (SV-1, SV-2, SV-9): authoring and reads, each authorising the request first. Other
  * modules read skills through SkillReader.
  */
@@ -30,6 +36,7 @@ export class SkillService {
     private readonly knowledge: KnowledgeService,
     private readonly secrets: SecretBox,
     private readonly limits: FileLimits,
+    private readonly guardEdit: DraftEditGuard = async () => {},
   ) {}
 
   // ---- authoring (SV-1, SV-2) ----
@@ -79,6 +86,7 @@ export class SkillService {
         tools: this.sealTools(id, content.tools, previous),
         knowledgeBases: content.knowledgeBases,
         createdBy: scope.actor,
+        updatedBy: null,
         createdAt: now,
         updatedAt: now,
         publishedAt: null,
@@ -106,7 +114,10 @@ export class SkillService {
     const content = await this.checkedContent(scope.projectId, input);
     return this.db.write(async (tx) => {
       const repo = new SkillRepository(tx.manager);
-      const version = await repo.findVersion(scope.projectId, id);
+      const found = await repo.findVersion(scope.projectId, id);
+      // The skill's row is locked as a publish locks it: an edit and a publish of the draft never overlap (AP-3).
+      if (found) await repo.lockSkill(scope.projectId, found.name);
+      const version = found && (await repo.findVersion(scope.projectId, id));
       if (!version) throw new NotFound("The skill version");
       if (version.state !== "draft") {
         throw new Conflict(
@@ -114,6 +125,8 @@ export class SkillService {
           { state: version.state },
         );
       }
+      await repo.lockSkill(scope.projectId, version.name);
+      await this.guardEdit(tx, scope.projectId, version);
       if (content.parsed.name !== version.name) {
         throw Invalid.field(
           "frontmatter.name",
@@ -128,6 +141,7 @@ export class SkillService {
         warnings: content.parsed.warnings,
         tools: this.sealTools(id, content.tools, version),
         knowledgeBases: content.knowledgeBases,
+        updatedBy: scope.actor,
         updatedAt: new Date(),
       };
       await repo.updateDraft(id, updated);

@@ -1,5 +1,15 @@
 /** The event types a subscription may ask for (api.md "Webhooks"); more as they come. */
-export const WEBHOOK_EVENT_TYPES = ["skill.loaded", "skill.unloaded", "call.ended"] as const;
+export const WEBHOOK_EVENT_TYPES = [
+  "skill.loaded",
+  "skill.unloaded",
+  "call.ended",
+  "rollout.started",
+  "rollout.advanced",
+  "rollout.rolled_back",
+  "rollout.aborted",
+  "rollout.completed",
+  "version.approved",
+] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
 export function isWebhookEventType(value: string): value is WebhookEventType {

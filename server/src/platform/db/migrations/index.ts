@@ -20,8 +20,14 @@ import { WholeOutsideValues1796137887959 as PostgresWholeOutsideValues } from ".
 import { WholeOutsideValues1796137887959 as SqliteWholeOutsideValues } from "./sqlite/1796137887959-whole-outside-values";
 import { AddWebhookTraceParent1796140187795 as PostgresAddWebhookTraceParent } from "./postgres/1796140187795-add-webhook-trace-parent";
 import { AddWebhookTraceParent1796140187795 as SqliteAddWebhookTraceParent } from "./sqlite/1796140187795-add-webhook-trace-parent";
-import { AddSkillSignals1796154052213 as PostgresAddSkillSignals } from "./postgres/1796154052213-add-skill-signals";
-import { AddSkillSignals1796154052213 as SqliteAddSkillSignals } from "./sqlite/1796154052213-add-skill-signals";
+import { AddRollouts1796149642974 as PostgresAddRollouts } from "./postgres/1796149642974-add-rollouts";
+import { AddRollouts1796149642974 as SqliteAddRollouts } from "./sqlite/1796149642974-add-rollouts";
+import { AddApprovals1796149669081 as PostgresAddApprovals } from "./postgres/1796149669081-add-approvals";
+import { AddApprovals1796149669081 as SqliteAddApprovals } from "./sqlite/1796149669081-add-approvals";
+import { AddSkillSignals1796149747507 as PostgresAddSkillSignals } from "./postgres/1796149747507-add-skill-signals";
+import { AddSkillSignals1796149747507 as SqliteAddSkillSignals } from "./sqlite/1796149747507-add-skill-signals";
+import { AddSkillSignalDays1796154052213 as PostgresAddSkillSignalDays } from "./postgres/1796154052213-add-skill-signal-days";
+import { AddSkillSignalDays1796154052213 as SqliteAddSkillSignalDays } from "./sqlite/1796154052213-add-skill-signal-days";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -35,7 +41,10 @@ export const sqliteMigrations: Function[] = [
   SqliteAddSkillsApiRequests,
   SqliteWholeOutsideValues,
   SqliteAddWebhookTraceParent,
+  SqliteAddRollouts,
+  SqliteAddApprovals,
   SqliteAddSkillSignals,
+  SqliteAddSkillSignalDays,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -49,5 +58,8 @@ export const postgresMigrations: Function[] = [
   PostgresAddSkillsApiRequests,
   PostgresWholeOutsideValues,
   PostgresAddWebhookTraceParent,
+  PostgresAddRollouts,
+  PostgresAddApprovals,
   PostgresAddSkillSignals,
+  PostgresAddSkillSignalDays,
 ];

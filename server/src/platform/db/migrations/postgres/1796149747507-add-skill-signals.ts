@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
 
-export class AddSkillSignals1796154052213 implements MigrationInterface {
-  name = "AddSkillSignals1796154052213";
+export class AddSkillSignals1796149747507 implements MigrationInterface {
+  name = "AddSkillSignals1796149747507";
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query("CREATE TABLE \"outcomes\" (\"id\" character varying(36) NOT NULL, \"project_id\" character varying(36) NOT NULL, \"call_id\" character varying(36), \"session_id\" character varying(36), \"success\" boolean NOT NULL, \"score\" double precision, \"note\" character varying(2000), \"reported_at\" bigint NOT NULL, CONSTRAINT \"ck_outcomes_score\" CHECK (score IS NULL OR (score >= 0 AND score <= 1)), CONSTRAINT \"ck_outcomes_one_owner\" CHECK ((call_id IS NULL) <> (session_id IS NULL)), CONSTRAINT \"PK_f5b8391e8300f8962eb1842dfca\" PRIMARY KEY (\"id\"))");
@@ -10,8 +10,6 @@ export class AddSkillSignals1796154052213 implements MigrationInterface {
     await queryRunner.query("CREATE TABLE \"skill_signal_deltas\" (\"starts\" integer NOT NULL DEFAULT '0', \"loads\" integer NOT NULL DEFAULT '0', \"evictions\" integer NOT NULL DEFAULT '0', \"tool_runs\" integer NOT NULL DEFAULT '0', \"tool_errors\" integer NOT NULL DEFAULT '0', \"outcomes\" integer NOT NULL DEFAULT '0', \"successes\" integer NOT NULL DEFAULT '0', \"max_loaded\" integer NOT NULL DEFAULT '0', \"id\" SERIAL NOT NULL, \"project_id\" character varying(36) NOT NULL, \"skill\" character varying(64) NOT NULL, \"agent_key\" character varying(36) NOT NULL, \"hour\" bigint NOT NULL, CONSTRAINT \"PK_848013ceede805fc382c178cc14\" PRIMARY KEY (\"id\"))");
     await queryRunner.query("CREATE TABLE \"skill_signal_hours\" (\"starts\" integer NOT NULL DEFAULT '0', \"loads\" integer NOT NULL DEFAULT '0', \"evictions\" integer NOT NULL DEFAULT '0', \"tool_runs\" integer NOT NULL DEFAULT '0', \"tool_errors\" integer NOT NULL DEFAULT '0', \"outcomes\" integer NOT NULL DEFAULT '0', \"successes\" integer NOT NULL DEFAULT '0', \"max_loaded\" integer NOT NULL DEFAULT '0', \"project_id\" character varying(36) NOT NULL, \"skill\" character varying(64) NOT NULL, \"agent_key\" character varying(36) NOT NULL, \"hour\" bigint NOT NULL, CONSTRAINT \"PK_01a03c86e3ba37fd2ecc3d669b2\" PRIMARY KEY (\"project_id\", \"skill\", \"agent_key\", \"hour\"))");
     await queryRunner.query("CREATE INDEX \"idx_skill_signal_hours_project_hour\" ON \"skill_signal_hours\"  (\"project_id\", \"hour\") ");
-    await queryRunner.query("CREATE TABLE \"skill_signal_days\" (\"starts\" integer NOT NULL DEFAULT '0', \"loads\" integer NOT NULL DEFAULT '0', \"evictions\" integer NOT NULL DEFAULT '0', \"tool_runs\" integer NOT NULL DEFAULT '0', \"tool_errors\" integer NOT NULL DEFAULT '0', \"outcomes\" integer NOT NULL DEFAULT '0', \"successes\" integer NOT NULL DEFAULT '0', \"max_loaded\" integer NOT NULL DEFAULT '0', \"project_id\" character varying(36) NOT NULL, \"skill\" character varying(64) NOT NULL, \"agent_key\" character varying(36) NOT NULL, \"day\" bigint NOT NULL, CONSTRAINT \"PK_4b746bab28de2f84cacc1ae6379\" PRIMARY KEY (\"project_id\", \"skill\", \"agent_key\", \"day\"))");
-    await queryRunner.query("CREATE INDEX \"idx_skill_signal_days_project_day\" ON \"skill_signal_days\"  (\"project_id\", \"day\") ");
     await queryRunner.query("CREATE TABLE \"session_skills\" (\"project_id\" character varying(36) NOT NULL, \"name\" character varying(64) NOT NULL, \"version\" integer NOT NULL, \"version_id\" character varying(36) NOT NULL, \"pinned\" boolean NOT NULL, \"loaded\" boolean NOT NULL, \"rollout_id\" character varying(36), \"arm\" character varying(16), \"tool_runs\" integer NOT NULL DEFAULT '0', \"tool_errors\" integer NOT NULL DEFAULT '0', \"session_id\" character varying(36) NOT NULL, \"position\" integer NOT NULL, CONSTRAINT \"ck_session_skills_arm\" CHECK ((rollout_id IS NULL AND arm IS NULL) OR (rollout_id IS NOT NULL AND arm IN ('live', 'candidate'))), CONSTRAINT \"PK_688404a9a26d4aff02367ce47dc\" PRIMARY KEY (\"session_id\", \"position\"))");
     await queryRunner.query("CREATE INDEX \"idx_session_skills_rollout\" ON \"session_skills\"  (\"rollout_id\", \"arm\") ");
     await queryRunner.query("CREATE INDEX \"idx_session_skills_project_name\" ON \"session_skills\"  (\"project_id\", \"name\") ");
@@ -41,8 +39,6 @@ export class AddSkillSignals1796154052213 implements MigrationInterface {
     await queryRunner.query("DROP INDEX \"public\".\"idx_session_skills_project_name\"");
     await queryRunner.query("DROP INDEX \"public\".\"idx_session_skills_rollout\"");
     await queryRunner.query("DROP TABLE \"session_skills\"");
-    await queryRunner.query("DROP INDEX \"public\".\"idx_skill_signal_days_project_day\"");
-    await queryRunner.query("DROP TABLE \"skill_signal_days\"");
     await queryRunner.query("DROP INDEX \"public\".\"idx_skill_signal_hours_project_hour\"");
     await queryRunner.query("DROP TABLE \"skill_signal_hours\"");
     await queryRunner.query("DROP TABLE \"skill_signal_deltas\"");

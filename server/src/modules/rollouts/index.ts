@@ -1,0 +1,11 @@
+// The rollouts module's face (RO-1..6): what other modules and the composition root may use.
+export { RolloutEntity, RolloutEventEntity } from "./rollout.entity";
+export { RolloutChanged } from "./rollout.events";
+export { NO_COUNTS, judgeGuard, judgeGuards, type ArmCounts, type ArmSignals } from "./rollout-guards";
+export { RolloutService, type RolloutApproval, type RolloutSignals } from "./rollout.service";
+export { RolloutSteps, ROLLOUT_GUARD_ACTOR } from "./rollout-steps";
+export { RolloutResolver } from "./rollout.resolver";
+export { registerRolloutLoaders } from "./rollout.loaders";
+export { RunningRollouts } from "./running-rollouts";
+export { RolloutUpdates, RolloutUpdatesResolver, bindRolloutUpdates } from "./rollout-updates";
+export { RolloutWorker } from "./rollout-worker";

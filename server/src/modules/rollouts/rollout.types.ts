@@ -1,0 +1,180 @@
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
+import { NodeInterface } from "../../platform/graphql/node";
+import { PageOf } from "../../platform/graphql/page";
+import { DateTimeScalar, JSONScalar } from "../../platform/graphql/scalars";
+import { SkillVersionType } from "../skills";
+
+export enum RolloutMetric {
+  LOAD_RATE = "LOAD_RATE",
+  TOOL_ERROR_RATE = "TOOL_ERROR_RATE",
+  SUCCESS_RATE = "SUCCESS_RATE",
+  EVAL_PASS_RATE = "EVAL_PASS_RATE",
+}
+registerEnumType(RolloutMetric, {
+  name: "RolloutMetric",
+  description: "RO-4: what a guard compares between the arms.",
+});
+
+@InputType("RolloutGuardInput")
+export class RolloutGuardInput {
+  @Field(() => RolloutMetric)
+  metric!: RolloutMetric;
+
+  @Field(() => Float, {
+    description: "The worst degradation allowed, absolute, 0–1 (for TOOL_ERROR_RATE: a rise).",
+  })
+  maxDegradation!: number;
+
+  @Field(() => Int, { nullable: true, defaultValue: 20, description: "Both arms need this many samples first." })
+  minSamples?: number | null;
+}
+
+@InputType("StartRolloutInput")
+export class StartRolloutInput {
+  @Field(() => ID, { description: "The draft version to roll out (the candidate)." })
+  versionId!: string;
+
+  @Field(() => [Int], {
+    nullable: true,
+    defaultValue: [5, 25, 50, 100],
+    description: "The candidate's share per step, strictly rising, ending at 100 (the publish).",
+  })
+  steps?: number[] | null;
+
+  @Field(() => Int, { nullable: true, defaultValue: 60, description: "Minutes per step; 0 = advance by hand." })
+  stepMinutes?: number | null;
+
+  @Field(() => [RolloutGuardInput], { nullable: true, defaultValue: [] })
+  guards?: RolloutGuardInput[] | null;
+
+  @Field(() => String, {
+    nullable: true,
+    description: "Eval scenarios with this tag run on both arms at each step (EV-4), for EVAL_PASS_RATE.",
+  })
+  evalTag?: string | null;
+}
+
+@ObjectType("RolloutArm", { description: "RO-3: one arm's signals since the rollout started." })
+export class RolloutArmType {
+  @Field(() => String, { description: '"live" | "candidate"' })
+  arm!: string;
+
+  @Field(() => SkillVersionType)
+  version!: object;
+
+  @Field(() => Int)
+  starts!: number;
+
+  @Field(() => Int)
+  loads!: number;
+
+  @Field(() => Float, { nullable: true, description: "loads / starts; null without starts." })
+  loadRate!: number | null;
+
+  @Field(() => Int)
+  toolRuns!: number;
+
+  @Field(() => Int)
+  toolErrors!: number;
+
+  @Field(() => Float, { nullable: true, description: "toolErrors / toolRuns; null without tool runs." })
+  toolErrorRate!: number | null;
+
+  @Field(() => Int)
+  outcomes!: number;
+
+  @Field(() => Float, { nullable: true, description: "Successful outcomes / outcomes; null without outcomes." })
+  successRate!: number | null;
+
+  @Field(() => Float, { nullable: true, description: "With an eval tag: passed iterations / iterations." })
+  evalPassRate!: number | null;
+}
+
+@ObjectType("RolloutGuard")
+export class RolloutGuardType {
+  @Field(() => RolloutMetric)
+  metric!: RolloutMetric;
+
+  @Field(() => Float)
+  maxDegradation!: number;
+
+  @Field(() => Int)
+  minSamples!: number;
+
+  @Field(() => Boolean, { description: "This guard rolled the rollout back." })
+  tripped!: boolean;
+}
+
+@ObjectType("RolloutEvent")
+export class RolloutEventType {
+  @Field(() => DateTimeScalar)
+  at!: Date;
+
+  @Field(() => String, {
+    description:
+      '"started" | "advanced" | "paused" | "resumed" | "guard_tripped" | "rolled_back" | "aborted" | "completed"',
+  })
+  kind!: string;
+
+  @Field(() => Int, { description: "The candidate's share after the event." })
+  percent!: number;
+
+  @Field(() => JSONScalar, { nullable: true })
+  detail!: unknown;
+}
+
+@ObjectType("Rollout", { implements: NodeInterface, description: "RO-1..6: a staged rollout of a skill version." })
+export class RolloutType extends NodeInterface {
+  @Field(() => String, { description: "The skill's name." })
+  skill!: string;
+
+  @Field(() => SkillVersionType)
+  candidate!: object;
+
+  @Field(() => SkillVersionType, { description: "The version that was live when the rollout started." })
+  live!: object;
+
+  @Field(() => String, { description: '"running" | "paused" | "completed" | "rolled_back" | "aborted"' })
+  status!: string;
+
+  @Field(() => Int, { description: "The candidate's share now (0 once ended without completing)." })
+  percent!: number;
+
+  @Field(() => [Int])
+  steps!: number[];
+
+  @Field(() => Int)
+  stepIndex!: number;
+
+  @Field(() => Int)
+  stepMinutes!: number;
+
+  @Field(() => [RolloutGuardType])
+  guards!: RolloutGuardType[];
+
+  @Field(() => [RolloutArmType])
+  arms!: RolloutArmType[];
+
+  @Field(() => [RolloutEventType], { description: "Oldest first." })
+  events!: RolloutEventType[];
+
+  @Field(() => DateTimeScalar)
+  startedAt!: Date;
+
+  @Field(() => DateTimeScalar, { nullable: true })
+  endedAt!: Date | null;
+
+  @Field(() => String, { nullable: true, description: "Why it ended without completing (abort reason, guard, …)." })
+  endReason!: string | null;
+
+  @Field(() => String, { nullable: true })
+  evalTag!: string | null;
+
+  @Field(() => DateTimeScalar, {
+    nullable: true,
+    description: "When the current step's duration is over (null: paused, ended, or advanced by hand).",
+  })
+  nextStepAt!: Date | null;
+}
+
+export const RolloutPage = PageOf(RolloutType, "RolloutPage");
