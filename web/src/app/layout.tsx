@@ -10,6 +10,7 @@ const PROJECT_LINKS = [
   { to: "/knowledge", label: "Knowledge" },
   { to: "/calls", label: "Calls" },
   { to: "/sessions", label: "Sessions" },
+  { to: "/insights", label: "Insights" },
   { to: "/evals", label: "Evals" },
 ];
 const ADMIN_LINKS = [

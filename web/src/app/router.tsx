@@ -16,6 +16,7 @@ const CallsListPage = lazy(() => import("../features/calls/calls-list-page"));
 const CallPage = lazy(() => import("../features/calls/call-page"));
 const SessionsListPage = lazy(() => import("../features/sessions/sessions-list-page"));
 const SessionPage = lazy(() => import("../features/sessions/session-page"));
+const InsightsPage = lazy(() => import("../features/insights/insights-page"));
 const KnowledgeListPage = lazy(() => import("../features/knowledge/knowledge-list-page"));
 const KnowledgeBasePage = lazy(() => import("../features/knowledge/knowledge-base-page"));
 const EvalRunsPage = lazy(() => import("../features/evals/eval-runs-page"));
@@ -48,6 +49,7 @@ export const router = createBrowserRouter([
       { path: "calls/:id", element: <CallPage /> },
       { path: "sessions", element: <SessionsListPage /> },
       { path: "sessions/:id", element: <SessionPage /> },
+      { path: "insights", element: <InsightsPage /> },
       { path: "knowledge", element: <KnowledgeListPage /> },
       { path: "knowledge/:id", element: <KnowledgeBasePage /> },
       { path: "evals", element: <EvalRunsPage /> },
