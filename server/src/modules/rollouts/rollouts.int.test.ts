@@ -11,6 +11,7 @@ import {
   versionsByKey,
 } from "../../../test/support/rollouts";
 import { skillMd } from "../../../test/support/skill-md";
+import { statementsDuring } from "../../../test/support/sql-statements";
 import { describeEachDialect } from "../../../test/support/test-app";
 import { rolloutBucket } from "../runtime";
 
@@ -110,6 +111,25 @@ describeEachDialect("staged rollouts", { outboundAllowHosts: [HOOKS] }, (t) => {
     const byId = new Set<string>();
     for (let i = 0; i < 30; i++) byId.add((await startCall(t, key, { agentId })).skills[0]!.versionId);
     expect(byId).toEqual(new Set([draft, live]));
+  });
+
+  it("RO-2 budget: with warm caches a call start reads nothing, with a rollout running or not; a rollout change is seen at once", async () => {
+    const { live, draft, agentId } = await skillWithDraft(t, key, "ro-budget");
+    const reads = async (input: Record<string, unknown>) => {
+      await startCall(t, key, input);
+      let versionId = "";
+      const statements = await statementsDuring(t, async () => {
+        versionId = (await startCall(t, key, input)).skills[0]!.versionId;
+      });
+      // the statements of the start itself (the GraphQL selection reads the call back afterwards)
+      return { versionId, selects: statements.filter((q) => /^\s*SELECT/i.test(q) && !/FROM "calls"|call_/.test(q)) };
+    };
+    expect(await reads({ agentId, rolloutKey: "someone" })).toEqual({ versionId: live, selects: [] });
+    const rollout = await startRollout(t, key, { versionId: draft, steps: [50, 100], stepMinutes: 0 });
+    const inCandidate = keys.find((k) => rolloutBucket(rollout.id, k) < 50)!;
+    expect(await reads({ agentId, rolloutKey: inCandidate })).toEqual({ versionId: draft, selects: [] });
+    await act(t, key, "abortRollout", rollout.id, "Budget test.");
+    expect((await startCall(t, key, { agentId, rolloutKey: inCandidate })).skills[0]!.versionId).toBe(live);
   });
 
   it("RO-2 a handoff resolves under the call's rolloutKey", async () => {
