@@ -145,7 +145,12 @@ export async function pushCommand(folder: string, options: PushOptions, io: Io):
   const refuse = (name: string, error: unknown) => {
     if (!(error instanceof ServerRefusal)) throw error;
     refusals += 1;
-    report.problem(`${name}: ${error.message}`);
+    // AP-1: the draft stays pushed; once reviewers approved its digest, --publish publishes it.
+    const hint =
+      error.details?.reason === "approval_required"
+        ? " The draft is pushed; once it holds the approvals (approveVersion, or Approve in the console), push --publish again."
+        : "";
+    report.problem(`${name}: ${error.message}${hint}`);
   };
   try {
     const toPush = options.frozen ? [] : plan.filter((e) => e.kind !== "unchanged");

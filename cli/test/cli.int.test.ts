@@ -264,6 +264,26 @@ describeEachDialect("skillgraph CLI (EC-3)", (t) => {
     expect(coloured.out).toContain("\u001b[");
   });
 
+  it("SEC-24 AP-1 push --publish cannot bypass the publish policy: approval_required, exit 1, the draft stays pushed", async () => {
+    const alone = path.join(work, "policy");
+    fs.mkdirSync(path.join(alone, "sec24-cli"), { recursive: true });
+    fs.writeFileSync(
+      path.join(alone, "sec24-cli", "SKILL.md"),
+      "---\nname: sec24-cli\ndescription: Use when a policy is tested.\n---\n# Steps\n\nWait for approval.\n",
+    );
+    const policy = `mutation($n: Int!) { setPublishPolicy(requiredApprovals: $n) { requiredApprovals } }`;
+    await t.ok(policy, { n: 1 }, key);
+    try {
+      const pushed = await cli(["push", "--publish", alone]);
+      expect(pushed.code).toBe(1);
+      expect(pushed.err).toContain("needs 1 approval");
+      expect(pushed.err).toContain("push --publish again");
+      expect((await versionsOf("sec24-cli")).map((v) => v.state)).toEqual(["DRAFT"]);
+    } finally {
+      await t.ok(policy, { n: 0 }, key);
+    }
+  });
+
   it("SK-2 import and export (the old npm run skills) move one skill folder in and out byte for byte", async () => {
     const one = path.join(work, "one", "explain-bill");
     fs.cpSync(path.join(EXAMPLES, "explain-bill"), one, { recursive: true });

@@ -15,6 +15,8 @@ import { createLogger, type Logger } from "./platform/logger";
 import { AgentTelemetry, Metrics, openTracing } from "./platform/telemetry";
 import {
   AgentCallDirectory,
+  AgentDigests,
+  AgentVersionDigestResolver,
   AgentPublishedChanged,
   AgentResolver,
   AgentSecrets,
@@ -22,10 +24,21 @@ import {
   AgentVersionAuthorResolver,
   registerAgentLoaders,
 } from "./modules/agents";
+import {
+  AgentVersionApprovalsResolver,
+  ApprovalCheck,
+  ApprovalResolver,
+  ApprovalService,
+  ProjectPublishPolicyResolver,
+  registerApprovalLoaders,
+  ReviewedVersions,
+  SkillVersionApprovalsResolver,
+} from "./modules/approvals";
 import { ApiKeyResolver, ApiKeyService, AuditActorResolver, registerApiKeyLoaders } from "./modules/api-keys";
 import { AuditResolver, AuditService } from "./modules/audit";
 import { AuthService, TENANCY_TOPIC } from "./modules/auth";
 import { ChatResolver, ChatService, ChatTurns, registerChatLoaders } from "./modules/chat";
+import { OutcomeService, registerSignalLoaders, SignalsResolver, SkillSignals } from "./modules/signals";
 import {
   CallEngine,
   CallEventResolver,
@@ -103,6 +116,7 @@ import {
 import { McpSkillsEndpoint, McpSkillsService } from "./modules/mcp-skills";
 import { createGateway } from "./modules/gateway";
 import { createSkillsApi } from "./modules/skills-api";
+import type { PublishGate } from "./modules/versioning";
 import { openSessionStore, type SessionStore } from "./platform/session-store";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
 import { RedisLink } from "./platform/redis/redis-link";
@@ -164,20 +178,31 @@ function wireServices(
   );
   const skillReader = new SkillReader(db, secretBox);
   // SV-7: a delete is refused in its transaction while an agent lists the skill
-  const skillLifecycle = new SkillLifecycleService(db, auth, audit, (tx, projectId, name) =>
-    usage.guardSkillDelete(tx, projectId, name),
+  // AP-1, SEC-24: every publish of a skill or an agent version asks the approvals module in its transaction
+  const publishGate: PublishGate = (tx, version) => approvalCheck.requireApproved(tx, version);
+  const skillLifecycle = new SkillLifecycleService(
+    db,
+    auth,
+    audit,
+    (tx, projectId, name) => usage.guardSkillDelete(tx, projectId, name),
+    publishGate,
   );
   const bundles = new SkillBundleService(auth, skills, limits);
   const diffs = new SkillDiffService(skills);
   const digests = new SkillDigests(skills, secretBox);
   const skillIndex = new SkillIndexService(db, auth);
   const libraries = new LibraryService(db, auth, audit);
-  const agents = new AgentService(db, auth, audit, knowledge, skillReader, new AgentSecrets(secretBox));
+  const agentSecrets = new AgentSecrets(secretBox);
+  const agents = new AgentService(db, auth, audit, knowledge, skillReader, agentSecrets, publishGate);
+  const agentDigests = new AgentDigests(agentSecrets, secretBox);
   const usage: UsageService = new UsageService(db, auth, skillReader);
   const webhooks = new WebhookService(db, bus, auth, audit, secretBox, {
     allowList: config.outboundAllowHosts,
     tracing: telemetry.tracing,
   });
+  const reviewed = new ReviewedVersions(digests, agentDigests);
+  const approvalCheck: ApprovalCheck = new ApprovalCheck(reviewed);
+  const approvals = new ApprovalService(db, auth, audit, webhooks, reviewed);
   const catalog = new SkillCatalogService(db, bus, (projectId, ids) => knowledge.basesWithDocuments(projectId, ids));
   events.on(SkillLiveMoved, (moved) => catalog.liveMoved(moved.projectId, moved.name));
   const agentDirectory = new AgentCallDirectory(db, new AgentSecrets(secretBox), knowledge, bus);
@@ -208,12 +233,15 @@ function wireServices(
     { allowList: config.outboundAllowHosts, timeoutMs: config.toolTimeoutMs },
     telemetry,
   );
+  // RO-3, OB-3: the per-skill signals, recorded by calls and sessions in their own transactions
+  const signals = new SkillSignals(db);
+  const outcomes = new OutcomeService(db, auth);
   const calls = new CallService(
     db,
     auth,
     agentDirectory,
     callResolution,
-    new CallEngine(db, webhooks),
+    new CallEngine(db, webhooks, signals),
     tools,
     secretBox,
     config.callEventRetentionSecs * 1000,
@@ -226,7 +254,7 @@ function wireServices(
     allowList: config.outboundAllowHosts,
     telemetry,
   });
-  const chats = new ChatService(db, auth, callResolution, agentDirectory, secretBox);
+  const chats = new ChatService(db, auth, callResolution, agentDirectory, secretBox, signals);
   const chatTurns = new ChatTurns(chats, tools, model, { maxToolRounds: config.chatMaxToolRounds }, telemetry);
   // Evals run the one tool loop in memory (EV-1..5); the publish gate runs them synchronously.
   const evalPlanner = new EvalPlanner(callResolution, agentDirectory, secretBox);
@@ -252,6 +280,9 @@ function wireServices(
     bundles,
     diffs,
     digests,
+    agentDigests,
+    approvals,
+    approvalCheck,
     skillIndex,
     limits,
     libraries,
@@ -265,6 +296,8 @@ function wireServices(
     callResolution,
     calls,
     callRetention,
+    signals,
+    outcomes,
     tools,
     model,
     chats,
@@ -290,7 +323,9 @@ function loaderRegistry(services: Services): LoaderRegistry {
   registerUsageLoaders(registry, services.usage);
   registerCallLoaders(registry, services.calls);
   registerChatLoaders(registry, services.chats);
+  registerSignalLoaders(registry, services.outcomes);
   registerEvalLoaders(registry, services.evals);
+  registerApprovalLoaders(registry, services.approvals);
   registerRolloutLoaders(registry, services.rollouts);
   return registry;
 }
@@ -307,6 +342,11 @@ function resolverInstances(services: Services): object[] {
     new SkillResolver(services.skills, services.skillLifecycle, services.bundles, services.diffs),
     new SkillFileResolver(),
     new SkillVersionDigestResolver(services.digests),
+    new AgentVersionDigestResolver(services.agentDigests),
+    new ApprovalResolver(services.approvals),
+    new ProjectPublishPolicyResolver(),
+    new SkillVersionApprovalsResolver(services.digests),
+    new AgentVersionApprovalsResolver(services.agentDigests),
     new LibraryResolver(services.libraries),
     new AgentResolver(services.agents),
     new UsageResolver(services.usage),
@@ -319,6 +359,7 @@ function resolverInstances(services: Services): object[] {
     new CallEventResolver(services.calls),
     new CallTimelineResolver(),
     new ChatResolver(services.chats, services.chatTurns),
+    new SignalsResolver(services.outcomes),
     new EvalScenarioResolver(services.evals),
     new EvalRunResolver(services.evals),
     new RolloutResolver(services.rollouts),

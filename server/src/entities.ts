@@ -1,9 +1,11 @@
 // Every TypeORM entity, handed to platform/db by the composition root (platform never imports modules).
 import { AgentEntity, AgentSkillEntryEntity, AgentVersionEntity } from "./modules/agents";
 import { ApiKeyEntity } from "./modules/api-keys";
+import { PublishPolicyEntity, VersionApprovalEntity } from "./modules/approvals";
 import { AuditEntryEntity } from "./modules/audit";
 import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./modules/calls";
-import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./modules/chat";
+import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity, SessionSkillEntity } from "./modules/chat";
+import { OutcomeEntity, SkillSignalDeltaEntity, SkillSignalHourEntity } from "./modules/signals";
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/evals";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
@@ -36,10 +38,16 @@ export const entities = [
   ChatSessionEntity,
   ChatMessageEntity,
   ChatToolInvocationEntity,
+  SessionSkillEntity,
+  OutcomeEntity,
+  SkillSignalDeltaEntity,
+  SkillSignalHourEntity,
   EvalScenarioEntity,
   EvalRunEntity,
   EvalResultEntity,
   IdempotentRequestEntity,
+  PublishPolicyEntity,
+  VersionApprovalEntity,
   RolloutEntity,
   RolloutEventEntity,
 ];

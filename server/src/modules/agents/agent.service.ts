@@ -3,7 +3,7 @@ import { isUniqueViolation, type Database, type Tx } from "../../platform/db/dat
 import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
 import type { AuditService } from "../audit";
-import { moveLivePointer } from "../versioning";
+import { moveLivePointer, type PublishGate } from "../versioning";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import type { KnowledgeService } from "../knowledge";
 import { skillSourceProject, sourcePlace } from "../libraries";
@@ -77,6 +77,8 @@ export class AgentService {
     private readonly knowledge: KnowledgeService,
     private readonly skills: SkillReader,
     private readonly secrets: AgentSecrets,
+    /** AP-1, SEC-24: an agent publish passes it inside its transaction. */
+    private readonly gate: PublishGate,
   ) {}
 
   // ---- saving (AG-1..AG-4) ----
@@ -276,6 +278,7 @@ export class AgentService {
           target,
           audit: this.audit,
           entry: { projectId: scope.projectId, resourceType: "agent", actor: scope.actor },
+          gate: this.gate,
           describe: (v) => ({ agent_id: agent.id, name: v.name, version: v.version }),
         },
       );

@@ -11,3 +11,5 @@ export { AgentInput } from "./agent.inputs";
 export { AgentResolver, AgentVersionAuthorResolver } from "./agent.resolver";
 export { AgentVersionType } from "./agent.types";
 export { AGENT_SKILL_ENTRIES_BY_VERSION, registerAgentLoaders } from "./agent.loaders";
+export { AgentDigests, agentVersionDigest, type DigestedAgent } from "./agent-digest";
+export { AgentVersionDigestResolver } from "./agent-digest.resolver";

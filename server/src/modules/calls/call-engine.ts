@@ -12,11 +12,13 @@ import {
   type ResolvedSkill,
   type RuntimeEvent,
 } from "../runtime";
+import { deltaRow, isToolError, startDeltas, type SkillSignals } from "../signals";
 import type { WebhookService } from "../webhooks";
 import { CallEventEntity, CallSkillEntity, type CallEntity } from "./call.entity";
 import { CallRecorded } from "./call.events";
 import { CallRepository } from "./call.repository";
 import { CallContexts } from "./call-contexts";
+import { resolvedSkillColumns } from "./skill-row.entity";
 import { currentSegment, modelContextOf, type CallSegment } from "./call-state";
 
 /**
@@ -31,6 +33,7 @@ export class CallEngine {
   constructor(
     private readonly db: Database,
     private readonly webhooks: WebhookService,
+    private readonly signals: SkillSignals,
   ) {}
 
   repository(m: DbManager): CallRepository {
@@ -40,6 +43,7 @@ export class CallEngine {
   /** RT-1: a new call, its versions and first event, as one write (one statement on PostgreSQL). */
   async storeStart(call: CallEntity, resolved: readonly ResolvedSkill[], after: CommittedEvents): Promise<void> {
     const skills = callSkillRows(call, resolved, 0, new Set());
+    const deltas = startDeltas(call, skills);
     const started = eventRow(
       call,
       1,
@@ -49,12 +53,12 @@ export class CallEngine {
     );
     const committed = { ...after, events: [CallRecorded({ projectId: call.projectId, callId: call.id })] };
     if (this.db.dialect === "sqlite") {
-      const { statements, contexts } = CallRepository.sqliteStart(this.contexts, call, skills, started);
+      const { statements, contexts } = CallRepository.sqliteStart(this.contexts, call, skills, started, deltas);
       await this.db.runPrepared(statements, committed);
       this.contexts.markStored(contexts);
     } else {
       const stored = await this.db.writeStatement(
-        (m) => this.repository(m).insertStart(call, skills, started),
+        (m) => this.repository(m).insertStart(call, skills, started, deltas),
         committed,
       );
       this.contexts.markStored(stored);
@@ -102,8 +106,28 @@ export class CallEngine {
     );
     tx.emit(CallRecorded({ projectId: call.projectId, callId: call.id }));
     const loadedVersions = outcome.events.flatMap((e) => (e.type === "skill.loaded" ? [e.versionId] : []));
-    await repo.recordLoad(call, rows, loadedVersions, { loaded: call.state.loaded, eventSeq: call.state.eventSeq });
+    // RT-4, OB-3: the skills the cap evicted count as evictions of their skill
+    const evicted = outcome.events.flatMap((e) =>
+      e.type === "skill.unloaded" && e.reason === "limit" ? [e.skill] : [],
+    );
+    await repo.recordLoad(call, rows, loadedVersions, evicted, {
+      loaded: call.state.loaded,
+      eventSeq: call.state.eventSeq,
+    });
     return outcome;
+  }
+
+  /**
+   * RO-3, OB-3: a run of a skill's own tool (source `skill:<name>`) counts on the call's row of that skill and in
+   * the signals, in the transaction that records the run; other tools count nowhere here.
+   */
+  async countToolRun(tx: Tx, call: CallEntity, source: string, status: string): Promise<void> {
+    const skill = currentSegment(call.state).resolved.find((r) => source === `skill:${r.name}`);
+    if (!skill) return;
+    const failed = isToolError(status);
+    await this.repository(tx.manager).countToolRun(call.id, skill.id, failed);
+    const key = { projectId: call.projectId, skill: skill.name, agentId: call.agentId, startedAt: call.startedAt };
+    await this.signals.record(tx.manager, [deltaRow(key, { toolRuns: 1, toolErrors: failed ? 1 : 0 })]);
   }
 
   /** RT-9: the target's skills, resolved as at a call's start, become the call's next segment; nothing stays loaded. */
@@ -123,7 +147,9 @@ export class CallEngine {
     call.warnings = [...new Set([...call.warnings, ...warnings, ...modelContextOf(call.state).warnings])];
     const known = new Set(call.state.segments.slice(0, -1).flatMap((s) => s.resolved.map((r) => r.id)));
     const existing = await repo.skillsOf([call.id]);
-    await repo.addSkills(callSkillRows(call, segment.resolved, existing.length, known));
+    const fresh = callSkillRows(call, segment.resolved, existing.length, known);
+    await repo.addSkills(fresh);
+    await this.signals.record(tx.manager, startDeltas(call, fresh));
     const seq = await takeEventSeqs(repo, call, 1);
     await repo.updateCall(call, {
       state: call.state,
@@ -232,12 +258,7 @@ function callSkillRows(
     Object.assign(new CallSkillEntity(), {
       callId: call.id,
       position: offset + i,
-      projectId: call.projectId,
-      name: r.name,
-      version: r.version,
-      versionId: r.id,
-      pinned: r.pinned,
-      loaded: false,
+      ...resolvedSkillColumns(call.projectId, r),
     }),
   );
 }

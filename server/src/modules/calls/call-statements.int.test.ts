@@ -51,10 +51,14 @@ describeEachDialect("statements and bytes of the call hot paths", { outboundAllo
   const start = async () =>
     (await t.ok<{ startCall: { id: string } }>(START_ID, { input: { agentId } }, key)).startCall.id;
 
-  it("budget: a warm startCall is one write: one statement on PostgreSQL, one prepared batch of three inserts on SQLite", async () => {
+  it("budget: a warm startCall is one write: one statement on PostgreSQL, one prepared batch of four inserts on SQLite", async () => {
     const sent = await shapes(t, start);
+    // RO-3, OB-3: the skills' starts go into the signal deltas in the same write (a CTE on PostgreSQL; on SQLite one
+    // more prepared insert in the same synchronous transaction, no round trip)
     expect(sent).toEqual(
-      t.dialect === "postgres" ? ["WITH call_contexts"] : ["INSERT calls", "INSERT call_skills", "INSERT call_events"],
+      t.dialect === "postgres"
+        ? ["WITH call_contexts"]
+        : ["INSERT calls", "INSERT call_skills", "INSERT skill_signal_deltas", "INSERT call_events"],
     );
   });
 
@@ -67,17 +71,32 @@ describeEachDialect("statements and bytes of the call hot paths", { outboundAllo
     expect(sent.filter((s) => !s.startsWith("SELECT"))).toEqual(
       t.dialect === "postgres"
         ? ["WITH call_contexts"]
-        : ["INSERT call_contexts", "INSERT calls", "INSERT call_skills", "INSERT call_events"],
+        : [
+            "INSERT call_contexts",
+            "INSERT calls",
+            "INSERT call_skills",
+            "INSERT skill_signal_deltas",
+            "INSERT call_events",
+          ],
     );
   });
 
   it("budget: loadSkill locks and reads the call, then writes its events, the loaded flag and the state patch; an eviction adds none", async () => {
     const id = await start();
-    // PostgreSQL: the events, the loaded flags and the state patch in one statement; SQLite: three, in process
+    // PostgreSQL: the events, the loaded flags, the signal deltas (RO-3, OB-3) and the state patch in one statement;
+    // SQLite: four, in process
     const expected =
       t.dialect === "postgres"
         ? ["BEGIN", "SELECT calls", "WITH call_events", "COMMIT"]
-        : ["BEGIN", "SELECT calls", "INSERT call_events", "UPDATE call_skills", "UPDATE calls", "COMMIT"];
+        : [
+            "BEGIN",
+            "SELECT calls",
+            "INSERT call_events",
+            "INSERT skill_signal_deltas",
+            "UPDATE call_skills",
+            "UPDATE calls",
+            "COMMIT",
+          ];
     expect(await shapes(t, () => t.ok(LOAD_STATUS, { callId: id, name: "st-a" }, key))).toEqual(expected);
     await loadSkill(t, key, id, "st-b");
     // at the cap of 2: st-a is evicted and st-c loaded, two events in one insert

@@ -1,7 +1,8 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
 import { IdColumn, JsonColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
 import type { ProjectEntity } from "../projects";
 import type { CallState } from "./call-state";
+import { ResolvedSkillColumns, ROLLOUT_ARM_CHECK } from "./skill-row.entity";
 import { ToolRunColumns } from "./tool-run.entity";
 
 /** A call: what it resolved at start (and at each handoff), what is loaded now, and its status (RT-10). */
@@ -59,7 +60,9 @@ export class CallEntity {
 @Entity({ name: "call_skills" })
 @Index("idx_call_skills_version", ["versionId"])
 @Index("idx_call_skills_project_name", ["projectId", "name"])
-export class CallSkillEntity {
+@Index("idx_call_skills_rollout", ["rolloutId", "arm"])
+@Check("ck_call_skills_arm", ROLLOUT_ARM_CHECK)
+export class CallSkillEntity extends ResolvedSkillColumns {
   @PrimaryColumn({ type: "varchar", length: 36, name: "call_id" })
   callId!: string;
 
@@ -69,25 +72,6 @@ export class CallSkillEntity {
 
   @PrimaryColumn({ type: "integer", name: "position" })
   position!: number;
-
-  @IdColumn("project_id")
-  projectId!: string;
-
-  @TextColumn("name", { length: 64 })
-  name!: string;
-
-  @Column({ type: "integer", name: "version" })
-  version!: number;
-
-  @IdColumn("version_id")
-  versionId!: string;
-
-  @Column({ type: "boolean", name: "pinned" })
-  pinned!: boolean;
-
-  /** Loaded at any point of the call (an unloaded skill stays true). */
-  @Column({ type: "boolean", name: "loaded" })
-  loaded!: boolean;
 }
 
 /** Append-only call events (RT-11): skill.loaded, skill.unloaded, call.started, call.handoff, call.ended. */

@@ -10,6 +10,8 @@ export function presentCallSkills(call: CallEntity, rows: readonly CallSkillEnti
     versionId: r.versionId,
     pinned: r.pinned,
     loaded: call.eventsExpired ? null : r.loaded,
+    rolloutId: r.rolloutId,
+    arm: r.arm,
   }));
 }
 

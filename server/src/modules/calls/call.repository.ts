@@ -4,6 +4,7 @@ import type { PageWindow } from "../../platform/graphql/page";
 import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
 import { BaseRepository } from "../../platform/db/repository";
 import { CallContexts, type ContextRow, type StoredCallState } from "./call-contexts";
+import { agentKeyOf, hourOf, type SkillSignalDeltaEntity } from "../signals";
 
 /** A change of the loaded set and the event counter, applied inside the stored state by the database. */
 export interface StatePatch {
@@ -52,7 +53,12 @@ export class CallRepository extends BaseRepository {
    * PostgreSQL one statement (the hot path's only round trip, atomic without BEGIN/COMMIT). Returns the contexts
    * it stored (to mark stored once committed).
    */
-  async insertStart(call: CallEntity, skills: CallSkillEntity[], event: CallEventEntity): Promise<ContextRow[]> {
+  async insertStart(
+    call: CallEntity,
+    skills: CallSkillEntity[],
+    event: CallEventEntity,
+    deltas: readonly SkillSignalDeltaEntity[],
+  ): Promise<ContextRow[]> {
     const { state, contexts } = this.store.slim(call.projectId, call.state);
     const json = (value: unknown) => JSON.stringify(value);
     await this.m.query(
@@ -64,10 +70,15 @@ export class CallRepository extends BaseRepository {
                             started_at, ended_at, events_expire_at, events_expired)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, false)),
        s AS (
-         INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded)
-         SELECT $1, t.position, $2, t.name, t.version, t.version_id, t.pinned, false
-         FROM unnest($11::int[], $12::varchar[], $13::int[], $14::varchar[], $15::boolean[])
-              AS t(position, name, version, version_id, pinned))
+         INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded,
+                                  rollout_id, arm, tool_runs, tool_errors)
+         SELECT $1, t.position, $2, t.name, t.version, t.version_id, t.pinned, false, t.rollout_id, t.arm, 0, 0
+         FROM unnest($11::int[], $12::varchar[], $13::int[], $14::varchar[], $15::boolean[], $26::varchar[],
+                     $27::varchar[]) AS t(position, name, version, version_id, pinned, rollout_id, arm)),
+       d AS (
+         INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, starts)
+         SELECT $2, t.skill, t.agent_key, t.hour, 1
+         FROM unnest($28::varchar[], $29::varchar[], $30::bigint[]) AS t(skill, agent_key, hour))
        INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
        VALUES ($16, $1, $2, $17, $18, $19, $20, $21, $22, $10)`,
       [
@@ -96,6 +107,11 @@ export class CallRepository extends BaseRepository {
         contexts.map((c) => c.hash),
         contexts.map((c) => c.projectId),
         contexts.map((c) => c.body),
+        skills.map((s) => s.rolloutId),
+        skills.map((s) => s.arm),
+        deltas.map((d) => d.skill),
+        deltas.map((d) => d.agentKey),
+        deltas.map((d) => d.hour),
       ],
     );
     return contexts;
@@ -110,6 +126,7 @@ export class CallRepository extends BaseRepository {
     call: CallEntity,
     skills: CallSkillEntity[],
     event: CallEventEntity,
+    deltas: readonly SkillSignalDeltaEntity[],
   ): { statements: Statement[]; contexts: ContextRow[] } {
     const { state, contexts: rows } = contexts.slim(call.projectId, call.state);
     const json = (value: unknown) => JSON.stringify(value);
@@ -135,10 +152,27 @@ export class CallRepository extends BaseRepository {
     ]);
     if (skills.length > 0) {
       statements.push([
-        `INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded) VALUES ${skills
-          .map(() => "(?, ?, ?, ?, ?, ?, ?, 0)")
+        `INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded, rollout_id,
+           arm, tool_runs, tool_errors) VALUES ${skills.map(() => "(?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 0, 0)").join(", ")}`,
+        skills.flatMap((s) => [
+          s.callId,
+          s.position,
+          s.projectId,
+          s.name,
+          s.version,
+          s.versionId,
+          s.pinned ? 1 : 0,
+          s.rolloutId,
+          s.arm,
+        ]),
+      ]);
+    }
+    if (deltas.length > 0) {
+      statements.push([
+        `INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, starts) VALUES ${deltas
+          .map(() => "(?, ?, ?, ?, 1)")
           .join(", ")}`,
-        skills.flatMap((s) => [s.callId, s.position, s.projectId, s.name, s.version, s.versionId, s.pinned]),
+        deltas.flatMap((d) => [d.projectId, d.skill, d.agentKey, d.hour]),
       ]);
     }
     statements.push([
@@ -232,17 +266,42 @@ export class CallRepository extends BaseRepository {
   }
 
   /**
-   * A load's writes on a locked call: its events, the loaded flags of the versions it loaded, the call's warnings and
-   * its state patched (loaded set, event counter). On PostgreSQL one statement; on SQLite three.
+   * A load's writes on a locked call: its events, the loaded flags of the versions it loaded, the signals (a first
+   * load of a skill in the call, with how many distinct skills the call has loaded; a skill the cap evicted), the
+   * call's warnings and its state patched (loaded set, event counter). On PostgreSQL one statement; on SQLite four.
    */
   async recordLoad(
-    call: Pick<CallEntity, "id" | "projectId" | "warnings">,
+    call: Pick<CallEntity, "id" | "projectId" | "warnings" | "agentId" | "startedAt">,
     events: CallEventEntity[],
     loadedVersionIds: readonly string[],
+    evicted: readonly string[],
     patch: StatePatch,
   ): Promise<void> {
+    const agentKey = agentKeyOf(call.agentId);
+    const hour = hourOf(call.startedAt);
     if (!this.postgres) {
       await this.insertEvents(events);
+      if (loadedVersionIds.length > 0 || evicted.length > 0) {
+        const ids = loadedVersionIds.map(() => "?").join(", ") || "NULL";
+        const firstLoads = `SELECT ?, name, ?, ?, 1, 0, (SELECT count(*) FROM call_skills WHERE call_id = ?
+            AND (loaded = 1 OR version_id IN (${ids}))) FROM call_skills
+          WHERE call_id = ? AND loaded = 0 AND version_id IN (${ids})`;
+        const evictions = evicted.map(() => "SELECT ?, ?, ?, ?, 0, 1, 0");
+        await this.m.query(
+          `INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, loads, evictions, max_loaded)
+           ${[firstLoads, ...evictions].join(" UNION ALL ")}`,
+          [
+            call.projectId,
+            agentKey,
+            hour,
+            call.id,
+            ...loadedVersionIds,
+            call.id,
+            ...loadedVersionIds,
+            ...evicted.flatMap((skill) => [call.projectId, skill, agentKey, hour]),
+          ],
+        );
+      }
       if (loadedVersionIds.length > 0) {
         await this.m
           .getRepository(CallSkillEntity)
@@ -258,7 +317,14 @@ export class CallRepository extends BaseRepository {
          SELECT t.id, $1, $2, t.seq, t.type, t.data, t.loaded_after, t.segment, t.at, t.expires_at
          FROM unnest($3::varchar[], $4::int[], $5::varchar[], $6::text[], $7::text[], $8::int[], $9::bigint[],
                      $10::bigint[]) AS t(id, seq, type, data, loaded_after, segment, at, expires_at)),
-       s AS (UPDATE call_skills SET loaded = true WHERE call_id = $1 AND version_id = ANY($11::varchar[]))
+       s AS (UPDATE call_skills SET loaded = true
+             WHERE call_id = $1 AND version_id = ANY($11::varchar[]) AND NOT loaded RETURNING name),
+       d AS (
+         INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, loads, evictions, max_loaded)
+         SELECT $2, s.name, $15::varchar, $16::bigint, 1, 0,
+                (SELECT count(*) FROM call_skills WHERE call_id = $1 AND loaded) + (SELECT count(*) FROM s)
+         FROM s
+         UNION ALL SELECT $2, t.name, $15::varchar, $16::bigint, 0, 1, 0 FROM unnest($17::varchar[]) AS t(name))
        UPDATE calls SET warnings = $12,
          state = (CAST(state AS jsonb) || jsonb_build_object('loaded', CAST($13 AS jsonb), 'eventSeq', $14::int))::text
        WHERE id = $1`,
@@ -277,8 +343,21 @@ export class CallRepository extends BaseRepository {
         json(call.warnings),
         json(patch.loaded ?? []),
         patch.eventSeq ?? 0,
+        agentKey,
+        hour,
+        evicted,
       ],
     );
+  }
+
+  /** RO-3: one run of a skill's own tool counted on the call's row of that version (and whether it failed). */
+  async countToolRun(callId: string, versionId: string, failed: boolean): Promise<void> {
+    await this.m
+      .createQueryBuilder()
+      .update(CallSkillEntity)
+      .set({ toolRuns: () => "tool_runs + 1", toolErrors: () => `tool_errors + ${failed ? 1 : 0}` })
+      .where("call_id = :callId AND version_id = :versionId", { callId, versionId })
+      .execute();
   }
 
   async lastEventSeq(callId: string): Promise<number> {

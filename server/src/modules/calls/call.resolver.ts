@@ -3,6 +3,7 @@ import type { Page } from "../../platform/graphql/page";
 import { JSONScalar } from "../../platform/graphql/scalars";
 import type { AuthContext } from "../auth";
 import type { CallEntity, CallEventEntity, ToolInvocationEntity } from "./call.entity";
+import { CALL_OUTCOME, OutcomeType, type OutcomeEntity } from "../signals";
 import { CALL_BY_ID, CALL_EVENTS, CALL_SKILLS, CALL_TOOL_INVOCATIONS } from "./call.loaders";
 import { presentCallSkills, presentOfferedTool } from "./call.presenters";
 import type { CallService } from "./call.service";
@@ -119,6 +120,11 @@ export class CallResolver {
   @FieldResolver(() => [CallEventType], { description: "Oldest first; empty once expired (RT-11)." })
   events(@Root() call: CallEntity, @Ctx() ctx: AuthContext): Promise<CallEventEntity[]> {
     return ctx.loaders.of(CALL_EVENTS).load(call.id);
+  }
+
+  @FieldResolver(() => OutcomeType, { nullable: true, description: "RO-3: as last reported; null: none yet." })
+  outcome(@Root() call: CallEntity, @Ctx() ctx: AuthContext): Promise<OutcomeEntity | null> {
+    return ctx.loaders.of(CALL_OUTCOME).load(call.id);
   }
 
   @FieldResolver(() => [ToolInvocationType], { description: "Oldest first." })

@@ -182,9 +182,10 @@ export class CallService {
       latencyMs: Math.round(performance.now() - started),
       at: new Date(),
     });
-    await this.db.write((tx) => {
+    await this.db.write(async (tx) => {
       tx.emit(CallRecorded({ projectId: call.projectId, callId: call.id })); // UX-5: the call page shows the run
-      return this.engine.repository(tx.manager).insertInvocation(invocation);
+      await this.engine.repository(tx.manager).insertInvocation(invocation);
+      await this.engine.countToolRun(tx, call, tool.source, outcome.status);
     }, scope);
     return invocation;
   }

@@ -20,6 +20,12 @@ export class CallSkillType {
 
   @Field(() => Boolean, { nullable: true, description: "Loaded at any point; null once the call's events expired." })
   loaded!: boolean | null;
+
+  @Field(() => ID, { nullable: true, description: "RO-2: the rollout the skill resolved under; null outside one." })
+  rolloutId!: string | null;
+
+  @Field(() => String, { nullable: true, description: '"live" | "candidate" (RO-2); null outside a rollout.' })
+  arm!: string | null;
 }
 
 @ObjectType("OfferedTool")

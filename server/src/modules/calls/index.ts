@@ -1,6 +1,7 @@
 // The calls module's face: what other modules may use.
 export { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
 export { ToolRunColumns } from "./tool-run.entity";
+export { ResolvedSkillColumns, resolvedSkillColumns, ROLLOUT_ARM_CHECK } from "./skill-row.entity";
 export { CallEventResolver, CallResolver } from "./call.resolver";
 // The GraphQL use cases; the engine behind them; the resolution every runner (chat, evals, the gateway) asks.
 export { CallService } from "./call.service";

@@ -90,7 +90,7 @@ export class ChatTurns {
             messageId: message.id,
           });
           invocations.push(invocation);
-          await this.chats.recordInvocation(invocation);
+          await this.chats.recordInvocation(session, invocation);
         },
       },
       conversation,

@@ -1,6 +1,6 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
+import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
 import { IdColumn, JsonColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
-import { ToolRunColumns } from "../calls";
+import { ResolvedSkillColumns, ROLLOUT_ARM_CHECK, ToolRunColumns } from "../calls";
 import type { ProjectEntity } from "../projects";
 import type { ChatState } from "./chat-state";
 
@@ -118,4 +118,22 @@ export class ChatToolInvocationEntity extends ToolRunColumns {
   /** The user message whose reply ran it. */
   @IdColumn("message_id")
   messageId!: string;
+}
+
+/** Every version a session resolved, in order (RO-3): the same columns as a call's `call_skills`, for the signals. */
+@Entity({ name: "session_skills" })
+@Index("idx_session_skills_version", ["versionId"])
+@Index("idx_session_skills_project_name", ["projectId", "name"])
+@Index("idx_session_skills_rollout", ["rolloutId", "arm"])
+@Check("ck_session_skills_arm", ROLLOUT_ARM_CHECK)
+export class SessionSkillEntity extends ResolvedSkillColumns {
+  @PrimaryColumn({ type: "varchar", length: 36, name: "session_id" })
+  sessionId!: string;
+
+  @ManyToOne("ChatSessionEntity", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "session_id" })
+  session?: ChatSessionEntity;
+
+  @PrimaryColumn({ type: "integer", name: "position" })
+  position!: number;
 }

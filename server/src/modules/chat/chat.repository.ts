@@ -1,6 +1,6 @@
 import { In, type QueryDeepPartialEntity } from "typeorm";
 import type { PageWindow } from "../../platform/graphql/page";
-import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./chat.entity";
+import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity, SessionSkillEntity } from "./chat.entity";
 import { BaseRepository } from "../../platform/db/repository";
 
 /** Which sessions a list keeps (UX-9): by agent, and by when the session began. */
@@ -54,6 +54,27 @@ export class ChatRepository extends BaseRepository {
       .where("m.session_id IN (:...ids)", { ids: [...sessionIds] });
     if (beforeSeq !== undefined) qb.andWhere("m.seq < :beforeSeq", { beforeSeq });
     return qb.orderBy("m.session_id", "ASC").addOrderBy("m.seq", "ASC").getMany();
+  }
+
+  async insertSkills(skills: SessionSkillEntity[]): Promise<void> {
+    await this.insertRows(SessionSkillEntity, skills);
+  }
+
+  async markLoaded(sessionId: string, versionIds: readonly string[]): Promise<void> {
+    if (versionIds.length === 0) return;
+    await this.m
+      .getRepository(SessionSkillEntity)
+      .update({ sessionId, versionId: In([...versionIds]) }, { loaded: true });
+  }
+
+  /** RO-3: one run of a skill's own tool on the session's rows of that skill, and whether it failed. */
+  async countToolRun(sessionId: string, skill: string, failed: boolean): Promise<void> {
+    await this.m
+      .createQueryBuilder()
+      .update(SessionSkillEntity)
+      .set({ toolRuns: () => "tool_runs + 1", toolErrors: () => `tool_errors + ${failed ? 1 : 0}` })
+      .where("session_id = :sessionId AND name = :skill", { sessionId, skill })
+      .execute();
   }
 
   async insertInvocation(invocation: ChatToolInvocationEntity): Promise<void> {

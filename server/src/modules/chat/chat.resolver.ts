@@ -3,6 +3,7 @@ import type { Page } from "../../platform/graphql/page";
 import { JSONScalar } from "../../platform/graphql/scalars";
 import type { AuthContext } from "../auth";
 import { CallSkillType, modelContextOf, OfferedToolType, presentOfferedTool, ToolInvocationType } from "../calls";
+import { OutcomeType, SESSION_OUTCOME, type OutcomeEntity } from "../signals";
 import { CHAT_MESSAGES, CHAT_TOOL_INVOCATIONS } from "./chat.loaders";
 import type { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./chat.entity";
 import type { ChatService } from "./chat.service";
@@ -62,6 +63,8 @@ export class ChatResolver {
         versionId: r.id,
         pinned: r.pinned,
         loaded: ever.has(r.id),
+        rolloutId: r.rollout?.rolloutId ?? null,
+        arm: r.rollout?.arm ?? null,
       }));
   }
 
@@ -88,6 +91,11 @@ export class ChatResolver {
   @FieldResolver(() => [ChatMessageType], { description: "In the order they were stored." })
   messages(@Root() session: ChatSessionEntity, @Ctx() ctx: AuthContext): Promise<ChatMessageEntity[]> {
     return ctx.loaders.of(CHAT_MESSAGES).load(session.id);
+  }
+
+  @FieldResolver(() => OutcomeType, { nullable: true, description: "RO-3: as last reported; null: none yet." })
+  outcome(@Root() session: ChatSessionEntity, @Ctx() ctx: AuthContext): Promise<OutcomeEntity | null> {
+    return ctx.loaders.of(SESSION_OUTCOME).load(session.id);
   }
 
   @FieldResolver(() => [ToolInvocationType], { description: "Oldest first; each load is a load_skill row (TX-6)." })

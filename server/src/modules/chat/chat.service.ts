@@ -5,10 +5,11 @@ import { Invalid, NotFound } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import type { AgentDirectory } from "../agents";
-import { AgentSecretSeal, currentSegment, modelContextOf, type CallResolution } from "../calls";
-import { handoffState, loadSkill as decideLoad, type LoadOutcome } from "../runtime";
+import { AgentSecretSeal, currentSegment, modelContextOf, resolvedSkillColumns, type CallResolution } from "../calls";
+import { handoffState, loadSkill as decideLoad, type LoadOutcome, type ResolvedSkill } from "../runtime";
+import { deltaRow, isToolError, startDeltas, type SkillSignals } from "../signals";
 import type { ModelEndpoint } from "../model";
-import { ChatMessageEntity, ChatSessionEntity, type ChatToolInvocationEntity } from "./chat.entity";
+import { ChatMessageEntity, ChatSessionEntity, SessionSkillEntity, type ChatToolInvocationEntity } from "./chat.entity";
 import { ChatRepository, type SessionFilter } from "./chat.repository";
 import type { ChatState } from "./chat-state";
 
@@ -48,6 +49,7 @@ export class ChatService {
     private readonly calls: CallResolution,
     private readonly agents: AgentDirectory,
     secretBox: SecretBox,
+    private readonly signals: SkillSignals,
   ) {
     this.secrets = new AgentSecretSeal(secretBox, {
       binding: (sessionId, key) => `chat_session:${sessionId}:${key}`,
@@ -107,6 +109,9 @@ export class ChatService {
       const repo = new ChatRepository(tx.manager);
       await repo.insertSession(session);
       await repo.insertMessages([message]);
+      const skills = sessionSkillRows(session, segment.resolved, 0, new Set());
+      await repo.insertSkills(skills);
+      await this.signals.record(tx.manager, startDeltas(signalOwner(session), skills));
     });
     return { scope, session, message, warnings: resolutionWarnings };
   }
@@ -171,11 +176,27 @@ export class ChatService {
       );
       if (outcome.events.length === 0) return outcome;
       const loadedIds = outcome.events.flatMap((e) => (e.type === "skill.loaded" ? [e.versionId] : []));
-      session.state = {
-        ...session.state,
-        loaded: outcome.loaded,
-        loadedEver: [...new Set([...(session.state.loadedEver ?? []), ...loadedIds])],
-      };
+      const everBefore = new Set(session.state.loadedEver ?? []);
+      const loadedEver = [...new Set([...everBefore, ...loadedIds])];
+      session.state = { ...session.state, loaded: outcome.loaded, loadedEver };
+      // RO-3, OB-3: a first load of a version in the session, and what the cap evicted
+      const first = outcome.events.flatMap((e) =>
+        e.type === "skill.loaded" && !everBefore.has(e.versionId) ? [e] : [],
+      );
+      await repo.markLoaded(
+        session.id,
+        first.map((e) => e.versionId),
+      );
+      await this.signals.record(tx.manager, [
+        ...first.map((e) =>
+          deltaRow({ ...signalOwner(session), skill: e.skill }, { loads: 1, maxLoaded: loadedEver.length }),
+        ),
+        ...outcome.events.flatMap((e) =>
+          e.type === "skill.unloaded" && e.reason === "limit"
+            ? [deltaRow({ ...signalOwner(session), skill: e.skill }, { evictions: 1 })]
+            : [],
+        ),
+      ]);
       // RT-5, AG-5: what the load brings in (missing variables, shadowed tools) warns on the session.
       session.warnings = [...new Set([...session.warnings, ...modelContextOf(session.state).warnings])];
       await repo.updateSession(session.id, { state: session.state, warnings: session.warnings, updatedAt: new Date() });
@@ -195,6 +216,8 @@ export class ChatService {
       const session = await repo.findForUpdate(scope.projectId, sessionId);
       if (!session) throw new NotFound("The chat session");
       const next = handoffState(target.snapshot, segment.resolved);
+      const known = new Set(session.state.segments.flatMap((s) => s.resolved.map((r) => r.id)));
+      const position = session.state.segments.reduce((sum, s) => sum + s.resolved.length, 0);
       session.state = { ...session.state, segments: [...session.state.segments, segment], loaded: [...next.loaded] };
       session.agentId = target.snapshot.agentId;
       session.agentName = target.snapshot.name;
@@ -214,6 +237,9 @@ export class ChatService {
         sealedSecrets: session.sealedSecrets,
         updatedAt: session.updatedAt,
       });
+      const fresh = sessionSkillRows(session, segment.resolved, position, known);
+      await repo.insertSkills(fresh);
+      await this.signals.record(tx.manager, startDeltas(signalOwner(session), fresh));
       return session;
     });
   }
@@ -237,8 +263,22 @@ export class ChatService {
     });
   }
 
-  async recordInvocation(invocation: ChatToolInvocationEntity): Promise<void> {
-    await this.db.write((tx) => new ChatRepository(tx.manager).insertInvocation(invocation));
+  /**
+   * A tool run of a reply; a run of a skill's own tool (source `skill:<name>`) also counts on the session's row of
+   * that skill and in the signals (RO-3), in the same transaction.
+   */
+  async recordInvocation(session: ChatSessionEntity, invocation: ChatToolInvocationEntity): Promise<void> {
+    await this.db.write(async (tx) => {
+      const repo = new ChatRepository(tx.manager);
+      await repo.insertInvocation(invocation);
+      if (!invocation.source.startsWith("skill:")) return;
+      const skill = invocation.source.slice("skill:".length);
+      const failed = isToolError(invocation.status);
+      await repo.countToolRun(session.id, skill, failed);
+      await this.signals.record(tx.manager, [
+        deltaRow({ ...signalOwner(session), skill }, { toolRuns: 1, toolErrors: failed ? 1 : 0 }),
+      ]);
+    });
   }
 
   /** The session as stored now (no lock): the state a round of the tool loop starts from. */
@@ -304,4 +344,26 @@ export class ChatService {
       at,
     });
   }
+}
+
+/** Where a session's signals count: its project, its agent now, the hour it began. */
+function signalOwner(session: ChatSessionEntity) {
+  return { projectId: session.projectId, agentId: session.agentId, startedAt: session.createdAt };
+}
+
+function sessionSkillRows(
+  session: ChatSessionEntity,
+  resolved: readonly ResolvedSkill[],
+  offset: number,
+  known: ReadonlySet<string>,
+): SessionSkillEntity[] {
+  return resolved
+    .filter((r) => !known.has(r.id))
+    .map((r, i) =>
+      Object.assign(new SessionSkillEntity(), {
+        sessionId: session.id,
+        position: offset + i,
+        ...resolvedSkillColumns(session.projectId, r),
+      }),
+    );
 }

@@ -2,5 +2,5 @@
 export { ChatService, type SendMessageInput } from "./chat.service";
 export { ChatTurns, TOOL_ROUNDS_EXHAUSTED, type ChatReplyResult } from "./chat-turns";
 export { ChatResolver } from "./chat.resolver";
-export { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./chat.entity";
+export { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity, SessionSkillEntity } from "./chat.entity";
 export { registerChatLoaders } from "./chat.loaders";

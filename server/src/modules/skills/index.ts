@@ -29,4 +29,11 @@ export { parseSkillMd, type ParsedSkillMd } from "./skill-md";
 export { checkSkillName, normaliseSkillName } from "./skill-name";
 export { SkillDigests } from "./skill-digests";
 export { SkillVersionDigestResolver } from "./skill-digest.resolver";
-export { skillBundleDigest, skillVersionDigest, type DigestedBundle } from "./skill-digest";
+export {
+  canonicalTools,
+  contentDigest,
+  type DigestedTool,
+  skillBundleDigest,
+  skillVersionDigest,
+  type DigestedBundle,
+} from "./skill-digest";

@@ -2,7 +2,6 @@ import { Ctx, FieldResolver, Resolver, Root } from "type-graphql";
 import type { AuthContext } from "../auth";
 import type { SkillDigests } from "./skill-digests";
 import type { SkillVersionEntity } from "./skill-version.entity";
-import { SKILL_FILES_BY_VERSION } from "./skill.loaders";
 import { SkillVersionType } from "./skill.types";
 
 /** Adds SkillVersion.digest (AP-2); the files come through the per-request loader, so a list costs one file query. */
@@ -14,7 +13,7 @@ export class SkillVersionDigestResolver {
     description:
       '"sha256:<hex>" over a canonical form of SKILL.md, the files\' digests, the tools (with a keyed fingerprint of their secrets) and the knowledge-base references (AP-2).',
   })
-  async digest(@Root() version: SkillVersionEntity, @Ctx() ctx: AuthContext): Promise<string> {
-    return this.digests.digestOf(version, await ctx.loaders.of(SKILL_FILES_BY_VERSION).load(version.id));
+  digest(@Root() version: SkillVersionEntity, @Ctx() ctx: AuthContext): Promise<string> {
+    return this.digests.inRequest(ctx, version);
   }
 }

@@ -1,4 +1,8 @@
 import type { SecretBox } from "../../platform/crypto";
+import type { DbManager } from "../../platform/db/database";
+import type { AuthContext } from "../auth";
+import { SkillRepository } from "./skill.repository";
+import { SKILL_FILES_BY_VERSION } from "./skill.loaders";
 import { skillVersionDigest } from "./skill-digest";
 import type { SkillVersionEntity } from "./skill-version.entity";
 import type { SkillService } from "./skill.service";
@@ -9,6 +13,22 @@ export class SkillDigests {
     private readonly skills: SkillService,
     private readonly secrets: SecretBox,
   ) {}
+
+  /** A version of the project and its digest now, read through the caller's manager (its transaction's) (null: no such version). */
+  async current(
+    manager: DbManager,
+    projectId: string,
+    id: string,
+  ): Promise<{ version: SkillVersionEntity; digest: string } | null> {
+    const repo = new SkillRepository(manager);
+    const version = await repo.findVersion(projectId, id);
+    return version && { version, digest: this.digestOf(version, await repo.filesOf([id])) };
+  }
+
+  /** The digest of a version a request read; its files come through the request's loader (one query per list). */
+  async inRequest(ctx: AuthContext, version: SkillVersionEntity): Promise<string> {
+    return this.digestOf(version, await ctx.loaders.of(SKILL_FILES_BY_VERSION).load(version.id));
+  }
 
   digestOf(version: SkillVersionEntity, files: ReadonlyArray<{ path: string; sha256: string }>): string {
     return skillVersionDigest({

@@ -2,7 +2,7 @@ import type { Database, Tx } from "../../platform/db/database";
 import { NotFound } from "../../platform/errors";
 import type { AuditService } from "../audit";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
-import { moveLivePointer } from "../versioning";
+import { moveLivePointer, type PublishGate } from "../versioning";
 import { SkillLiveMoved } from "./skill.events";
 import { refusePublish, refuseRollback } from "./skill-live-checks";
 import type { SkillVersionEntity } from "./skill-version.entity";
@@ -13,6 +13,7 @@ import { SkillRepository } from "./skill.repository";
  * usage module provides it through the composition root (it sits above skills).
  */
 export type DeleteGuard = (tx: Tx, projectId: string, name: string) => Promise<void>;
+export type { PublishGate };
 
 /** Who acts on a project: a request's scope, or a system actor (a rollout's completion, RO-5). */
 export type ActingScope = Pick<ProjectScope, "projectId" | "actor">;
@@ -24,6 +25,8 @@ export class SkillLifecycleService {
     private readonly auth: AuthService,
     private readonly audit: AuditService,
     private readonly guardDelete: DeleteGuard,
+    /** AP-1, SEC-24: every publish (GraphQL, the Skills API, the CLI) passes it; a rollback does not (AP-3). */
+    private readonly gate: PublishGate,
   ) {}
 
   /** SV-3: the draft goes live; the version that was live is archived, in one transaction. */
@@ -101,6 +104,7 @@ export class SkillLifecycleService {
         target,
         audit: this.audit,
         entry: { projectId, resourceType: "skill", actor },
+        gate: this.gate,
         describe: (v) => ({ name: v.name, version: v.version }),
       },
     );

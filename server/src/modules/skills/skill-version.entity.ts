@@ -53,4 +53,8 @@ export class SkillVersionEntity extends VersionColumns {
 
   @JsonColumn("knowledge_bases")
   knowledgeBases!: StoredKnowledgeRef[];
+
+  /** The key that last edited the draft (null: never edited); AP-2 refuses its approval as the author's. */
+  @TextColumn("updated_by", { length: 64, nullable: true })
+  updatedBy!: string | null;
 }

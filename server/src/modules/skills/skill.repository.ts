@@ -112,7 +112,15 @@ export class SkillRepository extends BaseRepository {
     id: string,
     fields: Pick<
       SkillVersionEntity,
-      "description" | "skillMd" | "instructions" | "frontmatter" | "warnings" | "tools" | "knowledgeBases" | "updatedAt"
+      | "description"
+      | "skillMd"
+      | "instructions"
+      | "frontmatter"
+      | "warnings"
+      | "tools"
+      | "knowledgeBases"
+      | "updatedBy"
+      | "updatedAt"
     >,
   ): Promise<void> {
     await this.versions.update({ id, state: "draft" }, fields as QueryDeepPartialEntity<SkillVersionEntity>);

@@ -86,6 +86,7 @@ export class SkillService {
         tools: this.sealTools(id, content.tools, previous),
         knowledgeBases: content.knowledgeBases,
         createdBy: scope.actor,
+        updatedBy: null,
         createdAt: now,
         updatedAt: now,
         publishedAt: null,
@@ -113,7 +114,10 @@ export class SkillService {
     const content = await this.checkedContent(scope.projectId, input);
     return this.db.write(async (tx) => {
       const repo = new SkillRepository(tx.manager);
-      const version = await repo.findVersion(scope.projectId, id);
+      const found = await repo.findVersion(scope.projectId, id);
+      // The skill's row is locked as a publish locks it: an edit and a publish of the draft never overlap (AP-3).
+      if (found) await repo.lockSkill(scope.projectId, found.name);
+      const version = found && (await repo.findVersion(scope.projectId, id));
       if (!version) throw new NotFound("The skill version");
       if (version.state !== "draft") {
         throw new Conflict(
@@ -137,6 +141,7 @@ export class SkillService {
         warnings: content.parsed.warnings,
         tools: this.sealTools(id, content.tools, version),
         knowledgeBases: content.knowledgeBases,
+        updatedBy: scope.actor,
         updatedAt: new Date(),
       };
       await repo.updateDraft(id, updated);

@@ -3,6 +3,8 @@ export {
   moveLivePointer,
   type LivePointerMove,
   type LivePointerStore,
+  type PublishGate,
+  type VersionKind,
   type VersionRow,
   type VersionStateName,
 } from "./live-pointer";

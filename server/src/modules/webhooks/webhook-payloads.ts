@@ -8,6 +8,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "rollout.rolled_back",
   "rollout.aborted",
   "rollout.completed",
+  "version.approved",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

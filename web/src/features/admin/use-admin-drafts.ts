@@ -3,7 +3,7 @@ import type { ApiKeyRole } from "../../gql/graphql";
 import { useDraft } from "../../shared/use-draft";
 import { API_KEYS, CREATE_API_KEY, CREATE_PROJECT, CREATE_WEBHOOK, PROJECTS, WEBHOOKS } from "./admin-documents";
 
-export const EVENT_TYPES = ["skill.loaded", "skill.unloaded", "call.ended"];
+export const EVENT_TYPES = ["skill.loaded", "skill.unloaded", "call.ended", "version.approved"];
 
 /** The "subscribe a URL" form; answers the subscription and its signing secret (shown once). */
 export function useWebhookDraft() {

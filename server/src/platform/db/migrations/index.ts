@@ -22,6 +22,10 @@ import { AddWebhookTraceParent1796140187795 as PostgresAddWebhookTraceParent } f
 import { AddWebhookTraceParent1796140187795 as SqliteAddWebhookTraceParent } from "./sqlite/1796140187795-add-webhook-trace-parent";
 import { AddRollouts1796149642974 as PostgresAddRollouts } from "./postgres/1796149642974-add-rollouts";
 import { AddRollouts1796149642974 as SqliteAddRollouts } from "./sqlite/1796149642974-add-rollouts";
+import { AddApprovals1796149669081 as PostgresAddApprovals } from "./postgres/1796149669081-add-approvals";
+import { AddApprovals1796149669081 as SqliteAddApprovals } from "./sqlite/1796149669081-add-approvals";
+import { AddSkillSignals1796149747507 as PostgresAddSkillSignals } from "./postgres/1796149747507-add-skill-signals";
+import { AddSkillSignals1796149747507 as SqliteAddSkillSignals } from "./sqlite/1796149747507-add-skill-signals";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -36,6 +40,8 @@ export const sqliteMigrations: Function[] = [
   SqliteWholeOutsideValues,
   SqliteAddWebhookTraceParent,
   SqliteAddRollouts,
+  SqliteAddApprovals,
+  SqliteAddSkillSignals,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -50,4 +56,6 @@ export const postgresMigrations: Function[] = [
   PostgresWholeOutsideValues,
   PostgresAddWebhookTraceParent,
   PostgresAddRollouts,
+  PostgresAddApprovals,
+  PostgresAddSkillSignals,
 ];

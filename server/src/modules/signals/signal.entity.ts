@@ -1,0 +1,133 @@
+import {
+  Check,
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  PrimaryColumn,
+  PrimaryGeneratedColumn,
+  type ValueTransformer,
+} from "typeorm";
+import { BigIntColumn, IdColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
+
+/** The longest note an outcome keeps (SEC-22: the column's length is the input's limit). */
+export const OUTCOME_NOTE_LENGTH = 2000;
+
+/**
+ * RO-3: how a call or a chat session ended, as its caller reported it; one per owner, the last report wins. Exactly
+ * one owner is set (a check), and the row goes with it (a foreign key each).
+ */
+@Entity({ name: "outcomes" })
+@Index("uq_outcomes_call", ["callId"], { unique: true })
+@Index("uq_outcomes_session", ["sessionId"], { unique: true })
+@Check("ck_outcomes_one_owner", "(call_id IS NULL) <> (session_id IS NULL)")
+@Check("ck_outcomes_score", "score IS NULL OR (score >= 0 AND score <= 1)")
+export class OutcomeEntity {
+  @PrimaryColumn({ type: "varchar", length: 36 })
+  id!: string;
+
+  @IdColumn("project_id")
+  projectId!: string;
+
+  @IdColumn("call_id", { nullable: true })
+  callId!: string | null;
+
+  @ManyToOne("CallEntity", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "call_id" })
+  call?: unknown;
+
+  @IdColumn("session_id", { nullable: true })
+  sessionId!: string | null;
+
+  @ManyToOne("ChatSessionEntity", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "session_id" })
+  session?: unknown;
+
+  @Column({ type: "boolean", name: "success" })
+  success!: boolean;
+
+  @Column({ type: "double precision", name: "score", nullable: true })
+  score!: number | null;
+
+  @TextColumn("note", { length: OUTCOME_NOTE_LENGTH, nullable: true })
+  note!: string | null;
+
+  @TimestampColumn("reported_at")
+  reportedAt!: Date;
+}
+
+/** The counters of the per-skill signals (OB-3), the same in a delta and in an hour of the rollup. */
+export abstract class SignalCounters {
+  @Column({ type: "integer", name: "starts", default: 0 })
+  starts!: number;
+
+  @Column({ type: "integer", name: "loads", default: 0 })
+  loads!: number;
+
+  @Column({ type: "integer", name: "evictions", default: 0 })
+  evictions!: number;
+
+  @Column({ type: "integer", name: "tool_runs", default: 0 })
+  toolRuns!: number;
+
+  @Column({ type: "integer", name: "tool_errors", default: 0 })
+  toolErrors!: number;
+
+  @Column({ type: "integer", name: "outcomes", default: 0 })
+  outcomes!: number;
+
+  @Column({ type: "integer", name: "successes", default: 0 })
+  successes!: number;
+
+  /** The most distinct skills one call or session of this agent had loaded (a maximum, not a sum). */
+  @Column({ type: "integer", name: "max_loaded", default: 0 })
+  maxLoaded!: number;
+}
+
+const hourMs: ValueTransformer = {
+  to: (value: number | null | undefined) => value,
+  from: (value: string | number | null) => (value === null || value === undefined ? null : Number(value)),
+};
+
+/**
+ * Insert-only changes of the signals, written in the transaction of what they count (a call start, a load, a tool
+ * run, an outcome); the fold (SignalRollup) moves them into `skill_signal_hours` and deletes them in one
+ * transaction, and every read adds those not folded yet: nothing is counted twice or lost, whenever a process dies.
+ * Keys: the project, the skill, the stored agent that ran it ("" for an inline agent: a key column is never NULL)
+ * and the hour (epoch ms, UTC) its call or session started in — every signal counts in its owner's start hour.
+ */
+@Entity({ name: "skill_signal_deltas" })
+export class SkillSignalDeltaEntity extends SignalCounters {
+  @PrimaryGeneratedColumn({ type: "integer" })
+  id!: number;
+
+  @IdColumn("project_id")
+  projectId!: string;
+
+  @TextColumn("skill", { length: 64 })
+  skill!: string;
+
+  @TextColumn("agent_key", { length: 36 })
+  agentKey!: string;
+
+  @BigIntColumn("hour")
+  hour!: number;
+}
+
+/** The per-skill signals by project, skill, agent and hour (OB-3): what insights read instead of the calls. */
+@Entity({ name: "skill_signal_hours" })
+@Index("idx_skill_signal_hours_project_hour", ["projectId", "hour"])
+export class SkillSignalHourEntity extends SignalCounters {
+  @PrimaryColumn({ type: "varchar", length: 36, name: "project_id" })
+  projectId!: string;
+
+  @PrimaryColumn({ type: "varchar", length: 64, name: "skill" })
+  skill!: string;
+
+  @PrimaryColumn({ type: "varchar", length: 36, name: "agent_key" })
+  agentKey!: string;
+
+  @PrimaryColumn({ type: "bigint", name: "hour", transformer: hourMs })
+  hour!: number;
+}

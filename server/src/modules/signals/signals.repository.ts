@@ -1,0 +1,203 @@
+import { In } from "typeorm";
+import { BaseRepository } from "../../platform/db/repository";
+import { noCounts, type RolloutArms } from "./arm-counts";
+import { OutcomeEntity, SkillSignalDeltaEntity, SkillSignalHourEntity } from "./signal.entity";
+
+/** A call or a chat session, as an outcome names it. */
+export type OutcomeOwner = "call" | "session";
+
+/** What an outcome needs of its owner: where its signals count. */
+export interface OwnerRow {
+  agentId: string | null;
+  startedAt: Date;
+}
+
+const OWNERS = {
+  call: { table: "calls", started: "started_at", skills: "call_skills", skillOwner: "call_id", column: "call_id" },
+  session: {
+    table: "chat_sessions",
+    started: "created_at",
+    skills: "session_skills",
+    skillOwner: "session_id",
+    column: "session_id",
+  },
+} as const;
+
+const COUNTERS = ["starts", "loads", "evictions", "tool_runs", "tool_errors", "outcomes", "successes"] as const;
+
+const n = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+
+/**
+ * The per-skill signals' queries (RO-3, OB-3). The signals are a read model over the calls' and sessions' own
+ * per-skill rows (`call_skills`, `session_skills`, indexed by rollout and arm) and the rollup tables: this module
+ * sits below calls and chat so that they (and rollouts, insights) can use it, and reads their tables by name.
+ */
+export class SignalsRepository extends BaseRepository {
+  /** RO-3: the arms of each rollout, in one query over both owners' rows and their outcomes. */
+  async rolloutArms(rolloutIds: readonly string[]): Promise<Map<string, RolloutArms>> {
+    const result = new Map<string, RolloutArms>(
+      rolloutIds.map((id) => [id, { live: noCounts(), candidate: noCounts() }]),
+    );
+    if (rolloutIds.length === 0) return result;
+    const p = (i: number) => (this.postgres ? `$${i}` : "?");
+    const list = (offset: number) => rolloutIds.map((_, i) => p(offset + i + 1)).join(", ");
+    const part = (owner: (typeof OWNERS)[OutcomeOwner], offset: number) =>
+      `SELECT s.rollout_id, s.arm, CASE WHEN s.loaded THEN 1 ELSE 0 END AS loaded, s.tool_runs, s.tool_errors,
+         CASE WHEN o.id IS NULL THEN 0 ELSE 1 END AS outcome, CASE WHEN o.success THEN 1 ELSE 0 END AS success
+       FROM ${owner.skills} s LEFT JOIN outcomes o ON o.${owner.column} = s.${owner.skillOwner}
+       WHERE s.rollout_id IN (${list(offset)})`;
+    const rows = (await this.m.query(
+      `SELECT x.rollout_id, x.arm, COUNT(*) AS starts, SUM(x.loaded) AS loads, SUM(x.tool_runs) AS tool_runs,
+         SUM(x.tool_errors) AS tool_errors, SUM(x.outcome) AS outcomes, SUM(x.success) AS successes
+       FROM (${part(OWNERS.call, 0)} UNION ALL ${part(OWNERS.session, rolloutIds.length)}) x
+       GROUP BY x.rollout_id, x.arm`,
+      [...rolloutIds, ...rolloutIds],
+    )) as Array<Record<string, unknown>>;
+    for (const row of rows) {
+      const arms = result.get(String(row.rollout_id));
+      const arm = row.arm === "candidate" ? "candidate" : row.arm === "live" ? "live" : null;
+      if (!arms || !arm) continue;
+      arms[arm] = {
+        starts: n(row.starts),
+        loads: n(row.loads),
+        toolRuns: n(row.tool_runs),
+        toolErrors: n(row.tool_errors),
+        outcomes: n(row.outcomes),
+        successes: n(row.successes),
+      };
+    }
+    return result;
+  }
+
+  async insertDeltas(deltas: readonly SkillSignalDeltaEntity[]): Promise<void> {
+    if (deltas.length === 0) return;
+    // the generated id is left to the database
+    await this.m
+      .createQueryBuilder()
+      .insert()
+      .into(SkillSignalDeltaEntity)
+      .values(deltas.map(({ id: _id, ...row }) => row))
+      .updateEntity(false)
+      .execute();
+  }
+
+  /** The owner in the project (its agent and start), or null. */
+  async owner(projectId: string, kind: OutcomeOwner, id: string): Promise<OwnerRow | null> {
+    const o = OWNERS[kind];
+    const p = (i: number) => (this.postgres ? `$${i}` : "?");
+    const rows = (await this.m.query(
+      `SELECT agent_id, ${o.started} AS started FROM ${o.table} WHERE id = ${p(1)} AND project_id = ${p(2)}`,
+      [id, projectId],
+    )) as Array<{ agent_id: string | null; started: string | number }>;
+    const row = rows[0];
+    return row ? { agentId: row.agent_id, startedAt: new Date(Number(row.started)) } : null;
+  }
+
+  /** The distinct skill names an owner resolved. */
+  async skillNames(kind: OutcomeOwner, id: string): Promise<string[]> {
+    const o = OWNERS[kind];
+    const rows = (await this.m.query(
+      `SELECT DISTINCT name FROM ${o.skills} WHERE ${o.skillOwner} = ${this.postgres ? "$1" : "?"} ORDER BY name`,
+      [id],
+    )) as Array<{ name: string }>;
+    return rows.map((r) => r.name);
+  }
+
+  /** The owner's outcome, locked for the transaction (PostgreSQL; SQLite serialises writes). */
+  findOutcome(kind: OutcomeOwner, id: string): Promise<OutcomeEntity | null> {
+    const qb = this.m
+      .getRepository(OutcomeEntity)
+      .createQueryBuilder("o")
+      .where(`o.${OWNERS[kind].column} = :id`, { id });
+    return this.forUpdate(qb).getOne();
+  }
+
+  async saveOutcome(outcome: OutcomeEntity, replaces: boolean): Promise<void> {
+    if (replaces) {
+      const { success, score, note, reportedAt } = outcome;
+      await this.m.getRepository(OutcomeEntity).update({ id: outcome.id }, { success, score, note, reportedAt });
+    } else await this.insertRows(OutcomeEntity, [outcome]);
+  }
+
+  outcomesOf(kind: OutcomeOwner, ids: readonly string[]): Promise<OutcomeEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    const where = kind === "call" ? { callId: In([...ids]) } : { sessionId: In([...ids]) };
+    return this.m.getRepository(OutcomeEntity).findBy(where);
+  }
+
+  /**
+   * Folds up to `limit` deltas into the hourly rollup and deletes them, in the caller's transaction (rows another
+   * instance is folding are skipped on PostgreSQL). Returns how many deltas it folded.
+   */
+  async fold(limit: number): Promise<number> {
+    const qb = this.m.getRepository(SkillSignalDeltaEntity).createQueryBuilder("d").orderBy("d.id", "ASC").take(limit);
+    const deltas = await this.claimable(qb).getMany();
+    if (deltas.length === 0) return 0;
+    const byKey = new Map<string, SkillSignalHourEntity>();
+    for (const d of deltas) {
+      const key = `${d.projectId}\u0000${d.skill}\u0000${d.agentKey}\u0000${d.hour}`;
+      const sum =
+        byKey.get(key) ??
+        Object.assign(new SkillSignalHourEntity(), {
+          projectId: d.projectId,
+          skill: d.skill,
+          agentKey: d.agentKey,
+          hour: d.hour,
+          starts: 0,
+          loads: 0,
+          evictions: 0,
+          toolRuns: 0,
+          toolErrors: 0,
+          outcomes: 0,
+          successes: 0,
+          maxLoaded: 0,
+        });
+      sum.starts += d.starts;
+      sum.loads += d.loads;
+      sum.evictions += d.evictions;
+      sum.toolRuns += d.toolRuns;
+      sum.toolErrors += d.toolErrors;
+      sum.outcomes += d.outcomes;
+      sum.successes += d.successes;
+      sum.maxLoaded = Math.max(sum.maxLoaded, d.maxLoaded);
+      byKey.set(key, sum);
+    }
+    await this.upsertHours([...byKey.values()]);
+    await this.m.getRepository(SkillSignalDeltaEntity).delete({ id: In(deltas.map((d) => d.id)) });
+    return deltas.length;
+  }
+
+  /** Adds hours into the rollup (the counters add up; max_loaded keeps the larger), 200 rows a statement. */
+  private async upsertHours(rows: readonly SkillSignalHourEntity[]): Promise<void> {
+    const columns = ["project_id", "skill", "agent_key", "hour", ...COUNTERS, "max_loaded"];
+    const greatest = this.postgres ? "GREATEST" : "MAX";
+    const set = [
+      ...COUNTERS.map((c) => `${c} = skill_signal_hours.${c} + excluded.${c}`),
+      `max_loaded = ${greatest}(skill_signal_hours.max_loaded, excluded.max_loaded)`,
+    ].join(", ");
+    for (let i = 0; i < rows.length; i += 200) {
+      const chunk = rows.slice(i, i + 200);
+      let k = 0;
+      const p = () => (this.postgres ? `$${++k}` : "?");
+      const values = chunk.map(() => `(${columns.map(p).join(", ")})`).join(", ");
+      await this.m.query(
+        `INSERT INTO skill_signal_hours (${columns.join(", ")}) VALUES ${values}
+         ON CONFLICT (project_id, skill, agent_key, hour) DO UPDATE SET ${set}`,
+        chunk.flatMap((r) => [
+          r.projectId,
+          r.skill,
+          r.agentKey,
+          r.hour,
+          r.starts,
+          r.loads,
+          r.evictions,
+          r.toolRuns,
+          r.toolErrors,
+          r.outcomes,
+          r.successes,
+          r.maxLoaded,
+        ]),
+      );
+    }
+  }
+}
