@@ -15,7 +15,9 @@ import type { RolloutService, RolloutSignals } from "./rollout.service";
 
 const HOOKS = "hooks.example.com";
 
-/** Test seam until the signals module feeds the guards: what `RolloutService` reads of both arms. */
+const arms = (id: string, both: { live: ArmSignals; candidate: ArmSignals }) => new Map([[id, both]]);
+
+/** Test seam: what `RolloutService` reads of both arms, set to exact counts (the metric tests drive real calls). */
 function feedSignals(service: RolloutService, signals: RolloutSignals): () => void {
   const seam = service as unknown as { signals: RolloutSignals };
   const before = seam.signals;
@@ -78,10 +80,12 @@ describeEachDialect("rollout decisions", { outboundAllowHosts: [HOOKS] }, (t, di
         { metric: "TOOL_ERROR_RATE", maxDegradation: 0.1, minSamples: 10 },
       ],
     });
-    const restore = feedSignals(service(), async () => ({
-      live: counts({ starts: 40, loads: 30, toolRuns: 40, toolErrors: 2, outcomes: 40, successes: 36 }),
-      candidate: counts({ starts: 40, loads: 30, toolRuns: 40, toolErrors: 12, outcomes: 40, successes: 35 }),
-    }));
+    const restore = feedSignals(service(), async () =>
+      arms(rollout.id, {
+        live: counts({ starts: 40, loads: 30, toolRuns: 40, toolErrors: 2, outcomes: 40, successes: 36 }),
+        candidate: counts({ starts: 40, loads: 30, toolRuns: 40, toolErrors: 12, outcomes: 40, successes: 35 }),
+      }),
+    );
     try {
       const checked = await act(t, key, "checkRollout", rollout.id);
       expect(checked).toMatchObject({ status: "rolled_back", percent: 0 });
@@ -126,10 +130,9 @@ describeEachDialect("rollout decisions", { outboundAllowHosts: [HOOKS] }, (t, di
       stepMinutes: 5,
       guards: [{ metric: "LOAD_RATE", maxDegradation: 0.01 }],
     });
-    const restore = feedSignals(service(), async () => ({
-      live: counts({ starts: 19, loads: 19 }),
-      candidate: counts({ starts: 19, loads: 0 }),
-    }));
+    const restore = feedSignals(service(), async () =>
+      arms(rollout.id, { live: counts({ starts: 19, loads: 19 }), candidate: counts({ starts: 19, loads: 0 }) }),
+    );
     try {
       await t.app.rolloutWorker.pass();
       expect(await read(rollout.id)).toMatchObject({ status: "running", percent: 10 });

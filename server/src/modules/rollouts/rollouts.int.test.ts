@@ -88,6 +88,18 @@ describeEachDialect("staged rollouts", { outboundAllowHosts: [HOOKS] }, (t) => {
     });
   });
 
+  it("AP-1 SEC-24 RO-1 a rollout start needs what a publish needs: too few approvals is FORBIDDEN approval_required", async () => {
+    const own = (await t.project("ro-approvals")).adminKey;
+    const { draft } = await skillWithDraft(t, own, "ro-approve");
+    await t.ok(`mutation { setPublishPolicy(requiredApprovals: 1) { requiredApprovals } }`, {}, own);
+    expect(await errorOf({ versionId: draft }, own)).toMatchObject({
+      code: "FORBIDDEN",
+      details: { reason: "approval_required", required: 1, current: 0 },
+    });
+    await t.ok(`mutation { setPublishPolicy(requiredApprovals: 0) { requiredApprovals } }`, {}, own);
+    expect((await startRollout(t, own, { versionId: draft, stepMinutes: 0 })).status).toBe("running");
+  });
+
   it("RO-2 calls get the candidate by rolloutKey, stickily; the call's id is the key without one; pinned entries untouched", async () => {
     const { live, draft, agentId } = await skillWithDraft(t, key, "ro-arms");
     const pinnedAgent = await publishAgent(t, key, {
