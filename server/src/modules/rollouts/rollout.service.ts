@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Tx } from "../../platform/db/database";
-import { Conflict, Invalid, NotFound } from "../../platform/errors";
+import { Conflict, Forbidden, Invalid, NotFound } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
 import type { ApprovalCheck } from "../approvals";
 import type { AuthContext, AuthService } from "../auth";
@@ -215,6 +215,21 @@ export class RolloutService {
   }
 
   private async checkNow(read: RolloutEntity): Promise<RolloutEntity> {
+    try {
+      return await this.judge(read);
+    } catch (error) {
+      // AP-1: the completion is a publish and asks the policy again; approvals withdrawn (or a policy raised) since
+      // the start pause the rollout at its step, saying why, instead of failing on every pass.
+      if (!(error instanceof Forbidden) || error.details?.reason !== "approval_required") throw error;
+      return this.decide(read.projectId, read.id, async (_tx, rollout) =>
+        rollout.status === "running"
+          ? { change: { kind: "paused", reason: error.message }, actor: ROLLOUT_GUARD_ACTOR }
+          : null,
+      );
+    }
+  }
+
+  private async judge(read: RolloutEntity): Promise<RolloutEntity> {
     if (!isActive(read.status)) return read;
     // The signals are read before the lock (a slow aggregation never holds it); the decision is taken on the row
     // as it is under the lock, so a rollout another instance moved meanwhile is judged as it is now.

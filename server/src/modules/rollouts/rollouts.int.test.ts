@@ -97,7 +97,17 @@ describeEachDialect("staged rollouts", { outboundAllowHosts: [HOOKS] }, (t) => {
       details: { reason: "approval_required", required: 1, current: 0 },
     });
     await t.ok(`mutation { setPublishPolicy(requiredApprovals: 0) { requiredApprovals } }`, {}, own);
-    expect((await startRollout(t, own, { versionId: draft, stepMinutes: 0 })).status).toBe("running");
+    const rollout = await startRollout(t, own, { versionId: draft, steps: [50, 100], stepMinutes: 0 });
+    expect(rollout.status).toBe("running");
+    // the completion is a publish: it asks the policy again
+    await t.ok(`mutation { setPublishPolicy(requiredApprovals: 1) { requiredApprovals } }`, {}, own);
+    const refused = await t.gql(`mutation { advanceRollout(id: "${rollout.id}") { id } }`, {}, own);
+    expect(codeOf(refused)).toBe("FORBIDDEN");
+    expect(refused.errors?.[0]?.extensions?.details).toMatchObject({ reason: "approval_required" });
+    expect((await t.ok<{ rollout: RolloutView }>(READ_ROLLOUT, { id: rollout.id }, own)).rollout).toMatchObject({
+      status: "running",
+      percent: 50,
+    });
   });
 
   it("RO-2 calls get the candidate by rolloutKey, stickily; the call's id is the key without one; pinned entries untouched", async () => {
