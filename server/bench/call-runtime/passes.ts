@@ -27,8 +27,9 @@ export class PassRunner {
 
   /** One run of `spec`; not recorded. */
   async once(spec: PassSpec): Promise<PassFigures> {
-    const statements = spec.db ? countStatements(spec.db) : null;
+    // The statements of `around` (a rollout started for the pass, say) are not the requests': counted after it.
     const after = await spec.around?.();
+    const statements = spec.db ? countStatements(spec.db) : null;
     try {
       const pgBefore = spec.monitor ? await backendTicks(spec.monitor) : null;
       const cpuBefore = process.cpuUsage();
@@ -61,8 +62,8 @@ export class PassRunner {
         },
       };
     } finally {
-      await after?.();
       statements?.stop();
+      await after?.();
     }
   }
 
