@@ -131,17 +131,16 @@ const zipOf = (entry: PlanEntry) => Buffer.from(writeZipBundle(entry.name, entry
  * publishes each folder's version that is a draft; the lock then records each folder's version and digest.
  */
 export async function pushCommand(folder: string, options: PushOptions, io: Io): Promise<number> {
-  if (options.rollout) {
+  if (options.rollout && options.publish) {
     const report = start(io, options);
-    report.problem(
-      "--rollout starts a staged rollout (spec RO), and this server has no rollouts yet (no startRollout); push without --rollout, or with --publish.",
-    );
+    report.problem("--publish and --rollout are two ways to ship a draft: give one of them.");
     return report.finish(EXIT.failed);
   }
   const result = await planned(folder, options, io);
   if (typeof result === "number") return result;
   const { report, client, plan, lock } = result;
   const versions = new Map<string, RemoteVersion>();
+  const rollouts: Array<{ name: string; version: number; rollout_id: string; percent: number }> = [];
   let refusals = 0;
   const refuse = (name: string, error: unknown) => {
     if (!(error instanceof ServerRefusal)) throw error;
@@ -170,6 +169,27 @@ export async function pushCommand(folder: string, options: PushOptions, io: Io):
       }
       progress(io, (done += 1), toPush.length, "");
     }
+    if (options.rollout) {
+      // RO-1: each version this push made starts a staged rollout beside the live one (the server's defaults)
+      for (const entry of toPush) {
+        const version = versions.get(entry.name);
+        if (!version || version.state !== "DRAFT") continue;
+        try {
+          const rollout = await client.startRollout(version.id);
+          rollouts.push({
+            name: entry.name,
+            version: version.version,
+            rollout_id: rollout.id,
+            percent: rollout.percent,
+          });
+          report.line(
+            `${report.paint.green("rollout")} ${entry.name}: version ${version.version} at ${rollout.percent} % (steps ${rollout.steps.join(", ")}; rollout ${rollout.id})`,
+          );
+        } catch (error) {
+          refuse(entry.name, error);
+        }
+      }
+    }
     if (options.publish) {
       for (const [name, version] of versions) {
         if (version.state !== "DRAFT") continue;
@@ -190,6 +210,7 @@ export async function pushCommand(folder: string, options: PushOptions, io: Io):
     "versions",
     [...versions].map(([name, v]) => ({ name, version: v.version, state: v.state.toLowerCase(), digest: v.digest })),
   );
+  if (options.rollout) report.set("rollouts", rollouts);
   if (refusals > 0) {
     report.problem(`${refusals} refusal${refusals === 1 ? "" : "s"}; the lock records what the server holds.`);
     return report.finish(EXIT.failed);

@@ -122,6 +122,15 @@ export class SkillgraphClient {
     return data.publishSkillVersion;
   }
 
+  /** RO-1: a staged rollout of a draft, with the server's defaults (steps 5, 25, 50, 100 an hour apart). */
+  async startRollout(versionId: string): Promise<{ id: string; percent: number; steps: number[] }> {
+    const data = await this.graphql<{ startRollout: { id: string; percent: number; steps: number[] } }>(
+      `mutation($input: StartRolloutInput!) { startRollout(input: $input) { id percent steps } }`,
+      { input: { versionId } },
+    );
+    return data.startRollout;
+  }
+
   /** The live version of every skill of the project. */
   async liveVersions(): Promise<Array<Pick<RemoteVersion, "id" | "name" | "version" | "digest">>> {
     const all: Array<Pick<RemoteVersion, "id" | "name" | "version" | "digest">> = [];

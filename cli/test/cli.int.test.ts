@@ -228,10 +228,33 @@ describeEachDialect("skillgraph CLI (EC-3)", (t) => {
     expect(fs.readdirSync(folder).filter((n) => n.includes(".tmp"))).toEqual([]);
   });
 
-  it("EC-3 --rollout is refused until the server has rollouts; a missing key is refused; colour only on a terminal", async () => {
-    const rollout = await cli(["push", "--rollout", folder]);
-    expect(rollout.code).toBe(1);
-    expect(rollout.err).toContain("--rollout starts a staged rollout");
+  it("EC-3 RO-1 push --rollout starts a staged rollout of each pushed draft; a skill with no live version is refused", async () => {
+    const both = await cli(["push", "--rollout", "--publish", folder]);
+    expect(both.code).toBe(1);
+    expect(both.err).toContain("give one of them");
+    const rollout = await cli(["push", "--rollout", "--json", folder]);
+    expect(rollout.code, rollout.err).toBe(0);
+    const report = JSON.parse(rollout.out) as {
+      rollouts: Array<{ name: string; version: number; rollout_id: string }>;
+    };
+    expect(report.rollouts).toEqual([
+      { name: "explain-bill", version: 2, rollout_id: expect.any(String) as string, percent: 5 },
+    ]);
+    const running = await t.ok<{
+      rollouts: { items: Array<{ id: string; status: string; candidate: { version: number } }> };
+    }>(`query { rollouts(skill: "explain-bill") { items { id status candidate { version } } } }`, {}, key);
+    expect(running.rollouts.items).toEqual([
+      { id: report.rollouts[0]!.rollout_id, status: "running", candidate: { version: 2 } },
+    ]);
+    fs.mkdirSync(path.join(folder, "brand-new"));
+    fs.writeFileSync(path.join(folder, "brand-new", "SKILL.md"), "---\nname: brand-new\ndescription: d\n---\nbody\n");
+    const fresh = await cli(["push", "--rollout", folder]);
+    expect(fresh.code).toBe(1);
+    expect(fresh.err).toContain("brand-new: 'brand-new' has no live version to roll out beside");
+    fs.rmSync(path.join(folder, "brand-new"), { recursive: true });
+  });
+
+  it("EC-3 a missing key is refused; colour only on a terminal", async () => {
     const keyless = await cli(["diff", folder], { env: { SKILLGRAPH_URL: t.url } });
     expect(keyless.code).toBe(1);
     expect(keyless.err).toContain("Set SKILLGRAPH_API_KEY");

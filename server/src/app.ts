@@ -102,7 +102,6 @@ import {
 import { WebhookDeliveriesQueued, WebhookResolver, WebhookService, WebhookWorker } from "./modules/webhooks";
 import {
   bindRolloutUpdates,
-  NO_COUNTS,
   registerRolloutLoaders,
   RolloutChanged,
   RolloutResolver,
@@ -223,8 +222,9 @@ function wireServices(
     skillLifecycle,
     skillReader,
     new RolloutSteps(audit, webhooks, skillLifecycle),
-    // RO-3: the signals module's per-arm aggregation is wired here once it exists; until then both arms read zero.
-    async () => ({ live: NO_COUNTS, candidate: NO_COUNTS }),
+    // RO-3: the guards and the page read the signals module's one per-arm aggregation
+    (list) => signals.forRollouts(list.map((r) => r.id)),
+    approvalCheck,
   );
   const runningRollouts = new RunningRollouts(bus, rollouts, skillReader);
   events.on(RolloutChanged, (changed) => runningRollouts.changed(changed.projectId));

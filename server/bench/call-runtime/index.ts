@@ -20,6 +20,7 @@ import { sequentialProbes } from "./phases";
 import { agentIdOf, bareServer, cpuProfiled, type Timing } from "./probes";
 import { printReport, type Bytes, type PassFigures, type Ratios } from "./report";
 import { startRig, type Rig } from "./rig";
+import { rolloutPasses } from "./rollout-pass";
 import { TODAY, seed, type Seeded } from "./seed";
 
 /** The call runtime under load; what it measures, and its knobs, are told in ../call-runtime.bench.ts. */
@@ -95,11 +96,16 @@ export async function run(options: { baseUrl?: string } = {}): Promise<CallRunti
       expect,
     });
     const trivial = { list: [JSON.stringify({ query: TRIVIAL })], order: "sequence" as const };
+    // RO-2: call start with a staged rollout running, beside the same agents' call start without one (same rounds)
+    const rollout = await rolloutPasses(pg);
+    console.log(`  rollout passes: ${rollout.agents} agents follow '${rollout.skill}' live`);
     const suffix = (rig: Rig) => (rig === pg ? "" : ` ${rig.label}`);
     await cpuProfiled(profileDir, "postgres", async () => {
       await runner.alternate([
         ["(a) bare map", baseline("(a) bare http, in-memory map", bareMap.url, '"systemPrompt"')],
         ...rigs.map((rig): [string, PassSpec] => [`(c) cached${suffix(rig)}`, rig.cached(`(c) cached ${rig.label}`)]),
+        ["(c) cached, no rollout", rollout.without],
+        ["(c) cached, rollout running", rollout.with],
         [
           "(a+w) bare map + call row write",
           baseline("(a+w) bare map + the call's rows in one pg statement", bareWrite.url, '"systemPrompt"'),

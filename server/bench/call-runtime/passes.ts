@@ -16,8 +16,8 @@ export type PassSpec = Omit<LoadSpec, "connections" | "duration"> &
     db?: Database;
     /** A connection to the PostgreSQL database the pass writes to: its backends' CPU is counted. */
     monitor?: Client;
-    /** Runs before the pass; what it returns, after. */
-    around?: () => () => void;
+    /** Runs before the pass; what it returns, after (either may be async). */
+    around?: () => (() => unknown) | Promise<() => unknown>;
   };
 
 export class PassRunner {
@@ -27,8 +27,9 @@ export class PassRunner {
 
   /** One run of `spec`; not recorded. */
   async once(spec: PassSpec): Promise<PassFigures> {
+    // The statements of `around` (a rollout started for the pass, say) are not the requests': counted after it.
+    const after = await spec.around?.();
     const statements = spec.db ? countStatements(spec.db) : null;
-    const after = spec.around?.();
     try {
       const pgBefore = spec.monitor ? await backendTicks(spec.monitor) : null;
       const cpuBefore = process.cpuUsage();
@@ -61,8 +62,8 @@ export class PassRunner {
         },
       };
     } finally {
-      after?.();
       statements?.stop();
+      await after?.();
     }
   }
 

@@ -1,8 +1,8 @@
 // The rollouts module's face (RO-1..6): what other modules and the composition root may use.
 export { RolloutEntity, RolloutEventEntity } from "./rollout.entity";
 export { RolloutChanged } from "./rollout.events";
-export { NO_COUNTS, judgeGuard, judgeGuards, type ArmCounts, type ArmSignals } from "./rollout-guards";
-export { RolloutService, type RolloutApproval, type RolloutSignals } from "./rollout.service";
+export { NO_COUNTS, judgeGuard, judgeGuards, type ArmSignals } from "./rollout-guards";
+export { RolloutService, type RolloutSignals } from "./rollout.service";
 export { RolloutSteps, ROLLOUT_GUARD_ACTOR } from "./rollout-steps";
 export { RolloutResolver } from "./rollout.resolver";
 export { registerRolloutLoaders } from "./rollout.loaders";

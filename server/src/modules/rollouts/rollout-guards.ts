@@ -1,19 +1,10 @@
+import type { ArmCounts } from "../signals";
 import type { RolloutMetricName, StoredGuard } from "./rollout.entity";
 
 /**
- * One arm's signals (RO-3), as the signals module counts them (`SkillSignals.forRollout`): resolutions that gave the
- * arm (starts), of them those that loaded the skill, the skill's tool runs and errors, outcomes and successes.
+ * An arm's counts (RO-3, the signals module's one aggregation: starts, loads, tool runs and errors, outcomes and
+ * successes) and, with an eval tag, its eval results (EV-4 iterations run on that arm, and those that passed).
  */
-export interface ArmCounts {
-  starts: number;
-  loads: number;
-  toolRuns: number;
-  toolErrors: number;
-  outcomes: number;
-  successes: number;
-}
-
-/** An arm's counts and, with an eval tag, its eval results (EV-4 iterations run on that arm, and those that passed). */
 export interface ArmSignals extends ArmCounts {
   evalRuns?: number;
   evalPasses?: number;

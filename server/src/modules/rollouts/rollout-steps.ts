@@ -16,7 +16,7 @@ export type RolloutChange =
   | { kind: "started" }
   | { kind: "advanced"; index: number; percent: number }
   | { kind: "completed"; index: number }
-  | { kind: "paused" }
+  | { kind: "paused"; reason?: string }
   | { kind: "resumed" }
   | { kind: "rolled_back"; verdict: GuardVerdict }
   | { kind: "aborted"; reason: string };
@@ -121,7 +121,8 @@ export class RolloutSteps {
     const base: Record<string, unknown> = { actor };
     if (change.kind === "rolled_back")
       return { ...base, reason: guardReason(change.verdict), guard: guardData(change.verdict) };
-    if (change.kind === "aborted") return { ...base, reason: change.reason };
+    if (change.kind === "aborted" || (change.kind === "paused" && change.reason))
+      return { ...base, reason: change.reason };
     return base;
   }
 

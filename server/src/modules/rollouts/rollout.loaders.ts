@@ -14,7 +14,7 @@ import type { RolloutService } from "./rollout.service";
 /** A rollout's versions by (project, id): one query per project for a whole page of rollouts. */
 export const ROLLOUT_VERSION = new LoaderKey<ProjectKey, SkillVersionEntity | null>("rolloutVersion", projectKeyString);
 export const ROLLOUT_EVENTS = new LoaderKey<string, RolloutEventEntity[]>("rolloutEvents");
-/** Both arms' signals per rollout (the signals module's aggregation, one per rollout, in parallel). */
+/** Both arms' signals per rollout: one aggregation (the signals module's) for a whole page of rollouts. */
 export const ROLLOUT_ARMS = new LoaderKey<RolloutEntity, { live: ArmSignals; candidate: ArmSignals }>(
   "rolloutArms",
   (r) => r.id,
@@ -29,5 +29,5 @@ export function registerRolloutLoaders(registry: LoaderRegistry, rollouts: Rollo
     ),
   );
   registry.register(ROLLOUT_EVENTS, async (ids) => groupedBy(await rollouts.eventsOf(ids), "rolloutId", ids));
-  registry.register(ROLLOUT_ARMS, (keys) => Promise.all(keys.map((r) => rollouts.armsOf(r))));
+  registry.register(ROLLOUT_ARMS, (keys) => rollouts.armsOf(keys));
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Tx } from "../../platform/db/database";
-import { Conflict, Invalid, NotFound } from "../../platform/errors";
+import { Conflict, Forbidden, Invalid, NotFound } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
+import type { ApprovalCheck } from "../approvals";
 import type { AuthContext, AuthService } from "../auth";
 import type { SkillLifecycleService, SkillReader, SkillVersionEntity } from "../skills";
 import { NO_COUNTS, judgeGuards, type ArmSignals } from "./rollout-guards";
@@ -10,11 +11,13 @@ import { RolloutEntity, type RolloutEventEntity } from "./rollout.entity";
 import { RolloutRepository, type RolloutFilter } from "./rollout.repository";
 import { ROLLOUT_GUARD_ACTOR, type RolloutChange, type RolloutSteps } from "./rollout-steps";
 
-/** Both arms' signals of a rollout (RO-3): the signals module's one aggregation, handed in by the composition root. */
-export type RolloutSignals = (rollout: RolloutEntity) => Promise<{ live: ArmSignals; candidate: ArmSignals }>;
+/** Both arms' signals of each rollout (RO-3): the signals module's one aggregation, one query for many rollouts. */
+export type RolloutSignals = (
+  rollouts: readonly RolloutEntity[],
+) => Promise<Map<string, { live: ArmSignals; candidate: ArmSignals }>>;
 
-/** Refuses a rollout start the publish policy does not allow (AP-1); the approvals module provides it. */
-export type RolloutApproval = (tx: Tx, projectId: string, versionId: string) => Promise<void>;
+/** Both arms at zero: a rollout the signals have not seen yet. */
+const NO_ARMS = { live: NO_COUNTS, candidate: NO_COUNTS };
 
 export interface StartRollout extends PlanInput {
   versionId: string;
@@ -35,7 +38,7 @@ export class RolloutService {
     private readonly skills: SkillReader,
     private readonly steps: RolloutSteps,
     private readonly signals: RolloutSignals,
-    private readonly approval: RolloutApproval = async () => {},
+    private readonly approvals: Pick<ApprovalCheck, "requireApproved">,
   ) {}
 
   // ---- reads ----
@@ -62,9 +65,10 @@ export class RolloutService {
     return this.skills.versionsByIds(projectId, ids);
   }
 
-  /** RO-3: both arms' signals; a rollout that never ran a step (or signals that fail) reads as zeros. */
-  async armsOf(rollout: RolloutEntity): Promise<{ live: ArmSignals; candidate: ArmSignals }> {
-    return this.signals(rollout);
+  /** RO-3: both arms' signals of each rollout, in one aggregation. */
+  async armsOf(rollouts: readonly RolloutEntity[]): Promise<Array<{ live: ArmSignals; candidate: ArmSignals }>> {
+    const arms = await this.signals(rollouts);
+    return rollouts.map((r) => arms.get(r.id) ?? NO_ARMS);
   }
 
   /** Every running or paused rollout (the worker's pass). */
@@ -108,7 +112,8 @@ export class RolloutService {
           rollout_id: running.id,
         });
       }
-      await this.approval(tx, scope.projectId, version.id);
+      // AP-1, SEC-24: a rollout start needs what a publish needs
+      await this.approvals.requireApproved(tx, { kind: "skill", projectId: scope.projectId, versionId: version.id });
       const [live] = await this.skills.versionsByIds(scope.projectId, [liveVersionId], tx);
       const now = new Date();
       const rollout = Object.assign(new RolloutEntity(), {
@@ -210,10 +215,25 @@ export class RolloutService {
   }
 
   private async checkNow(read: RolloutEntity): Promise<RolloutEntity> {
+    try {
+      return await this.judge(read);
+    } catch (error) {
+      // AP-1: the completion is a publish and asks the policy again; approvals withdrawn (or a policy raised) since
+      // the start pause the rollout at its step, saying why, instead of failing on every pass.
+      if (!(error instanceof Forbidden) || error.details?.reason !== "approval_required") throw error;
+      return this.decide(read.projectId, read.id, async (_tx, rollout) =>
+        rollout.status === "running"
+          ? { change: { kind: "paused", reason: error.message }, actor: ROLLOUT_GUARD_ACTOR }
+          : null,
+      );
+    }
+  }
+
+  private async judge(read: RolloutEntity): Promise<RolloutEntity> {
     if (!isActive(read.status)) return read;
     // The signals are read before the lock (a slow aggregation never holds it); the decision is taken on the row
     // as it is under the lock, so a rollout another instance moved meanwhile is judged as it is now.
-    const signals = read.guards.length > 0 ? await this.signals(read) : { live: NO_COUNTS, candidate: NO_COUNTS };
+    const signals = read.guards.length > 0 ? ((await this.signals([read])).get(read.id) ?? NO_ARMS) : NO_ARMS;
     return this.decide(read.projectId, read.id, async (tx, rollout) => {
       if (!isActive(rollout.status)) return null;
       const broken = await this.integrity(tx, rollout);

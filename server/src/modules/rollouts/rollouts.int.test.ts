@@ -11,6 +11,7 @@ import {
   versionsByKey,
 } from "../../../test/support/rollouts";
 import { skillMd } from "../../../test/support/skill-md";
+import { statementsDuring } from "../../../test/support/sql-statements";
 import { describeEachDialect } from "../../../test/support/test-app";
 import { rolloutBucket } from "../runtime";
 
@@ -87,6 +88,28 @@ describeEachDialect("staged rollouts", { outboundAllowHosts: [HOOKS] }, (t) => {
     });
   });
 
+  it("AP-1 SEC-24 RO-1 a rollout start needs what a publish needs: too few approvals is FORBIDDEN approval_required", async () => {
+    const own = (await t.project("ro-approvals")).adminKey;
+    const { draft } = await skillWithDraft(t, own, "ro-approve");
+    await t.ok(`mutation { setPublishPolicy(requiredApprovals: 1) { requiredApprovals } }`, {}, own);
+    expect(await errorOf({ versionId: draft }, own)).toMatchObject({
+      code: "FORBIDDEN",
+      details: { reason: "approval_required", required: 1, current: 0 },
+    });
+    await t.ok(`mutation { setPublishPolicy(requiredApprovals: 0) { requiredApprovals } }`, {}, own);
+    const rollout = await startRollout(t, own, { versionId: draft, steps: [50, 100], stepMinutes: 0 });
+    expect(rollout.status).toBe("running");
+    // the completion is a publish: it asks the policy again
+    await t.ok(`mutation { setPublishPolicy(requiredApprovals: 1) { requiredApprovals } }`, {}, own);
+    const refused = await t.gql(`mutation { advanceRollout(id: "${rollout.id}") { id } }`, {}, own);
+    expect(codeOf(refused)).toBe("FORBIDDEN");
+    expect(refused.errors?.[0]?.extensions?.details).toMatchObject({ reason: "approval_required" });
+    expect((await t.ok<{ rollout: RolloutView }>(READ_ROLLOUT, { id: rollout.id }, own)).rollout).toMatchObject({
+      status: "running",
+      percent: 50,
+    });
+  });
+
   it("RO-2 calls get the candidate by rolloutKey, stickily; the call's id is the key without one; pinned entries untouched", async () => {
     const { live, draft, agentId } = await skillWithDraft(t, key, "ro-arms");
     const pinnedAgent = await publishAgent(t, key, {
@@ -110,6 +133,25 @@ describeEachDialect("staged rollouts", { outboundAllowHosts: [HOOKS] }, (t) => {
     const byId = new Set<string>();
     for (let i = 0; i < 30; i++) byId.add((await startCall(t, key, { agentId })).skills[0]!.versionId);
     expect(byId).toEqual(new Set([draft, live]));
+  });
+
+  it("RO-2 budget: with warm caches a call start reads nothing, with a rollout running or not; a rollout change is seen at once", async () => {
+    const { live, draft, agentId } = await skillWithDraft(t, key, "ro-budget");
+    const reads = async (input: Record<string, unknown>) => {
+      await startCall(t, key, input);
+      let versionId = "";
+      const statements = await statementsDuring(t, async () => {
+        versionId = (await startCall(t, key, input)).skills[0]!.versionId;
+      });
+      // the statements of the start itself (the GraphQL selection reads the call back afterwards)
+      return { versionId, selects: statements.filter((q) => /^\s*SELECT/i.test(q) && !/FROM "calls"|call_/.test(q)) };
+    };
+    expect(await reads({ agentId, rolloutKey: "someone" })).toEqual({ versionId: live, selects: [] });
+    const rollout = await startRollout(t, key, { versionId: draft, steps: [50, 100], stepMinutes: 0 });
+    const inCandidate = keys.find((k) => rolloutBucket(rollout.id, k) < 50)!;
+    expect(await reads({ agentId, rolloutKey: inCandidate })).toEqual({ versionId: draft, selects: [] });
+    await act(t, key, "abortRollout", rollout.id, "Budget test.");
+    expect((await startCall(t, key, { agentId, rolloutKey: inCandidate })).skills[0]!.versionId).toBe(live);
   });
 
   it("RO-2 a handoff resolves under the call's rolloutKey", async () => {

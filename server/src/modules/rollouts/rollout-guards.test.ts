@@ -1,0 +1,85 @@
+import { describe, expect, it } from "vitest";
+import { judgeGuard, judgeGuards, metricOf, NO_COUNTS, type ArmSignals } from "./rollout-guards";
+import type { RolloutMetricName, StoredGuard } from "./rollout.entity";
+
+const arm = (over: Partial<ArmSignals>): ArmSignals => ({ ...NO_COUNTS, ...over });
+const guard = (metric: RolloutMetricName, maxDegradation: number, minSamples = 20): StoredGuard => ({
+  metric,
+  maxDegradation,
+  minSamples,
+});
+
+/** Per metric: an arm with the rate given as (part, whole), in the fields that metric reads. */
+const withRate: Record<RolloutMetricName, (part: number, whole: number) => ArmSignals> = {
+  LOAD_RATE: (loads, starts) => arm({ loads, starts }),
+  TOOL_ERROR_RATE: (toolErrors, toolRuns) => arm({ toolErrors, toolRuns }),
+  SUCCESS_RATE: (successes, outcomes) => arm({ successes, outcomes }),
+  EVAL_PASS_RATE: (evalPasses, evalRuns) => arm({ evalPasses, evalRuns }),
+};
+const METRICS = Object.keys(withRate) as RolloutMetricName[];
+
+describe("rollout guards (RO-4)", () => {
+  it("RO-4 each metric reads its own counts: load rate, tool error rate, success rate, eval pass rate", () => {
+    const counts = arm({
+      starts: 10,
+      loads: 4,
+      toolRuns: 8,
+      toolErrors: 2,
+      outcomes: 5,
+      successes: 3,
+      evalRuns: 4,
+      evalPasses: 1,
+    });
+    expect(METRICS.map((m) => metricOf(m, counts))).toEqual([
+      { rate: 0.4, samples: 10 },
+      { rate: 0.25, samples: 8 },
+      { rate: 0.6, samples: 5 },
+      { rate: 0.25, samples: 4 },
+    ]);
+    for (const m of METRICS) expect(metricOf(m, NO_COUNTS)).toEqual({ rate: null, samples: 0 });
+  });
+
+  for (const metric of METRICS) {
+    const worse = metric === "TOOL_ERROR_RATE" ? 1 : -1;
+    it(`RO-4 ${metric}: trips when the candidate is worse than live by more than allowed, with both arms at minSamples`, () => {
+      const live = withRate[metric](50, 100); // 0.5
+      const candidate = withRate[metric](50 + worse * 21, 100); // 0.21 worse
+      const verdict = judgeGuard(guard(metric, 0.2), live, candidate);
+      expect(verdict.tripped).toBe(true);
+      expect(verdict.degradation).toBeCloseTo(0.21);
+      expect(verdict.live).toEqual({ rate: 0.5, samples: 100 });
+    });
+
+    it(`RO-4 ${metric}: exactly the allowed degradation, or a better candidate, never trips`, () => {
+      const live = withRate[metric](50, 100);
+      expect(judgeGuard(guard(metric, 0.2), live, withRate[metric](50 + worse * 20, 100)).tripped).toBe(false);
+      expect(judgeGuard(guard(metric, 0), live, withRate[metric](50 - worse * 30, 100)).tripped).toBe(false);
+      expect(judgeGuard(guard(metric, 0), live, withRate[metric](50, 100)).tripped).toBe(false);
+      // rounding noise: 0.5 − 0.3 = 0.20000000000000004 is not more than 0.2
+      expect(judgeGuard(guard(metric, 0.2), withRate[metric](5, 10), withRate[metric](5 + worse * 2, 10)).tripped).toBe(
+        false,
+      );
+    });
+
+    it(`RO-4 ${metric}: fewer than minSamples in either arm never trips, however bad`, () => {
+      const good = withRate[metric](metric === "TOOL_ERROR_RATE" ? 0 : 19, 19);
+      const bad = withRate[metric](metric === "TOOL_ERROR_RATE" ? 19 : 0, 19);
+      expect(judgeGuard(guard(metric, 0.1), good, bad)).toMatchObject({ tripped: false, degradation: null });
+      expect(judgeGuard(guard(metric, 0.1, 19), good, bad).tripped).toBe(true);
+      const plenty = withRate[metric](metric === "TOOL_ERROR_RATE" ? 0 : 500, 500);
+      expect(judgeGuard(guard(metric, 0.1), plenty, bad).tripped).toBe(false);
+      expect(judgeGuard(guard(metric, 0.1), good, withRate[metric](0, 0)).tripped).toBe(false);
+    });
+  }
+
+  it("RO-4 of several guards the first that trips decides; none tripped: null", () => {
+    const live = arm({ starts: 100, loads: 90, toolRuns: 100, toolErrors: 1, outcomes: 100, successes: 90 });
+    const candidate = arm({ starts: 100, loads: 50, toolRuns: 100, toolErrors: 40, outcomes: 100, successes: 89 });
+    const guards = [guard("SUCCESS_RATE", 0.05), guard("TOOL_ERROR_RATE", 0.1), guard("LOAD_RATE", 0.1)];
+    const { verdicts, tripped } = judgeGuards(guards, live, candidate);
+    expect(verdicts.map((v) => v.tripped)).toEqual([false, true, true]);
+    expect(tripped?.guard).toBe(guards[1]);
+    expect(judgeGuards([guard("SUCCESS_RATE", 0.05)], live, candidate).tripped).toBeNull();
+    expect(judgeGuards([], live, candidate).tripped).toBeNull();
+  });
+});
