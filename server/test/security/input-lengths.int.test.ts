@@ -95,6 +95,13 @@ function baselines(f: Fixtures, modelUrl: string): Record<string, Baseline> {
     setPublishPolicy: admin({ requiredApprovals: 0 }),
     approveVersion: admin({ versionId: NO_SUCH_ID, digest: "sha256:0" }),
     withdrawApproval: admin({ id: NO_SUCH_ID }),
+    startRollout: admin({ input: { versionId: NO_SUCH_ID, steps: [10, 100], evalTag: "walk" } }),
+    advanceRollout: admin({ id: NO_SUCH_ID }),
+    pauseRollout: admin({ id: NO_SUCH_ID }),
+    resumeRollout: admin({ id: NO_SUCH_ID }),
+    abortRollout: admin({ id: NO_SUCH_ID, reason: "walk reason" }),
+    checkRollout: admin({ id: NO_SUCH_ID }),
+    reportOutcome: admin({ input: { callId: f.callId, success: true, score: 0.5, note: "walk note" } }),
     publishSkillVersion: admin({ id: NO_SUCH_ID }),
     purgeProject: platform({ id: NO_SUCH_ID }),
     redeliverFailedWebhooks: admin({

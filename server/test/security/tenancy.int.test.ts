@@ -53,6 +53,8 @@ type Kind =
   | "chatSessionId"
   | "evalScenarioId"
   | "evalRunId"
+  | "rolloutId"
+  | "approvalId"
   | "toolName";
 
 interface Fixture {
@@ -168,6 +170,14 @@ const COVERED: Record<string, Entry> = {
   "Query.chatSession": { paths: { id: ["chatSessionId"] } },
   "Query.chatSessions": { paths: { agentId: ["agentId"] } },
   "Query.evalRun": { paths: { id: ["evalRunId"] } },
+  "Query.rollout": { paths: { id: ["rolloutId"] } },
+  "Query.skillInsights": {
+    paths: { agentId: ["agentId"] },
+    fill: () => ({
+      from: new Date(Date.now() - 86_400_000).toISOString(),
+      to: new Date(Date.now() + 86_400_000).toISOString(),
+    }),
+  },
 
   // ---- mutations ----
   "Mutation.createProject": { paths: { name: ["skillName"] }, noControl: ["name"] },
@@ -219,6 +229,20 @@ const COVERED: Record<string, Entry> = {
   "Mutation.approveVersion": {
     paths: { versionId: ["draftVersionId", "draftAgentVersionId"] },
     fill: () => ({ digest: `sha256:${"0".repeat(64)}` }),
+  },
+  "Mutation.withdrawApproval": { paths: { id: ["approvalId"] } },
+  "Mutation.startRollout": {
+    paths: { "input.versionId": ["draftVersionId"] },
+    fill: () => ({ input: { stepMinutes: 0 } }),
+  },
+  "Mutation.advanceRollout": { paths: { id: ["rolloutId"] } },
+  "Mutation.pauseRollout": { paths: { id: ["rolloutId"] } },
+  "Mutation.resumeRollout": { paths: { id: ["rolloutId"] } },
+  "Mutation.checkRollout": { paths: { id: ["rolloutId"] } },
+  "Mutation.abortRollout": { paths: { id: ["rolloutId"] }, fill: () => ({ reason: "tenancy walk" }) },
+  "Mutation.reportOutcome": {
+    paths: { "input.callId": CALLS, "input.sessionId": ["chatSessionId"] },
+    fill: () => ({ input: { success: true } }),
   },
   "Mutation.deleteAgent": { paths: { agentId: ["agentId"] } },
   "Mutation.createWebhookSubscription": {
@@ -526,6 +550,40 @@ describeEachDialect("SEC-9 / PJ-1 tenancy", { outboundAllowHosts: [WEBHOOK_HOST,
       { agentId: first.agentId, s: evalScenarioId },
       key,
     );
+    // A rollout of a skill of its own (the walk's other skill keeps its draft a draft), run by hand (stepMinutes 0).
+    const rolledName = `${label}-rolled`;
+    const rolledVersion = async (body: string) =>
+      (
+        await t.ok<{ createSkillVersion: { id: string } }>(
+          `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`,
+          { input: { skillMd: skillMd(rolledName, { body }) } },
+          key,
+        )
+      ).createSkillVersion.id;
+    await publish(await rolledVersion("rolled one"));
+    const rollout = await t.ok<{ startRollout: { id: string } }>(
+      `mutation($v: ID!) { startRollout(input: { versionId: $v, steps: [50, 100], stepMinutes: 0 }) { id } }`,
+      { v: await rolledVersion("rolled two") },
+      key,
+    );
+    // An approval of its own draft agent version (self-approval allowed, nothing required).
+    await t.ok(
+      `mutation { setPublishPolicy(requiredApprovals: 0, allowSelfApproval: true) { requiredApprovals } }`,
+      {},
+      key,
+    );
+    const digest = (
+      await t.ok<{ agentVersion: { digest: string } }>(
+        `query($id: ID!) { agentVersion(id: $id) { digest } }`,
+        { id: draft.id },
+        key,
+      )
+    ).agentVersion.digest;
+    const approval = await t.ok<{ approveVersion: { id: string } }>(
+      `mutation($v: ID!, $d: String!) { approveVersion(versionId: $v, digest: $d) { id } }`,
+      { v: draft.id, d: digest },
+      key,
+    );
     const delivery = await t.ok<{ webhookDeliveries: { items: Array<{ id: string }> } }>(
       `{ webhookDeliveries { items { id } } }`,
       {},
@@ -553,6 +611,8 @@ describeEachDialect("SEC-9 / PJ-1 tenancy", { outboundAllowHosts: [WEBHOOK_HOST,
         chatSessionId,
         evalScenarioId,
         evalRunId: run.startEvalRun.id,
+        rolloutId: rollout.startRollout.id,
+        approvalId: approval.approveVersion.id,
         toolName,
       },
     };
