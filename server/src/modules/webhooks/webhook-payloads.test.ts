@@ -10,7 +10,17 @@ import {
 
 describe("webhook events", () => {
   it("lists the subscribable event types", () => {
-    expect(WEBHOOK_EVENT_TYPES).toEqual(["skill.loaded", "skill.unloaded", "call.ended"]);
+    expect(WEBHOOK_EVENT_TYPES).toEqual([
+      "skill.loaded",
+      "skill.unloaded",
+      "call.ended",
+      "rollout.started",
+      "rollout.advanced",
+      "rollout.rolled_back",
+      "rollout.aborted",
+      "rollout.completed",
+      "version.approved",
+    ]);
     expect(isWebhookEventType("call.ended")).toBe(true);
     expect(isWebhookEventType("call.started")).toBe(false);
   });
