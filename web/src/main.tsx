@@ -1,4 +1,5 @@
 import "@mantine/core/styles.css";
+import "@mantine/charts/styles.css";
 import { ApolloProvider } from "@apollo/client/react";
 import { MantineProvider } from "@mantine/core";
 import { StrictMode, Suspense } from "react";
