@@ -2,7 +2,7 @@ import { useQuery } from "@apollo/client/react";
 import { Alert, Anchor, Badge, Text } from "@mantine/core";
 import { Link } from "react-router";
 import type { ActiveRolloutsQuery } from "../../gql/graphql";
-import { INFO_COLOR, WARN_COLOR } from "../../shared/format";
+import { INFO_COLOR, PIN_COLOR, WARN_COLOR } from "../../shared/format";
 import { ACTIVE_ROLLOUTS } from "./rollout-documents";
 
 type Active = ActiveRolloutsQuery["running"]["items"][number];
@@ -13,22 +13,21 @@ export function useActiveRollouts(skill?: string): Map<string, Active> {
   return new Map([...(data?.running.items ?? []), ...(data?.paused.items ?? [])].map((r) => [r.skill, r]));
 }
 
-/** The skills list's badge: "rollout 25 %", to the rollout's page. */
-export function RolloutBadge({ rollout }: { rollout: Active | undefined }) {
+/** The skills list's badge, to the rollout's page: "rolling out 10 %" on the candidate, "v2 rolling out 10 %" on live. */
+export function RolloutBadge({ rollout, onLive }: { rollout: Active | undefined; onLive: boolean }) {
   if (!rollout) return null;
+  const text =
+    `${onLive ? `v${rollout.candidate.version} ` : ""}rolling out ${rollout.percent} %` +
+    (rollout.status === "paused" ? " · paused" : "");
   return (
     <Anchor
       component={Link}
       to={`/rollouts/${rollout.id}`}
       underline="never"
-      aria-label={`Rollout of ${rollout.skill}: version ${rollout.candidate.version} at ${rollout.percent} %, ${rollout.status}`}
+      aria-label={`${text}: the rollout of version ${rollout.candidate.version} of ${rollout.skill}`}
     >
-      <Badge
-        color={rollout.status === "paused" ? WARN_COLOR : INFO_COLOR}
-        variant="light"
-        style={{ cursor: "pointer" }}
-      >
-        rollout {rollout.percent} %{rollout.status === "paused" ? " · paused" : ""}
+      <Badge color={rollout.status === "paused" ? WARN_COLOR : PIN_COLOR} variant="light" style={{ cursor: "pointer" }}>
+        {text}
       </Badge>
     </Anchor>
   );
@@ -47,7 +46,7 @@ export function ActiveRolloutNotice({ skill }: { skill: string }) {
     >
       <Text size="sm">
         Version {rollout.candidate.version} gets {rollout.percent} % of new calls.{" "}
-        <Anchor component={Link} to={`/rollouts/${rollout.id}`} size="sm">
+        <Anchor component={Link} to={`/rollouts/${rollout.id}`} size="sm" underline="always">
           Open the rollout
         </Anchor>
       </Text>

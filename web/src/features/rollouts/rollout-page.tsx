@@ -65,11 +65,11 @@ function Rollout(props: { rollout: RolloutFieldsFragment; history: HistoryPoint[
             {r.nextStepAt ? ` · next step ${when(r.nextStepAt)}` : ""}
             {isActive(r.status) && r.stepMinutes === 0 ? " · advances by hand" : ""}
             {r.stepMinutes > 0 ? ` · ${r.stepMinutes} min per step` : ""} ·{" "}
-            <Anchor component={Link} to={skillLink} size="xs">
+            <Anchor component={Link} to={skillLink} size="xs" underline="always">
               all rollouts of {r.skill}
             </Anchor>{" "}
             ·{" "}
-            <Anchor component={Link} to={`/skills/v/${r.candidate.id}`} size="xs">
+            <Anchor component={Link} to={`/skills/v/${r.candidate.id}`} size="xs" underline="always">
               version {r.candidate.version}
             </Anchor>
           </Text>
@@ -91,6 +91,9 @@ function Rollout(props: { rollout: RolloutFieldsFragment; history: HistoryPoint[
         Both versions side by side
       </Title>
       <RolloutArms rollout={r} />
+      <Title order={2} size="h4">
+        Over time
+      </Title>
       <RolloutChart
         history={props.history}
         liveLabel={`live · version ${r.live.version}`}

@@ -42,7 +42,7 @@ const columns = (rollouts: Rollouts): Array<Column<Skill>> => [
           <Badge color={stateColor(s.state)} variant="light">
             {s.state.toLowerCase()}
           </Badge>
-          {involved ? <RolloutBadge rollout={rollout} /> : null}
+          {involved ? <RolloutBadge rollout={rollout} onLive={s.state === "PUBLISHED"} /> : null}
         </Group>
       );
     },
