@@ -157,7 +157,7 @@ describe("console journey: approve, roll out by steps, a guard rolls back, a sec
         expect.stringMatching(/^0\.0 % \(\d+ outcomes\)$/),
       ]);
     expect(await page.pointCount()).toBeGreaterThan(before);
-    await page.chart.locator(".recharts-line").first().waitFor();
+    await page.chart.locator("path.recharts-line-curve").first().waitFor({ state: "attached" });
     await s.check("06-arms-live-chart");
   });
 
@@ -176,7 +176,7 @@ describe("console journey: approve, roll out by steps, a guard rolls back, a sec
     expect(await s.page.getByTestId("end-reason").innerText()).toMatch(
       /^SUCCESS_RATE guard tripped: candidate 0\.0 % vs live 100\.0 %/,
     );
-    await s.page.getByRole("heading", { name: "A guard rolled it back" }).waitFor();
+    await s.page.getByText("A guard rolled it back", { exact: true }).waitFor();
     await s.page.getByText("A guard tripped at 50 %").waitFor();
     await s.page
       .getByText(/by the rollout guard/)
@@ -197,7 +197,7 @@ describe("console journey: approve, roll out by steps, a guard rolls back, a sec
     await page.status.getByText("running").waitFor();
     await page.act("Complete (publish)…", "Publish to everyone");
     await page.status.getByText("completed").waitFor();
-    await s.page.getByRole("heading", { name: "Version 2 was published" }).waitFor();
+    await s.page.getByText("Version 2 was published", { exact: true }).waitFor();
     await s.check("08-completed");
     const live = await s.gql<{ skills: { items: Array<{ version: number }> } }>(
       admin,
@@ -207,8 +207,8 @@ describe("console journey: approve, roll out by steps, a guard rolls back, a sec
     await s.page.getByRole("link", { name: `all rollouts of ${SKILL}` }).click();
     const rows = s.page.getByRole("table", { name: "Rollouts" }).locator("tbody tr");
     await expect.poll(() => rows.count()).toBe(2);
-    expect(await rows.nth(0).innerText()).toMatch(/completed/);
-    expect(await rows.nth(1).innerText()).toMatch(/rolled back[\s\S]*SUCCESS_RATE guard tripped/);
+    expect(await rows.nth(0).innerText()).toMatch(/completed/i);
+    expect(await rows.nth(1).innerText()).toMatch(/rolled back[\s\S]*SUCCESS_RATE guard tripped/i);
     await s.check("09-rollouts-of-skill");
   });
 });
