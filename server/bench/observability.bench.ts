@@ -10,7 +10,8 @@
  *   npm run bench observability   |   cd server && node dist/bench/observability.bench.js
  * Knobs: BENCH_REQUESTS (counted per server and workload, default 3000), BENCH_WARMUP (default 3000: the JIT settles),
  * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_CPU_PROFILE=<dir> (both servers' CPU
- * profiles).
+ * profiles), BENCH_AB=<another build's dist/bench/observability.bench.js> (issue 21: that build against this one,
+ * tracing off on both; "tracing on" then reads "other build", and its rise is the other build's CPU over this one's).
  */
 import "reflect-metadata";
 import { fork, type ChildProcess } from "node:child_process";
@@ -151,7 +152,11 @@ async function startServer(variant: Variant, databaseUrl: string, upstream: stri
   const execArgv = profile
     ? [...process.execArgv, "--cpu-prof", `--cpu-prof-dir=${profile}`, `--cpu-prof-name=${variant}.cpuprofile`]
     : process.execArgv;
-  const child = fork(__filename, [SERVER_FLAG, variant, databaseUrl, upstream, otlp], { execArgv });
+  // BENCH_AB: the second server is another build (its dist/bench/observability.bench.js), tracing off on both.
+  const other = process.env.BENCH_AB;
+  const child = other
+    ? fork(variant === "on" ? other : __filename, [SERVER_FLAG, "off", databaseUrl, upstream, otlp], { execArgv })
+    : fork(__filename, [SERVER_FLAG, variant, databaseUrl, upstream, otlp], { execArgv });
   const ready = await new Promise<Ready>((resolve, reject) => {
     child.once("message", (message) => resolve(message as Ready));
     child.once("exit", (code) => reject(new Error(`the ${variant} server exited with ${code}`)));
@@ -337,8 +342,9 @@ export async function run(): Promise<void> {
     const offCpu = new Map<string, number>();
     for (const [title, path, body] of workloads) {
       const figures = await interleaved(title, path, body);
-      const off = line("tracing off", figures.get("off")!);
-      const on = line("tracing on", figures.get("on")!);
+      const ab = Boolean(process.env.BENCH_AB);
+      const off = line(ab ? "this build" : "tracing off", figures.get("off")!);
+      const on = line(ab ? "other build" : "tracing on", figures.get("on")!);
       offCpu.set(title, off);
       rise.set(title, on / off - 1);
     }

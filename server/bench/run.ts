@@ -9,6 +9,7 @@ import { fork } from "node:child_process";
 import fs from "node:fs";
 import * as callRuntime from "./call-runtime.bench";
 import * as gateway from "./gateway.bench";
+import * as insights from "./insights.bench";
 import * as observability from "./observability.bench";
 import * as skillUsage from "./skill-usage.bench";
 
@@ -22,6 +23,7 @@ const BENCHES: Array<{ file: string; bench: BenchModule }> = [
   { file: "call-runtime.bench.ts", bench: callRuntime },
   { file: "gateway.bench.ts", bench: gateway },
   { file: "observability.bench.ts", bench: observability },
+  { file: "insights.bench.ts", bench: insights },
 ];
 
 async function main(): Promise<void> {

@@ -38,7 +38,14 @@ import { ApiKeyResolver, ApiKeyService, AuditActorResolver, registerApiKeyLoader
 import { AuditResolver, AuditService } from "./modules/audit";
 import { AuthService, TENANCY_TOPIC } from "./modules/auth";
 import { ChatResolver, ChatService, ChatTurns, registerChatLoaders } from "./modules/chat";
-import { OutcomeService, registerSignalLoaders, SignalsResolver, SkillSignals } from "./modules/signals";
+import {
+  InsightService,
+  OutcomeService,
+  registerSignalLoaders,
+  SignalRollup,
+  SignalsResolver,
+  SkillSignals,
+} from "./modules/signals";
 import {
   CallEngine,
   CallEventResolver,
@@ -236,6 +243,8 @@ function wireServices(
   // RO-3, OB-3: the per-skill signals, recorded by calls and sessions in their own transactions
   const signals = new SkillSignals(db);
   const outcomes = new OutcomeService(db, auth);
+  const insights = new InsightService(db, auth);
+  const signalRollup = new SignalRollup(db, logger);
   const calls = new CallService(
     db,
     auth,
@@ -298,6 +307,8 @@ function wireServices(
     callRetention,
     signals,
     outcomes,
+    insights,
+    signalRollup,
     tools,
     model,
     chats,
@@ -345,8 +356,8 @@ function resolverInstances(services: Services): object[] {
     new AgentVersionDigestResolver(services.agentDigests),
     new ApprovalResolver(services.approvals),
     new ProjectPublishPolicyResolver(),
-    new SkillVersionApprovalsResolver(services.digests),
-    new AgentVersionApprovalsResolver(services.agentDigests),
+    new SkillVersionApprovalsResolver(services.digests, services.approvals),
+    new AgentVersionApprovalsResolver(services.agentDigests, services.approvals),
     new LibraryResolver(services.libraries),
     new AgentResolver(services.agents),
     new UsageResolver(services.usage),
@@ -359,7 +370,7 @@ function resolverInstances(services: Services): object[] {
     new CallEventResolver(services.calls),
     new CallTimelineResolver(),
     new ChatResolver(services.chats, services.chatTurns),
-    new SignalsResolver(services.outcomes),
+    new SignalsResolver(services.outcomes, services.insights),
     new EvalScenarioResolver(services.evals),
     new EvalRunResolver(services.evals),
     new RolloutResolver(services.rollouts),
@@ -653,6 +664,8 @@ export async function createApp(
   });
   // RT-11: every instance deletes expired call events, a minute apart (platform/jobs).
   services.callRetention.start();
+  // OB-3: every instance folds the signal deltas into the hourly rollup (batches commit whole; reads add the rest)
+  services.signalRollup.start();
   if (options.startWorkers) {
     webhookWorker.start();
     evalWorker.start();
@@ -669,6 +682,7 @@ export async function createApp(
       evalWorker.stop(),
       rolloutWorker.stop(),
       services.callRetention.stop(),
+      services.signalRollup.stop(),
     ]);
     outage.stop();
     await bus.close();

@@ -5,7 +5,7 @@ import { PublishPolicyEntity, VersionApprovalEntity } from "./modules/approvals"
 import { AuditEntryEntity } from "./modules/audit";
 import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./modules/calls";
 import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity, SessionSkillEntity } from "./modules/chat";
-import { OutcomeEntity, SkillSignalDeltaEntity, SkillSignalHourEntity } from "./modules/signals";
+import { OutcomeEntity, SkillSignalDayEntity, SkillSignalDeltaEntity, SkillSignalHourEntity } from "./modules/signals";
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/evals";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
@@ -42,6 +42,7 @@ export const entities = [
   OutcomeEntity,
   SkillSignalDeltaEntity,
   SkillSignalHourEntity,
+  SkillSignalDayEntity,
   EvalScenarioEntity,
   EvalRunEntity,
   EvalResultEntity,

@@ -89,6 +89,38 @@ export function bareWriteServer(
 }
 
 /**
+ * (a+u), issue 21's floor for `loadSkill`: a loadSkill-sized answer after updating one call row through `pg` (the
+ * row rewritten as it is: a new tuple of the same size, as a load writes its call's state).
+ */
+export function bareUpdateServer(pool: Pool, callIds: readonly string[], answer: string): Promise<Listening> {
+  let i = 0;
+  return bareServer(async () => {
+    await pool.query("UPDATE calls SET state = state WHERE id = $1", [callIds[i++ % callIds.length]]);
+    return answer;
+  });
+}
+
+/**
+ * (a+w) on SQLite, issue 21's floor there: the bare map's answer after inserting one row of the size a call start
+ * stores (1.7 KB) through a prepared statement of the driver, into the app's own database file (its pragmas: WAL,
+ * `synchronous = NORMAL`).
+ */
+export function bareSqliteWriteServer(db: Database, answerOf: (body: string) => string): Promise<Listening> {
+  const connection = (
+    db.dataSource.driver as unknown as {
+      databaseConnection: { exec(sql: string): void; prepare(sql: string): { run(...p: unknown[]): unknown } };
+    }
+  ).databaseConnection;
+  connection.exec("CREATE TABLE IF NOT EXISTS bench_floor (id TEXT PRIMARY KEY, body TEXT NOT NULL)");
+  const insert = connection.prepare("INSERT INTO bench_floor (id, body) VALUES (?, ?)");
+  const body = "x".repeat(1700);
+  return bareServer((request) => {
+    insert.run(randomUUID(), body);
+    return answerOf(request);
+  });
+}
+
+/**
  * Apollo Server 5 alone on Node's `http`: a one-field schema, no plugins of ours, no Express, no authentication, the
  * body parsed with JSON.parse. What `{ __typename }` can cost through the pinned stack at the least.
  */

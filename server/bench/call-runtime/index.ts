@@ -4,7 +4,15 @@ import os from "node:os";
 import path from "node:path";
 import { entities } from "../../src/entities";
 import { Database } from "../../src/platform/db/database";
-import { apolloAloneServer, bareWriteServer, captureStartWrite, storedBytes, type CapturedWrite } from "./baselines";
+import {
+  apolloAloneServer,
+  bareSqliteWriteServer,
+  bareUpdateServer,
+  bareWriteServer,
+  captureStartWrite,
+  storedBytes,
+  type CapturedWrite,
+} from "./baselines";
 import { checkOneCall, startInstance, warmUp } from "./instance";
 import { CALL_VARIABLES, START_CALL, TRIVIAL } from "./operations";
 import { PassRunner, type PassSpec } from "./passes";
@@ -75,6 +83,8 @@ export async function run(options: { baseUrl?: string } = {}): Promise<CallRunti
     }
     const bareWrite = await bareWriteServer(pg.pool, writes, answerOf);
     closers.push(bareWrite.close);
+    const bareUpdate = await bareUpdateServer(pg.pool, pg.floorCalls, pg.loadAnswer);
+    closers.push(bareUpdate.close);
     const apolloAlone = await apolloAloneServer();
     closers.push(apolloAlone.close, apolloAlone.stop);
 
@@ -115,12 +125,21 @@ export async function run(options: { baseUrl?: string } = {}): Promise<CallRunti
           [`(c') uncached${suffix(rig)}`, rig.uncached(`(c') uncached ${rig.label}`)],
         ]),
       );
-      await runner.alternate(
-        rigs.map((rig): [string, PassSpec] => [
+      await runner.alternate([
+        ...rigs.map((rig): [string, PassSpec] => [
           `(d) loadSkill${suffix(rig)}`,
           rig.loadSkill(`(d) loadSkill ${rig.label}`, loadRate),
         ]),
-      );
+        // Issue 21: loadSkill as fast as it goes against a bare handler that updates one call row.
+        ["(d) loadSkill, saturated", pg.loadSkill("(d) loadSkill, saturated", undefined)],
+        [
+          "(a+u) bare map + one row update",
+          {
+            ...baseline("(a+u) bare http + one call row updated through pg", bareUpdate.url, '"status"'),
+            bodies: trivial,
+          },
+        ],
+      ]);
     });
 
     // What a call start stores: 20 calls of 7-skill agents.
@@ -147,6 +166,7 @@ export async function run(options: { baseUrl?: string } = {}): Promise<CallRunti
         await checkOneCall(lite, liteSeeded.agents);
         const liteWarm = await warmUp(lite, liteSeeded.agents);
         const liteMap = await bareServer((body) => liteWarm.answers.get(agentIdOf(body))!);
+        const liteWrite = await bareSqliteWriteServer(sqlite, (body) => liteWarm.answers.get(agentIdOf(body))!);
         try {
           const bodies = {
             list: liteSeeded.agents.map((a) =>
@@ -158,11 +178,16 @@ export async function run(options: { baseUrl?: string } = {}): Promise<CallRunti
           await cpuProfiled(profileDir, "sqlite", () =>
             runner.alternate([
               ["(a) bare map, SQLite run", { ...start, title: "(a) bare map", url: liteMap.url }],
+              [
+                "(a+w) bare map + row write, SQLite",
+                { ...start, title: "(a+w) bare map + a 1.7 KB row, SQLite", url: liteWrite.url },
+              ],
               ["(c) cached, SQLite", { ...start, title: "(c) cached, SQLite", db: sqlite }],
             ]),
           );
         } finally {
           await liteMap.close();
+          await liteWrite.close();
         }
       } finally {
         await lite.app.close();

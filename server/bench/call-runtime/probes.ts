@@ -74,7 +74,7 @@ export function hotPathCaches(app: App): Array<{ name: string; clear: () => void
       }
     }
   };
-  for (const holder of ["catalog", "agentDirectory", "knowledge", "sources", "calls", "webhooks"]) {
+  for (const holder of ["catalog", "agentDirectory", "knowledge", "sources", "callResolution", "calls", "webhooks"]) {
     scan(services[holder], holder, 1);
   }
   return found;

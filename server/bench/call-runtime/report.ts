@@ -31,6 +31,9 @@ export interface Ratios {
   apolloAloneVsBareMap: number;
   loadSkillP99: number;
   loadSkillRps: number;
+  /** Issue 21: cached start against bare http + the same write on SQLite; loadSkill against bare http + one update. */
+  cachedVsBareWriteSqlite: number | null;
+  loadSkillVsFloor: number | null;
   growth: Record<string, { at1: number; at10: number }> | null;
 }
 
@@ -70,6 +73,8 @@ export function printReport(inputs: ReportInputs): Ratios {
     apolloAloneVsBareMap: ratio("Apollo alone", "(a) bare map")!,
     loadSkillP99: d.p99,
     loadSkillRps: d.rps,
+    cachedVsBareWriteSqlite: ratio("(c) cached, SQLite", "(a+w) bare map + row write, SQLite"),
+    loadSkillVsFloor: ratio("(d) loadSkill, saturated", "(a+u) bare map + one row update"),
     growth: p("(c) cached 10×")
       ? {
           "cached startCall / (a)": {
@@ -124,6 +129,40 @@ export function printReport(inputs: ReportInputs): Ratios {
   }
   const verdict = (ok: boolean | null) => (ok === null ? "–" : ok ? "met" : "**missed**");
   const within = (g: { at1: number; at10: number }) => Math.abs(g.at10 / g.at1 - 1) <= 0.1;
+  console.log("\nIssue 21's targets (ratios in this run)\n");
+  console.log("| figure | target | this run | status |");
+  console.log("| --- | ---: | ---: | --- |");
+  const row21 = (figure: string, target: string, value: string, ok: boolean | null) =>
+    console.log(`| ${figure} | ${target} | ${value} | ${verdict(ok)} |`);
+  const atLeast = (r: number | null, min: number) => (r === null ? null : r >= min);
+  row21(
+    "cached `startCall` / (bare `http` + the same call rows in one `pg` statement), PostgreSQL",
+    "≥ 50%",
+    pct(ratios.cachedVsBareWrite),
+    atLeast(ratios.cachedVsBareWrite, 0.5),
+  );
+  row21(
+    "cached `startCall` / (bare `http` + a 1.7 KB row through a prepared statement), SQLite",
+    "≥ 50%",
+    pct(ratios.cachedVsBareWriteSqlite),
+    atLeast(ratios.cachedVsBareWriteSqlite, 0.5),
+  );
+  for (const key of ["(c) cached", "(c) cached, SQLite"]) {
+    const x = p(key);
+    if (x) row21(`${key} p99 at ${connections} connections`, "≤ 10 ms", `${f(x.p99)} ms`, x.p99 <= 10);
+  }
+  row21(
+    "uncached `startCall` / (bare `http` + the resolution statement)",
+    "≥ 50%",
+    pct(ratios.uncachedVsBareSql),
+    atLeast(ratios.uncachedVsBareSql, 0.5),
+  );
+  row21(
+    "`loadSkill` (saturated) / (bare `http` + one call row updated)",
+    "≥ 50%",
+    pct(ratios.loadSkillVsFloor),
+    atLeast(ratios.loadSkillVsFloor, 0.5),
+  );
   console.log("\nIssue 10's targets (ratios in this run)\n");
   console.log("| figure | today | target | this run | status |");
   console.log("| --- | ---: | ---: | ---: | --- |");

@@ -30,7 +30,11 @@ export interface Rig {
   cached(title: string): PassSpec;
   uncached(title: string): PassSpec;
   bareSql(title: string): PassSpec;
-  loadSkill(title: string, rate: number): PassSpec;
+  /** `rate` undefined: as fast as the server answers (10 connections). */
+  loadSkill(title: string, rate: number | undefined): PassSpec;
+  /** Call ids whose rows the loadSkill floor updates, and one loadSkill answer (of a call outside the cycle). */
+  floorCalls: string[];
+  loadAnswer: string;
   close(): Promise<void>;
 }
 
@@ -101,6 +105,15 @@ export async function startRig(baseUrl: string, poolSize: number, grown: boolean
       expect: '"systemPrompt"',
     });
     const loadCycle = { query: LOAD_SKILL, calls: loadCalls, start: 0 };
+    // One load on a call the cycle never loads: the answer the loadSkill floor sends.
+    const outside = agents.find((a) => a.entries.length > 0 && a.entries.length <= MAX_LOADED + 1)!;
+    const loadAnswer = JSON.stringify({
+      data: await instance.gql(
+        LOAD_SKILL,
+        { callId: warm.callOfAgent.get(outside.id)!, name: outside.entries[0]!.name },
+        instance.adminKey,
+      ),
+    });
     return {
       label,
       instance,
@@ -113,6 +126,8 @@ export async function startRig(baseUrl: string, poolSize: number, grown: boolean
       answers: warm.answers,
       bareSqlUrl: bareSqlServer.url,
       cacheNames: caches.map((c) => c.name),
+      floorCalls: loadCalls.map((c) => c.id),
+      loadAnswer,
       clearAll,
       cached,
       uncached: (title) => ({
@@ -138,7 +153,7 @@ export async function startRig(baseUrl: string, poolSize: number, grown: boolean
         headers: it.headers,
         db,
         monitor,
-        overallRate: rate,
+        ...(rate === undefined ? {} : { overallRate: rate }),
         loadCycle,
         expect: '"status":"LOADED"',
       }),

@@ -92,6 +92,9 @@ function baselines(f: Fixtures, modelUrl: string): Record<string, Baseline> {
     importSkillBundle: admin({ zipBase64: f.bundle }),
     loadSkill: admin({ callId: f.callId, name: "walk-skill" }),
     publishAgentVersion: admin({ id: NO_SUCH_ID }),
+    setPublishPolicy: admin({ requiredApprovals: 0 }),
+    approveVersion: admin({ versionId: NO_SUCH_ID, digest: "sha256:0" }),
+    withdrawApproval: admin({ id: NO_SUCH_ID }),
     publishSkillVersion: admin({ id: NO_SUCH_ID }),
     purgeProject: platform({ id: NO_SUCH_ID }),
     redeliverFailedWebhooks: admin({

@@ -35,6 +35,16 @@ describe.each(dialects)("input policy on %s", (dialect) => {
   });
   afterAll(() => t?.close());
 
+  it("SEC-11 a document sent again is checked again: its variables per request, a bad literal every time", async () => {
+    const byName = `query($n: String) { skills(name: $n) { total } }`;
+    expect((await t.gql(byName, { n: "fine" }, key)).errors).toBeUndefined();
+    expectRefused(await t.gql(byName, { n: NUL }, key), /NUL/);
+    expect((await t.gql(byName, { n: "fine again" }, key)).errors).toBeUndefined();
+    const literal = `{ skillVersion(id: "a\\u0000b") { id } }`;
+    expectRefused(await t.gql(literal, {}, key), /NUL/);
+    expectRefused(await t.gql(literal, {}, key), /NUL/);
+  });
+
   it("SEC-11 NUL characters are BAD_USER_INPUT in every argument, from variables or literals", async () => {
     const cases: Array<[string, Record<string, unknown>, string | null]> = [
       [`query($n: String) { skills(name: $n) { total } }`, { n: NUL }, key],

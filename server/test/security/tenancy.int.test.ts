@@ -215,6 +215,11 @@ const COVERED: Record<string, Entry> = {
     fill: agentInput,
   },
   "Mutation.publishAgentVersion": { paths: { id: ["draftAgentVersionId", "publishedAgentVersionId"] } },
+  "Mutation.setPublishPolicy": { paths: { projectId: ["projectId"] }, fill: () => ({ requiredApprovals: 0 }) },
+  "Mutation.approveVersion": {
+    paths: { versionId: ["draftVersionId", "draftAgentVersionId"] },
+    fill: () => ({ digest: `sha256:${"0".repeat(64)}` }),
+  },
   "Mutation.deleteAgent": { paths: { agentId: ["agentId"] } },
   "Mutation.createWebhookSubscription": {
     paths: { projectId: ["projectId"] },

@@ -10,12 +10,14 @@ const PROJECT_LINKS = [
   { to: "/knowledge", label: "Knowledge" },
   { to: "/calls", label: "Calls" },
   { to: "/sessions", label: "Sessions" },
+  { to: "/insights", label: "Insights" },
   { to: "/evals", label: "Evals" },
 ];
 const ADMIN_LINKS = [
   { to: "/admin/keys", label: "API keys" },
   { to: "/admin/webhooks", label: "Webhooks" },
   { to: "/admin/audit", label: "Audit log" },
+  { to: "/admin/settings", label: "Settings" },
 ];
 
 /** The signed-in frame: who you are, where you can go, and the page. */

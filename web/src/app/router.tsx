@@ -18,6 +18,7 @@ const CallsListPage = lazy(() => import("../features/calls/calls-list-page"));
 const CallPage = lazy(() => import("../features/calls/call-page"));
 const SessionsListPage = lazy(() => import("../features/sessions/sessions-list-page"));
 const SessionPage = lazy(() => import("../features/sessions/session-page"));
+const InsightsPage = lazy(() => import("../features/insights/insights-page"));
 const KnowledgeListPage = lazy(() => import("../features/knowledge/knowledge-list-page"));
 const KnowledgeBasePage = lazy(() => import("../features/knowledge/knowledge-base-page"));
 const EvalRunsPage = lazy(() => import("../features/evals/eval-runs-page"));
@@ -26,6 +27,7 @@ const EvalScenariosPage = lazy(() => import("../features/evals/eval-scenarios-pa
 const ApiKeysPage = lazy(() => import("../features/admin/api-keys-page"));
 const WebhooksPage = lazy(() => import("../features/admin/webhooks-page"));
 const AuditPage = lazy(() => import("../features/admin/audit-page"));
+const ProjectSettingsPage = lazy(() => import("../features/admin/project-settings-page"));
 const PlatformPage = lazy(() => import("../features/admin/platform-page"));
 
 const home = () => (readSession()?.role === "PLATFORM" ? "/platform" : "/skills");
@@ -51,6 +53,7 @@ export const router = createBrowserRouter([
       { path: "calls/:id", element: <CallPage /> },
       { path: "sessions", element: <SessionsListPage /> },
       { path: "sessions/:id", element: <SessionPage /> },
+      { path: "insights", element: <InsightsPage /> },
       { path: "knowledge", element: <KnowledgeListPage /> },
       { path: "knowledge/:id", element: <KnowledgeBasePage /> },
       { path: "evals", element: <EvalRunsPage /> },
@@ -59,6 +62,7 @@ export const router = createBrowserRouter([
       { path: "admin/keys", element: <ApiKeysPage /> },
       { path: "admin/webhooks", element: <WebhooksPage /> },
       { path: "admin/audit", element: <AuditPage /> },
+      { path: "admin/settings", element: <ProjectSettingsPage /> },
       { path: "platform", element: <PlatformPage /> },
       { path: "*", element: <Navigate to="/" replace /> },
     ],

@@ -71,8 +71,21 @@ export class AgentCallDirectory implements AgentDirectory {
     );
     if (!cached) return null;
     const knowledgeBases = await this.knowledge.basesWithDocuments(projectId, cached.knowledgeBaseIds);
-    return { ...cached.agent, snapshot: { ...cached.agent.snapshot, knowledgeBases } };
+    // Issue 21: the same agent object while its knowledge is the same snapshots (a changed base comes back with a new
+    // document list), so a call start can tell by identity that it runs what the previous one ran.
+    const documents = knowledgeBases.map((b) => b.documents);
+    const known = this.withKnowledge.get(cached);
+    if (known && known.documents.length === documents.length && known.documents.every((d, i) => d === documents[i]))
+      return known.agent;
+    const agent = { ...cached.agent, snapshot: { ...cached.agent.snapshot, knowledgeBases } };
+    this.withKnowledge.set(cached, { documents, agent });
+    return agent;
   }
+
+  private readonly withKnowledge = new WeakMap<
+    object,
+    { documents: ReadonlyArray<AgentSnapshot["knowledgeBases"][number]["documents"]>; agent: CallAgent }
+  >();
 
   private fromVersion(
     version: AgentVersionEntity,

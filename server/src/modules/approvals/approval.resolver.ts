@@ -9,6 +9,8 @@ import { APPROVALS_BY_VERSION, PUBLISH_POLICY_BY_PROJECT } from "./approval.load
 import type { ApprovalService, PublishPolicy } from "./approval.service";
 import { ApprovalType, PublishPolicyType } from "./approval.types";
 
+const REFUSAL =
+  "Why this credential may not approve the version now (a viewer, its author without self-approval, not a draft); null when it may.";
 const APPROVALS =
   "AP-2, AP-3: every approval of this version, oldest first; `current` false for those of an earlier digest (an edit outdated them).";
 
@@ -45,6 +47,13 @@ export class ApprovalResolver {
     return this.approvals.withdraw(ctx, id);
   }
 
+  @FieldResolver(() => Boolean, {
+    description: "Whether this credential may withdraw it: the key that gave it, or an admin.",
+  })
+  mayWithdraw(@Root() approval: ApprovalType, @Ctx() ctx: AuthContext): Promise<boolean> {
+    return this.approvals.mayWithdraw(ctx, approval.approvedBy);
+  }
+
   @FieldResolver(() => String, {
     nullable: true,
     description: "The name of the API key that approved; null for the platform credential or an unnamed key.",
@@ -64,7 +73,17 @@ export class ProjectPublishPolicyResolver {
 
 @Resolver(() => SkillVersionType)
 export class SkillVersionApprovalsResolver {
-  constructor(private readonly digests: SkillDigests) {}
+  constructor(
+    private readonly digests: SkillDigests,
+    private readonly service: ApprovalService,
+  ) {}
+
+  @FieldResolver(() => String, { nullable: true, description: REFUSAL })
+  async approvalRefusal(@Root() version: SkillVersionEntity, @Ctx() ctx: AuthContext): Promise<string | null> {
+    const authors = [version.createdBy, ...(version.updatedBy ? [version.updatedBy] : [])];
+    const policy = await ctx.loaders.of(PUBLISH_POLICY_BY_PROJECT).load(version.projectId);
+    return this.service.refusalFor(ctx, { state: version.state, authors }, policy);
+  }
 
   @FieldResolver(() => [ApprovalType], { description: APPROVALS })
   async approvals(@Root() version: SkillVersionEntity, @Ctx() ctx: AuthContext): Promise<ApprovalType[]> {
@@ -78,7 +97,16 @@ export class SkillVersionApprovalsResolver {
 
 @Resolver(() => AgentVersionType)
 export class AgentVersionApprovalsResolver {
-  constructor(private readonly digests: AgentDigests) {}
+  constructor(
+    private readonly digests: AgentDigests,
+    private readonly service: ApprovalService,
+  ) {}
+
+  @FieldResolver(() => String, { nullable: true, description: REFUSAL })
+  async approvalRefusal(@Root() version: AgentVersionEntity, @Ctx() ctx: AuthContext): Promise<string | null> {
+    const policy = await ctx.loaders.of(PUBLISH_POLICY_BY_PROJECT).load(version.projectId);
+    return this.service.refusalFor(ctx, { state: version.state, authors: [version.createdBy] }, policy);
+  }
 
   @FieldResolver(() => [ApprovalType], { description: APPROVALS })
   async approvals(@Root() version: AgentVersionEntity, @Ctx() ctx: AuthContext): Promise<ApprovalType[]> {

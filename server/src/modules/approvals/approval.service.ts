@@ -196,6 +196,30 @@ export class ApprovalService {
     }, scope);
   }
 
+  /**
+   * Why this credential may not approve a version now, in words for the console (null: it may). The same rules as
+   * `approve`, so a reviewer sees the reason before trying: a viewer, the author without self-approval, not a draft.
+   */
+  async refusalFor(
+    ctx: AuthContext,
+    version: { state: string; authors: readonly string[] },
+    policy: PublishPolicy,
+  ): Promise<string | null> {
+    const scope = await this.auth.authorize(ctx, "viewer");
+    if (scope.role === "viewer") return "Approving needs an editor or admin key.";
+    if (version.state !== "draft") return "Only drafts are approved; this version has been live.";
+    if (!policy.allowSelfApproval && version.authors.includes(scope.actor)) {
+      return "You created or last edited this version; the publish policy needs another reviewer.";
+    }
+    return null;
+  }
+
+  /** Whether this credential may withdraw an approval: the key that gave it, or an admin (AP-2). */
+  async mayWithdraw(ctx: AuthContext, approvedBy: string): Promise<boolean> {
+    const scope = await this.auth.authorize(ctx, "viewer");
+    return scope.role === "admin" || (scope.role === "editor" && scope.actor === approvedBy);
+  }
+
   async policy(ctx: AuthContext, projectId?: string | null): Promise<PublishPolicy> {
     const scope = await this.auth.authorize(ctx, "viewer", projectId);
     return this.db.read(async (m) => policyOf(await new ApprovalRepository(m).policy(scope.projectId)));

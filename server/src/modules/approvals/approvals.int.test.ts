@@ -169,8 +169,21 @@ describeEachDialect("approvals (AP)", { outboundAllowHosts: ["127.0.0.1"] }, (t)
         details: { reason: "self_approval" },
       });
     }
+    const refusalAs = async (key: string) =>
+      (
+        await t.ok<{ skillVersion: { approvalRefusal: string | null } }>(
+          `query($id: ID!) { skillVersion(id: $id) { approvalRefusal } }`,
+          { id: v.id },
+          key,
+        )
+      ).skillVersion.approvalRefusal;
+    expect(await refusalAs(author)).toContain("You created or last edited");
+    expect(await refusalAs(reviewer)).toContain("You created or last edited");
+    expect(await refusalAs(viewer)).toContain("editor or admin");
+    expect(await refusalAs(admin)).toBeNull();
     await approved(v.id, edited.digest, admin);
     await policy(0, true);
+    expect(await refusalAs(author)).toBeNull();
     await approved(v.id, edited.digest, author);
     expect((await approvalsOf(v.id)).approvals.map((a) => a.current)).toEqual([true, true]);
     await policy(0);
@@ -204,6 +217,20 @@ describeEachDialect("approvals (AP)", { outboundAllowHosts: ["127.0.0.1"] }, (t)
     await policy(1);
     const v = await create("ap2-withdraw");
     const mine = await approved(v.id, v.digest);
+    const may = async (key: string) =>
+      (
+        await t.ok<{ skillVersion: { approvals: Array<{ mayWithdraw: boolean }> } }>(
+          `query($id: ID!) { skillVersion(id: $id) { approvals { mayWithdraw } } }`,
+          { id: v.id },
+          key,
+        )
+      ).skillVersion.approvals[0]!.mayWithdraw;
+    expect([await may(reviewer), await may(admin), await may(author), await may(viewer)]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
     expect(refusal(await t.gql(WITHDRAW, { id: mine.id }, author))).toMatchObject({ code: "FORBIDDEN" });
     expect(await t.ok(WITHDRAW, { id: mine.id }, reviewer)).toEqual({ withdrawApproval: mine.id });
     expect(refusal(await t.gql(PUBLISH, { id: v.id }, author))).toMatchObject({ details: { current: 0 } });

@@ -23,6 +23,19 @@ export interface ContextRow {
   body: string;
 }
 
+/**
+ * A segment made from a context that is shared by the starts that resolved the same: the context is remembered with
+ * it (by identity), so what is derived from the context — its content hash here, the prompt and tools in
+ * call-state — is derived once per context, not per call.
+ */
+const contextOfSegment = new WeakMap<CallSegment, SegmentContext>();
+
+export function segmentFrom(context: SegmentContext, startedAt: string): CallSegment {
+  const segment = { ...context, startedAt };
+  contextOfSegment.set(segment, context);
+  return segment;
+}
+
 const isRef = (segment: SegmentRef | CallSegment): segment is SegmentRef => "context" in segment;
 
 /**
@@ -34,21 +47,22 @@ export class CallContexts {
   private readonly parsed = new LruCache<string, SegmentContext>(5_000);
   /** Hashes of contexts known to be in the database (stored by a committed call start, or read from it). */
   private readonly stored = new LruCache<string, true>(20_000);
-  private readonly hashOf = new WeakMap<CallSegment, string>();
+  private readonly hashOf = new WeakMap<CallSegment | SegmentContext, string>();
 
   /** The call row's state, and the contexts it references that may not be stored yet. */
   slim(projectId: string, state: CallState): { state: StoredCallState; contexts: ContextRow[] } {
     const contexts: ContextRow[] = [];
     const segments = state.segments.map((segment): SegmentRef => {
-      let hash = this.hashOf.get(segment);
+      const shared = contextOfSegment.get(segment) ?? segment;
+      let hash = this.hashOf.get(shared);
       if (!hash || !this.stored.get(hash)) {
         const { startedAt: _s, ...context } = segment;
         const body = JSON.stringify(context);
         // The project is part of the key: a project's contexts go with it, and no other project's call reads them.
         hash = createHash("sha256").update(projectId).update("\n").update(body).digest("base64url");
-        this.hashOf.set(segment, hash);
+        this.hashOf.set(shared, hash);
         if (!this.stored.get(hash)) contexts.push({ hash, projectId, body });
-        this.parsed.set(hash, context);
+        this.parsed.set(hash, shared === segment ? context : (shared as SegmentContext));
       }
       return { context: hash, startedAt: segment.startedAt };
     });
@@ -80,9 +94,8 @@ export class CallContexts {
       if (!isRef(segment)) return segment;
       const context = this.parsed.get(segment.context);
       if (!context) throw new Error(`call context ${segment.context} is missing`);
-      const whole: CallSegment = { ...context, startedAt: segment.startedAt };
-      this.hashOf.set(whole, segment.context);
-      return whole;
+      this.hashOf.set(context, segment.context);
+      return segmentFrom(context, segment.startedAt);
     });
     return { ...stored, segments };
   }

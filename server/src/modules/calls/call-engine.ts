@@ -57,11 +57,9 @@ export class CallEngine {
       await this.db.runPrepared(statements, committed);
       this.contexts.markStored(contexts);
     } else {
-      const stored = await this.db.writeStatement(
-        (m) => this.repository(m).insertStart(call, skills, started, deltas),
-        committed,
-      );
-      this.contexts.markStored(stored);
+      const { statement, contexts } = CallRepository.postgresStart(this.contexts, call, skills, started, deltas);
+      await this.db.runNamed("call_start", statement, committed);
+      this.contexts.markStored(contexts);
     }
   }
 

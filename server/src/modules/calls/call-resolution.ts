@@ -1,9 +1,17 @@
+import { LruCache } from "../../platform/cache/lru-cache";
 import { Invalid } from "../../platform/errors";
 import type { AgentDirectory, CallAgent } from "../agents";
 import type { ProjectScope } from "../auth";
 import type { SkillSourceCache } from "../libraries";
-import { applyRollouts, IN_THE_SKILL_LIBRARY, IN_THIS_PROJECT, resolveSkillEntries } from "../runtime";
+import {
+  applyRollouts,
+  IN_THE_SKILL_LIBRARY,
+  IN_THIS_PROJECT,
+  resolveSkillEntries,
+  type ResolvedSkill,
+} from "../runtime";
 import type { SkillCatalogService, SkillVersionEntity } from "../skills";
+import { segmentFrom, type SegmentContext } from "./call-contexts";
 import type { CallSegment } from "./call-state";
 import type { McpConnector } from "./mcp-connector";
 
@@ -24,6 +32,14 @@ export type RunningRolloutsOf = (sourceProjectId: string) => Promise<readonly Ro
  * message or handoff, an eval run, a gateway turn (RT-1, LB-5): the one resolution every runner asks.
  */
 export class CallResolution {
+  /**
+   * Issue 21: the context a stored agent version resolved to, per (project, agent version, source, versions), reused by
+   * the next start that resolves the same versions (ids, pins, rollout arms) with the same tools and knowledge (by
+   * identity: the catalog keeps its objects while they hold), so what is derived from it (its stored hash, the
+   * prompt and tools) is derived once. A rollout's per-call arm or a publish resolves differently and replaces it.
+   */
+  private readonly contexts = new LruCache<string, SegmentContext>(10_000);
+
   constructor(
     private readonly agents: AgentDirectory,
     private readonly catalog: SkillCatalogService,
@@ -74,16 +90,46 @@ export class CallResolution {
       });
       resolution.resolved = applyRollouts(resolution.resolved, shares, rolloutKey);
     }
+    const startedAt = new Date().toISOString();
+    // MCP tools are listed live at every start, and an inline agent is new every time: neither is kept.
+    // Keyed by the versions resolved too: under a rollout (RO-2) both arms' resolutions are kept.
+    const key =
+      agent.versionId && agent.mcpServers.length === 0
+        ? `${projectId}\u0000${agent.versionId}\u0000${source.projectId}\u0000${resolution.resolved.map((r) => `${r.id}${r.pinned ? "!" : ""}${r.rollout ? `@${r.rollout.rolloutId}:${r.rollout.arm}` : ""}`).join(",")}`
+        : null;
+    const known = key ? this.contexts.get(key) : undefined;
+    if (known && known.agent === agent.snapshot && sameResolution(known.resolved, resolution.resolved))
+      return { segment: segmentFrom(known, startedAt), warnings: resolution.warnings };
     const mcp = await this.mcp.listTools(agent.mcpServers);
-    const segment: CallSegment = {
+    const context: SegmentContext = {
       agent: agent.snapshot,
       agentVersionId: agent.versionId,
       sourceProjectId: source.projectId,
       resolved: resolution.resolved,
       mcpTools: mcp.tools,
       mcpServers: agent.mcpServers.map((s) => ({ name: s.name, url: s.url })),
-      startedAt: new Date().toISOString(),
     };
-    return { segment, warnings: [...resolution.warnings, ...mcp.warnings] };
+    if (key) this.contexts.set(key, context);
+    return { segment: segmentFrom(context, startedAt), warnings: [...resolution.warnings, ...mcp.warnings] };
   }
+}
+
+/** The same versions (pins and rollout arms included) with the same tools and knowledge objects. */
+function sameResolution(a: readonly ResolvedSkill[], b: readonly ResolvedSkill[]): boolean {
+  if (a.length !== b.length) return false;
+  return a.every((x, i) => {
+    const y = b[i]!;
+    return (
+      x.id === y.id &&
+      x.pinned === y.pinned &&
+      x.rollout?.rolloutId === y.rollout?.rolloutId &&
+      x.rollout?.arm === y.rollout?.arm &&
+      x.tools === y.tools &&
+      x.knowledgeBases === y.knowledgeBases &&
+      x.description === y.description &&
+      x.instructions === y.instructions &&
+      x.version === y.version &&
+      x.name === y.name
+    );
+  });
 }

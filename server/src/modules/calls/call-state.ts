@@ -1,3 +1,4 @@
+import { LruCache } from "../../platform/cache/lru-cache";
 import {
   assembleModelContext,
   type AgentSnapshot,
@@ -38,18 +39,49 @@ export function currentSegment(state: CallState): CallSegment {
   return segment;
 }
 
-/** What the model is offered now: system prompt and tools (RT-2, RT-3, RT-6). */
+/**
+ * Issue 21: what `assembleModelContext` (pure) answered, per resolved skill list (by identity: a segment context shared
+ * by the calls that resolved the same, see call-contexts.ts), for its agent and MCP tools (by identity too), per
+ * loaded set and variables. Entries go with their skill list; at most 64 loaded sets × variables per list.
+ */
+interface Assembled {
+  agent: AgentSnapshot;
+  mcpTools: readonly McpTool[];
+  byState: LruCache<string, ModelContext>;
+}
+const assembled = new WeakMap<readonly ResolvedSkill[], Assembled>();
+
+function stateKey(loaded: readonly string[], variables: Record<string, unknown>): string | null {
+  try {
+    return `${loaded.join("\u0000")}\u0001${JSON.stringify(variables)}`;
+  } catch {
+    return null; // not JSON (never from GraphQL input): assembled every time
+  }
+}
+
+/** What the model is offered now: system prompt and tools (RT-2, RT-3, RT-6). Shared: do not change it. */
 export function modelContextOf(
   state: CallState,
   segmentIndex = state.segments.length - 1,
   loaded = state.loaded,
 ): ModelContext {
   const segment = state.segments[segmentIndex] ?? currentSegment(state);
-  return assembleModelContext({
-    agent: segment.agent,
-    resolved: segment.resolved,
-    loaded,
-    mcpTools: segment.mcpTools,
-    variables: state.variables as TemplateVariables,
-  });
+  const assemble = () =>
+    assembleModelContext({
+      agent: segment.agent,
+      resolved: segment.resolved,
+      loaded,
+      mcpTools: segment.mcpTools,
+      variables: state.variables as TemplateVariables,
+    });
+  const key = stateKey(loaded, state.variables);
+  if (key === null) return assemble();
+  let memo = assembled.get(segment.resolved);
+  if (!memo || memo.agent !== segment.agent || memo.mcpTools !== segment.mcpTools) {
+    memo = { agent: segment.agent, mcpTools: segment.mcpTools, byState: new LruCache(64) };
+    assembled.set(segment.resolved, memo);
+  }
+  let context = memo.byState.get(key);
+  if (!context) memo.byState.set(key, (context = Object.freeze(assemble())));
+  return context;
 }

@@ -14,6 +14,27 @@ export interface StatePatch {
 
 type Statement = readonly [sql: string, params: readonly unknown[]];
 
+/** A call start on PostgreSQL: its context (unless known stored), the call, its versions, its first event. */
+const POSTGRES_START = `WITH x AS (
+         INSERT INTO call_contexts (hash, project_id, body)
+         SELECT * FROM unnest($23::varchar[], $24::varchar[], $25::text[]) ON CONFLICT (hash) DO NOTHING),
+       c AS (
+         INSERT INTO calls (id, project_id, agent_id, agent_name, status, state, warnings, sealed_secrets,
+                            started_at, ended_at, events_expire_at, events_expired)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, false)),
+       s AS (
+         INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded,
+                                  rollout_id, arm, tool_runs, tool_errors)
+         SELECT $1, t.position, $2, t.name, t.version, t.version_id, t.pinned, false, t.rollout_id, t.arm, 0, 0
+         FROM unnest($11::int[], $12::varchar[], $13::int[], $14::varchar[], $15::boolean[], $26::varchar[],
+                     $27::varchar[]) AS t(position, name, version, version_id, pinned, rollout_id, arm)),
+       d AS (
+         INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, starts)
+         SELECT $2, t.skill, t.agent_key, t.hour, 1
+         FROM unnest($28::varchar[], $29::varchar[], $30::bigint[]) AS t(skill, agent_key, hour))
+       INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
+       VALUES ($16, $1, $2, $17, $18, $19, $20, $21, $22, $10)`;
+
 export interface CallFilter {
   projectId: string;
   agentId?: string | null;
@@ -49,72 +70,52 @@ export class CallRepository extends BaseRepository {
   }
 
   /**
-   * A new call with the versions it resolved and its first event (and its context, unless known stored): on
-   * PostgreSQL one statement (the hot path's only round trip, atomic without BEGIN/COMMIT). Returns the contexts
-   * it stored (to mark stored once committed).
+   * A new call with the versions it resolved and its first event (and its context, unless known stored), as the one
+   * PostgreSQL statement of the hot path (atomic without BEGIN/COMMIT; sent as a named prepared statement by
+   * `Database.runNamed`), with the contexts it stores (to mark stored once committed).
    */
-  async insertStart(
+  static postgresStart(
+    contexts: CallContexts,
     call: CallEntity,
     skills: CallSkillEntity[],
     event: CallEventEntity,
     deltas: readonly SkillSignalDeltaEntity[],
-  ): Promise<ContextRow[]> {
-    const { state, contexts } = this.store.slim(call.projectId, call.state);
+  ): { statement: Statement; contexts: ContextRow[] } {
+    const { state, contexts: rows } = contexts.slim(call.projectId, call.state);
     const json = (value: unknown) => JSON.stringify(value);
-    await this.m.query(
-      `WITH x AS (
-         INSERT INTO call_contexts (hash, project_id, body)
-         SELECT * FROM unnest($23::varchar[], $24::varchar[], $25::text[]) ON CONFLICT (hash) DO NOTHING),
-       c AS (
-         INSERT INTO calls (id, project_id, agent_id, agent_name, status, state, warnings, sealed_secrets,
-                            started_at, ended_at, events_expire_at, events_expired)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, false)),
-       s AS (
-         INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded,
-                                  rollout_id, arm, tool_runs, tool_errors)
-         SELECT $1, t.position, $2, t.name, t.version, t.version_id, t.pinned, false, t.rollout_id, t.arm, 0, 0
-         FROM unnest($11::int[], $12::varchar[], $13::int[], $14::varchar[], $15::boolean[], $26::varchar[],
-                     $27::varchar[]) AS t(position, name, version, version_id, pinned, rollout_id, arm)),
-       d AS (
-         INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, starts)
-         SELECT $2, t.skill, t.agent_key, t.hour, 1
-         FROM unnest($28::varchar[], $29::varchar[], $30::bigint[]) AS t(skill, agent_key, hour))
-       INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
-       VALUES ($16, $1, $2, $17, $18, $19, $20, $21, $22, $10)`,
-      [
-        call.id,
-        call.projectId,
-        call.agentId,
-        call.agentName,
-        call.status,
-        json(state),
-        json(call.warnings),
-        json(call.sealedSecrets),
-        call.startedAt.getTime(),
-        call.eventsExpireAt.getTime(),
-        skills.map((s) => s.position),
-        skills.map((s) => s.name),
-        skills.map((s) => s.version),
-        skills.map((s) => s.versionId),
-        skills.map((s) => s.pinned),
-        event.id,
-        event.seq,
-        event.type,
-        json(event.data),
-        json(event.loadedAfter),
-        event.segment,
-        event.at.getTime(),
-        contexts.map((c) => c.hash),
-        contexts.map((c) => c.projectId),
-        contexts.map((c) => c.body),
-        skills.map((s) => s.rolloutId),
-        skills.map((s) => s.arm),
-        deltas.map((d) => d.skill),
-        deltas.map((d) => d.agentKey),
-        deltas.map((d) => d.hour),
-      ],
-    );
-    return contexts;
+    const params = [
+      call.id,
+      call.projectId,
+      call.agentId,
+      call.agentName,
+      call.status,
+      json(state),
+      json(call.warnings),
+      json(call.sealedSecrets),
+      call.startedAt.getTime(),
+      call.eventsExpireAt.getTime(),
+      skills.map((s) => s.position),
+      skills.map((s) => s.name),
+      skills.map((s) => s.version),
+      skills.map((s) => s.versionId),
+      skills.map((s) => s.pinned),
+      event.id,
+      event.seq,
+      event.type,
+      json(event.data),
+      json(event.loadedAfter),
+      event.segment,
+      event.at.getTime(),
+      rows.map((c) => c.hash),
+      rows.map((c) => c.projectId),
+      rows.map((c) => c.body),
+      skills.map((s) => s.rolloutId),
+      skills.map((s) => s.arm),
+      deltas.map((d) => d.skill),
+      deltas.map((d) => d.agentKey),
+      deltas.map((d) => d.hour),
+    ];
+    return { statement: [POSTGRES_START, params], contexts: rows };
   }
 
   /**

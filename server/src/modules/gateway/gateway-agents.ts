@@ -1,7 +1,7 @@
 import { LruCache } from "../../platform/cache/lru-cache";
 import type { AgentCallDirectory } from "../agents";
 import type { CallResolution } from "../calls";
-import { assembleSystemPrompt } from "../runtime";
+import { assembleSystemPrompt, type ResolvedSkill } from "../runtime";
 import type { SkillReader } from "../skills";
 import type { GatewayConfigFile } from "./gateway-config";
 import type { GatewaySkill } from "./gateway-skills";
@@ -23,6 +23,12 @@ export class GatewayAgents {
   /** Published versions never change, so the skills built from one are kept (files are read per version anyway). */
   private readonly registrySkills = new LruCache<string, GatewaySkill>(20_000);
   private readonly configured: ServedAgent | null;
+  /**
+   * Issue 21: the agent served from one resolution, built once. CallResolution hands out the same skill list while
+   * a start resolves the same versions, tools and knowledge, so the list (with the same agent, model and name)
+   * identifies what was built from it.
+   */
+  private readonly served = new WeakMap<readonly ResolvedSkill[], { key: readonly unknown[]; agent: ServedAgent }>();
 
   constructor(
     private readonly agents: AgentCallDirectory,
@@ -61,9 +67,12 @@ export class GatewayAgents {
       conversationKey,
     );
     const snapshot = found.agent.snapshot;
+    const key = [projectId, gatewayName, snapshot, found.model, segment.sourceProjectId, warnings.join("\n")];
+    const known = this.served.get(segment.resolved);
+    if (known && known.key.every((part, i) => part === key[i])) return known.agent;
     const prompt = assembleSystemPrompt({ agent: snapshot, resolved: [], loaded: [], variables: {} });
     const versionId = found.agent.versionId;
-    return {
+    const agent: ServedAgent = {
       logNamespace: projectId,
       gatewayName,
       agentId: snapshot.agentId,
@@ -85,6 +94,8 @@ export class GatewayAgents {
       toolSecret: async (skill, tool) =>
         skill ? skill.toolSecret(tool) : versionId ? this.agents.toolSecret(versionId, tool) : null,
     };
+    this.served.set(segment.resolved, { key, agent });
+    return agent;
   }
 }
 

@@ -1,5 +1,11 @@
 // The signals module's face: the per-skill signals (RO-3, OB-3) — outcomes, rollout arms, the hourly rollup.
-export { OutcomeEntity, SkillSignalDeltaEntity, SkillSignalHourEntity, OUTCOME_NOTE_LENGTH } from "./signal.entity";
+export {
+  OutcomeEntity,
+  SkillSignalDayEntity,
+  SkillSignalDeltaEntity,
+  SkillSignalHourEntity,
+  OUTCOME_NOTE_LENGTH,
+} from "./signal.entity";
 export type { ArmCounts, RolloutArms } from "./arm-counts";
 export { SkillSignals } from "./skill-signals";
 export { OutcomeService } from "./outcome.service";
@@ -15,3 +21,5 @@ export {
   type SignalKey,
   type SignalCounts,
 } from "./signal-delta";
+export { InsightService, MAX_RANGE_DAYS, type CapAdvice, type SkillInsight } from "./insight.service";
+export { SignalRollup } from "./signal-rollup";

@@ -131,3 +131,21 @@ export class SkillSignalHourEntity extends SignalCounters {
   @PrimaryColumn({ type: "bigint", name: "hour", transformer: hourMs })
   hour!: number;
 }
+
+/** The same signals by UTC day (OB-3): year-long ranges read 24 times fewer rows. Folded with the hours. */
+@Entity({ name: "skill_signal_days" })
+@Index("idx_skill_signal_days_project_day", ["projectId", "day"])
+export class SkillSignalDayEntity extends SignalCounters {
+  @PrimaryColumn({ type: "varchar", length: 36, name: "project_id" })
+  projectId!: string;
+
+  @PrimaryColumn({ type: "varchar", length: 64, name: "skill" })
+  skill!: string;
+
+  @PrimaryColumn({ type: "varchar", length: 36, name: "agent_key" })
+  agentKey!: string;
+
+  /** The day's first hour (epoch ms, UTC midnight). */
+  @PrimaryColumn({ type: "bigint", name: "day", transformer: hourMs })
+  day!: number;
+}

@@ -2,6 +2,7 @@ import { In } from "typeorm";
 import { BaseRepository } from "../../platform/db/repository";
 import { noCounts, type RolloutArms } from "./arm-counts";
 import { OutcomeEntity, SkillSignalDeltaEntity, SkillSignalHourEntity } from "./signal.entity";
+import { DAY_MS } from "./signal-delta";
 
 /** A call or a chat session, as an outcome names it. */
 export type OutcomeOwner = "call" | "session";
@@ -22,6 +23,8 @@ const OWNERS = {
     column: "session_id",
   },
 } as const;
+
+const COUNTER_FIELDS = ["starts", "loads", "evictions", "toolRuns", "toolErrors", "outcomes", "successes"] as const;
 
 const COUNTERS = ["starts", "loads", "evictions", "tool_runs", "tool_errors", "outcomes", "successes"] as const;
 
@@ -133,47 +136,25 @@ export class SignalsRepository extends BaseRepository {
     const qb = this.m.getRepository(SkillSignalDeltaEntity).createQueryBuilder("d").orderBy("d.id", "ASC").take(limit);
     const deltas = await this.claimable(qb).getMany();
     if (deltas.length === 0) return 0;
-    const byKey = new Map<string, SkillSignalHourEntity>();
-    for (const d of deltas) {
-      const key = `${d.projectId}\u0000${d.skill}\u0000${d.agentKey}\u0000${d.hour}`;
-      const sum =
-        byKey.get(key) ??
-        Object.assign(new SkillSignalHourEntity(), {
-          projectId: d.projectId,
-          skill: d.skill,
-          agentKey: d.agentKey,
-          hour: d.hour,
-          starts: 0,
-          loads: 0,
-          evictions: 0,
-          toolRuns: 0,
-          toolErrors: 0,
-          outcomes: 0,
-          successes: 0,
-          maxLoaded: 0,
-        });
-      sum.starts += d.starts;
-      sum.loads += d.loads;
-      sum.evictions += d.evictions;
-      sum.toolRuns += d.toolRuns;
-      sum.toolErrors += d.toolErrors;
-      sum.outcomes += d.outcomes;
-      sum.successes += d.successes;
-      sum.maxLoaded = Math.max(sum.maxLoaded, d.maxLoaded);
-      byKey.set(key, sum);
-    }
-    await this.upsertHours([...byKey.values()]);
+    const byKey = sumBy(deltas, (d) => d.hour);
+    const hours = [...byKey.values()];
+    await this.upsert("skill_signal_hours", "hour", hours);
+    await this.upsert("skill_signal_days", "day", foldDays(hours));
     await this.m.getRepository(SkillSignalDeltaEntity).delete({ id: In(deltas.map((d) => d.id)) });
     return deltas.length;
   }
 
-  /** Adds hours into the rollup (the counters add up; max_loaded keeps the larger), 200 rows a statement. */
-  private async upsertHours(rows: readonly SkillSignalHourEntity[]): Promise<void> {
-    const columns = ["project_id", "skill", "agent_key", "hour", ...COUNTERS, "max_loaded"];
+  /** Adds rows into a rollup table (the counters add up; max_loaded keeps the larger), 200 rows a statement. */
+  private async upsert(
+    table: "skill_signal_hours" | "skill_signal_days",
+    key: "hour" | "day",
+    rows: readonly SkillSignalHourEntity[],
+  ): Promise<void> {
+    const columns = ["project_id", "skill", "agent_key", key, ...COUNTERS, "max_loaded"];
     const greatest = this.postgres ? "GREATEST" : "MAX";
     const set = [
-      ...COUNTERS.map((c) => `${c} = skill_signal_hours.${c} + excluded.${c}`),
-      `max_loaded = ${greatest}(skill_signal_hours.max_loaded, excluded.max_loaded)`,
+      ...COUNTERS.map((c) => `${c} = ${table}.${c} + excluded.${c}`),
+      `max_loaded = ${greatest}(${table}.max_loaded, excluded.max_loaded)`,
     ].join(", ");
     for (let i = 0; i < rows.length; i += 200) {
       const chunk = rows.slice(i, i + 200);
@@ -181,8 +162,8 @@ export class SignalsRepository extends BaseRepository {
       const p = () => (this.postgres ? `$${++k}` : "?");
       const values = chunk.map(() => `(${columns.map(p).join(", ")})`).join(", ");
       await this.m.query(
-        `INSERT INTO skill_signal_hours (${columns.join(", ")}) VALUES ${values}
-         ON CONFLICT (project_id, skill, agent_key, hour) DO UPDATE SET ${set}`,
+        `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${values}
+         ON CONFLICT (project_id, skill, agent_key, ${key}) DO UPDATE SET ${set}`,
         chunk.flatMap((r) => [
           r.projectId,
           r.skill,
@@ -201,3 +182,35 @@ export class SignalsRepository extends BaseRepository {
     }
   }
 }
+
+/** Rows summed by project, skill, agent and `at(row)` (an hour, or a day): counters add up, max_loaded is the max. */
+function sumBy(
+  rows: ReadonlyArray<Omit<SkillSignalHourEntity, "hour"> & { hour: number }>,
+  at: (row: { hour: number }) => number,
+): Map<string, SkillSignalHourEntity> {
+  const sums = new Map<string, SkillSignalHourEntity>();
+  for (const r of rows) {
+    const hour = at(r);
+    const key = `${r.projectId}\u0000${r.skill}\u0000${r.agentKey}\u0000${hour}`;
+    let sum = sums.get(key);
+    if (!sum) {
+      sum = Object.assign(new SkillSignalHourEntity(), {
+        projectId: r.projectId,
+        skill: r.skill,
+        agentKey: r.agentKey,
+        hour,
+        maxLoaded: 0,
+        ...Object.fromEntries(COUNTER_FIELDS.map((f) => [f, 0])),
+      });
+      sums.set(key, sum);
+    }
+    for (const f of COUNTER_FIELDS) sum[f] += r[f];
+    sum.maxLoaded = Math.max(sum.maxLoaded, r.maxLoaded);
+  }
+  return sums;
+}
+
+/** Hours summed into their UTC days (the hour field then holds the day). */
+const foldDays = (hours: readonly SkillSignalHourEntity[]) => [
+  ...sumBy(hours, (h) => Math.floor(h.hour / DAY_MS) * DAY_MS).values(),
+];

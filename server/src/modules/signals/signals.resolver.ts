@@ -1,12 +1,16 @@
-import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
+import { Arg, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
 import type { AuthContext } from "../auth";
+import type { CapAdvice, InsightService, SkillInsight } from "./insight.service";
 import type { OutcomeService } from "./outcome.service";
 import type { OutcomeEntity } from "./signal.entity";
-import { OutcomeType, ReportOutcomeInput } from "./signals.types";
+import { CapAdviceType, OutcomeType, ReportOutcomeInput, SkillInsightType } from "./signals.types";
 
 @Resolver()
 export class SignalsResolver {
-  constructor(private readonly outcomes: OutcomeService) {}
+  constructor(
+    private readonly outcomes: OutcomeService,
+    private readonly insights: InsightService,
+  ) {}
 
   @Mutation(() => OutcomeType, {
     description:
@@ -17,5 +21,43 @@ export class SignalsResolver {
     @Arg("input", () => ReportOutcomeInput) input: ReportOutcomeInput,
   ): Promise<OutcomeEntity> {
     return this.outcomes.report(ctx, input);
+  }
+
+  @Query(() => [SkillInsightType], {
+    description:
+      'OB-3: each skill\'s signals per bucket ("hour" or "day", UTC) over [from, to) (at most 400 days), for one ' +
+      "skill or agent when given; every signal counts in the hour its call or session started.",
+  })
+  skillInsights(
+    @Ctx() ctx: AuthContext,
+    @Arg("from", () => Date) from: Date,
+    @Arg("to", () => Date) to: Date,
+    @Arg("bucket", () => String, { defaultValue: "hour" }) bucket: string,
+    @Arg("skill", () => String, { nullable: true }) skill: string | null,
+    @Arg("agentId", () => ID, { nullable: true }) agentId: string | null,
+  ): Promise<SkillInsight[]> {
+    return this.insights.skillInsights(ctx, { from, to, bucket, skill, agentId });
+  }
+
+  @Query(() => [String], {
+    description: "OB-3: skills a published agent lists (with a live version) that no call or session loaded in range.",
+  })
+  unusedSkills(
+    @Ctx() ctx: AuthContext,
+    @Arg("from", () => Date) from: Date,
+    @Arg("to", () => Date) to: Date,
+  ): Promise<string[]> {
+    return this.insights.unusedSkills(ctx, from, to);
+  }
+
+  @Query(() => [CapAdviceType], {
+    description: "OB-3: agents whose cap evicted skills in range, most evictions first, with the cap that avoids it.",
+  })
+  capAdvice(
+    @Ctx() ctx: AuthContext,
+    @Arg("from", () => Date) from: Date,
+    @Arg("to", () => Date) to: Date,
+  ): Promise<CapAdvice[]> {
+    return this.insights.capAdvice(ctx, from, to);
   }
 }

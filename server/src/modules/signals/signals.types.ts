@@ -1,4 +1,4 @@
-import { Field, Float, ID, InputType, ObjectType } from "type-graphql";
+import { Field, Float, ID, InputType, Int, ObjectType } from "type-graphql";
 import { StoredIn } from "../../platform/graphql/stored-in";
 
 @InputType("ReportOutcomeInput")
@@ -33,4 +33,74 @@ export class OutcomeType {
 
   @Field(() => Date)
   reportedAt!: Date;
+}
+
+@ObjectType("InsightPoint", {
+  description: "One bucket of a skill's signals, counted by the start of their call or session.",
+})
+export class InsightPointType {
+  @Field(() => Date)
+  at!: Date;
+
+  @Field(() => Int)
+  starts!: number;
+
+  @Field(() => Int)
+  loads!: number;
+
+  @Field(() => Int)
+  evictions!: number;
+
+  @Field(() => Int)
+  toolRuns!: number;
+
+  @Field(() => Int)
+  toolErrors!: number;
+
+  @Field(() => Int)
+  outcomes!: number;
+
+  @Field(() => Int)
+  successes!: number;
+}
+
+@ObjectType("SkillInsight")
+export class SkillInsightType {
+  @Field(() => String)
+  skill!: string;
+
+  @Field(() => ID, { nullable: true, description: "The agent asked for; null: every agent." })
+  agentId!: string | null;
+
+  @Field(() => [InsightPointType], { description: "Buckets with signals, in order (empty buckets are left out)." })
+  series!: InsightPointType[];
+
+  @Field(() => Float, { nullable: true, description: "loads / starts over the range; null without starts." })
+  loadRate!: number | null;
+
+  @Field(() => Float, { nullable: true, description: "toolErrors / toolRuns; null without tool runs." })
+  toolErrorRate!: number | null;
+
+  @Field(() => Float, { nullable: true, description: "successes / outcomes; null without outcomes." })
+  successRate!: number | null;
+}
+
+@ObjectType("CapAdvice")
+export class CapAdviceType {
+  @Field(() => ID)
+  agentId!: string;
+
+  @Field(() => String)
+  agentName!: string;
+
+  @Field(() => Int, { description: "The agent's cap now." })
+  maxLoadedSkills!: number;
+
+  @Field(() => Int, { description: "Skills its cap evicted in the range." })
+  evictions!: number;
+
+  @Field(() => Int, {
+    description: "The most distinct skills one of its calls or sessions loaded: a cap that evicts none.",
+  })
+  suggestedMax!: number;
 }

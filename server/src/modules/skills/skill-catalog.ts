@@ -79,9 +79,31 @@ export class SkillCatalogService {
     }
     const baseIds = [...new Set(found.flatMap((v) => v.knowledgeBases.map((k) => k.knowledgeBaseId)))];
     const bases = new Map((await this.knowledge(projectId, baseIds)).map((b) => [b.id, b]));
-    for (const version of found) versionsById.set(version.id, toCatalogVersion(version, bases));
+    for (const version of found) versionsById.set(version.id, this.catalogVersion(version, bases));
     return { liveVersionIdByName, versionsById };
   }
+
+  /**
+   * Issue 21: the same object for a cached version while the knowledge bases it references are the same snapshots
+   * (the knowledge cache builds a new snapshot, with a new document list, when a base changes), so a call start can
+   * tell by identity that it resolved what the previous one did.
+   */
+  private catalogVersion(
+    version: SkillVersionEntity,
+    bases: ReadonlyMap<string, RuntimeKnowledgeBase>,
+  ): CatalogVersion {
+    const used = version.knowledgeBases.map((ref) => bases.get(ref.knowledgeBaseId)?.documents);
+    const known = this.built.get(version);
+    if (known && known.bases.length === used.length && known.bases.every((b, i) => b === used[i])) return known.version;
+    const built = toCatalogVersion(version, bases);
+    this.built.set(version, { bases: used, version: built });
+    return built;
+  }
+
+  private readonly built = new WeakMap<
+    SkillVersionEntity,
+    { bases: Array<RuntimeKnowledgeBase["documents"] | undefined>; version: CatalogVersion }
+  >();
 }
 
 export function toCatalogVersion(

@@ -13,6 +13,9 @@ interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
   transaction<A>(fn: (arg: A) => void): (arg: A) => void;
 }
+interface PgPool {
+  query(query: { name: string; text: string; values: unknown[] }): Promise<unknown>;
+}
 type PreparedBatch = Array<readonly [SqliteStatement, readonly unknown[]]>;
 
 export type Dialect = "sqlite" | "postgres";
@@ -43,7 +46,7 @@ export interface DatabaseOptions {
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
 const RETRYABLE_PG_CODES = new Set(["40001", "40P01"]); // serialization failure, deadlock
 
-/** Events of a write that commits on its own (`writeStatement`, `runPrepared`), delivered once it did. */
+/** Events of a write that commits on its own (`runNamed`, `runPrepared`), delivered once it did. */
 export interface CommittedEvents extends EventOrigin {
   readonly events?: readonly DomainEvent[];
 }
@@ -190,17 +193,6 @@ export class Database {
   }
 
   /**
-   * A write that is one statement on PostgreSQL (atomic on its own: no BEGIN/COMMIT round trips); on SQLite, where
-   * `fn` may issue several statements, a serialised transaction as `write` runs it.
-   */
-  async writeStatement<T>(fn: (manager: DbManager) => Promise<T>, after: CommittedEvents = {}): Promise<T> {
-    const result =
-      this.dialect === "sqlite" ? await this.write((tx) => fn(tx.manager)) : await fn(this.dataSource.manager);
-    await this.deliverCommitted(after);
-    return result;
-  }
-
-  /**
    * SQLite only: `statements` as prepared statements of the driver (prepared once, kept), in one synchronous
    * transaction: one commit, nothing between them, no query builder. Serialised with `write`. Logged like any query.
    */
@@ -224,6 +216,23 @@ export class Database {
       });
       run(batch);
     });
+    await this.deliverCommitted(after);
+  }
+
+  /**
+   * PostgreSQL only: one statement, atomic on its own, as a named prepared statement of the driver (parsed and
+   * planned once per pooled connection, then only bound and run: no query runner, no TypeORM in the way). `name`
+   * must stand for this one `sql`. Logged like any query.
+   */
+  async runNamed(
+    name: string,
+    [sql, params]: readonly [sql: string, params: readonly unknown[]],
+    after: CommittedEvents = {},
+  ): Promise<void> {
+    if (this.dialect !== "postgres") throw new Error("runNamed is for PostgreSQL; SQLite uses runPrepared");
+    const pool = (this.dataSource.driver as unknown as { master: PgPool }).master;
+    this.dataSource.logger.logQuery(sql, [...params]);
+    await pool.query({ name, text: sql, values: [...params] });
     await this.deliverCommitted(after);
   }
 

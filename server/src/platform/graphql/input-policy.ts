@@ -145,6 +145,45 @@ export function checkOperationInput(
     );
   }
   const checker = new Checker(limits, columns);
+  const plan = planOf(limits, columns, schema, document, operation, checker);
+  for (const { variable, place, type } of plan) checker.value(variables?.[variable], `$${variable}`, place, type, 0);
+  if (checker.problems.length === 0) return;
+  const more = checker.hidden > 0 ? ` And ${checker.hidden} more problems.` : "";
+  const first = checker.problems[0]!;
+  const message =
+    checker.problems.length === 1
+      ? `The input is not accepted: ${first.message}${more}`
+      : `The input is not accepted: ${checker.problems.length + checker.hidden} problems: ${checker.problems.map((p) => p.message).join(" ")}${more}`;
+  throw badUserInput(message, {
+    field: first.path,
+    problems: checker.problems.map((p) => ({ path: p.path, field: p.path, message: p.message })),
+    ...(checker.hidden > 0 ? { more_problems: checker.hidden } : {}),
+  });
+}
+
+/** What checking an operation's variables needs: each variable used, at the tightest place, with its input type. */
+type Plan = Array<{ variable: string; place: Place; type: GraphQLInputType | undefined }>;
+
+/**
+ * Issue 21: the plan of an operation of a cached document (Apollo keeps parsed documents by query text, so the same
+ * node comes back), made once — with its literal strings checked — when they are fine; per request only the
+ * variables are walked. An operation with a literal problem is planned (and refused) on every request.
+ */
+const plans = new WeakMap<
+  OperationDefinitionNode,
+  { limits: InputLimits; columns: ReadonlyMap<string, ColumnLimit>; schema: GraphQLSchema; plan: Plan }
+>();
+
+function planOf(
+  limits: InputLimits,
+  columns: ReadonlyMap<string, ColumnLimit>,
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  checker: Checker,
+): Plan {
+  const known = plans.get(operation);
+  if (known && known.limits === limits && known.columns === columns && known.schema === schema) return known.plan;
   const places: Place[] = [];
   const names: string[] = [];
   const json: boolean[] = [];
@@ -181,6 +220,7 @@ export function checkOperationInput(
       }),
     );
   }
+  const plan: Plan = [];
   for (const [variable, usedAs] of uses) {
     const definition = operation.variableDefinitions?.find((d) => d.variable.name.value === variable);
     const type = definition ? (typeFromAST(schema, definition.type) as GraphQLInputType | undefined) : undefined;
@@ -189,18 +229,8 @@ export function checkOperationInput(
       checker.limitOf(candidate).max < checker.limitOf(tightest).max ? candidate : tightest,
     );
     const inJson = usedAs.some((p) => limits.jsonNames.has(p.name));
-    checker.value(variables?.[variable], `$${variable}`, place, inJson ? undefined : type, 0);
+    plan.push({ variable, place, type: inJson ? undefined : type });
   }
-  if (checker.problems.length === 0) return;
-  const more = checker.hidden > 0 ? ` And ${checker.hidden} more problems.` : "";
-  const first = checker.problems[0]!;
-  const message =
-    checker.problems.length === 1
-      ? `The input is not accepted: ${first.message}${more}`
-      : `The input is not accepted: ${checker.problems.length + checker.hidden} problems: ${checker.problems.map((p) => p.message).join(" ")}${more}`;
-  throw badUserInput(message, {
-    field: first.path,
-    problems: checker.problems.map((p) => ({ path: p.path, field: p.path, message: p.message })),
-    ...(checker.hidden > 0 ? { more_problems: checker.hidden } : {}),
-  });
+  if (checker.problems.length === 0) plans.set(operation, { limits, columns, schema, plan });
+  return plan;
 }

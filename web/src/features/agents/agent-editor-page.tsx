@@ -17,7 +17,7 @@ import {
 } from "@mantine/core";
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ConfirmButton } from "../../shared/confirm-button";
-import { authorOf, OK_COLOR, stateColor, WARN_COLOR, when } from "../../shared/format";
+import { authorOf, stateColor, WARN_COLOR, when } from "../../shared/format";
 import { QueryState } from "../../shared/query-state";
 import { SHORTCUTS, ShortcutHint, usePageShortcuts } from "../../shared/shortcuts";
 import { ErrorNotice } from "../../shared/states";
@@ -26,6 +26,8 @@ import { KNOWLEDGE_BASES } from "../skills/skill-documents";
 import { ToolsEditor } from "../skills/tools-editor";
 import { AgentUsagePanel } from "../usage/usage-panels";
 import { AGENT_VERSION, DELETE_AGENT, PUBLISH_AGENT } from "./agent-documents";
+import { AgentPublishButton } from "./agent-publish-button";
+import { ApprovalsPanel, useReview } from "../approvals/approvals-panel";
 import { SkillEntries } from "./skill-entries";
 import { useAgentDraft, type AgentVersion } from "./use-agent-draft";
 
@@ -63,8 +65,10 @@ function AgentForm({ version }: { version: AgentVersion | null }) {
   }
   const readOnly = !canWrite;
   const canPublish = canWrite && version?.state === "DRAFT";
+  const review = useReview("agent", version?.id ?? null);
   const publishNow = () => {
-    if (version && !published.loading) void publish({ variables: { id: version.id } }).catch(() => undefined);
+    if (version && !published.loading && !review.publishBlock)
+      void publish({ variables: { id: version.id } }).catch(() => undefined);
   };
   usePageShortcuts({
     save: canWrite && !draft.saving ? () => void submit() : undefined,
@@ -194,15 +198,7 @@ function AgentForm({ version }: { version: AgentVersion | null }) {
             </ConfirmButton>
           ) : null}
           {canPublish ? (
-            <Button
-              color={OK_COLOR}
-              loading={published.loading}
-              onClick={publishNow}
-              title="Ctrl/Cmd-Enter"
-              aria-keyshortcuts={SHORTCUTS.publish.aria}
-            >
-              Publish agent
-            </Button>
+            <AgentPublishButton loading={published.loading} onPublish={publishNow} blocked={review.publishBlock} />
           ) : null}
         </Group>
       </Group>
@@ -224,6 +220,7 @@ function AgentForm({ version }: { version: AgentVersion | null }) {
           {version.warnings.join(" ")}
         </Alert>
       ) : null}
+      {version ? <ApprovalsPanel kind="agent" versionId={version.id} /> : null}
       <ErrorNotice error={draft.error} title="The agent was not saved" />
       <ErrorNotice error={published.error} title="The agent was not published" />
       {version ? (

@@ -1,5 +1,5 @@
 import { useLazyQuery, useMutation } from "@apollo/client/react";
-import { Button } from "@mantine/core";
+import { Button, Text } from "@mantine/core";
 import { useState } from "react";
 import { SHORTCUTS, usePageShortcuts } from "../../shared/shortcuts";
 import type { PreviewFieldsFragment } from "../../gql/graphql";
@@ -21,10 +21,14 @@ interface Props {
   shortcut?: boolean;
   /** Runs before the preview opens (the editor saves what was typed since); false keeps it closed. */
   prepare?(): Promise<boolean>;
+  /** AP-1: why the policy does not let it go live yet ("Needs 2 approvals, has 1"): disabled, the reason beside it. */
+  blocked?: string | null;
 }
 
 /** Opens the impact preview (UX-3) and publishes or rolls back only after the author confirms. */
-export function PublishButton({ kind, versionId, name, label, disabled, onDone, shortcut, prepare }: Props) {
+export function PublishButton(props: Props) {
+  const { kind, versionId, name, label, onDone, shortcut, prepare, blocked } = props;
+  const disabled = props.disabled || !!blocked;
   const { session } = useSession();
   const [opened, setOpened] = useState(false);
   // RO-1: the same preview, then a staged rollout instead of the publish
@@ -48,7 +52,7 @@ export function PublishButton({ kind, versionId, name, label, disabled, onDone, 
   }
 
   // With `prepare`, a press while the button waits for a check is fine: prepare settles the draft first.
-  usePageShortcuts(shortcut ? { publish: () => void ((!disabled || prepare) && !opened && open()) } : {});
+  usePageShortcuts(shortcut ? { publish: () => void ((!disabled || (prepare && !blocked)) && !opened && open()) } : {});
 
   async function confirm() {
     try {
@@ -63,7 +67,13 @@ export function PublishButton({ kind, versionId, name, label, disabled, onDone, 
 
   return (
     <>
+      {blocked ? (
+        <Text size="xs" c="dimmed" id={`publish-blocked-${versionId}`} data-testid="publish-blocked">
+          {blocked}
+        </Text>
+      ) : null}
       <Button
+        aria-describedby={blocked ? `publish-blocked-${versionId}` : undefined}
         onClick={() => void open()}
         disabled={disabled}
         title={shortcut ? "Ctrl/Cmd-Enter" : undefined}

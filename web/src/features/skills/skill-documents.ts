@@ -93,6 +93,12 @@ export const UPDATE_SKILL_VERSION = graphql(`
       state
       warnings
       updatedAt
+      # AP-3: an edit changes the digest and outdates approvals; the review panel reads both from the cache
+      digest
+      approvalRefusal
+      approvals {
+        ...ApprovalFields
+      }
     }
   }
 `);

@@ -21,6 +21,8 @@ interface Props {
   zip: ReturnType<typeof useZipImport>;
   onSave(): void;
   publishDisabled: boolean;
+  /** AP-1: why the publish policy keeps it from going live, if it does. */
+  publishBlocked: string | null;
   prepare(): Promise<boolean>;
   onNewDraft(): void;
 }
@@ -84,6 +86,7 @@ export function SkillEditorHeader(props: Props) {
               versionId={version.id}
               name={version.name}
               disabled={props.publishDisabled}
+              blocked={props.publishBlocked}
               shortcut
               prepare={props.prepare}
             />

@@ -14,6 +14,7 @@ import { placeProblems } from "./problem-lines";
 import { emptyContent, toolRowsOf, type SkillContent } from "./skill-content";
 import { SkillContentPanels } from "./skill-content-panels";
 import { SKILL_VERSION } from "./skill-documents";
+import { ApprovalsPanel, useReview } from "../approvals/approvals-panel";
 import { SkillEditorHeader } from "./skill-editor-header";
 import { SkillMdEditor } from "./skill-md-editor";
 import { useSkillDraft, type DraftStatus } from "./use-skill-draft";
@@ -80,6 +81,7 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
     [version, location.state],
   );
   const draft = useSkillDraft({ versionId, editable, initial, onCreated });
+  const review = useReview("skill", version?.id ?? null);
   const placed = useMemo(
     () => placeProblems(draft.content.skillMd, draft.problems),
     [draft.content.skillMd, draft.problems],
@@ -118,9 +120,11 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
         zip={zip}
         onSave={() => void draft.save()}
         publishDisabled={draft.status === "invalid" || draft.status === "checking"}
+        publishBlocked={review.publishBlock}
         prepare={draft.flush}
         onNewDraft={() => version && void navigate("/skills/new", { state: { from: contentOf(version) } })}
       />
+      {version ? <ApprovalsPanel kind="skill" versionId={version.id} /> : null}
       {version?.warnings.length ? (
         <Alert color={WARN_COLOR} variant="light" title="Warnings">
           {version.warnings.join(" ")}

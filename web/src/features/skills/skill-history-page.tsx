@@ -9,6 +9,7 @@ import { QueryState } from "../../shared/query-state";
 import { useCanWrite } from "../session/session-context";
 import { PublishButton } from "./publish-button";
 import { SKILL_HISTORY } from "./skill-documents";
+import { SkillInsightChart } from "../insights/skill-insight-chart";
 
 type Version = SkillHistoryQuery["skills"]["items"][number];
 
@@ -92,6 +93,7 @@ export default function SkillHistoryPage() {
       <Text size="xs" c="dimmed">
         Pick two versions to see them side by side.
       </Text>
+      <SkillInsightChart skill={name} />
     </Stack>
   );
 }

@@ -26,6 +26,8 @@ import { AddApprovals1796149669081 as PostgresAddApprovals } from "./postgres/17
 import { AddApprovals1796149669081 as SqliteAddApprovals } from "./sqlite/1796149669081-add-approvals";
 import { AddSkillSignals1796149747507 as PostgresAddSkillSignals } from "./postgres/1796149747507-add-skill-signals";
 import { AddSkillSignals1796149747507 as SqliteAddSkillSignals } from "./sqlite/1796149747507-add-skill-signals";
+import { AddSkillSignalDays1796154052213 as PostgresAddSkillSignalDays } from "./postgres/1796154052213-add-skill-signal-days";
+import { AddSkillSignalDays1796154052213 as SqliteAddSkillSignalDays } from "./sqlite/1796154052213-add-skill-signal-days";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -42,6 +44,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddRollouts,
   SqliteAddApprovals,
   SqliteAddSkillSignals,
+  SqliteAddSkillSignalDays,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -58,4 +61,5 @@ export const postgresMigrations: Function[] = [
   PostgresAddRollouts,
   PostgresAddApprovals,
   PostgresAddSkillSignals,
+  PostgresAddSkillSignalDays,
 ];

@@ -1,0 +1,184 @@
+import { BaseRepository } from "../../platform/db/repository";
+import { DAY_MS } from "./signal-delta";
+
+/** One bucket of one skill's signals (OB-3). */
+export interface InsightRow {
+  skill: string;
+  at: number;
+  starts: number;
+  loads: number;
+  evictions: number;
+  toolRuns: number;
+  toolErrors: number;
+  outcomes: number;
+  successes: number;
+}
+
+export interface InsightQuery {
+  projectId: string;
+  /** Hours from (inclusive) and to (exclusive), epoch ms. */
+  fromHour: number;
+  to: number;
+  bucketMs: number;
+  skill?: string | null;
+  agentKey?: string | null;
+}
+
+export interface AgentEvictions {
+  agentId: string;
+  agentName: string;
+  maxLoadedSkills: number;
+  evictions: number;
+  maxLoaded: number;
+}
+
+const n = (value: unknown): number => (value === null || value === undefined ? 0 : Number(value));
+
+/**
+ * Insights (OB-3) over the hourly rollup plus the deltas not folded yet (so every answer is exact whenever the fold
+ * last ran): the rollup's (project, hour) index bounds each query to the range, never the calls.
+ */
+export class InsightsRepository extends BaseRepository {
+  private placeholders(): () => string {
+    let k = 0;
+    return () => (this.postgres ? `$${++k}` : "?");
+  }
+
+  /**
+   * The signals in range as a subquery `x` (with its parameters): whole UTC days from the day rollup, the hours
+   * before the first and after the last whole day from the hour rollup, and the deltas not folded yet — each hour
+   * counted exactly once; a year by day reads about 400 rows per skill and agent, not 8,800 (`byDay`: the answer
+   * needs no finer bucket than a day).
+   */
+  private signals(
+    q: Pick<InsightQuery, "projectId" | "fromHour" | "to" | "skill" | "agentKey">,
+    p: () => string,
+    byDay: boolean,
+  ) {
+    const params: unknown[] = [];
+    // hourly series need every hour: then the day rollup covers nothing
+    const headEnd = byDay ? Math.min(Math.ceil(q.fromHour / DAY_MS) * DAY_MS, q.to) : q.to;
+    const tailStart = byDay ? Math.max(Math.floor(q.to / DAY_MS) * DAY_MS, headEnd) : q.to;
+    const part = (table: string, key: "hour" | "day", ranges: Array<[number, number]>) => {
+      // placeholders in the order they stand in the text (SQLite's are positional)
+      params.push(q.projectId);
+      let where = `project_id = ${p()}`;
+      const within = ranges.map(([from, to]) => {
+        params.push(from, to);
+        return `(${key} >= ${p()} AND ${key} < ${p()})`;
+      });
+      where += ` AND (${within.join(" OR ")})`;
+      if (q.skill) {
+        where += ` AND skill = ${p()}`;
+        params.push(q.skill);
+      }
+      if (q.agentKey !== null && q.agentKey !== undefined) {
+        where += ` AND agent_key = ${p()}`;
+        params.push(q.agentKey);
+      }
+      return `SELECT skill, agent_key, ${key} AS hour, starts, loads, evictions, tool_runs, tool_errors, outcomes,
+          successes, max_loaded FROM ${table} WHERE ${where}`;
+    };
+    const parts = [
+      part("skill_signal_hours", "hour", [
+        [q.fromHour, headEnd],
+        [tailStart, q.to],
+      ]),
+      part("skill_signal_days", "day", [[headEnd, tailStart]]),
+      part("skill_signal_deltas", "hour", [[q.fromHour, q.to]]),
+    ];
+    return { sql: `(${parts.join(" UNION ALL ")}) x`, params };
+  }
+
+  /** OB-3: each skill's signals per bucket (hours, or days of 24 UTC hours), skills by name, buckets in order. */
+  async series(q: InsightQuery): Promise<InsightRow[]> {
+    const p = this.placeholders();
+    const bucket = p();
+    const bucket2 = p();
+    const { sql, params } = this.signals(q, p, q.bucketMs >= DAY_MS);
+    const rows = (await this.m.query(
+      `SELECT x.skill, CAST(x.hour / ${bucket} AS BIGINT) * CAST(${bucket2} AS BIGINT) AS at, SUM(x.starts) AS starts, SUM(x.loads) AS loads,
+         SUM(x.evictions) AS evictions, SUM(x.tool_runs) AS tool_runs, SUM(x.tool_errors) AS tool_errors,
+         SUM(x.outcomes) AS outcomes, SUM(x.successes) AS successes
+       FROM ${sql} GROUP BY 1, 2 ORDER BY 1, 2`,
+      [q.bucketMs, q.bucketMs, ...params],
+    )) as Array<Record<string, unknown>>;
+    return rows.map((r) => ({
+      skill: String(r.skill),
+      at: n(r.at),
+      starts: n(r.starts),
+      loads: n(r.loads),
+      evictions: n(r.evictions),
+      toolRuns: n(r.tool_runs),
+      toolErrors: n(r.tool_errors),
+      outcomes: n(r.outcomes),
+      successes: n(r.successes),
+    }));
+  }
+
+  /**
+   * OB-3: the skills a published agent of the project lists that have a live version there and were never loaded in
+   * the range (by any agent of the project), by name.
+   */
+  async unused(projectId: string, fromHour: number, to: number): Promise<string[]> {
+    const p = this.placeholders();
+    const project = p();
+    const { sql, params } = this.signals({ projectId, fromHour, to }, p, true);
+    const rows = (await this.m.query(
+      `SELECT DISTINCT e.name FROM agent_skill_entries e
+       JOIN agent_versions v ON v.id = e.agent_version_id AND v.state = 'published'
+       JOIN agents a ON a.id = v.agent_id AND a.deleted_at IS NULL
+       WHERE e.project_id = ${project}
+         AND EXISTS (SELECT 1 FROM skill_versions s WHERE s.project_id = e.project_id AND s.name = e.name
+                     AND s.state = 'published')
+         AND e.name NOT IN (SELECT x.skill FROM ${sql} WHERE x.loads > 0)
+       ORDER BY e.name`,
+      [projectId, ...params],
+    )) as Array<{ name: string }>;
+    return rows.map((r) => r.name);
+  }
+
+  /**
+   * OB-3: stored agents whose cap evicted in the range, with the most distinct skills one of their calls or
+   * sessions loaded, and the agent's name and cap as published now (its latest version when none is).
+   */
+  async evictingAgents(projectId: string, fromHour: number, to: number): Promise<AgentEvictions[]> {
+    const p = this.placeholders();
+    const { sql, params } = this.signals({ projectId, fromHour, to }, p, true);
+    const rows = (await this.m.query(
+      `SELECT x.agent_key, SUM(x.evictions) AS evictions, MAX(x.max_loaded) AS max_loaded
+       FROM ${sql} WHERE x.agent_key <> '' GROUP BY x.agent_key HAVING SUM(x.evictions) > 0`,
+      params,
+    )) as Array<Record<string, unknown>>;
+    if (rows.length === 0) return [];
+    const q = this.placeholders();
+    const ids = rows.map((r) => String(r.agent_key));
+    const agents = (await this.m.query(
+      `SELECT v.agent_id, v.name, v.max_loaded_skills, v.state, v.version FROM agent_versions v
+       WHERE v.project_id = ${q()} AND v.agent_id IN (${ids.map(() => q()).join(", ")})`,
+      [projectId, ...ids],
+    )) as Array<{ agent_id: string; name: string; max_loaded_skills: number; state: string; version: number }>;
+    const current = new Map<string, (typeof agents)[number]>();
+    for (const a of agents) {
+      const seen = current.get(a.agent_id);
+      const better =
+        !seen ||
+        (a.state === "published" && seen.state !== "published") ||
+        (seen.state !== "published" && Number(a.version) > Number(seen.version));
+      if (better) current.set(a.agent_id, a);
+    }
+    return rows.flatMap((r) => {
+      const agent = current.get(String(r.agent_key));
+      if (!agent) return [];
+      return [
+        {
+          agentId: agent.agent_id,
+          agentName: agent.name,
+          maxLoadedSkills: n(agent.max_loaded_skills),
+          evictions: n(r.evictions),
+          maxLoaded: n(r.max_loaded),
+        },
+      ];
+    });
+  }
+}

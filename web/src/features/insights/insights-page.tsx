@@ -1,0 +1,210 @@
+import { useQuery } from "@apollo/client/react";
+import { Anchor, Badge, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { useMemo, useState } from "react";
+import { Link } from "react-router";
+import type { InsightsPageQuery } from "../../gql/graphql";
+import { QueryState } from "../../shared/query-state";
+import { MetricChart, OutcomesChart } from "./insight-charts";
+import { DAY_MS, HOUR_MS, percent } from "./insight-series";
+import { INSIGHTS_PAGE } from "./insight-documents";
+
+const RANGES = [
+  { value: "24h", label: "Last 24 hours", ms: DAY_MS, bucket: "hour", bucketMs: HOUR_MS },
+  { value: "7d", label: "Last 7 days", ms: 7 * DAY_MS, bucket: "hour", bucketMs: HOUR_MS },
+  { value: "30d", label: "Last 30 days", ms: 30 * DAY_MS, bucket: "day", bucketMs: DAY_MS },
+  { value: "365d", label: "Last year", ms: 365 * DAY_MS, bucket: "day", bucketMs: DAY_MS },
+] as const;
+
+type Data = InsightsPageQuery;
+
+/** OB-3, UX-9: how skills behave over time — starts, load rate, tool errors, outcomes; unused skills; cap advice. */
+export default function InsightsPage() {
+  const [rangeKey, setRangeKey] = useState<string>("24h");
+  const range = RANGES.find((r) => r.value === rangeKey) ?? RANGES[0];
+  // the range is fixed when chosen (not on every render): the query's variables stay the same
+  const bounds = useMemo(() => {
+    const to = Math.ceil(Date.now() / HOUR_MS) * HOUR_MS;
+    return { from: to - range.ms, to, bucketMs: range.bucketMs };
+  }, [range]);
+  const query = useQuery(INSIGHTS_PAGE, {
+    variables: {
+      from: new Date(bounds.from).toISOString(),
+      to: new Date(bounds.to).toISOString(),
+      bucket: range.bucket,
+    },
+  });
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Title order={1} size="h3">
+          Insights
+        </Title>
+        <SegmentedControl
+          aria-label="Time range"
+          value={rangeKey}
+          onChange={setRangeKey}
+          data={RANGES.map((r) => ({ value: r.value, label: r.label }))}
+        />
+      </Group>
+      <Text size="sm" c="dimmed">
+        Every signal counts in the hour its call or chat session started (UTC): a load rate is the share of the calls
+        started then that loaded the skill at least once.
+      </Text>
+      <QueryState query={query} errorTitle="Insights could not be read" loadingLabel="Reading insights…">
+        {(data) => <InsightsBody data={data} bounds={bounds} />}
+      </QueryState>
+    </Stack>
+  );
+}
+
+function InsightsBody({ data, bounds }: { data: Data; bounds: { from: number; to: number; bucketMs: number } }) {
+  const insights = data.skillInsights;
+  return (
+    <Stack>
+      {insights.length === 0 ? (
+        <Paper withBorder p="md">
+          <Text size="sm">No call or chat session resolved a skill in this range.</Text>
+        </Paper>
+      ) : (
+        <>
+          <SummaryTable insights={insights} />
+          <SimpleGrid cols={{ base: 1, lg: 2 }}>
+            <MetricChart title="Starts per skill" insights={insights} metric="starts" range={bounds} />
+            <MetricChart title="Load rate" insights={insights} metric="loadRate" range={bounds} unit=" %" />
+            <MetricChart title="Tool error rate" insights={insights} metric="toolErrorRate" range={bounds} unit=" %" />
+            <OutcomesChart insights={insights} />
+          </SimpleGrid>
+        </>
+      )}
+      <SimpleGrid cols={{ base: 1, lg: 2 }}>
+        <UnusedSkills names={data.unusedSkills} />
+        <CapAdvicePanel data={data} />
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+function SummaryTable({ insights }: { insights: Data["skillInsights"] }) {
+  const sum = (i: Data["skillInsights"][number], k: "starts" | "evictions" | "toolRuns") =>
+    i.series.reduce((s, p) => s + p[k], 0);
+  return (
+    <Paper withBorder p="md">
+      <Table.ScrollContainer minWidth={560}>
+        <Table aria-label="Skills in this range">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Skill</Table.Th>
+              <Table.Th>Starts</Table.Th>
+              <Table.Th>Load rate</Table.Th>
+              <Table.Th>Evictions</Table.Th>
+              <Table.Th>Tool runs</Table.Th>
+              <Table.Th>Tool error rate</Table.Th>
+              <Table.Th>Success rate</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {insights.map((i) => (
+              <Table.Tr key={i.skill}>
+                <Table.Td>
+                  <Anchor component={Link} to={`/skills/${encodeURIComponent(i.skill)}/history`} size="sm">
+                    {i.skill}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td>{sum(i, "starts")}</Table.Td>
+                <Table.Td>{percent(i.loadRate)}</Table.Td>
+                <Table.Td>{sum(i, "evictions")}</Table.Td>
+                <Table.Td>{sum(i, "toolRuns")}</Table.Td>
+                <Table.Td>{percent(i.toolErrorRate)}</Table.Td>
+                <Table.Td>{percent(i.successRate)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Paper>
+  );
+}
+
+function UnusedSkills({ names }: { names: string[] }) {
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h5" mb="sm">
+        Never loaded
+      </Title>
+      {names.length === 0 ? (
+        <Text size="sm">Every skill a published agent lists was loaded in this range.</Text>
+      ) : (
+        <Stack gap={6}>
+          <Text size="sm" c="dimmed">
+            Listed by a published agent, never loaded in this range: a description the model does not pick, or a skill
+            nobody needs.
+          </Text>
+          <Group gap="xs">
+            {names.map((name) => (
+              <Badge
+                key={name}
+                variant="light"
+                color="gray"
+                tt="none"
+                component={Link}
+                to={`/skills/${encodeURIComponent(name)}/history`}
+              >
+                {name}
+              </Badge>
+            ))}
+          </Group>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
+
+function CapAdvicePanel({ data }: { data: Data }) {
+  // the editor opens an agent's published version (else its newest)
+  const versionOf = new Map<string, string>();
+  for (const v of data.agents.items)
+    if (!versionOf.has(v.agentId) || v.state === "PUBLISHED") versionOf.set(v.agentId, v.id);
+  return (
+    <Paper withBorder p="md">
+      <Title order={2} size="h5" mb="sm">
+        Cap advice
+      </Title>
+      {data.capAdvice.length === 0 ? (
+        <Text size="sm">No agent&apos;s cap evicted a skill in this range.</Text>
+      ) : (
+        <Table aria-label="Agents whose cap evicted skills">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Agent</Table.Th>
+              <Table.Th>Evictions</Table.Th>
+              <Table.Th>Cap now</Table.Th>
+              <Table.Th>Suggested cap</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {data.capAdvice.map((a) => (
+              <Table.Tr key={a.agentId}>
+                <Table.Td>
+                  {versionOf.has(a.agentId) ? (
+                    <Anchor component={Link} to={`/agents/v/${versionOf.get(a.agentId)}`} size="sm">
+                      {a.agentName}
+                    </Anchor>
+                  ) : (
+                    a.agentName
+                  )}
+                </Table.Td>
+                <Table.Td>{a.evictions}</Table.Td>
+                <Table.Td>{a.maxLoadedSkills}</Table.Td>
+                <Table.Td>
+                  <Text span fw={600} size="sm">
+                    {a.suggestedMax}
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Paper>
+  );
+}
