@@ -1,7 +1,7 @@
 import { useQuery, useSubscription } from "@apollo/client/react";
 import { useEffect, useState } from "react";
 import type { RolloutFieldsFragment } from "../../gql/graphql";
-import { POLL_MS, type LiveMode } from "../calls/use-live-call";
+import { useSocketFallback } from "../calls/use-live-call";
 import { READ_ROLLOUT, ROLLOUT_UPDATES } from "./rollout-documents";
 import { loadHistory, saveHistory, withPoint, type HistoryPoint } from "./rollout-history";
 
@@ -43,12 +43,6 @@ export function useLiveRollout(id: string) {
     });
   }, [id, rollout]);
 
-  const polling = active && socketFailed;
-  useEffect(() => {
-    if (!polling) return;
-    startPolling(POLL_MS);
-    return () => stopPolling();
-  }, [polling, startPolling, stopPolling]);
-  const mode: LiveMode = !active ? "off" : socketFailed ? "polling" : heard ? "live" : "connecting";
+  const mode = useSocketFallback({ active, socketFailed, heard, startPolling, stopPolling });
   return { query, rollout: rollout as RolloutFieldsFragment | null, history, mode };
 }
