@@ -9,6 +9,8 @@ const SkillsListPage = lazy(() => import("../features/skills/skills-list-page"))
 const SkillEditorPage = lazy(() => import("../features/skills/skill-editor-page"));
 const SkillHistoryPage = lazy(() => import("../features/skills/skill-history-page"));
 const SkillDiffPage = lazy(() => import("../features/skills/skill-diff-page"));
+const RolloutPage = lazy(() => import("../features/rollouts/rollout-page"));
+const RolloutsListPage = lazy(() => import("../features/rollouts/rollouts-list-page"));
 const AgentsListPage = lazy(() => import("../features/agents/agents-list-page"));
 const AgentEditorPage = lazy(() => import("../features/agents/agent-editor-page"));
 const TryItPage = lazy(() => import("../features/calls/try-it-page"));
@@ -41,6 +43,8 @@ export const router = createBrowserRouter([
       { path: "skills/v/:id", element: <SkillEditorPage /> },
       { path: "skills/:name/history", element: <SkillHistoryPage /> },
       { path: "skills/:name/diff", element: <SkillDiffPage /> },
+      { path: "skills/:name/rollouts", element: <RolloutsListPage /> },
+      { path: "rollouts/:id", element: <RolloutPage /> },
       { path: "agents", element: <AgentsListPage /> },
       { path: "agents/new", element: <AgentEditorPage /> },
       { path: "agents/v/:id", element: <AgentEditorPage /> },

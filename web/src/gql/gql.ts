@@ -71,6 +71,18 @@ type Documents = {
     "\n  mutation CreateKnowledgeBase($input: KnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateKnowledgeBaseDocument,
     "\n  mutation AddKnowledgeDocument($knowledgeBaseId: ID!, $title: String!, $content: String!) {\n    addKnowledgeDocument(knowledgeBaseId: $knowledgeBaseId, title: $title, content: $content) {\n      id\n      title\n    }\n  }\n": typeof types.AddKnowledgeDocumentDocument,
     "\n  mutation DeleteKnowledgeDocument($id: ID!) {\n    deleteKnowledgeDocument(id: $id)\n  }\n": typeof types.DeleteKnowledgeDocumentDocument,
+    "\n  fragment RolloutArmFields on RolloutArm {\n    arm\n    version {\n      id\n      version\n    }\n    starts\n    loads\n    loadRate\n    toolRuns\n    toolErrors\n    toolErrorRate\n    outcomes\n    successRate\n    evalPassRate\n  }\n": typeof types.RolloutArmFieldsFragmentDoc,
+    "\n  fragment RolloutFields on Rollout {\n    id\n    skill\n    status\n    percent\n    steps\n    stepIndex\n    stepMinutes\n    nextStepAt\n    evalTag\n    endReason\n    startedAt\n    endedAt\n    candidate {\n      id\n      version\n    }\n    live {\n      id\n      version\n    }\n    guards {\n      metric\n      maxDegradation\n      minSamples\n      tripped\n    }\n    arms {\n      ...RolloutArmFields\n    }\n    events {\n      at\n      kind\n      percent\n      detail\n    }\n  }\n": typeof types.RolloutFieldsFragmentDoc,
+    "\n  query ReadRollout($id: ID!) {\n    rollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n": typeof types.ReadRolloutDocument,
+    "\n  subscription RolloutUpdates($id: ID!) {\n    rolloutUpdates(id: $id) {\n      ...RolloutFields\n    }\n  }\n": typeof types.RolloutUpdatesDocument,
+    "\n  query RolloutsList($skill: String, $status: String, $page: Int!, $limit: Int!) {\n    rollouts(skill: $skill, status: $status, page: $page, limit: $limit) {\n      total\n      page\n      limit\n      items {\n        id\n        skill\n        status\n        percent\n        steps\n        startedAt\n        endedAt\n        endReason\n        candidate {\n          id\n          version\n        }\n        live {\n          id\n          version\n        }\n      }\n    }\n  }\n": typeof types.RolloutsListDocument,
+    "\n  query ActiveRollouts($skill: String) {\n    running: rollouts(skill: $skill, status: \"running\", limit: 100) {\n      items {\n        id\n        skill\n        status\n        percent\n        candidate {\n          id\n          version\n        }\n      }\n    }\n    paused: rollouts(skill: $skill, status: \"paused\", limit: 100) {\n      items {\n        id\n        skill\n        status\n        percent\n        candidate {\n          id\n          version\n        }\n      }\n    }\n  }\n": typeof types.ActiveRolloutsDocument,
+    "\n  mutation StartRollout($input: StartRolloutInput!) {\n    startRollout(input: $input) {\n      id\n      skill\n    }\n  }\n": typeof types.StartRolloutDocument,
+    "\n  mutation AdvanceRollout($id: ID!) {\n    advanceRollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n": typeof types.AdvanceRolloutDocument,
+    "\n  mutation PauseRollout($id: ID!) {\n    pauseRollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n": typeof types.PauseRolloutDocument,
+    "\n  mutation ResumeRollout($id: ID!) {\n    resumeRollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n": typeof types.ResumeRolloutDocument,
+    "\n  mutation AbortRollout($id: ID!, $reason: String!) {\n    abortRollout(id: $id, reason: $reason) {\n      ...RolloutFields\n    }\n  }\n": typeof types.AbortRolloutDocument,
+    "\n  mutation CheckRollout($id: ID!) {\n    checkRollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n": typeof types.CheckRolloutDocument,
     "\n  query PlatformProbe {\n    projects {\n      id\n    }\n  }\n": typeof types.PlatformProbeDocument,
     "\n  query ProjectProbe {\n    project {\n      id\n      name\n    }\n  }\n": typeof types.ProjectProbeDocument,
     "\n  query KeysProbe {\n    apiKeys {\n      id\n      prefix\n      role\n      revokedAt\n    }\n  }\n": typeof types.KeysProbeDocument,
@@ -155,6 +167,18 @@ const documents: Documents = {
     "\n  mutation CreateKnowledgeBase($input: KnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateKnowledgeBaseDocument,
     "\n  mutation AddKnowledgeDocument($knowledgeBaseId: ID!, $title: String!, $content: String!) {\n    addKnowledgeDocument(knowledgeBaseId: $knowledgeBaseId, title: $title, content: $content) {\n      id\n      title\n    }\n  }\n": types.AddKnowledgeDocumentDocument,
     "\n  mutation DeleteKnowledgeDocument($id: ID!) {\n    deleteKnowledgeDocument(id: $id)\n  }\n": types.DeleteKnowledgeDocumentDocument,
+    "\n  fragment RolloutArmFields on RolloutArm {\n    arm\n    version {\n      id\n      version\n    }\n    starts\n    loads\n    loadRate\n    toolRuns\n    toolErrors\n    toolErrorRate\n    outcomes\n    successRate\n    evalPassRate\n  }\n": types.RolloutArmFieldsFragmentDoc,
+    "\n  fragment RolloutFields on Rollout {\n    id\n    skill\n    status\n    percent\n    steps\n    stepIndex\n    stepMinutes\n    nextStepAt\n    evalTag\n    endReason\n    startedAt\n    endedAt\n    candidate {\n      id\n      version\n    }\n    live {\n      id\n      version\n    }\n    guards {\n      metric\n      maxDegradation\n      minSamples\n      tripped\n    }\n    arms {\n      ...RolloutArmFields\n    }\n    events {\n      at\n      kind\n      percent\n      detail\n    }\n  }\n": types.RolloutFieldsFragmentDoc,
+    "\n  query ReadRollout($id: ID!) {\n    rollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n": types.ReadRolloutDocument,
+    "\n  subscription RolloutUpdates($id: ID!) {\n    rolloutUpdates(id: $id) {\n      ...RolloutFields\n    }\n  }\n": types.RolloutUpdatesDocument,
+    "\n  query RolloutsList($skill: String, $status: String, $page: Int!, $limit: Int!) {\n    rollouts(skill: $skill, status: $status, page: $page, limit: $limit) {\n      total\n      page\n      limit\n      items {\n        id\n        skill\n        status\n        percent\n        steps\n        startedAt\n        endedAt\n        endReason\n        candidate {\n          id\n          version\n        }\n        live {\n          id\n          version\n        }\n      }\n    }\n  }\n": types.RolloutsListDocument,
+    "\n  query ActiveRollouts($skill: String) {\n    running: rollouts(skill: $skill, status: \"running\", limit: 100) {\n      items {\n        id\n        skill\n        status\n        percent\n        candidate {\n          id\n          version\n        }\n      }\n    }\n    paused: rollouts(skill: $skill, status: \"paused\", limit: 100) {\n      items {\n        id\n        skill\n        status\n        percent\n        candidate {\n          id\n          version\n        }\n      }\n    }\n  }\n": types.ActiveRolloutsDocument,
+    "\n  mutation StartRollout($input: StartRolloutInput!) {\n    startRollout(input: $input) {\n      id\n      skill\n    }\n  }\n": types.StartRolloutDocument,
+    "\n  mutation AdvanceRollout($id: ID!) {\n    advanceRollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n": types.AdvanceRolloutDocument,
+    "\n  mutation PauseRollout($id: ID!) {\n    pauseRollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n": types.PauseRolloutDocument,
+    "\n  mutation ResumeRollout($id: ID!) {\n    resumeRollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n": types.ResumeRolloutDocument,
+    "\n  mutation AbortRollout($id: ID!, $reason: String!) {\n    abortRollout(id: $id, reason: $reason) {\n      ...RolloutFields\n    }\n  }\n": types.AbortRolloutDocument,
+    "\n  mutation CheckRollout($id: ID!) {\n    checkRollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n": types.CheckRolloutDocument,
     "\n  query PlatformProbe {\n    projects {\n      id\n    }\n  }\n": types.PlatformProbeDocument,
     "\n  query ProjectProbe {\n    project {\n      id\n      name\n    }\n  }\n": types.ProjectProbeDocument,
     "\n  query KeysProbe {\n    apiKeys {\n      id\n      prefix\n      role\n      revokedAt\n    }\n  }\n": types.KeysProbeDocument,
@@ -424,6 +448,54 @@ export function graphql(source: "\n  mutation AddKnowledgeDocument($knowledgeBas
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteKnowledgeDocument($id: ID!) {\n    deleteKnowledgeDocument(id: $id)\n  }\n"): (typeof documents)["\n  mutation DeleteKnowledgeDocument($id: ID!) {\n    deleteKnowledgeDocument(id: $id)\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment RolloutArmFields on RolloutArm {\n    arm\n    version {\n      id\n      version\n    }\n    starts\n    loads\n    loadRate\n    toolRuns\n    toolErrors\n    toolErrorRate\n    outcomes\n    successRate\n    evalPassRate\n  }\n"): (typeof documents)["\n  fragment RolloutArmFields on RolloutArm {\n    arm\n    version {\n      id\n      version\n    }\n    starts\n    loads\n    loadRate\n    toolRuns\n    toolErrors\n    toolErrorRate\n    outcomes\n    successRate\n    evalPassRate\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment RolloutFields on Rollout {\n    id\n    skill\n    status\n    percent\n    steps\n    stepIndex\n    stepMinutes\n    nextStepAt\n    evalTag\n    endReason\n    startedAt\n    endedAt\n    candidate {\n      id\n      version\n    }\n    live {\n      id\n      version\n    }\n    guards {\n      metric\n      maxDegradation\n      minSamples\n      tripped\n    }\n    arms {\n      ...RolloutArmFields\n    }\n    events {\n      at\n      kind\n      percent\n      detail\n    }\n  }\n"): (typeof documents)["\n  fragment RolloutFields on Rollout {\n    id\n    skill\n    status\n    percent\n    steps\n    stepIndex\n    stepMinutes\n    nextStepAt\n    evalTag\n    endReason\n    startedAt\n    endedAt\n    candidate {\n      id\n      version\n    }\n    live {\n      id\n      version\n    }\n    guards {\n      metric\n      maxDegradation\n      minSamples\n      tripped\n    }\n    arms {\n      ...RolloutArmFields\n    }\n    events {\n      at\n      kind\n      percent\n      detail\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReadRollout($id: ID!) {\n    rollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n"): (typeof documents)["\n  query ReadRollout($id: ID!) {\n    rollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription RolloutUpdates($id: ID!) {\n    rolloutUpdates(id: $id) {\n      ...RolloutFields\n    }\n  }\n"): (typeof documents)["\n  subscription RolloutUpdates($id: ID!) {\n    rolloutUpdates(id: $id) {\n      ...RolloutFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query RolloutsList($skill: String, $status: String, $page: Int!, $limit: Int!) {\n    rollouts(skill: $skill, status: $status, page: $page, limit: $limit) {\n      total\n      page\n      limit\n      items {\n        id\n        skill\n        status\n        percent\n        steps\n        startedAt\n        endedAt\n        endReason\n        candidate {\n          id\n          version\n        }\n        live {\n          id\n          version\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query RolloutsList($skill: String, $status: String, $page: Int!, $limit: Int!) {\n    rollouts(skill: $skill, status: $status, page: $page, limit: $limit) {\n      total\n      page\n      limit\n      items {\n        id\n        skill\n        status\n        percent\n        steps\n        startedAt\n        endedAt\n        endReason\n        candidate {\n          id\n          version\n        }\n        live {\n          id\n          version\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ActiveRollouts($skill: String) {\n    running: rollouts(skill: $skill, status: \"running\", limit: 100) {\n      items {\n        id\n        skill\n        status\n        percent\n        candidate {\n          id\n          version\n        }\n      }\n    }\n    paused: rollouts(skill: $skill, status: \"paused\", limit: 100) {\n      items {\n        id\n        skill\n        status\n        percent\n        candidate {\n          id\n          version\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  query ActiveRollouts($skill: String) {\n    running: rollouts(skill: $skill, status: \"running\", limit: 100) {\n      items {\n        id\n        skill\n        status\n        percent\n        candidate {\n          id\n          version\n        }\n      }\n    }\n    paused: rollouts(skill: $skill, status: \"paused\", limit: 100) {\n      items {\n        id\n        skill\n        status\n        percent\n        candidate {\n          id\n          version\n        }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation StartRollout($input: StartRolloutInput!) {\n    startRollout(input: $input) {\n      id\n      skill\n    }\n  }\n"): (typeof documents)["\n  mutation StartRollout($input: StartRolloutInput!) {\n    startRollout(input: $input) {\n      id\n      skill\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AdvanceRollout($id: ID!) {\n    advanceRollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n"): (typeof documents)["\n  mutation AdvanceRollout($id: ID!) {\n    advanceRollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PauseRollout($id: ID!) {\n    pauseRollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n"): (typeof documents)["\n  mutation PauseRollout($id: ID!) {\n    pauseRollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ResumeRollout($id: ID!) {\n    resumeRollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n"): (typeof documents)["\n  mutation ResumeRollout($id: ID!) {\n    resumeRollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation AbortRollout($id: ID!, $reason: String!) {\n    abortRollout(id: $id, reason: $reason) {\n      ...RolloutFields\n    }\n  }\n"): (typeof documents)["\n  mutation AbortRollout($id: ID!, $reason: String!) {\n    abortRollout(id: $id, reason: $reason) {\n      ...RolloutFields\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CheckRollout($id: ID!) {\n    checkRollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n"): (typeof documents)["\n  mutation CheckRollout($id: ID!) {\n    checkRollout(id: $id) {\n      ...RolloutFields\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

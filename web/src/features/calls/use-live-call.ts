@@ -73,12 +73,27 @@ export function useLiveCall(id: string) {
     },
     onError: () => setSocketFailed(true),
   });
+  const mode = useSocketFallback({ active, socketFailed, heard, startPolling, stopPolling });
+  return { ...query, mode };
+}
+
+/**
+ * A live page's mode from its subscription's state, and the fallback: while the thing is active and the socket
+ * failed, the query is read again every POLL_MS.
+ */
+export function useSocketFallback(state: {
+  active: boolean;
+  socketFailed: boolean;
+  heard: boolean;
+  startPolling(ms: number): void;
+  stopPolling(): void;
+}): LiveMode {
+  const { active, socketFailed, heard, startPolling, stopPolling } = state;
   const polling = active && socketFailed;
   useEffect(() => {
     if (!polling) return;
     startPolling(POLL_MS);
     return () => stopPolling();
   }, [polling, startPolling, stopPolling]);
-  const mode: LiveMode = !active ? "off" : socketFailed ? "polling" : heard ? "live" : "connecting";
-  return { ...query, mode };
+  return !active ? "off" : socketFailed ? "polling" : heard ? "live" : "connecting";
 }

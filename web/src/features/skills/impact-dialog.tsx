@@ -18,6 +18,10 @@ interface Props {
   onClose(): void;
   /** The publish gate's evaluation (features/evals), shown under the preview. */
   evaluation?: ReactNode;
+  /** RO-1: "Start rollout…" beside "Publish now" (a publish of a skill that has a live version). */
+  onRollout?(): void;
+  /** The rollout's form (features/rollouts), in place of the publish buttons once chosen. */
+  rollout?: ReactNode;
 }
 
 type Usage = PreviewFieldsFragment["reaches"][number];
@@ -46,7 +50,7 @@ function AgentList({ rows, label }: { rows: Usage[]; label: string }) {
 /** UX-3: who the change reaches, who stays pinned and which tools would be skipped (AG-5) — then confirm. */
 export function ImpactDialog(props: Props) {
   const { preview, kind, projectId } = props;
-  const verb = kind === "publish" ? "Publish" : "Roll back";
+  const verb = props.rollout ? "Roll out" : kind === "publish" ? "Publish" : "Roll back";
   const projectName = (id: string) => (id === projectId ? "This project" : `Linked project ${id.slice(0, 8)}`);
   const reaches = byProject(preview?.reaches ?? []);
   const pinned = byProject(preview?.pinned ?? []);
@@ -123,20 +127,29 @@ export function ImpactDialog(props: Props) {
           {props.evaluation}
         </Stack>
       ) : null}
-      <ErrorNotice error={props.confirmError} title={`${verb} failed`} />
-      <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={props.onClose}>
-          Cancel
-        </Button>
-        <Button
-          onClick={props.onConfirm}
-          disabled={!preview}
-          loading={props.confirming}
-          color={kind === "publish" ? OK_COLOR : PIN_COLOR}
-        >
-          {verb} now
-        </Button>
-      </Group>
+      {props.rollout ?? (
+        <>
+          <ErrorNotice error={props.confirmError} title={`${verb} failed`} />
+          <Group justify="flex-end" mt="lg">
+            <Button variant="default" onClick={props.onClose}>
+              Cancel
+            </Button>
+            {props.onRollout && kind === "publish" && preview?.live ? (
+              <Button variant="light" color={PIN_COLOR} onClick={props.onRollout}>
+                Start rollout…
+              </Button>
+            ) : null}
+            <Button
+              onClick={props.onConfirm}
+              disabled={!preview}
+              loading={props.confirming}
+              color={kind === "publish" ? OK_COLOR : PIN_COLOR}
+            >
+              {verb} now
+            </Button>
+          </Group>
+        </>
+      )}
     </Modal>
   );
 }

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { SHORTCUTS, usePageShortcuts } from "../../shared/shortcuts";
 import type { PreviewFieldsFragment } from "../../gql/graphql";
 import { GatePanel } from "../evals/gate-panel";
+import { StartRolloutForm } from "../rollouts/start-rollout-form";
 import { useSession } from "../session/session-context";
 import { ImpactDialog } from "./impact-dialog";
 import { PUBLISH_PREVIEW, PUBLISH_SKILL_VERSION, ROLLBACK_PREVIEW, ROLLBACK_SKILL } from "./skill-documents";
@@ -30,6 +31,8 @@ export function PublishButton(props: Props) {
   const disabled = props.disabled || !!blocked;
   const { session } = useSession();
   const [opened, setOpened] = useState(false);
+  // RO-1: the same preview, then a staged rollout instead of the publish
+  const [rollingOut, setRollingOut] = useState(false);
   const [loadPublish, publishPreview] = useLazyQuery(PUBLISH_PREVIEW, { fetchPolicy: "network-only" });
   const [loadRollback, rollbackPreview] = useLazyQuery(ROLLBACK_PREVIEW, { fetchPolicy: "network-only" });
   const [publish, published] = useMutation(PUBLISH_SKILL_VERSION, { refetchQueries: "active" });
@@ -42,6 +45,7 @@ export function PublishButton(props: Props) {
   async function open() {
     if (prepare && !(await prepare())) return;
     setOpened(true);
+    setRollingOut(false);
     mutation.reset();
     if (kind === "publish") void loadPublish({ variables: { versionId } }).catch(() => undefined);
     else void loadRollback({ variables: { name, toVersionId: versionId } }).catch(() => undefined);
@@ -92,6 +96,10 @@ export function PublishButton(props: Props) {
         onConfirm={() => void confirm()}
         onClose={() => setOpened(false)}
         evaluation={kind === "publish" && opened ? <GatePanel versionId={versionId} skillName={name} /> : null}
+        onRollout={kind === "publish" ? () => setRollingOut(true) : undefined}
+        rollout={
+          rollingOut ? <StartRolloutForm versionId={versionId} onBack={() => setRollingOut(false)} /> : undefined
+        }
       />
     </>
   );

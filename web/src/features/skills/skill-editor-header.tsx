@@ -123,6 +123,16 @@ export function SkillEditorHeader(props: Props) {
               History
             </Button>
           ) : null}
+          {version ? (
+            <Button
+              component={Link}
+              to={`/skills/${encodeURIComponent(version.name)}/rollouts`}
+              variant="default"
+              size="xs"
+            >
+              Rollouts
+            </Button>
+          ) : null}
           {version ? <ExportZipButton versionId={version.id} name={version.name} size="xs" /> : null}
           {canWrite ? (
             <ImportZipButton onPick={(f) => void zip.importZip(f)} loading={zip.importing} size="xs" />

@@ -6,6 +6,7 @@ import type { SkillVersionFullQuery } from "../../gql/graphql";
 import { WARN_COLOR } from "../../shared/format";
 import { usePageShortcuts } from "../../shared/shortcuts";
 import { ErrorNotice, Loading } from "../../shared/states";
+import { ActiveRolloutNotice } from "../rollouts/active-rollout";
 import { useCanWrite } from "../session/session-context";
 import { SkillUsagePanel } from "../usage/usage-panels";
 import { useZipImport } from "./bundle-buttons";
@@ -129,6 +130,7 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
           {version.warnings.join(" ")}
         </Alert>
       ) : null}
+      {version ? <ActiveRolloutNotice skill={version.name} /> : null}
       <ErrorNotice error={zip.error} title="The bundle was not imported" />
       {draft.failure ? <ErrorNotice error={new Error(draft.failure)} title="The draft could not be saved" /> : null}
       {placed.elsewhere.length > 0 ? (

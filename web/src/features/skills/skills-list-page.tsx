@@ -8,6 +8,7 @@ import { FilterBar } from "../../shared/filter-bar";
 import { PagedQueryTable, type Column } from "../../shared/paged-table";
 import { ErrorNotice } from "../../shared/states";
 import { useUrlFilters } from "../../shared/use-url-filters";
+import { RolloutBadge, useActiveRollouts } from "../rollouts/active-rollout";
 import { useCanWrite } from "../session/session-context";
 import { ImportZipButton, useZipImport } from "./bundle-buttons";
 import { SKILLS_LIST } from "./skill-documents";
@@ -15,8 +16,10 @@ import { SKILLS_LIST } from "./skill-documents";
 const LIMIT = 20;
 type Skill = SkillsListQuery["skills"]["items"][number];
 
+type Rollouts = ReturnType<typeof useActiveRollouts>;
+
 // names, states and dates stay on one line at 1280 px; the description wraps instead
-const COLUMNS: Array<Column<Skill>> = [
+const columns = (rollouts: Rollouts): Array<Column<Skill>> => [
   {
     header: "Name",
     maxWidth: 260,
@@ -30,11 +33,19 @@ const COLUMNS: Array<Column<Skill>> = [
   {
     header: "State",
     nowrap: true,
-    cell: (s) => (
-      <Badge color={stateColor(s.state)} variant="light">
-        {s.state.toLowerCase()}
-      </Badge>
-    ),
+    cell: (s) => {
+      // UX-8: a running rollout shows on the live version and on its candidate
+      const rollout = rollouts.get(s.name);
+      const involved = rollout && (s.state === "PUBLISHED" || rollout.candidate.id === s.id);
+      return (
+        <Group gap={6} wrap="nowrap">
+          <Badge color={stateColor(s.state)} variant="light">
+            {s.state.toLowerCase()}
+          </Badge>
+          {involved ? <RolloutBadge rollout={rollout} onLive={s.state === "PUBLISHED"} /> : null}
+        </Group>
+      );
+    },
   },
   {
     header: "Description",
@@ -52,6 +63,7 @@ const COLUMNS: Array<Column<Skill>> = [
 export default function SkillsListPage() {
   const canWrite = useCanWrite();
   const zip = useZipImport();
+  const rollouts = useActiveRollouts();
   const filters = useUrlFilters(["name", "state"]);
   const [name] = useDebouncedValue(filters.values.name?.trim() ?? "", 300);
   const state = (filters.values.state ?? "ALL") as VersionState | "ALL";
@@ -109,7 +121,7 @@ export default function SkillsListPage() {
           filters.active ? "No skill version matches these filters." : "No skills yet. Create one with “New skill”."
         }
         label="Skills"
-        columns={COLUMNS}
+        columns={columns(rollouts)}
         rowKey={(s) => s.id}
       />
     </Stack>
