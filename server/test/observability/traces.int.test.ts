@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rolloutArm } from "../../src/modules/runtime";
 import { publishAgent, publishSkill } from "../support/calls";
 import { postChat, startGatewayKit, UPSTREAM_MODEL, type GatewayKit } from "../support/gateway-kit";
 import {
@@ -269,6 +270,55 @@ describe.each(dialects)("OB-1 traces of calls on %s", (dialect) => {
     } finally {
       await t.app.webhookWorker.stop();
     }
+  });
+
+  it("OB-1 RO-2 a load under a staged rollout names the rollout and its arm (skillgraph.rollout.id, skillgraph.rollout.arm)", async () => {
+    const draft = await t.ok<{ createSkillVersion: { id: string } }>(
+      `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`,
+      { input: { skillMd: "---\nname: refunds\ndescription: Use for refunds, version two.\n---\nRefund in 14 days." } },
+      key,
+    );
+    const candidateId = draft.createSkillVersion.id;
+    const { startRollout } = await t.ok<{ startRollout: { id: string } }>(
+      `mutation($v: ID!) { startRollout(input: { versionId: $v, steps: [50, 100], stepMinutes: 0 }) { id } }`,
+      { v: candidateId },
+      key,
+    );
+    // Keys the pure arm decision puts on each side at 50 %.
+    const keys = Array.from({ length: 64 }, (_, i) => `caller-${i}`);
+    const candidateKey = keys.find((k) => rolloutArm(startRollout.id, k, 50) === "candidate")!;
+    const liveKey = keys.find((k) => rolloutArm(startRollout.id, k, 50) === "live")!;
+    for (const [rolloutKey, arm] of [
+      [candidateKey, "candidate"],
+      [liveKey, "live"],
+    ] as const) {
+      const { startCall } = await tracedGql<{ startCall: { id: string } }>(
+        t,
+        key,
+        `mutation StartCall($input: StartCallInput!) { startCall(input: $input) { id } }`,
+        { input: { agentId, rolloutKey } },
+      );
+      const load = await operationInTrace(
+        otlp,
+        t,
+        key,
+        `mutation LoadSkill($callId: ID!, $name: String!) { loadSkill(callId: $callId, name: $name) { status } }`,
+        { callId: startCall.id, name: "refunds" },
+      );
+      const span = await childNamed(otlp, load.operation, "execute_tool load_skill");
+      expect(span.attributes).toMatchObject({
+        "gen_ai.skill.name": "refunds",
+        "skillgraph.rollout.id": startRollout.id,
+        "skillgraph.rollout.arm": arm,
+      });
+      if (arm === "candidate") expect(span.attributes["skillgraph.skill.version_id"]).toBe(candidateId);
+      else expect(span.attributes["skillgraph.skill.version_id"]).not.toBe(candidateId);
+    }
+    await t.ok(
+      `mutation($id: ID!) { abortRollout(id: $id, reason: "test done") { status } }`,
+      { id: startRollout.id },
+      key,
+    );
   });
 });
 
