@@ -75,19 +75,30 @@ describe("console journey: approve, roll out by steps, a guard rolls back, a sec
     await new ConsoleFrame(s.page).signIn(admin);
   });
 
-  it("AP-2 a second key approves the draft's digest", async () => {
-    // Through the API: the approvals panel is the approvals work's part of the console.
-    const { skillVersion } = await s.gql<{ skillVersion: { digest: string } }>(
+  it("AP-2 the author cannot approve their own draft; a second key approves its digest in the console", async () => {
+    const frame = new ConsoleFrame(s.page);
+    const approvals = s.page.getByRole("region", { name: "Approvals" });
+    // The author (signed in above): Approve is disabled, with the reason, and Publish waits for an approval.
+    await s.page.goto(`/skills/v/${candidateId}`);
+    await approvals.getByText("0 of 1 required").waitFor();
+    expect(await approvals.getByRole("button", { name: "Approve" }).isDisabled()).toBe(true);
+    await s.check("00-author-cannot-approve");
+    // The reviewer, another key of the project, approves what they see.
+    await frame.signOut();
+    await frame.signIn(reviewer);
+    await s.page.goto(`/skills/v/${candidateId}`);
+    await approvals.getByRole("button", { name: "Approve" }).click();
+    await approvals.getByText("1 of 1 required").waitFor();
+    await approvals.getByText("current", { exact: true }).waitFor();
+    await s.check("00-reviewer-approved");
+    const { skillVersion } = await s.gql<{ skillVersion: { approvals: Array<{ current: boolean }> } }>(
       admin,
-      `query($id: ID!) { skillVersion(id: $id) { digest } }`,
+      `query($id: ID!) { skillVersion(id: $id) { approvals { current } } }`,
       { id: candidateId },
     );
-    const approval = await s.gql<{ approveVersion: { current: boolean } }>(
-      reviewer,
-      `mutation($id: ID!, $digest: String!) { approveVersion(versionId: $id, digest: $digest) { current } }`,
-      { id: candidateId, digest: skillVersion.digest },
-    );
-    expect(approval.approveVersion.current).toBe(true);
+    expect(skillVersion.approvals).toEqual([{ current: true }]);
+    await frame.signOut();
+    await frame.signIn(admin);
   });
 
   it("RO-1 starts a rollout from the impact preview, with steps, minutes and guards", async () => {

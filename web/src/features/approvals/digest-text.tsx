@@ -1,4 +1,4 @@
-import { ActionIcon, Code, CopyButton, Group, Tooltip } from "@mantine/core";
+import { Button, Code, CopyButton, Group, Tooltip } from "@mantine/core";
 import { shortDigest } from "./publish-block";
 
 /** AP-2: a version's digest, short; the whole of it on hover and on the copy button. */
@@ -12,9 +12,15 @@ export function DigestText({ digest }: { digest: string }) {
       </Tooltip>
       <CopyButton value={digest}>
         {({ copied, copy }) => (
-          <ActionIcon variant="subtle" size="sm" onClick={copy} aria-label={copied ? "Digest copied" : "Copy digest"}>
-            {copied ? "✓" : "⧉"}
-          </ActionIcon>
+          // Words, not a glyph: the copy symbols are missing from common system fonts.
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            onClick={copy}
+            aria-label={copied ? "Digest copied" : "Copy digest"}
+          >
+            {copied ? "Copied" : "Copy"}
+          </Button>
         )}
       </CopyButton>
     </Group>

@@ -100,7 +100,8 @@ export function SkillEditorHeader(props: Props) {
               (version.publishedAt ? ` · published ${when(version.publishedAt)}` : "")
             : "Saved as a draft at every pause in typing; nothing is live until you publish."}
         </Text>
-        <Group gap="xs" wrap="nowrap">
+        {/* The buttons keep their width (their labels were clipped); the line beside them wraps instead. */}
+        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
           {editable ? (
             <ShortcutHint
               items={
