@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rolloutArm } from "../../src/modules/runtime";
 import { loadSkill, publishAgent, publishSkill, runToolRaw, startCall } from "../support/calls";
 import { SEND_MESSAGE } from "../support/chat";
 import { saveScenario, startRun } from "../support/evals";
@@ -107,6 +108,39 @@ describe.each(dialects)("OB-2 metrics on %s", (dialect) => {
     // Label sets stay bounded: no call id is a label value.
     const text = (await scrape(kit.t.url, TOKEN)).text;
     for (const call of calls) expect(text).not.toContain(call.id);
+  });
+
+  it("OB-2 RO-2 call starts under a staged rollout, by skill and arm", async () => {
+    const draft = await kit.t.ok<{ createSkillVersion: { id: string } }>(
+      `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`,
+      { input: { skillMd: "---\nname: refunds\ndescription: Use for refunds, version two.\n---\nRefund in 14 days." } },
+      key,
+    );
+    const { startRollout } = await kit.t.ok<{ startRollout: { id: string } }>(
+      `mutation($v: ID!) { startRollout(input: { versionId: $v, steps: [50, 100], stepMinutes: 0 }) { id } }`,
+      { v: draft.createSkillVersion.id },
+      key,
+    );
+    const before = await read();
+    const keys = Array.from({ length: 40 }, (_, i) => `caller-${i}`);
+    const arms = keys.map((k) => rolloutArm(startRollout.id, k, 50));
+    for (const rolloutKey of keys) await startCall(kit.t, key, { agentId, rolloutKey });
+    const after = await read();
+    const count = (arm: string) =>
+      grew(before, after, series("skillgraph_rollout_arm_starts_total", { skill: "refunds", arm }));
+    expect(count("candidate")).toBe(arms.filter((a) => a === "candidate").length);
+    expect(count("live")).toBe(arms.filter((a) => a === "live").length);
+    expect(count("candidate")).toBeGreaterThan(0);
+    expect(count("live")).toBeGreaterThan(0);
+    // billing has no rollout: none of its starts is counted under an arm
+    expect(grew(before, after, series("skillgraph_rollout_arm_starts_total", { skill: "billing", arm: "live" }))).toBe(
+      0,
+    );
+    await kit.t.ok(
+      `mutation($id: ID!) { abortRollout(id: $id, reason: "test done") { status } }`,
+      { id: startRollout.id },
+      key,
+    );
   });
 
   it("OB-2 chat sessions, gateway turns and the upstream latency, counted as they happen", async () => {

@@ -125,6 +125,9 @@ export class AgentTelemetry {
   started(kind: "call" | "chat", skills: readonly TracedSkill[], span: AgentSpan): void {
     const names = skills.map((s) => s.name);
     this.metrics.started(kind, names);
+    for (const skill of skills)
+      if (skill.rollout)
+        this.metrics.rolloutArmStarted(skill.name, skill.rollout.arm === "candidate" ? "candidate" : "live");
     if (this.tracing.enabled) span.set({ [SKILLGRAPH.resolvedSkills]: names });
   }
 

@@ -77,6 +77,7 @@ export class Metrics {
   private readonly graphql: Children<Histogram.Internal<string>>;
   private readonly starts: Children<Counter.Internal>;
   private readonly skillStarts: Children<Counter.Internal>;
+  private readonly rolloutArmStarts: Children<Counter.Internal>;
   private readonly loads: Children<Counter.Internal>;
   private readonly evictions: Children<Counter.Internal>;
   private readonly toolRuns: Children<Counter.Internal>;
@@ -116,6 +117,11 @@ export class Metrics {
       "skillgraph_skill_starts_total",
       "Call and chat session starts that resolved the skill.",
       ["skill"],
+    );
+    this.rolloutArmStarts = counter(
+      "skillgraph_rollout_arm_starts_total",
+      "Call and chat session starts that resolved the skill under a staged rollout, by arm (live or candidate).",
+      ["skill", "arm"],
     );
     this.loads = counter("skillgraph_skill_loads_total", "Loads of the skill (calls, chat sessions, the gateway).", [
       "skill",
@@ -189,6 +195,11 @@ export class Metrics {
   started(kind: "call" | "chat", skills: readonly string[]): void {
     this.starts.of(kind).inc();
     for (const skill of skills) this.skillStarts.of(this.skills.of(skill)).inc();
+  }
+
+  /** RO-2: a start that resolved the skill under a rollout; the arm is "live" or "candidate" (two values). */
+  rolloutArmStarted(skill: string, arm: "live" | "candidate"): void {
+    this.rolloutArmStarts.of(this.skills.of(skill), arm).inc();
   }
 
   skillLoaded(skill: string): void {
