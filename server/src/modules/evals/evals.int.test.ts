@@ -79,16 +79,22 @@ describeEachDialect("evals", { outboundAllowHosts: ["127.0.0.1"], chatMaxToolRou
       iterations: 3,
     });
     expect([queued.status, queued.progress, queued.resolvedConfig, queued.results]).toEqual(["queued", 0, {}, []]);
-    const running = await until(async () => {
-      const run = await readRun(t, adminKey, queued.id);
-      return run.status === "running" && run.results.length === 1 ? run : null;
-    });
-    expect(running.progress).toBeCloseTo(1 / 3);
-    expect(running.total).toBe(3);
-    const [v1] = running.resolvedConfig.resolved_skills!;
-    expect(v1).toMatchObject({ name: "explain_bill", version: 1, pinned: false, agent_id: agent });
-    await publishSkill(t, adminKey, "explain_bill", { body: "Bill instructions v2.", tools: [invoicesTool()] });
-    release();
+    let v1: Record<string, unknown> | undefined;
+    // A failure here must not leave the model holding the run (the worker runs one run at a time).
+    try {
+      const running = await until(async () => {
+        const run = await readRun(t, adminKey, queued.id);
+        // The run's row and its results are two reads: wait until both show the first iteration.
+        return run.status === "running" && run.results.length === 1 && run.progress > 0 ? run : null;
+      });
+      expect(running.progress).toBeCloseTo(1 / 3);
+      expect(running.total).toBe(3);
+      [v1] = running.resolvedConfig.resolved_skills!;
+      expect(v1).toMatchObject({ name: "explain_bill", version: 1, pinned: false, agent_id: agent });
+      await publishSkill(t, adminKey, "explain_bill", { body: "Bill instructions v2.", tools: [invoicesTool()] });
+    } finally {
+      release();
+    }
     const run = await settledRun(t, adminKey, queued.id);
     expect(run.status).toBe("done");
     expect(run.progress).toBe(1);
