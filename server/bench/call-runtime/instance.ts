@@ -144,10 +144,12 @@ export async function resolutionStatements(
     const shape = `${names.length}:${ids.length}`;
     let template = shapes.get(shape);
     if (!template) {
-      const capture: { last?: { sql: string; params: unknown[] } } = {};
+      // Every query of the window is seen (a background flush of signal deltas may write meanwhile): the one
+      // bound to this agent's parameters is the resolution's.
+      const seen: Array<{ sql: string; params: unknown[] }> = [];
       const capturing: typeof original = Object.create(original);
       capturing.logQuery = (query: string, parameters?: unknown[]) => {
-        capture.last = { sql: query, params: parameters ?? [] };
+        seen.push({ sql: query, params: parameters ?? [] });
       };
       db.dataSource.logger = capturing;
       try {
@@ -155,9 +157,9 @@ export async function resolutionStatements(
       } finally {
         db.dataSource.logger = original;
       }
-      const captured = capture.last;
-      if (!captured || JSON.stringify(captured.params) !== JSON.stringify(params)) {
-        throw new Error(`publishedOrPinned bound ${JSON.stringify(captured?.params)}, not ${JSON.stringify(params)}`);
+      const captured = seen.find((q) => JSON.stringify(q.params) === JSON.stringify(params));
+      if (!captured) {
+        throw new Error(`publishedOrPinned did not bind ${JSON.stringify(params)}; saw ${JSON.stringify(seen)}`);
       }
       template = captured;
       shapes.set(shape, template);
