@@ -1,11 +1,14 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { publishAgent, publishSkill } from "../../../test/support/calls";
 import { saveScenario, systemOf } from "../../../test/support/evals";
-import { act, READ_ROLLOUT, type RolloutView, startRollout } from "../../../test/support/rollouts";
+import { act, draftSkill, READ_ROLLOUT, type RolloutView, startRollout } from "../../../test/support/rollouts";
+import { statementsDuring } from "../../../test/support/sql-statements";
 import { startScriptedModel, type ScriptedModel, type ScriptedReply } from "../../../test/support/scripted-model";
 import { skillMd } from "../../../test/support/skill-md";
-import { describeEachDialect } from "../../../test/support/test-app";
-import { RolloutEntity } from "./rollout.entity";
+import { describeEachDialect, startTestApp } from "../../../test/support/test-app";
+import { entities } from "../../entities";
+import { Database } from "../../platform/db/database";
+import { RolloutEntity, RolloutEvalEntity } from "./rollout.entity";
 
 const HOOKS = "hooks.example.com";
 const ITERATIONS = 2;
@@ -126,6 +129,54 @@ describeEachDialect(
       ]);
     });
 
+    it("RO-3 a page of rollouts reads every rollout's eval counts in one statement (no N+1)", async () => {
+      const { key, draft } = await setup("ro3-page", "candidate");
+      await publishSkill(t, key, "ro3-page-other", { description: "Other GOOD." });
+      const other = await draftSkill(t, key, "ro3-page-other", "Other candidate.");
+      await publishAgent(t, key, {
+        name: "other-agent",
+        skills: [{ name: "ro3-page-other" }],
+        model: model.endpoint(),
+      });
+      const ids = [];
+      for (const versionId of [draft, other]) {
+        const started = await startRollout(t, key, { versionId, steps: [50, 100], stepMinutes: 0, evalTag: TAG });
+        await act(t, key, "checkRollout", started.id);
+        ids.push(started.id);
+      }
+      let page: Array<{ id: string; arms: Array<{ arm: string; evalPassRate: number | null }> }> = [];
+      const statements = await statementsDuring(t, async () => {
+        page = (
+          await t.ok<{ rollouts: { items: typeof page } }>(
+            `query { rollouts { items { id arms { arm evalPassRate } } } }`,
+            {},
+            key,
+          )
+        ).rollouts.items;
+      });
+      expect(statements.filter((q) => /rollout_evals/.test(q))).toHaveLength(1);
+      const rates = new Map(page.map((r) => [r.id, r.arms.map((a) => [a.arm, a.evalPassRate])]));
+      // the first skill's candidate says GOOD, the other's live version does
+      expect(rates).toEqual(
+        new Map([
+          [
+            ids[0],
+            [
+              ["live", 0],
+              ["candidate", 1],
+            ],
+          ],
+          [
+            ids[1],
+            [
+              ["live", 1],
+              ["candidate", 0],
+            ],
+          ],
+        ]),
+      );
+    });
+
     it("RO-4 EVAL_PASS_RATE guard trips when the candidate fails the tagged scenarios", async () => {
       const { key, live, draft } = await setup("ro4-evals", "live");
       await t.ok(
@@ -179,15 +230,61 @@ describeEachDialect(
       model.reset();
       // slow answers: the second check comes while the first one's evals are still running
       model.respondWith((request) => ({ ...byCatalog(request), delayMs: 50 }));
-      await Promise.all([
-        act(t, key, "checkRollout", rollout.id),
-        act(t, key, "checkRollout", rollout.id),
-        t.app.services.rollouts.checkById(rollout.id),
-      ]);
+      // PostgreSQL: a second instance on the same database checks too, on its own connections
+      const url = t.app.db.postgresUrl();
+      const other = url
+        ? await startTestApp(await Database.open({ url, entities, poolSize: 10 }), {
+            overrides: { outboundAllowHosts: ["127.0.0.1"], rolloutEvalIterations: ITERATIONS },
+          })
+        : undefined;
+      try {
+        await Promise.all([
+          act(t, key, "checkRollout", rollout.id),
+          act(t, key, "checkRollout", rollout.id),
+          t.app.services.rollouts.checkById(rollout.id),
+          ...(other ? [other.app.rolloutWorker.pass(), other.app.services.rollouts.checkById(rollout.id)] : []),
+        ]);
+      } finally {
+        await other?.close();
+      }
       expect(model.requests).toHaveLength(PER_STEP);
       const after = await read(key, rollout.id);
       expect(kinds(after).filter((k) => k === "evaluated")).toHaveLength(1);
       expect(armsOf(after).candidate!.evalPassRate).toBe(1);
+    });
+
+    it("RO-6 a step claimed by an instance that died is taken over once its lease ran out", async () => {
+      const { key, draft } = await setup("ro6-lease", "candidate");
+      const rollout = await startRollout(t, key, { versionId: draft, steps: [50, 100], stepMinutes: 5, evalTag: TAG });
+      await stepOver(rollout.id);
+      const claim = (leaseUntil: Date) =>
+        t.app.db.write(async (tx) => {
+          const rows = tx.manager.getRepository(RolloutEvalEntity);
+          await rows.save(
+            Object.assign(new RolloutEvalEntity(), {
+              rolloutId: rollout.id,
+              stepIndex: 0,
+              status: "pending",
+              claimedBy: "a-dead-instance",
+              leaseUntil,
+              error: null,
+              updatedAt: new Date(),
+            }),
+          );
+        });
+      await claim(new Date(Date.now() + 60_000));
+      model.reset();
+      model.respondWith(byCatalog);
+      // Held (the other instance may still be running them): nothing run here, and the step waits for its evals.
+      const held = await act(t, key, "checkRollout", rollout.id);
+      expect(model.requests).toHaveLength(0);
+      expect(held).toMatchObject({ status: "running", stepIndex: 0 });
+      expect(kinds(held)).toEqual(["started"]);
+      // The lease ran out: the next check takes the step over, counts it, and the step ends on time.
+      await claim(new Date(Date.now() - 1));
+      const taken = await act(t, key, "checkRollout", rollout.id);
+      expect(model.requests).toHaveLength(PER_STEP);
+      expect(kinds(taken)).toEqual(["started", "evaluated", "completed"]);
     });
 
     it("RO-5 a step with evals pending does not advance on time; a model failure counts nothing and is retried", async () => {

@@ -216,7 +216,7 @@ export class RolloutService {
     if (active) await this.checkNow(active, false);
   }
 
-  /** The worker's look at one rollout (any project): integrity, guards, then the step's time. */
+  /** The worker's look at one rollout (any project): the step's evals, integrity, guards, then the step's time. */
   async checkById(id: string): Promise<RolloutEntity | null> {
     const found = await this.db.read((m) => new RolloutRepository(m).findById(id));
     if (!found || !isActive(found.status)) return found;
