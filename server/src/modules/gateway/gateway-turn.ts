@@ -30,13 +30,7 @@ import {
   unknownSkillText,
   type GatewaySkill,
 } from "./gateway-skills";
-import {
-  gatewayToolDefinitions,
-  systemPromptOf,
-  type OpenAiTool,
-  type ServedAgent,
-  type ServedWorker,
-} from "./served-agent";
+import { partsOf, type OpenAiTool, type ServedAgent, type ServedWorker } from "./served-agent";
 
 /** The model kept calling the gateway's tools for more rounds than CHAT_MAX_TOOL_ROUNDS allows. */
 export class ToolLoopError extends Error {
@@ -121,7 +115,7 @@ export async function prepareTurn(
     sessionId: request.sessionId,
     logKey,
     record: true,
-    systemPrompt: systemPromptOf(agent.prompt, agent.skills, agent.workers),
+    systemPrompt: partsOf(agent).systemPrompt,
     messages: history,
     replayed,
     loaded: [...new Set(replayed.filter((i) => i.tool === LOAD_SKILL).map((i) => i.arguments.name ?? ""))],
@@ -147,7 +141,7 @@ function offeredTools(turn: Turn, deps: TurnDependencies, signal: AbortSignal | 
     tools.push(tool);
   };
   const { agent } = turn;
-  for (const definition of gatewayToolDefinitions(agent.skills, agent.workers)) {
+  for (const definition of partsOf(agent).tools) {
     const name = definition.function.name;
     offer({
       name,
@@ -291,7 +285,7 @@ async function delegate(
     sessionId: turn.sessionId,
     logKey: { ...turn.logKey, agent: agent.gatewayName },
     record: false,
-    systemPrompt: systemPromptOf(agent.prompt, agent.skills, []),
+    systemPrompt: partsOf(agent).systemPrompt,
     messages: [{ role: "user", content: typeof args.task === "string" ? args.task : JSON.stringify(args.task ?? "") }],
     replayed: [],
     loaded: [],

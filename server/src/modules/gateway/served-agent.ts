@@ -132,6 +132,39 @@ export function gatewayToolDefinitions(
   return tools;
 }
 
+/** What a turn sends of the agent itself, the same on every turn it serves. */
+export interface AgentParts {
+  systemPrompt: string;
+  /** Frozen, with all they hold: the model request writes them from a kept encoding. */
+  tools: readonly OpenAiTool[];
+}
+
+const agentParts = new WeakMap<ServedAgent, AgentParts>();
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * Issue 21: the agent's system prompt (GW-2: its prompt, the catalog, its workers) and its own tool definitions,
+ * built once per served agent — GatewayAgents keeps one per resolution, and an agent's fields never change.
+ */
+export function partsOf(agent: ServedAgent): AgentParts {
+  let parts = agentParts.get(agent);
+  if (!parts) {
+    parts = {
+      systemPrompt: systemPromptOf(agent.prompt, agent.skills, agent.workers),
+      tools: deepFreeze(gatewayToolDefinitions(agent.skills, agent.workers)),
+    };
+    agentParts.set(agent, parts);
+  }
+  return parts;
+}
+
 /** The normalised arguments a skill tool call is recorded with (GW-5). */
 export function recordedArguments(invocation: Pick<SkillInvocation, "tool" | "arguments">): Record<string, string> {
   return invocation.tool === LOAD_SKILL

@@ -44,6 +44,18 @@ describe("request body encoding (long texts encoded once)", () => {
       );
   });
 
+  it("frozen tool definitions (the gateway's, kept per agent) are written as JSON.stringify writes them, every time", () => {
+    const definition = Object.freeze({
+      type: "function",
+      function: Object.freeze({ name: "load_skill", parameters: Object.freeze({ type: "object" }) }),
+    });
+    const client = { type: "function", function: { name: "theirs" } };
+    const withTools = { messages: [{ role: "user", content: "hi" }], tools: [definition, client], model: "m" };
+    for (let i = 0; i < 2; i++)
+      expect(JSON.parse(encodeRequestBody(withTools).toString("utf8"))).toEqual(JSON.parse(JSON.stringify(withTools)));
+    expect(withTools.tools).toHaveLength(2); // the caller's body is left as it was
+  });
+
   it("drops undefined fields as JSON.stringify does, and keeps a body without other fields valid", () => {
     const sparse = { messages: [{ role: "user", content: long, name: undefined }] };
     expect(JSON.parse(encodeRequestBody(sparse).toString("utf8"))).toEqual({

@@ -56,7 +56,10 @@ class BodyParts {
 /** `,<rest>}` for an object's JSON `rest` (or `}` when it is empty), to follow a first field. */
 const restOf = (restJson: string) => (restJson === "{}" ? "}" : `,${restJson.slice(1)}`);
 
-/** Encodings of frozen messages (the gateway's replayed calls, frozen with what they hold): their bytes never change. */
+/**
+ * Encodings of frozen messages and tool definitions (the gateway's replayed calls and its own tools, frozen with what
+ * they hold): their bytes never change.
+ */
 const frozenMessages = new WeakMap<object, Buffer>();
 
 function encodeMessage(out: BodyParts, message: unknown): void {
@@ -82,16 +85,29 @@ function encodeMessage(out: BodyParts, message: unknown): void {
   out.text(restOf(JSON.stringify(rest)));
 }
 
-/** The UTF-8 bytes of JSON.stringify(body), field order aside: `messages` comes first. */
+function encodeList(out: BodyParts, items: readonly unknown[]): void {
+  items.forEach((item, index) => {
+    if (index > 0) out.text(",");
+    encodeMessage(out, item);
+  });
+  out.text("]");
+}
+
+/**
+ * The UTF-8 bytes of JSON.stringify(body), field order aside: `messages` comes first, then `tools` (a frozen tool
+ * definition — the gateway's own, kept per agent — is written from its kept encoding, as a frozen message is).
+ */
 export function encodeRequestBody(body: { messages: readonly unknown[] } & Record<string, unknown>): Buffer {
   const { messages, ...rest } = body;
   const out = new BodyParts();
   out.text('{"messages":[');
-  messages.forEach((message, index) => {
-    if (index > 0) out.text(",");
-    encodeMessage(out, message);
-  });
-  out.text("]");
+  encodeList(out, messages);
+  const tools = rest.tools;
+  if (Array.isArray(tools)) {
+    delete rest.tools;
+    out.text(',"tools":[');
+    encodeList(out, tools);
+  }
   out.text(restOf(JSON.stringify(rest)));
   return out.finish();
 }

@@ -45,7 +45,14 @@ for (const [network, prefix] of [
 interface AllowList {
   hosts: Set<string>;
   addresses: BlockList;
+  /**
+   * Issue 21: the verdict on each IP-literal host this list has judged (true: may be called). It is a pure function
+   * of the address and the list, so it is kept (bounded); a host name is resolved and judged on every request.
+   */
+  literals: Map<string, boolean>;
 }
+
+const MAX_KEPT_LITERALS = 1024;
 
 function normaliseHost(host: string): string {
   return host
@@ -70,6 +77,7 @@ function parseAllowList(entries: readonly string[]): AllowList {
 function parseAllowListEntries(entries: readonly string[]): AllowList {
   const hosts = new Set<string>();
   const addresses = new BlockList();
+  const literals = new Map<string, boolean>();
   for (const raw of entries) {
     const entry = normaliseHost(raw.trim());
     if (!entry) continue;
@@ -89,7 +97,7 @@ function parseAllowListEntries(entries: readonly string[]): AllowList {
       addresses.addSubnet(network, prefix, type);
     }
   }
-  return { hosts, addresses };
+  return { hosts, addresses, literals };
 }
 
 function familyOf(address: string): "ipv4" | "ipv6" {
@@ -99,6 +107,11 @@ function familyOf(address: string): "ipv4" | "ipv6" {
 /** True when the address is loopback, link-local, private or otherwise not public. */
 export function isNonPublicAddress(address: string): boolean {
   return NON_PUBLIC.check(address, familyOf(address));
+}
+
+/** SEC-13: a public address, or one the allow-list names. */
+function mayCall(address: string, allowed: AllowList): boolean {
+  return !isNonPublicAddress(address) || allowed.addresses.check(address, familyOf(address));
 }
 
 function raceSignal<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
@@ -158,6 +171,12 @@ export async function checkAndResolve(
   let addresses: string[];
   if (isIP(host) !== 0) {
     addresses = [host];
+    const kept = allowed.literals.get(host);
+    if (kept === true) return { url: parsed, addresses };
+    if (kept === undefined) {
+      if (allowed.literals.size >= MAX_KEPT_LITERALS) allowed.literals.clear();
+      allowed.literals.set(host, mayCall(host, allowed));
+    }
   } else {
     try {
       addresses = await raceSignal((options.resolve ?? systemResolver)(host), options.signal);
@@ -168,7 +187,7 @@ export async function checkAndResolve(
     if (addresses.length === 0) throw new OutboundError("refused", `The host '${host}' could not be resolved.`);
   }
   for (const address of addresses) {
-    if (isNonPublicAddress(address) && !allowed.addresses.check(address, familyOf(address))) {
+    if (!mayCall(address, allowed)) {
       throw new OutboundError(
         "refused",
         `The host '${host}' resolves to ${address}, a loopback, link-local or private address; ` +

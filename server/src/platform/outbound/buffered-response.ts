@@ -6,12 +6,22 @@
  */
 export class BufferedResponse extends Response {
   readonly #data: Buffer;
+  /**
+   * Issue 21: the headers as given (a Headers is kept, not copied): Response's constructor would fill a Headers of
+   * its own from them, one append per header, on every model answer.
+   */
+  readonly #headers: Headers;
   #used = false;
   #stream: ReadableStream<Uint8Array> | null = null;
 
   constructor(data: Buffer, init: ResponseInit) {
-    super(null, init);
+    super(null, { status: init.status, statusText: init.statusText });
     this.#data = data;
+    this.#headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+  }
+
+  headerList(): Headers {
+    return this.#headers;
   }
 
   /** The bytes, once: a body is read one time (a second read is the TypeError a Response throws). */
@@ -45,7 +55,7 @@ export class BufferedResponse extends Response {
     return new BufferedResponse(this.#data, {
       status: this.status,
       statusText: this.statusText,
-      headers: this.headers,
+      headers: new Headers(this.#headers),
     });
   }
 }
@@ -56,6 +66,11 @@ const bytesOf = (response: BufferedResponse) => {
   return new Uint8Array(data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength));
 };
 Object.defineProperties(BufferedResponse.prototype, {
+  headers: {
+    get(this: BufferedResponse) {
+      return this.headerList();
+    },
+  },
   body: {
     get(this: BufferedResponse) {
       return this.stream();

@@ -118,6 +118,21 @@ describe("SEC-13 checkOutboundUrl", () => {
     await refusal("https://mixed.example/", ["93.184.215.14"]);
     await refusal("http://[::1]/", ["127.0.0.0/8", "localhost", "not/a-cidr"]);
   });
+
+  it("an address's verdict is kept per list (issue 21) and says the same every time: another list judges anew", async () => {
+    const list = ["10.0.0.0/8"];
+    for (let i = 0; i < 3; i++) {
+      await expect(checkOutboundUrl("http://10.1.1.1/", list, { resolve })).resolves.toBeDefined();
+      await refusal("http://192.168.1.1/", list);
+      await expect(checkOutboundUrl("http://93.184.215.14/", list, { resolve })).resolves.toBeDefined();
+    }
+    for (let i = 0; i < 2; i++) {
+      await refusal("http://10.1.1.1/", ["192.168.0.0/16"]);
+      await expect(checkOutboundUrl("http://192.168.1.1/", ["192.168.0.0/16"], { resolve })).resolves.toBeDefined();
+    }
+    // A name is resolved and judged on every request, whatever was judged for its address.
+    await refusal("https://metadata.example/", list);
+  });
 });
 
 type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
