@@ -1,34 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DataSource, type EntityManager, type MixedList, type EntitySchema, type ObjectLiteral } from "typeorm";
-import { LruCache } from "../cache/lru-cache";
 import type { DomainEvent, EventDelivery, EventOrigin } from "../events/domain-events";
+import { PgDriver, SqliteDriver, type ClientTx, type SqlStatement, type SyncTx } from "./driver";
 import { Mutex } from "./mutex";
 import { postgresMigrations, sqliteMigrations } from "./migrations";
 
-interface SqliteStatement {
-  run(...params: unknown[]): { changes: number };
-  get(...params: unknown[]): unknown;
-  all(...params: unknown[]): unknown[];
-}
-interface SqliteConnection {
-  prepare(sql: string): SqliteStatement;
-  transaction<A, R>(fn: (arg: A) => R): (arg: A) => R;
-}
-type PgQuery = string | { name: string; text: string; values: unknown[] };
-interface PgClient {
-  query(query: PgQuery): Promise<{ rows: unknown[]; rowCount: number | null }>;
-  release(error?: Error | boolean): void;
-}
-interface PgPool {
-  query(query: PgQuery): Promise<unknown>;
-  connect(): Promise<PgClient>;
-}
-type PreparedBatch = Array<readonly [SqliteStatement, readonly unknown[]]>;
-
 export type Dialect = "sqlite" | "postgres";
-/** One SQL statement and its parameters, in the dialect's placeholders (`?` on SQLite, `$n` on PostgreSQL). */
-export type SqlStatement = readonly [sql: string, params: readonly unknown[]];
+export type { ClientTx, SqlStatement, SyncTx } from "./driver";
 /** The handle repositories query through; services only pass it along. */
 export type DbManager = EntityManager;
 
@@ -59,28 +38,6 @@ const RETRYABLE_PG_CODES = new Set(["40001", "40P01"]); // serialization failure
 /** Events of a write that commits on its own (`runNamed`, `runPrepared`), delivered once it did. */
 export interface CommittedEvents extends EventOrigin {
   readonly events?: readonly DomainEvent[];
-}
-
-/**
- * A synchronous SQLite transaction (`Database.inSyncTransaction`): statements run as the driver's prepared statements
- * (prepared once per SQL text, kept), rows come back as the driver reads them (column names, no hydration).
- */
-export interface SyncTx {
-  get<R>(sql: string, params: readonly unknown[]): R | undefined;
-  all<R>(sql: string, params: readonly unknown[]): R[];
-  /** The number of rows changed. */
-  run(sql: string, params: readonly unknown[]): number;
-  /** Announces `event` once the transaction committed; never on rollback. */
-  emit(event: DomainEvent): void;
-}
-
-/**
- * A PostgreSQL transaction on one pooled client (`Database.inClientTransaction`): each statement a named prepared
- * statement of the driver (parsed and planned once per connection); `name` must stand for this one `sql`.
- */
-export interface ClientTx {
-  query<R>(name: string, sql: string, params: readonly unknown[]): Promise<R[]>;
-  emit(event: DomainEvent): void;
 }
 
 /** Told when an after-commit effect failed: the change committed, so the caller still gets its answer (SEC-19). */
@@ -228,23 +185,9 @@ export class Database {
    * SQLite only: `statements` as prepared statements of the driver (prepared once, kept), in one synchronous
    * transaction: one commit, nothing between them, no query builder. Serialised with `write`. Logged like any query.
    */
-  async runPrepared(
-    statements: ReadonlyArray<readonly [sql: string, params: readonly unknown[]]>,
-    after: CommittedEvents = {},
-  ): Promise<void> {
+  async runPrepared(statements: readonly SqlStatement[], after: CommittedEvents = {}): Promise<void> {
     if (this.dialect !== "sqlite") throw new Error("runPrepared is for SQLite; PostgreSQL sends one statement");
-    await this.writeLock.run(async () => {
-      const connection = this.sqliteConnection();
-      const run = (this.runBatch ??= connection.transaction((batch: PreparedBatch) => {
-        for (const [statement, params] of batch) statement.run(...params);
-      }));
-      const batch: PreparedBatch = statements.map(([sql, params]) => {
-        const bound = params.map((p) => (typeof p === "boolean" ? Number(p) : p));
-        this.dataSource.logger.logQuery(sql, bound);
-        return [this.preparedStatement(connection, sql), bound];
-      });
-      run(batch);
-    });
+    await this.writeLock.run(async () => this.sqlite.runBatch(statements));
     await this.deliverCommitted(after);
   }
 
@@ -253,15 +196,9 @@ export class Database {
    * planned once per pooled connection, then only bound and run: no query runner, no TypeORM in the way). `name`
    * must stand for this one `sql`. Logged like any query.
    */
-  async runNamed(
-    name: string,
-    [sql, params]: readonly [sql: string, params: readonly unknown[]],
-    after: CommittedEvents = {},
-  ): Promise<void> {
+  async runNamed(name: string, [sql, params]: SqlStatement, after: CommittedEvents = {}): Promise<void> {
     if (this.dialect !== "postgres") throw new Error("runNamed is for PostgreSQL; SQLite uses runPrepared");
-    const pool = (this.dataSource.driver as unknown as { master: PgPool }).master;
-    this.dataSource.logger.logQuery(sql, [...params]);
-    await pool.query({ name, text: sql, values: [...params] });
+    await this.pg.runNamed(name, [sql, params]);
     await this.deliverCommitted(after);
   }
 
@@ -274,22 +211,7 @@ export class Database {
   async inSyncTransaction<T>(fn: (tx: SyncTx) => T, origin: EventOrigin = {}): Promise<T> {
     if (this.dialect !== "sqlite") throw new Error("inSyncTransaction is for SQLite; see inClientTransaction");
     const events: DomainEvent[] = [];
-    const result = await this.writeLock.run(async () => {
-      const connection = this.sqliteConnection();
-      const statement = (sql: string, params: readonly unknown[]) => {
-        this.dataSource.logger.logQuery(sql, params as unknown[]);
-        return this.preparedStatement(connection, sql);
-      };
-      const bind = (params: readonly unknown[]) => params.map((p) => (typeof p === "boolean" ? Number(p) : p));
-      const tx: SyncTx = {
-        get: <R>(sql: string, params: readonly unknown[]) => statement(sql, params).get(...bind(params)) as R,
-        all: <R>(sql: string, params: readonly unknown[]) => statement(sql, params).all(...bind(params)) as R[],
-        run: (sql, params) => statement(sql, params).run(...bind(params)).changes,
-        emit: (event) => events.push(event),
-      };
-      const run = (this.runSync ??= connection.transaction((work: () => unknown) => work()));
-      return run(() => fn(tx)) as T;
-    });
+    const result = await this.writeLock.run(async () => this.sqlite.transaction(fn, events));
     await this.deliverCommitted({ events, ...origin });
     return result;
   }
@@ -301,57 +223,31 @@ export class Database {
    */
   async inClientTransaction<T>(fn: (tx: ClientTx) => Promise<T>, origin: EventOrigin = {}): Promise<T> {
     if (this.dialect !== "postgres") throw new Error("inClientTransaction is for PostgreSQL; see inSyncTransaction");
-    const pool = (this.dataSource.driver as unknown as { master: PgPool }).master;
-    const logger = this.dataSource.logger;
     for (let attempt = 1; ; attempt++) {
       const events: DomainEvent[] = [];
-      const client = await pool.connect();
-      let result: T;
       try {
-        logger.logQuery("BEGIN");
-        await client.query("BEGIN");
-        result = await fn({
-          query: async <R>(name: string, sql: string, params: readonly unknown[]) => {
-            logger.logQuery(sql, [...params]);
-            return (await client.query({ name, text: sql, values: [...params] })).rows as R[];
-          },
-          emit: (event) => events.push(event),
-        });
-        logger.logQuery("COMMIT");
-        await client.query("COMMIT");
+        const result = await this.pg.transaction(fn, events);
+        await this.deliverCommitted({ events, ...origin });
+        return result;
       } catch (error) {
-        // a connection that cannot even roll back is broken: the pool drops it
-        const broken = await client.query("ROLLBACK").then(
-          () => undefined,
-          (rollback: unknown) => (rollback instanceof Error ? rollback : new Error(String(rollback))),
-        );
-        client.release(broken ?? false);
         if (attempt < 4 && RETRYABLE_PG_CODES.has(pgErrorCode(error) ?? "")) continue;
         throw error;
       }
-      client.release();
-      await this.deliverCommitted({ events, ...origin });
-      return result;
     }
-  }
-
-  private sqliteConnection(): SqliteConnection {
-    return (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
-  }
-
-  private preparedStatement(connection: SqliteConnection, sql: string): SqliteStatement {
-    let statement = this.prepared.get(sql);
-    if (!statement) this.prepared.set(sql, (statement = connection.prepare(sql)));
-    return statement;
   }
 
   private async deliverCommitted({ events = [], requestId }: CommittedEvents): Promise<void> {
     if (events.length > 0) await this.events.deliver(events, { requestId });
   }
 
-  private runBatch?: (batch: PreparedBatch) => void;
-  private runSync?: (work: () => unknown) => unknown;
-  private readonly prepared = new LruCache<string, SqliteStatement>(200);
+  private readonly sqlite = new SqliteDriver(
+    () => this.dataSource.driver,
+    () => this.dataSource.logger,
+  );
+  private readonly pg = new PgDriver(
+    () => this.dataSource.driver,
+    () => this.dataSource.logger,
+  );
 
   /**
    * Every column of every entity by `table.column`: its length for a `varchar(n)`, null for one without a length
