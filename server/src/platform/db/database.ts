@@ -4,6 +4,7 @@ import { DataSource, type EntityManager, type MixedList, type EntitySchema, type
 import type { DomainEvent, EventDelivery, EventOrigin } from "../events/domain-events";
 import { PgDriver, SqliteDriver, type ClientTx, type SqlStatement, type SyncTx } from "./driver";
 import { Mutex } from "./mutex";
+import { SqliteGroupCommit } from "./sqlite-group-commit";
 import { postgresMigrations, sqliteMigrations } from "./migrations";
 
 export type Dialect = "sqlite" | "postgres";
@@ -183,11 +184,13 @@ export class Database {
 
   /**
    * SQLite only: `statements` as prepared statements of the driver (prepared once, kept), in one synchronous
-   * transaction: one commit, nothing between them, no query builder. Serialised with `write`. Logged like any query.
+   * transaction — grouped with the other such writes of this turn of the event loop (`SqliteGroupCommit`): one
+   * commit, each caller's batch all or nothing, nothing between its statements, no query builder. Serialised with
+   * `write`. Logged like any query.
    */
   async runPrepared(statements: readonly SqlStatement[], after: CommittedEvents = {}): Promise<void> {
     if (this.dialect !== "sqlite") throw new Error("runPrepared is for SQLite; PostgreSQL sends one statement");
-    await this.writeLock.run(async () => this.sqlite.runBatch(statements));
+    await this.groupCommit.submit(this.sqlite.prepare(statements));
     await this.deliverCommitted(after);
   }
 
@@ -248,6 +251,7 @@ export class Database {
     () => this.dataSource.driver,
     () => this.dataSource.logger,
   );
+  private readonly groupCommit = new SqliteGroupCommit(() => this.sqlite.connection(), this.writeLock);
 
   /**
    * Every column of every entity by `table.column`: its length for a `varchar(n)`, null for one without a length

@@ -45,7 +45,7 @@ interface PgPool {
   query(query: PgQuery): Promise<unknown>;
   connect(): Promise<PgClient>;
 }
-type PreparedBatch = Array<readonly [SqliteStatement, readonly unknown[]]>;
+export type PreparedBatch = Array<readonly [SqliteStatement, readonly unknown[]]>;
 
 const bind = (params: readonly unknown[]) => params.map((p) => (typeof p === "boolean" ? Number(p) : p));
 
@@ -55,7 +55,6 @@ const bind = (params: readonly unknown[]) => params.map((p) => (typeof p === "bo
  */
 export class SqliteDriver {
   private readonly prepared = new LruCache<string, SqliteStatement>(200);
-  private runBatchTx?: (batch: PreparedBatch) => void;
   private runTx?: (work: () => unknown) => unknown;
 
   constructor(
@@ -63,13 +62,9 @@ export class SqliteDriver {
     private readonly logger: () => Logger,
   ) {}
 
-  /** `statements` in one transaction: one commit, nothing between them. */
-  runBatch(statements: readonly SqlStatement[]): void {
-    const connection = this.connection();
-    const run = (this.runBatchTx ??= connection.transaction((batch: PreparedBatch) => {
-      for (const [statement, params] of batch) statement.run(...params);
-    }));
-    run(statements.map(([sql, params]) => [this.statement(sql, params), bind(params)]));
+  /** `statements` prepared (once per SQL text) and bound, logged: a batch for `SqliteGroupCommit`. */
+  prepare(statements: readonly SqlStatement[]): PreparedBatch {
+    return statements.map(([sql, params]) => [this.statement(sql, params), bind(params)]);
   }
 
   /** `fn` between the driver's BEGIN and COMMIT (a throw rolls back); what it emits goes into `events`. */
@@ -91,7 +86,7 @@ export class SqliteDriver {
     return statement;
   }
 
-  private connection(): SqliteConnection {
+  connection(): SqliteConnection {
     return (this.driver() as { databaseConnection: SqliteConnection }).databaseConnection;
   }
 }
