@@ -13,11 +13,12 @@ import {
   type RuntimeEvent,
 } from "../runtime";
 import { deltaRow, isToolError, startDeltas, type SkillSignals } from "../signals";
-import type { WebhookService } from "../webhooks";
+import type { WebhookEvent, WebhookService } from "../webhooks";
 import { CallEventEntity, CallSkillEntity, type CallEntity } from "./call.entity";
 import { CallRecorded } from "./call.events";
 import { CallRepository } from "./call.repository";
 import { CallContexts } from "./call-contexts";
+import { CallLoadStore, type LoadWrite } from "./call-load-store";
 import { resolvedSkillColumns } from "./skill-row.entity";
 import { currentSegment, modelContextOf, type CallSegment } from "./call-state";
 
@@ -29,6 +30,7 @@ import { currentSegment, modelContextOf, type CallSegment } from "./call-state";
 export class CallEngine {
   /** What this process knows of stored call contexts (by content hash): shared by every repository it hands out. */
   private readonly contexts = new CallContexts();
+  private readonly loads = new CallLoadStore(this.contexts);
 
   constructor(
     private readonly db: Database,
@@ -72,49 +74,55 @@ export class CallEngine {
     callId: string,
   ): Promise<{ call: CallEntity; repo: CallRepository }> {
     const repo = this.repository(m);
-    const call = await repo.findForUpdate(scope.projectId, callId);
-    if (!call) throw new NotFound("The call");
-    if (call.status !== "active")
-      throw new Conflict(`The call ${callId} has ended; it takes no more changes.`, { status: call.status });
-    return { call, repo };
+    return { call: activeOrThrow(await repo.findForUpdate(scope.projectId, callId), callId), repo };
   }
 
-  /** RT-3, RT-4, RT-11: a load decision applied to a locked call: state, loaded flags, events and their webhooks. */
-  async applyLoad(
-    tx: Tx,
-    repo: CallRepository,
-    call: CallEntity,
+  /**
+   * RT-3, RT-4, RT-11: one load on the scope's active call, decided by the runtime on its loaded set as stored, and
+   * written in the same transaction (issue 21: through the drivers — SQLite: read, decide and write in one synchronous
+   * transaction; PostgreSQL: the call's row locked, then one statement). Its events, loaded flags, signal deltas
+   * (RO-3, OB-3) and webhook deliveries commit together; CallRecorded and the deliveries' event after the commit.
+   */
+  async load(
+    scope: ProjectScope,
+    callId: string,
     name: string,
     trace?: TraceSpan,
-  ): Promise<LoadOutcome> {
-    const segment = currentSegment(call.state);
-    const outcome = decideLoad(
-      { resolved: segment.resolved, loaded: call.state.loaded, cap: segment.agent.maxLoadedSkills },
-      name,
-    );
-    if (outcome.events.length === 0) return outcome;
-    const before = call.state.loaded;
-    call.state = { ...call.state, loaded: outcome.loaded };
-    // RT-5, AG-5: what the load brings in (missing variables, shadowed tools) warns on the call, as at start.
-    call.warnings = [...new Set([...call.warnings, ...modelContextOf(call.state).warnings])];
-    const rows = await loadEventRows(repo, call, outcome.events, before);
-    await this.webhooks.enqueueAll(
-      tx,
-      call.projectId,
-      rows.map((row) => ({ id: row.id, type: row.type, timestamp: row.at, data: row.data })),
-      trace,
-    );
-    tx.emit(CallRecorded({ projectId: call.projectId, callId: call.id }));
-    const loadedVersions = outcome.events.flatMap((e) => (e.type === "skill.loaded" ? [e.versionId] : []));
-    // RT-4, OB-3: the skills the cap evicted count as evictions of their skill
-    const evicted = outcome.events.flatMap((e) =>
-      e.type === "skill.unloaded" && e.reason === "limit" ? [e.skill] : [],
-    );
-    await repo.recordLoad(call, rows, loadedVersions, evicted, {
-      loaded: call.state.loaded,
-      eventSeq: call.state.eventSeq,
-    });
-    return outcome;
+  ): Promise<{ outcome: LoadOutcome; call: CallEntity }> {
+    const outbox = await this.webhooks.outbox(scope.projectId, this.db.dialect, trace);
+    const store = this.loads;
+    if (this.db.dialect === "sqlite") {
+      return this.db.inSyncTransaction((tx) => {
+        const call = activeOrThrow(store.sqliteCall(tx, scope.projectId, callId), callId);
+        const last = call.state.eventSeq ?? store.sqliteLastEventSeq(tx, call.id);
+        const { outcome, write } = planLoad(call, name, last);
+        if (write) {
+          store.sqliteRecord(tx, write);
+          const queued = outbox(webhookEventsOf(write.events));
+          if (queued) {
+            tx.run(...queued.statement);
+            tx.emit(queued.queued);
+          }
+          tx.emit(CallRecorded({ projectId: call.projectId, callId: call.id }));
+        }
+        return { outcome, call };
+      }, scope);
+    }
+    return this.db.inClientTransaction(async (tx) => {
+      const call = activeOrThrow(await store.postgresCall(tx, scope.projectId, callId), callId);
+      const last = call.state.eventSeq ?? (await store.postgresLastEventSeq(tx, call.id));
+      const { outcome, write } = planLoad(call, name, last);
+      if (write) {
+        await store.postgresRecord(tx, write);
+        const queued = outbox(webhookEventsOf(write.events));
+        if (queued) {
+          await tx.query(`webhook_deliveries_${queued.statement[1].length}`, ...queued.statement);
+          tx.emit(queued.queued);
+        }
+        tx.emit(CallRecorded({ projectId: call.projectId, callId: call.id }));
+      }
+      return { outcome, call };
+    }, scope);
   }
 
   /**
@@ -208,14 +216,54 @@ async function takeEventSeqs(repo: CallRepository, call: CallEntity, count: numb
   return last + 1;
 }
 
-/** The rows of a load's events, numbered on the locked call. */
-async function loadEventRows(
-  repo: CallRepository,
+function activeOrThrow(call: CallEntity | null, callId: string): CallEntity {
+  if (!call) throw new NotFound("The call");
+  if (call.status !== "active")
+    throw new Conflict(`The call ${callId} has ended; it takes no more changes.`, { status: call.status });
+  return call;
+}
+
+/**
+ * The runtime's decision (pure) on the call as read, and what it writes: the call's loaded set, event counter
+ * (after `lastSeq`, its last event's number) and warnings, its events numbered, the versions it
+ * loaded and the skills the cap evicted; nothing to write when the load changes nothing.
+ */
+function planLoad(call: CallEntity, name: string, lastSeq: number): { outcome: LoadOutcome; write: LoadWrite | null } {
+  const segment = currentSegment(call.state);
+  const outcome = decideLoad(
+    { resolved: segment.resolved, loaded: call.state.loaded, cap: segment.agent.maxLoadedSkills },
+    name,
+  );
+  if (outcome.events.length === 0) return { outcome, write: null };
+  const before = call.state.loaded;
+  const first = lastSeq + 1;
+  call.state = { ...call.state, loaded: outcome.loaded, eventSeq: first - 1 + outcome.events.length };
+  // RT-5, AG-5: what the load brings in (missing variables, shadowed tools) warns on the call, as at start.
+  call.warnings = [...new Set([...call.warnings, ...modelContextOf(call.state).warnings])];
+  return {
+    outcome,
+    write: {
+      call,
+      events: loadEventRows(call, outcome.events, before, first),
+      loadedVersionIds: outcome.events.flatMap((e) => (e.type === "skill.loaded" ? [e.versionId] : [])),
+      // RT-4, OB-3: the skills the cap evicted count as evictions of their skill
+      evicted: outcome.events.flatMap((e) => (e.type === "skill.unloaded" && e.reason === "limit" ? [e.skill] : [])),
+    },
+  };
+}
+
+function webhookEventsOf(rows: readonly CallEventEntity[]): WebhookEvent[] {
+  return rows.map((row) => ({ id: row.id, type: row.type as WebhookEvent["type"], timestamp: row.at, data: row.data }));
+}
+
+/** The rows of a load's events, numbered from `first` on the call as read in the transaction. */
+function loadEventRows(
   call: CallEntity,
   events: readonly RuntimeEvent[],
   previouslyLoaded: readonly string[],
-): Promise<CallEventEntity[]> {
-  let seq = (await takeEventSeqs(repo, call, events.length)) - 1;
+  first: number,
+): CallEventEntity[] {
+  let seq = first - 1;
   const now = new Date();
   // Each event carries the loaded set right after it: an unload's is the set before the load that follows it.
   let loaded = previouslyLoaded;

@@ -1,6 +1,8 @@
 import { beforeAll, expect, it } from "vitest";
 import {
+  codeOf,
   END_CALL,
+  LOAD_SKILL,
   loadSkill,
   publishAgent,
   publishSkill,
@@ -85,6 +87,41 @@ describeEachDialect("loading skills", { outboundAllowHosts: [HOOKS] }, (t) => {
     expect(again.call.tools).toEqual(first.call.tools);
     expect(again.call.events).toEqual(first.call.events);
     expect(again.call.loadedSkills).toEqual(["gamma"]);
+  });
+
+  it("PJ-1 RT-3 loadSkill on another project's call, or on a call that does not exist, is NOT_FOUND and changes nothing", async () => {
+    const call = await startCall(t, key, { agentId: await agent("rt3-foreign", 3) });
+    const other = await t.project("loading elsewhere");
+    const tries = [
+      await t.gql(LOAD_SKILL, { callId: call.id, name: "alpha" }, other.adminKey),
+      await t.gql(LOAD_SKILL, { callId: "00000000-0000-4000-8000-000000000000", name: "alpha" }, key),
+    ];
+    for (const res of tries) expect(codeOf(res)).toBe("NOT_FOUND");
+    const read = await timeline(t, key, call.id);
+    expect(read.loadedSkills).toEqual([]);
+    expect(read.events.map((e) => e.type)).toEqual(["call.started"]);
+  });
+
+  it("RT-11 a call row without the event counter in its state (older rows) numbers a load's events after its last one", async () => {
+    const call = await startCall(t, key, { agentId: await agent("rt11-counter", 2) });
+    await loadSkill(t, key, call.id, "alpha");
+    const strip =
+      t.dialect === "postgres"
+        ? `UPDATE calls SET state = (CAST(state AS jsonb) - 'eventSeq')::text WHERE id = $1`
+        : `UPDATE calls SET state = json_remove(state, '$.eventSeq') WHERE id = ?`;
+    await t.app.db.write((tx) => tx.manager.query(strip, [call.id]));
+    await loadSkill(t, key, call.id, "beta");
+    const third = await loadSkill(t, key, call.id, "gamma"); // past the cap of 2: alpha goes
+    expect(third.call.loadedSkills).toEqual(["beta", "gamma"]);
+    const read = await timeline(t, key, call.id);
+    expect(read.events.map((e) => `${e.type} ${(e.data as { skill?: string }).skill ?? ""}`.trim())).toEqual([
+      "call.started",
+      "skill.loaded alpha",
+      "skill.loaded beta",
+      "skill.unloaded alpha",
+      "skill.loaded gamma",
+    ]);
+    expect(read.events.map((e) => e.loadedAfter)).toEqual(replay(read.events));
   });
 
   it("RT-3 an unknown name loads nothing and the result lists every skill resolved on the call, loaded or not", async () => {

@@ -83,20 +83,13 @@ describeEachDialect("statements and bytes of the call hot paths", { outboundAllo
 
   it("budget: loadSkill locks and reads the call, then writes its events, the loaded flag and the state patch; an eviction adds none", async () => {
     const id = await start();
-    // PostgreSQL: the events, the loaded flags, the signal deltas (RO-3, OB-3) and the state patch in one statement;
-    // SQLite: four, in process
+    // PostgreSQL: the events, the loaded flags, the signal deltas (RO-3, OB-3) and the state patch in one statement,
+    // named prepared statements on one client; SQLite: the read and four writes as prepared statements of the driver
+    // in one synchronous transaction (its BEGIN and COMMIT are the driver's, in process, as for a start: not logged)
     const expected =
       t.dialect === "postgres"
         ? ["BEGIN", "SELECT calls", "WITH call_events", "COMMIT"]
-        : [
-            "BEGIN",
-            "SELECT calls",
-            "INSERT call_events",
-            "INSERT skill_signal_deltas",
-            "UPDATE call_skills",
-            "UPDATE calls",
-            "COMMIT",
-          ];
+        : ["SELECT calls", "INSERT call_events", "INSERT skill_signal_deltas", "UPDATE call_skills", "UPDATE calls"];
     expect(await shapes(t, () => t.ok(LOAD_STATUS, { callId: id, name: "st-a" }, key))).toEqual(expected);
     await loadSkill(t, key, id, "st-b");
     // at the cap of 2: st-a is evicted and st-c loaded, two events in one insert

@@ -3,8 +3,9 @@ import type { DbManager } from "../../platform/db/database";
 import type { PageWindow } from "../../platform/graphql/page";
 import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
 import { BaseRepository } from "../../platform/db/repository";
+import { eventValues } from "./call-load-store";
 import { CallContexts, type ContextRow, type StoredCallState } from "./call-contexts";
-import { agentKeyOf, hourOf, type SkillSignalDeltaEntity } from "../signals";
+import type { SkillSignalDeltaEntity } from "../signals";
 
 /** A change of the loaded set and the event counter, applied inside the stored state by the database. */
 export interface StatePatch {
@@ -179,18 +180,7 @@ export class CallRepository extends BaseRepository {
     statements.push([
       `INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      [
-        event.id,
-        event.callId,
-        event.projectId,
-        event.seq,
-        event.type,
-        json(event.data),
-        json(event.loadedAfter),
-        event.segment,
-        event.at.getTime(),
-        event.expiresAt.getTime(),
-      ],
+      eventValues(event),
     ]);
     return { statements, contexts: rows };
   }
@@ -264,91 +254,6 @@ export class CallRepository extends BaseRepository {
 
   async addSkills(skills: CallSkillEntity[]): Promise<void> {
     await this.insertRows(CallSkillEntity, skills);
-  }
-
-  /**
-   * A load's writes on a locked call: its events, the loaded flags of the versions it loaded, the signals (a first
-   * load of a skill in the call, with how many distinct skills the call has loaded; a skill the cap evicted), the
-   * call's warnings and its state patched (loaded set, event counter). On PostgreSQL one statement; on SQLite four.
-   */
-  async recordLoad(
-    call: Pick<CallEntity, "id" | "projectId" | "warnings" | "agentId" | "startedAt">,
-    events: CallEventEntity[],
-    loadedVersionIds: readonly string[],
-    evicted: readonly string[],
-    patch: StatePatch,
-  ): Promise<void> {
-    const agentKey = agentKeyOf(call.agentId);
-    const hour = hourOf(call.startedAt);
-    if (!this.postgres) {
-      await this.insertEvents(events);
-      if (loadedVersionIds.length > 0 || evicted.length > 0) {
-        const ids = loadedVersionIds.map(() => "?").join(", ") || "NULL";
-        const firstLoads = `SELECT ?, name, ?, ?, 1, 0, (SELECT count(*) FROM call_skills WHERE call_id = ?
-            AND (loaded = 1 OR version_id IN (${ids}))) FROM call_skills
-          WHERE call_id = ? AND loaded = 0 AND version_id IN (${ids})`;
-        const evictions = evicted.map(() => "SELECT ?, ?, ?, ?, 0, 1, 0");
-        await this.m.query(
-          `INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, loads, evictions, max_loaded)
-           ${[firstLoads, ...evictions].join(" UNION ALL ")}`,
-          [
-            call.projectId,
-            agentKey,
-            hour,
-            call.id,
-            ...loadedVersionIds,
-            call.id,
-            ...loadedVersionIds,
-            ...evicted.flatMap((skill) => [call.projectId, skill, agentKey, hour]),
-          ],
-        );
-      }
-      if (loadedVersionIds.length > 0) {
-        await this.m
-          .getRepository(CallSkillEntity)
-          .update({ callId: call.id, versionId: In([...loadedVersionIds]) }, { loaded: true });
-      }
-      await this.updateCall(call, { warnings: call.warnings }, patch);
-      return;
-    }
-    const json = (value: unknown) => JSON.stringify(value);
-    await this.m.query(
-      `WITH e AS (
-         INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
-         SELECT t.id, $1, $2, t.seq, t.type, t.data, t.loaded_after, t.segment, t.at, t.expires_at
-         FROM unnest($3::varchar[], $4::int[], $5::varchar[], $6::text[], $7::text[], $8::int[], $9::bigint[],
-                     $10::bigint[]) AS t(id, seq, type, data, loaded_after, segment, at, expires_at)),
-       s AS (UPDATE call_skills SET loaded = true
-             WHERE call_id = $1 AND version_id = ANY($11::varchar[]) AND NOT loaded RETURNING name),
-       d AS (
-         INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, loads, evictions, max_loaded)
-         SELECT $2, s.name, $15::varchar, $16::bigint, 1, 0,
-                (SELECT count(*) FROM call_skills WHERE call_id = $1 AND loaded) + (SELECT count(*) FROM s)
-         FROM s
-         UNION ALL SELECT $2, t.name, $15::varchar, $16::bigint, 0, 1, 0 FROM unnest($17::varchar[]) AS t(name))
-       UPDATE calls SET warnings = $12,
-         state = (CAST(state AS jsonb) || jsonb_build_object('loaded', CAST($13 AS jsonb), 'eventSeq', $14::int))::text
-       WHERE id = $1`,
-      [
-        call.id,
-        call.projectId,
-        events.map((e) => e.id),
-        events.map((e) => e.seq),
-        events.map((e) => e.type),
-        events.map((e) => json(e.data)),
-        events.map((e) => json(e.loadedAfter)),
-        events.map((e) => e.segment),
-        events.map((e) => e.at.getTime()),
-        events.map((e) => e.expiresAt.getTime()),
-        loadedVersionIds,
-        json(call.warnings),
-        json(patch.loaded ?? []),
-        patch.eventSeq ?? 0,
-        agentKey,
-        hour,
-        evicted,
-      ],
-    );
   }
 
   /** RO-3: one run of a skill's own tool counted on the call's row of that version (and whether it failed). */

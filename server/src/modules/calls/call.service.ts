@@ -117,13 +117,11 @@ export class CallService {
     return this.telemetry.loadSkill(
       ctx.trace,
       name,
-      (span) =>
-        this.db.write(async (tx) => {
-          const { call, repo } = await this.engine.activeCall(tx.manager, scope, callId);
-          const outcome = await this.engine.applyLoad(tx, repo, call, name, span);
-          const { loaded: _l, events: _e, ...result } = outcome;
-          return { ...result, call };
-        }, scope),
+      async (span) => {
+        const { outcome, call } = await this.engine.load(scope, callId, name, span);
+        const { loaded: _l, events: _e, ...result } = outcome;
+        return { ...result, call };
+      },
       (result) => loadRunOutcome(result, currentSegment(result.call.state).resolved),
     );
   }

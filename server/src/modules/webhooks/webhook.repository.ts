@@ -1,4 +1,5 @@
 import { In, IsNull, type QueryDeepPartialEntity } from "typeorm";
+import type { Dialect, SqlStatement } from "../../platform/db/database";
 import type { PageWindow } from "../../platform/graphql/page";
 import { WebhookDeliveryEntity, type DeliveryStatus, type StoredAttempt } from "./webhook-delivery.entity";
 import { WebhookSubscriptionEntity } from "./webhook-subscription.entity";
@@ -69,6 +70,40 @@ export class WebhookRepository extends BaseRepository {
   }
 
   /** Inserts deliveries; one that exists for the same (subscription, event) is left as it is. */
+  /** The same insert as `insertDeliveries`, as one statement for a transaction written through the driver. */
+  static deliveriesInsert(dialect: Dialect, rows: readonly WebhookDeliveryEntity[]): SqlStatement {
+    const time = (d: Date | null) => d?.getTime() ?? null;
+    const params = rows.flatMap((r) => [
+      r.id,
+      r.projectId,
+      r.subscriptionId,
+      r.webhookId,
+      r.eventId,
+      r.eventType,
+      JSON.stringify(r.payload),
+      r.status,
+      r.attempts,
+      JSON.stringify(r.attemptLog),
+      r.lastError,
+      time(r.nextAttemptAt),
+      time(r.deliveredAt),
+      time(r.lockedUntil),
+      r.claimedBy,
+      time(r.createdAt),
+      r.traceParent,
+    ]);
+    const width = params.length / Math.max(rows.length, 1);
+    let n = 0;
+    const slot = () => (dialect === "postgres" ? `$${++n}` : "?");
+    const values = rows.map(() => `(${Array.from({ length: width }, slot).join(", ")})`).join(", ");
+    return [
+      `INSERT INTO webhook_deliveries (id, project_id, subscription_id, webhook_id, event_id, event_type, payload, status,
+         attempts, attempt_log, last_error, next_attempt_at, delivered_at, locked_until, claimed_by, created_at,
+         trace_parent) VALUES ${values} ON CONFLICT DO NOTHING`,
+      params,
+    ];
+  }
+
   async insertDeliveries(rows: WebhookDeliveryEntity[]): Promise<void> {
     if (rows.length === 0) return;
     await this.m

@@ -3,8 +3,9 @@ import { InvalidatedCache } from "../../platform/cache/invalidated-cache";
 import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
 import type { SecretBox } from "../../platform/crypto";
 import type { TraceSpan, Tracing } from "../../platform/telemetry";
-import type { Database, Tx } from "../../platform/db/database";
+import type { Database, Dialect, SqlStatement, Tx } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
+import type { DomainEvent } from "../../platform/events/domain-events";
 import { pageWindow, type Page } from "../../platform/graphql/page";
 import { checkOutboundUrl } from "../../platform/outbound/address-policy";
 import { OutboundError } from "../../platform/outbound/outbound-error";
@@ -31,6 +32,11 @@ export const WEBHOOK_SUBSCRIPTIONS_TOPIC = "webhook_subscriptions";
 
 /** What the producer needs of a live subscription (no secret is cached). */
 type Subscriber = Pick<WebhookSubscriptionEntity, "id" | "eventTypes">;
+
+/** The deliveries of a change's events, as the statement that queues them and the event its commit announces. */
+export type WebhookOutbox = (
+  events: readonly WebhookEvent[],
+) => { statement: SqlStatement; queued: DomainEvent } | null;
 
 export interface CreatedSubscription {
   subscription: WebhookSubscriptionEntity;
@@ -221,18 +227,52 @@ export class WebhookService {
   /** Several events of one transaction: one read of the project's subscriptions, one insert of every delivery. */
   /** `trace`: the span of the change (OB-1): each delivery keeps its traceparent and every attempt sends it on. */
   async enqueueAll(tx: Tx, projectId: string, events: readonly WebhookEvent[], trace?: TraceSpan): Promise<void> {
+    const repo = new WebhookRepository(tx.manager);
+    const deliveries = this.deliveriesOf(projectId, await this.subscribersOf(projectId, repo), events, trace);
+    if (deliveries.length === 0) return;
+    await repo.insertDeliveries(deliveries);
+    tx.emit(WebhookDeliveriesQueued({ projectId }));
+  }
+
+  /**
+   * The producer API for a change written through the driver (no TypeORM transaction): the project's live
+   * subscriptions read (cached) before the transaction, then, inside it, the statement inserting the deliveries of
+   * its events (idempotent per subscription and event id) and the event to emit with the commit — or null when no
+   * live subscription asked for any of them.
+   */
+  async outbox(projectId: string, dialect: Dialect, trace?: TraceSpan): Promise<WebhookOutbox> {
+    const subscribers = await this.db.read((m) => this.subscribersOf(projectId, new WebhookRepository(m)));
+    return (events) => {
+      const deliveries = this.deliveriesOf(projectId, subscribers, events, trace);
+      if (deliveries.length === 0) return null;
+      return {
+        statement: WebhookRepository.deliveriesInsert(dialect, deliveries),
+        queued: WebhookDeliveriesQueued({ projectId }),
+      };
+    };
+  }
+
+  private subscribersOf(projectId: string, repo: WebhookRepository): Promise<Subscriber[]> {
+    return this.subscribers.getOrLoad(projectId, async () =>
+      (await repo.listSubscriptions(projectId)).map((s) => ({ id: s.id, eventTypes: s.eventTypes })),
+    );
+  }
+
+  /** One pending delivery per event and live subscription that asked for its type. */
+  private deliveriesOf(
+    projectId: string,
+    subscriptions: readonly Subscriber[],
+    events: readonly WebhookEvent[],
+    trace: TraceSpan | undefined,
+  ): WebhookDeliveryEntity[] {
     for (const event of events) {
       if (!isWebhookEventType(event.type)) {
         throw new Error(`'${event.type}' is not a webhook event type; add it to WEBHOOK_EVENT_TYPES first.`);
       }
     }
-    const repo = new WebhookRepository(tx.manager);
-    const subscriptions = await this.subscribers.getOrLoad(projectId, async () =>
-      (await repo.listSubscriptions(projectId)).map((s) => ({ id: s.id, eventTypes: s.eventTypes })),
-    );
     const now = new Date();
     const traceParent = this.traceParent(trace);
-    const deliveries = events.flatMap((event) =>
+    return events.flatMap((event) =>
       subscriptions
         .filter((s) => s.eventTypes.includes(event.type))
         .map((subscription) =>
@@ -257,9 +297,6 @@ export class WebhookService {
           }),
         ),
     );
-    if (deliveries.length === 0) return;
-    await repo.insertDeliveries(deliveries);
-    tx.emit(WebhookDeliveriesQueued({ projectId }));
   }
 
   /** OB-1: the traceparent of the change queuing deliveries, for the worker to send on; null when nobody traces. */

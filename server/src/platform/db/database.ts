@@ -1,22 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { DataSource, type EntityManager, type MixedList, type EntitySchema, type ObjectLiteral } from "typeorm";
-import { LruCache } from "../cache/lru-cache";
 import type { DomainEvent, EventDelivery, EventOrigin } from "../events/domain-events";
+import { PgDriver, SqliteDriver, type ClientTx, type SqlStatement, type SyncTx } from "./driver";
 import { Mutex } from "./mutex";
-import {
-  SqliteGroupCommit,
-  type PreparedBatch,
-  type SqliteConnection,
-  type SqliteStatement,
-} from "./sqlite-group-commit";
+import { SqliteGroupCommit } from "./sqlite-group-commit";
 import { postgresMigrations, sqliteMigrations } from "./migrations";
 
-interface PgPool {
-  query(query: { name: string; text: string; values: unknown[] }): Promise<unknown>;
-}
-
 export type Dialect = "sqlite" | "postgres";
+export type { ClientTx, SqlStatement, SyncTx } from "./driver";
 /** The handle repositories query through; services only pass it along. */
 export type DbManager = EntityManager;
 
@@ -196,19 +188,9 @@ export class Database {
    * commit, each caller's batch all or nothing, nothing between its statements, no query builder. Serialised with
    * `write`. Logged like any query.
    */
-  async runPrepared(
-    statements: ReadonlyArray<readonly [sql: string, params: readonly unknown[]]>,
-    after: CommittedEvents = {},
-  ): Promise<void> {
+  async runPrepared(statements: readonly SqlStatement[], after: CommittedEvents = {}): Promise<void> {
     if (this.dialect !== "sqlite") throw new Error("runPrepared is for SQLite; PostgreSQL sends one statement");
-    const batch: PreparedBatch = statements.map(([sql, params]) => {
-      const bound = params.map((p) => (typeof p === "boolean" ? Number(p) : p));
-      this.dataSource.logger.logQuery(sql, bound);
-      let statement = this.prepared.get(sql);
-      if (!statement) this.prepared.set(sql, (statement = this.sqliteConnection().prepare(sql)));
-      return [statement, bound];
-    });
-    await this.groupCommit.submit(batch);
+    await this.groupCommit.submit(this.sqlite.prepare(statements));
     await this.deliverCommitted(after);
   }
 
@@ -217,28 +199,59 @@ export class Database {
    * planned once per pooled connection, then only bound and run: no query runner, no TypeORM in the way). `name`
    * must stand for this one `sql`. Logged like any query.
    */
-  async runNamed(
-    name: string,
-    [sql, params]: readonly [sql: string, params: readonly unknown[]],
-    after: CommittedEvents = {},
-  ): Promise<void> {
+  async runNamed(name: string, [sql, params]: SqlStatement, after: CommittedEvents = {}): Promise<void> {
     if (this.dialect !== "postgres") throw new Error("runNamed is for PostgreSQL; SQLite uses runPrepared");
-    const pool = (this.dataSource.driver as unknown as { master: PgPool }).master;
-    this.dataSource.logger.logQuery(sql, [...params]);
-    await pool.query({ name, text: sql, values: [...params] });
+    await this.pg.runNamed(name, [sql, params]);
     await this.deliverCommitted(after);
+  }
+
+  /**
+   * SQLite only: `fn` in one synchronous transaction of the driver (BEGIN … COMMIT around a plain function: nothing
+   * async can run in between, so a read and the writes it decides are one atomic step without a lock; a throw rolls
+   * back). Serialised with `write`; statements prepared once and kept, logged like any query; events emitted are
+   * delivered once committed.
+   */
+  async inSyncTransaction<T>(fn: (tx: SyncTx) => T, origin: EventOrigin = {}): Promise<T> {
+    if (this.dialect !== "sqlite") throw new Error("inSyncTransaction is for SQLite; see inClientTransaction");
+    const events: DomainEvent[] = [];
+    const result = await this.writeLock.run(async () => this.sqlite.transaction(fn, events));
+    await this.deliverCommitted({ events, ...origin });
+    return result;
+  }
+
+  /**
+   * PostgreSQL only: `fn` in one transaction on one pooled client, its statements named prepared statements (no
+   * query runner, no TypeORM); BEGIN and COMMIT logged like the statements. Retried as `write` is (serialization
+   * failures, deadlocks); events emitted are delivered once committed, those of a failed attempt never.
+   */
+  async inClientTransaction<T>(fn: (tx: ClientTx) => Promise<T>, origin: EventOrigin = {}): Promise<T> {
+    if (this.dialect !== "postgres") throw new Error("inClientTransaction is for PostgreSQL; see inSyncTransaction");
+    for (let attempt = 1; ; attempt++) {
+      const events: DomainEvent[] = [];
+      try {
+        const result = await this.pg.transaction(fn, events);
+        await this.deliverCommitted({ events, ...origin });
+        return result;
+      } catch (error) {
+        if (attempt < 4 && RETRYABLE_PG_CODES.has(pgErrorCode(error) ?? "")) continue;
+        throw error;
+      }
+    }
   }
 
   private async deliverCommitted({ events = [], requestId }: CommittedEvents): Promise<void> {
     if (events.length > 0) await this.events.deliver(events, { requestId });
   }
 
-  private sqliteConnection(): SqliteConnection {
-    return (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
-  }
-
-  private readonly groupCommit = new SqliteGroupCommit(() => this.sqliteConnection(), this.writeLock);
-  private readonly prepared = new LruCache<string, SqliteStatement>(200);
+  private readonly sqlite = new SqliteDriver(
+    () => this.dataSource.driver,
+    () => this.dataSource.logger,
+  );
+  private readonly pg = new PgDriver(
+    () => this.dataSource.driver,
+    () => this.dataSource.logger,
+  );
+  private readonly groupCommit = new SqliteGroupCommit(() => this.sqlite.connection(), this.writeLock);
 
   /**
    * Every column of every entity by `table.column`: its length for a `varchar(n)`, null for one without a length

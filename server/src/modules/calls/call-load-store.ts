@@ -1,0 +1,199 @@
+import type { ClientTx, SyncTx } from "../../platform/db/database";
+import { agentKeyOf, hourOf } from "../signals";
+import { CallEntity, type CallEventEntity } from "./call.entity";
+import type { CallContexts, StoredCallState } from "./call-contexts";
+
+/** What a load decided to write on its call (RT-3, RT-4, RT-11; RO-3, OB-3 through the signal deltas). */
+export interface LoadWrite {
+  /** The call with its loaded set, event counter and warnings as they become. */
+  call: CallEntity;
+  events: CallEventEntity[];
+  loadedVersionIds: readonly string[];
+  /** Skills the cap evicted. */
+  evicted: readonly string[];
+}
+
+/** A call row as the driver reads it: column names, JSON as text, times as epoch milliseconds (a string from pg). */
+interface CallRow {
+  id: string;
+  project_id: string;
+  agent_id: string | null;
+  agent_name: string;
+  status: "active" | "ended";
+  state: string;
+  warnings: string;
+  sealed_secrets: string;
+  started_at: number | string;
+  ended_at: number | string | null;
+  events_expire_at: number | string;
+  events_expired: boolean | number;
+}
+
+const CALL_COLUMNS = `id, project_id, agent_id, agent_name, status, state, warnings, sealed_secrets, started_at, ended_at,
+  events_expire_at, events_expired`;
+
+const SQLITE = {
+  call: `SELECT ${CALL_COLUMNS} FROM calls WHERE id = ? AND project_id = ?`,
+  contexts: (n: number) => `SELECT hash, body FROM call_contexts WHERE hash IN (${Array(n).fill("?").join(", ")})`,
+  lastSeq: `SELECT MAX(seq) AS seq FROM call_events WHERE call_id = ?`,
+  events: (n: number) =>
+    `INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
+     VALUES ${Array(n).fill("(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)").join(", ")}`,
+  /** RO-3, OB-3: a first load of a skill in the call (with how many it has loaded), and each eviction. */
+  deltas: (loaded: number, evicted: number) => {
+    const ids = Array(loaded).fill("?").join(", ") || "NULL";
+    const firstLoads = `SELECT ?, name, ?, ?, 1, 0, (SELECT count(*) FROM call_skills WHERE call_id = ?
+        AND (loaded = 1 OR version_id IN (${ids}))) FROM call_skills
+      WHERE call_id = ? AND loaded = 0 AND version_id IN (${ids})`;
+    const evictions = Array(evicted).fill("SELECT ?, ?, ?, ?, 0, 1, 0");
+    return `INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, loads, evictions, max_loaded)
+      ${[firstLoads, ...evictions].join(" UNION ALL ")}`;
+  },
+  loadedFlags: (n: number) =>
+    `UPDATE call_skills SET loaded = 1 WHERE call_id = ? AND version_id IN (${Array(n).fill("?").join(", ")})`,
+  patch: `UPDATE calls SET warnings = ?, state = json_set(state, '$.loaded', json(?), '$.eventSeq', ?) WHERE id = ?`,
+};
+
+const POSTGRES = {
+  call: `SELECT ${CALL_COLUMNS} FROM calls WHERE id = $1 AND project_id = $2 FOR UPDATE`,
+  contexts: `SELECT hash, body FROM call_contexts WHERE hash = ANY($1::varchar[])`,
+  lastSeq: `SELECT MAX(seq) AS seq FROM call_events WHERE call_id = $1`,
+  /** The events, the loaded flags, the signal deltas (RO-3, OB-3) and the state patch: one statement. */
+  load: `WITH e AS (
+         INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
+         SELECT t.id, $1, $2, t.seq, t.type, t.data, t.loaded_after, t.segment, t.at, t.expires_at
+         FROM unnest($3::varchar[], $4::int[], $5::varchar[], $6::text[], $7::text[], $8::int[], $9::bigint[],
+                     $10::bigint[]) AS t(id, seq, type, data, loaded_after, segment, at, expires_at)),
+       s AS (UPDATE call_skills SET loaded = true
+             WHERE call_id = $1 AND version_id = ANY($11::varchar[]) AND NOT loaded RETURNING name),
+       d AS (
+         INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, loads, evictions, max_loaded)
+         SELECT $2, s.name, $15::varchar, $16::bigint, 1, 0,
+                (SELECT count(*) FROM call_skills WHERE call_id = $1 AND loaded) + (SELECT count(*) FROM s)
+         FROM s
+         UNION ALL SELECT $2, t.name, $15::varchar, $16::bigint, 0, 1, 0 FROM unnest($17::varchar[]) AS t(name))
+       UPDATE calls SET warnings = $12,
+         state = (CAST(state AS jsonb) || jsonb_build_object('loaded', CAST($13 AS jsonb), 'eventSeq', $14::int))::text
+       WHERE id = $1`,
+};
+
+const json = (value: unknown) => JSON.stringify(value);
+
+/** An event row's values in the column order of `call_events` (id, call_id, …, expires_at), as SQLite binds them. */
+export function eventValues(e: CallEventEntity): unknown[] {
+  return [
+    e.id,
+    e.callId,
+    e.projectId,
+    e.seq,
+    e.type,
+    json(e.data),
+    json(e.loadedAfter),
+    e.segment,
+    e.at.getTime(),
+    e.expiresAt.getTime(),
+  ];
+}
+
+/**
+ * Issue 21: a load's read and writes through the drivers — on SQLite inside one synchronous transaction
+ * (`Database.inSyncTransaction`), on PostgreSQL as named prepared statements on one client, the call's row locked
+ * (`Database.inClientTransaction`). No query builder, no entity hydration: the row is mapped here.
+ */
+export class CallLoadStore {
+  constructor(private readonly contexts: CallContexts) {}
+
+  /** The scope's call with its state whole (contexts this process has not seen read in the same transaction). */
+  sqliteCall(tx: SyncTx, projectId: string, id: string): CallEntity | null {
+    const row = tx.get<CallRow>(SQLITE.call, [id, projectId]);
+    if (!row) return null;
+    const stored = JSON.parse(row.state) as StoredCallState;
+    const missing = this.contexts.missing([stored]);
+    if (missing.length > 0) this.contexts.remember(tx.all(SQLITE.contexts(missing.length), missing));
+    return this.entity(row, stored);
+  }
+
+  /** The number of the call's last event, for a call row from before the counter lived in its state. */
+  sqliteLastEventSeq(tx: SyncTx, callId: string): number {
+    return Number(tx.get<{ seq: number | null }>(SQLITE.lastSeq, [callId])?.seq ?? 0);
+  }
+
+  /** The load's writes: four prepared statements (three without a loaded version), same transaction. */
+  sqliteRecord(tx: SyncTx, { call, events, loadedVersionIds, evicted }: LoadWrite): void {
+    tx.run(SQLITE.events(events.length), events.flatMap(eventValues));
+    const agentKey = agentKeyOf(call.agentId);
+    const hour = hourOf(call.startedAt);
+    if (loadedVersionIds.length > 0 || evicted.length > 0) {
+      tx.run(SQLITE.deltas(loadedVersionIds.length, evicted.length), [
+        call.projectId,
+        agentKey,
+        hour,
+        call.id,
+        ...loadedVersionIds,
+        call.id,
+        ...loadedVersionIds,
+        ...evicted.flatMap((skill) => [call.projectId, skill, agentKey, hour]),
+      ]);
+    }
+    if (loadedVersionIds.length > 0)
+      tx.run(SQLITE.loadedFlags(loadedVersionIds.length), [call.id, ...loadedVersionIds]);
+    tx.run(SQLITE.patch, [json(call.warnings), json(call.state.loaded), call.state.eventSeq ?? 0, call.id]);
+  }
+
+  /** The scope's call, its row locked until the transaction ends, with its state whole. */
+  async postgresCall(tx: ClientTx, projectId: string, id: string): Promise<CallEntity | null> {
+    const [row] = await tx.query<CallRow>("call_load_read", POSTGRES.call, [id, projectId]);
+    if (!row) return null;
+    const stored = JSON.parse(row.state) as StoredCallState;
+    const missing = this.contexts.missing([stored]);
+    if (missing.length > 0) {
+      this.contexts.remember(await tx.query("call_load_contexts", POSTGRES.contexts, [missing]));
+    }
+    return this.entity(row, stored);
+  }
+
+  async postgresLastEventSeq(tx: ClientTx, callId: string): Promise<number> {
+    const [row] = await tx.query<{ seq: number | string | null }>("call_load_last_seq", POSTGRES.lastSeq, [callId]);
+    return Number(row?.seq ?? 0);
+  }
+
+  /** The load's writes as one statement. */
+  async postgresRecord(tx: ClientTx, { call, events, loadedVersionIds, evicted }: LoadWrite): Promise<void> {
+    await tx.query("call_load", POSTGRES.load, [
+      call.id,
+      call.projectId,
+      events.map((e) => e.id),
+      events.map((e) => e.seq),
+      events.map((e) => e.type),
+      events.map((e) => json(e.data)),
+      events.map((e) => json(e.loadedAfter)),
+      events.map((e) => e.segment),
+      events.map((e) => e.at.getTime()),
+      events.map((e) => e.expiresAt.getTime()),
+      loadedVersionIds,
+      json(call.warnings),
+      json(call.state.loaded),
+      call.state.eventSeq ?? 0,
+      agentKeyOf(call.agentId),
+      hourOf(call.startedAt),
+      evicted,
+    ]);
+  }
+
+  private entity(row: CallRow, stored: StoredCallState): CallEntity {
+    return Object.assign(new CallEntity(), {
+      id: row.id,
+      projectId: row.project_id,
+      agentId: row.agent_id,
+      agentName: row.agent_name,
+      status: row.status,
+      state: this.contexts.whole(stored),
+      warnings: JSON.parse(row.warnings) as string[],
+      sealedSecrets: JSON.parse(row.sealed_secrets) as Record<string, string>,
+      startedAt: new Date(Number(row.started_at)),
+      endedAt: row.ended_at === null ? null : new Date(Number(row.ended_at)),
+      eventsExpireAt: new Date(Number(row.events_expire_at)),
+      eventsExpired: Boolean(row.events_expired),
+    });
+  }
+}
