@@ -7,7 +7,15 @@ import {
   type GraphQLResponse,
   type HTTPGraphQLHead,
 } from "@apollo/server";
-import { GraphQLError, Kind, type GraphQLFormattedError, type OperationDefinitionNode } from "graphql";
+import {
+  BREAK,
+  GraphQLError,
+  Kind,
+  visit,
+  type DocumentNode,
+  type GraphQLFormattedError,
+  type OperationDefinitionNode,
+} from "graphql";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 
 /**
@@ -24,6 +32,11 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
  * variables do not coerce has run nothing: it is left to Apollo's executor, whose answer (400 BAD_USER_INPUT) is the
  * reference. Only operations whose root fields are all in `rootFields` (plain fields: no fragment, no directive)
  * are compiled; any other, and a document graphql-jit refuses, runs as before.
+ *
+ * Only documents whose arguments are all variables (`name: $name`), without directives: graphql-jit 0.8.9 writes an
+ * argument's literal value into the code it compiles (`objectStringify`), and a string literal that starts with its
+ * Date marker becomes code (`new Date(…)` around whatever the client wrote) — code injection by any client, before
+ * authentication. Variables are coerced at run time and never become code.
  */
 export interface CompiledExecutionOptions<Context extends BaseContext> {
   /** Root fields (of Mutation or Query) whose operations are compiled. */
@@ -37,10 +50,29 @@ export interface CompiledExecutionOptions<Context extends BaseContext> {
 const compiled = new WeakMap<OperationDefinitionNode, CompiledQuery | null>();
 
 function isHot(operation: OperationDefinitionNode, rootFields: ReadonlySet<string>): boolean {
-  if (operation.operation === "subscription" || (operation.directives?.length ?? 0) > 0) return false;
-  return operation.selectionSet.selections.every(
-    (s) => s.kind === Kind.FIELD && (s.directives?.length ?? 0) === 0 && rootFields.has(s.name.value),
-  );
+  if (operation.operation === "subscription") return false;
+  return operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && rootFields.has(s.name.value));
+}
+
+/** Are the operation's and the fragments' arguments all variables, with no directive anywhere? */
+function onlyVariables(document: DocumentNode, operation: OperationDefinitionNode): boolean {
+  let only = true;
+  for (const definition of document.definitions) {
+    if (definition.kind !== Kind.FRAGMENT_DEFINITION && definition !== operation) continue;
+    visit(definition, {
+      Argument(node) {
+        if (node.value.kind === Kind.VARIABLE) return false;
+        only = false;
+        return BREAK;
+      },
+      Directive() {
+        only = false;
+        return BREAK;
+      },
+    });
+    if (!only) return false;
+  }
+  return true;
 }
 
 function compiledOf<Context extends BaseContext>(
@@ -51,7 +83,7 @@ function compiledOf<Context extends BaseContext>(
   const known = compiled.get(operation);
   if (known !== undefined) return known;
   let query: CompiledQuery | null = null;
-  if (isHot(operation, rootFields)) {
+  if (isHot(operation, rootFields) && onlyVariables(document, operation)) {
     const result = compileQuery(schema, document, operation.name?.value, { disablingCapturingStackErrors: true });
     query = isCompiledQuery(result) ? result : null;
   }
