@@ -104,6 +104,7 @@ import {
   bindRolloutUpdates,
   registerRolloutLoaders,
   RolloutChanged,
+  RolloutEvaluations,
   RolloutResolver,
   RolloutService,
   RolloutSteps,
@@ -225,6 +226,8 @@ function wireServices(
     // RO-3: the guards and the page read the signals module's one per-arm aggregation
     (list) => signals.forRollouts(list.map((r) => r.id)),
     approvalCheck,
+    // RO-3: each step's evals (the publish gate's comparison, the rollout's eval tag), wired below
+    (rollout) => rolloutEvals.evaluate(rollout),
   );
   const runningRollouts = new RunningRollouts(bus, rollouts, skillReader);
   events.on(RolloutChanged, (changed) => runningRollouts.changed(changed.projectId));
@@ -269,14 +272,11 @@ function wireServices(
   const evalPlanner = new EvalPlanner(callResolution, agentDirectory, secretBox);
   const evalExecutor = new EvalExecutor(tools, model, { maxToolRounds: config.chatMaxToolRounds });
   const evals = new EvalService(db, auth, audit, callResolution, usage, evalPlanner);
-  const impact = new ImpactService(
-    db,
-    auth,
-    skills,
-    skillReader,
-    usage,
-    new EvalGate(auth, evals, evalPlanner, evalExecutor, catalog),
-  );
+  const evalGate = new EvalGate(auth, evals, evalPlanner, evalExecutor, catalog);
+  const impact = new ImpactService(db, auth, skills, skillReader, usage, evalGate);
+  const rolloutEvals = new RolloutEvaluations(db, evalGate, usage, logger, {
+    iterations: config.rolloutEvalIterations,
+  });
   return {
     auth,
     audit,

@@ -54,6 +54,8 @@ export interface Config {
   readonly evalPollIntervalMs: number;
   /** RO-5: how often the worker checks running rollouts (guards, step times). */
   readonly rolloutCheckIntervalMs: number;
+  /** RO-3: iterations of each tagged scenario, per agent and arm, when a rollout's step runs its evals (1–20). */
+  readonly rolloutEvalIterations: number;
   /** How long an eval worker's claim on a run holds without renewal; a dead worker's run is resumed after it. */
   readonly evalLeaseMs: number;
   /** SEC-18: SIGTERM/SIGINT drain in-flight requests for at most half of this; the process exits by this at the latest. */
@@ -263,6 +265,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     chatMaxToolRounds: integer(env, "CHAT_MAX_TOOL_ROUNDS", 8, 1, 100),
     evalPollIntervalMs: integer(env, "EVAL_POLL_INTERVAL_MS", 1000, 10, 600_000),
     rolloutCheckIntervalMs: integer(env, "ROLLOUT_CHECK_INTERVAL_MS", 15_000, 100, 3_600_000),
+    // at most the publish gate's MAX_GATE_ITERATIONS (20)
+    rolloutEvalIterations: integer(env, "ROLLOUT_EVAL_ITERATIONS", 3, 1, 20),
     evalLeaseMs: integer(env, "EVAL_LEASE_MS", 60_000, 100, 3_600_000),
     shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 20_000, 100, 600_000),
     tracing: tracingConfig(env),

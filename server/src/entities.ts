@@ -9,7 +9,7 @@ import { OutcomeEntity, SkillSignalDayEntity, SkillSignalDeltaEntity, SkillSigna
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/evals";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
-import { RolloutEntity, RolloutEventEntity } from "./modules/rollouts";
+import { RolloutEntity, RolloutEvalEntity, RolloutEventEntity } from "./modules/rollouts";
 import { BlobEntity, SkillEntity, SkillFileEntity, SkillPointerMoveEntity, SkillVersionEntity } from "./modules/skills";
 import { IdempotentRequestEntity } from "./modules/skills-api";
 import { WebhookDeliveryEntity, WebhookSubscriptionEntity } from "./modules/webhooks";
@@ -51,4 +51,5 @@ export const entities = [
   VersionApprovalEntity,
   RolloutEntity,
   RolloutEventEntity,
+  RolloutEvalEntity,
 ];

@@ -50,7 +50,8 @@ export async function captureStartWrite(
   } finally {
     db.dataSource.logger = original;
   }
-  const inserts = seen.filter((q) => /^\s*(INSERT|WITH)/i.test(q.sql));
+  // Only the start's own statements: a background flush (signal deltas, the outbox) may write in the same window.
+  const inserts = seen.filter((q) => /^\s*(INSERT|WITH)/i.test(q.sql) && q.params.includes(callId));
   if (inserts.length === 0) throw new Error(`startCall sent no INSERT: ${seen.map((q) => q.sql).join(" · ")}`);
   let offset = 0;
   const parts = inserts.map((q, i) => {

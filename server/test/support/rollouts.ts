@@ -23,7 +23,7 @@ export interface RolloutView {
   candidate: { id: string; version: number; state: string };
   live: { id: string; version: number; state: string };
   guards: Array<{ metric: string; maxDegradation: number; minSamples: number; tripped: boolean }>;
-  arms: Array<{ arm: string; starts: number; loadRate: number | null }>;
+  arms: Array<{ arm: string; starts: number; loadRate: number | null; evalPassRate: number | null }>;
   events: Array<{ kind: string; percent: number; detail: Record<string, unknown> | null }>;
 }
 

@@ -51,7 +51,9 @@ export class CallEngine {
       { call_id: call.id, agent_id: call.agentId, agent_name: call.agentName },
       call.startedAt,
     );
-    const committed = { ...after, events: [CallRecorded({ projectId: call.projectId, callId: call.id })] };
+    // No CallRecorded notice: nobody can follow a call (UX-5) before this start has answered with its id, and a
+    // follower reads the events stored so far first — a notice here would be a bus message per start for no one.
+    const committed = after;
     if (this.db.dialect === "sqlite") {
       const { statements, contexts } = CallRepository.sqliteStart(this.contexts, call, skills, started, deltas);
       await this.db.runPrepared(statements, committed);

@@ -46,7 +46,8 @@ export interface GateInput {
 /**
  * The publish gate: the skill's tagged scenarios (`skill:<name>`) run against every agent the change reaches, once
  * with the candidate standing in for the live version and once as things stand, through the same executor as runs.
- * Synchronous (the field is opt-in) and bounded: at most MAX_GATE_ITERATIONS iterations of each scenario.
+ * Synchronous (the field is opt-in) and bounded: at most MAX_GATE_ITERATIONS iterations of each scenario. A staged
+ * rollout's steps (RO-3) run the same comparison with the rollout's eval tag, as the system (`compareFor`).
  */
 export class EvalGate {
   constructor(
@@ -57,15 +58,23 @@ export class EvalGate {
     private readonly catalog: SkillCatalogService,
   ) {}
 
+  /** The publish preview's evaluation: the caller must be an editor of the project; the tag is `skill:<name>`. */
   async compare(ctx: AuthContext, input: GateInput, iterations: number): Promise<EvalComparison> {
     await this.auth.authorize(ctx, "editor", input.projectId);
+    return this.compareFor(input, iterations, skillTag(input.skill));
+  }
+
+  /**
+   * The comparison itself, for a caller that already decided it may run (the publish preview above; a staged
+   * rollout's step, RO-3, as the system): the scenarios tagged `tag`. A model failure throws (UpstreamError).
+   */
+  async compareFor(input: GateInput, iterations: number, tag: string): Promise<EvalComparison> {
     if (!Number.isInteger(iterations) || iterations < 1 || iterations > MAX_GATE_ITERATIONS) {
       throw Invalid.field(
         "iterations",
         `iterations must be a whole number from 1 to ${MAX_GATE_ITERATIONS}; it is ${iterations}.`,
       );
     }
-    const tag = skillTag(input.skill);
     const scenarios = await this.evals.taggedScenarios(input.projectId, tag);
     if (scenarios.length === 0) {
       return {

@@ -2,7 +2,7 @@ import type { Database } from "../../platform/db/database";
 import type { AuthContext, AuthService } from "../auth";
 import type { EvalComparison, EvalGate } from "../evals";
 import { refusePublish, refuseRollback, type SkillReader, type SkillService, type SkillVersionEntity } from "../skills";
-import type { SkillUsage, UsageService } from "../usage";
+import { reachedAgentIds, type SkillUsage, type UsageService } from "../usage";
 import { ImpactRepository } from "./impact.repository";
 
 /** A tool of the candidate version that a reached agent version would skip: it has a tool of that name (AG-5). */
@@ -40,13 +40,7 @@ export class ImpactService {
    */
   evaluation(ctx: AuthContext, preview: PublishPreview, iterations: number): Promise<EvalComparison> {
     const { version, live } = preview;
-    const agentIds = [
-      ...new Set(
-        preview.reaches
-          .filter((u) => u.projectId === version.projectId && u.agentState === "published")
-          .map((u) => u.agentId),
-      ),
-    ];
+    const agentIds = reachedAgentIds(preview.reaches, version.projectId);
     return this.gate.compare(
       ctx,
       {

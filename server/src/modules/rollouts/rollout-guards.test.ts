@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { judgeGuard, judgeGuards, metricOf, NO_COUNTS, type ArmSignals } from "./rollout-guards";
+import { armSums, judgeGuard, judgeGuards, metricOf, NO_COUNTS, withEvals, type ArmSignals } from "./rollout-guards";
 import type { RolloutMetricName, StoredGuard } from "./rollout.entity";
 
 const arm = (over: Partial<ArmSignals>): ArmSignals => ({ ...NO_COUNTS, ...over });
@@ -81,5 +81,34 @@ describe("rollout guards (RO-4)", () => {
     expect(tripped?.guard).toBe(guards[1]);
     expect(judgeGuards([guard("SUCCESS_RATE", 0.05)], live, candidate).tripped).toBeNull();
     expect(judgeGuards([], live, candidate).tripped).toBeNull();
+  });
+});
+
+describe("a rollout's eval counts (RO-3)", () => {
+  const score = (results: number, passed: number) => ({ results, passed });
+
+  it("RO-3 a step's comparison sums each arm's iterations and passes over the agents reached", () => {
+    const sums = armSums({
+      agents: [
+        { candidate: score(3, 1), live: score(3, 3) },
+        { candidate: score(3, 0), live: score(3, 2) },
+        { candidate: score(3, 3), live: null },
+      ] as never,
+    });
+    expect(sums).toEqual({ candidate: { runs: 9, passes: 4 }, live: { runs: 6, passes: 5 } });
+    expect(armSums({ agents: [] })).toEqual({ candidate: { runs: 0, passes: 0 }, live: { runs: 0, passes: 0 } });
+  });
+
+  it("RO-3 RO-4 without a tag an arm has no eval rate; with one, zero runs until a step is counted, then the sums", () => {
+    const arms = { live: arm({ starts: 4 }), candidate: arm({ starts: 5 }) };
+    const untagged = withEvals(arms, false, undefined);
+    expect(metricOf("EVAL_PASS_RATE", untagged.live)).toEqual({ rate: null, samples: 0 });
+    const pending = withEvals(arms, true, undefined);
+    expect(pending.candidate).toMatchObject({ starts: 5, evalRuns: 0, evalPasses: 0 });
+    const counted = withEvals(arms, true, { live: { runs: 6, passes: 6 }, candidate: { runs: 6, passes: 3 } });
+    expect(metricOf("EVAL_PASS_RATE", counted.live)).toEqual({ rate: 1, samples: 6 });
+    expect(metricOf("EVAL_PASS_RATE", counted.candidate)).toEqual({ rate: 0.5, samples: 6 });
+    const verdict = judgeGuard(guard("EVAL_PASS_RATE", 0.2, 6), counted.live, counted.candidate);
+    expect([verdict.tripped, verdict.degradation]).toEqual([true, 0.5]);
   });
 });

@@ -1,3 +1,4 @@
+import type { EvalComparison } from "../evals";
 import type { ArmCounts } from "../signals";
 import type { RolloutMetricName, StoredGuard } from "./rollout.entity";
 
@@ -74,4 +75,37 @@ export function judgeGuards(
 ): { verdicts: GuardVerdict[]; tripped: GuardVerdict | null } {
   const verdicts = guards.map((g) => judgeGuard(g, live, candidate));
   return { verdicts, tripped: verdicts.find((v) => v.tripped) ?? null };
+}
+
+/** Both arms' eval iterations and passes (RO-3): of one step's comparison, or summed over a rollout's counted steps. */
+export interface EvalSums {
+  live: { runs: number; passes: number };
+  candidate: { runs: number; passes: number };
+}
+
+/** A comparison's iterations and passes per arm, summed over the agents it reached. */
+export function armSums(comparison: Pick<EvalComparison, "agents">): EvalSums {
+  const sums: EvalSums = { live: { runs: 0, passes: 0 }, candidate: { runs: 0, passes: 0 } };
+  for (const agent of comparison.agents) {
+    sums.candidate.runs += agent.candidate.results;
+    sums.candidate.passes += agent.candidate.passed;
+    if (agent.live) {
+      sums.live.runs += agent.live.results;
+      sums.live.passes += agent.live.passed;
+    }
+  }
+  return sums;
+}
+
+/** Both arms with a rollout's counted evals: zero runs until a step is counted; none at all without an eval tag. */
+export function withEvals(
+  arms: { live: ArmSignals; candidate: ArmSignals },
+  tagged: boolean,
+  sums: EvalSums | undefined,
+): { live: ArmSignals; candidate: ArmSignals } {
+  if (!tagged) return arms;
+  return {
+    live: { ...arms.live, evalRuns: sums?.live.runs ?? 0, evalPasses: sums?.live.passes ?? 0 },
+    candidate: { ...arms.candidate, evalRuns: sums?.candidate.runs ?? 0, evalPasses: sums?.candidate.passes ?? 0 },
+  };
 }

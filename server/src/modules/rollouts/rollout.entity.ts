@@ -14,7 +14,16 @@ export interface StoredGuard {
 }
 
 export type RolloutEventKind =
-  "started" | "advanced" | "paused" | "resumed" | "guard_tripped" | "rolled_back" | "aborted" | "completed";
+  | "started"
+  | "advanced"
+  | "paused"
+  | "resumed"
+  | "guard_tripped"
+  | "rolled_back"
+  | "aborted"
+  | "completed"
+  | "evaluated"
+  | "eval_failed";
 
 /** The longest abort reason (the column's length). */
 export const ROLLOUT_REASON_LENGTH = 1000;
@@ -128,4 +137,50 @@ export class RolloutEventEntity {
 
   @TimestampColumn("at")
   at!: Date;
+}
+
+/**
+ * RO-3: a step's eval pass (the rollout's tagged scenarios on both arms), one row per (rollout, step). `pending` while
+ * not counted: whoever holds the claim (token, lease) runs it; a lease that expired (a crashed instance) or a failure
+ * (claim released, `error` kept) lets the next check claim it again. `done` carries both arms' counts, once (RO-6).
+ */
+@Entity({ name: "rollout_evals" })
+export class RolloutEvalEntity {
+  @PrimaryColumn({ type: "varchar", length: 36, name: "rollout_id" })
+  rolloutId!: string;
+
+  @ManyToOne("RolloutEntity", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "rollout_id" })
+  rollout?: RolloutEntity;
+
+  @PrimaryColumn({ type: "integer", name: "step_index" })
+  stepIndex!: number;
+
+  @TextColumn("status", { length: 16 })
+  status!: "pending" | "done";
+
+  @TextColumn("claimed_by", { length: 36, nullable: true })
+  claimedBy!: string | null;
+
+  @TimestampColumn("lease_until", { nullable: true })
+  leaseUntil!: Date | null;
+
+  @Column({ type: "integer", name: "live_runs", default: 0 })
+  liveRuns!: number;
+
+  @Column({ type: "integer", name: "live_passes", default: 0 })
+  livePasses!: number;
+
+  @Column({ type: "integer", name: "candidate_runs", default: 0 })
+  candidateRuns!: number;
+
+  @Column({ type: "integer", name: "candidate_passes", default: 0 })
+  candidatePasses!: number;
+
+  /** The last failure's reason (model down, …), until the step is counted. */
+  @TextColumn("error", { length: ROLLOUT_REASON_LENGTH, nullable: true })
+  error!: string | null;
+
+  @TimestampColumn("updated_at")
+  updatedAt!: Date;
 }

@@ -5,7 +5,7 @@ import { pageWindow, type Page } from "../../platform/graphql/page";
 import type { ApprovalCheck } from "../approvals";
 import type { AuthContext, AuthService } from "../auth";
 import type { SkillLifecycleService, SkillReader, SkillVersionEntity } from "../skills";
-import { NO_COUNTS, judgeGuards, type ArmSignals } from "./rollout-guards";
+import { NO_COUNTS, judgeGuards, withEvals, type ArmSignals } from "./rollout-guards";
 import { checkPlan, isActive, nextStep, stepDue, type PlanInput } from "./rollout-plan";
 import { RolloutEntity, type RolloutEventEntity } from "./rollout.entity";
 import { RolloutRepository, type RolloutFilter } from "./rollout.repository";
@@ -15,6 +15,9 @@ import { ROLLOUT_GUARD_ACTOR, type RolloutChange, type RolloutSteps } from "./ro
 export type RolloutSignals = (
   rollouts: readonly RolloutEntity[],
 ) => Promise<Map<string, { live: ArmSignals; candidate: ArmSignals }>>;
+
+/** RO-3: a rollout's current step evaluated (its eval tag's scenarios on both arms), once; RolloutEvaluations. */
+export type RolloutStepEvals = (rollout: RolloutEntity) => Promise<void>;
 
 /** Both arms at zero: a rollout the signals have not seen yet. */
 const NO_ARMS = { live: NO_COUNTS, candidate: NO_COUNTS };
@@ -39,6 +42,7 @@ export class RolloutService {
     private readonly steps: RolloutSteps,
     private readonly signals: RolloutSignals,
     private readonly approvals: Pick<ApprovalCheck, "requireApproved">,
+    private readonly stepEvals: RolloutStepEvals = async () => {},
   ) {}
 
   // ---- reads ----
@@ -65,10 +69,14 @@ export class RolloutService {
     return this.skills.versionsByIds(projectId, ids);
   }
 
-  /** RO-3: both arms' signals of each rollout, in one aggregation. */
+  /** RO-3: both arms' signals of each rollout (one aggregation) with their counted evals (one more statement). */
   async armsOf(rollouts: readonly RolloutEntity[]): Promise<Array<{ live: ArmSignals; candidate: ArmSignals }>> {
-    const arms = await this.signals(rollouts);
-    return rollouts.map((r) => arms.get(r.id) ?? NO_ARMS);
+    const tagged = rollouts.filter((r) => r.evalTag).map((r) => r.id);
+    const [arms, evals] = await Promise.all([
+      this.signals(rollouts),
+      this.db.read((m) => new RolloutRepository(m).evalSums(tagged)),
+    ]);
+    return rollouts.map((r) => withEvals(arms.get(r.id) ?? NO_ARMS, r.evalTag !== null, evals.get(r.id)));
   }
 
   /** Every running or paused rollout (the worker's pass). */
@@ -204,19 +212,20 @@ export class RolloutService {
   /** After a skill's live pointer moved (publish, rollback, delete by hand): its rollout, if any, checked now. */
   async checkSkill(projectId: string, name: string): Promise<void> {
     const active = await this.db.read((m) => new RolloutRepository(m).findActive(projectId, name));
-    if (active) await this.checkNow(active);
+    // No evals here: the rollout is most likely ending (its live version moved), and the next check runs them.
+    if (active) await this.checkNow(active, false);
   }
 
-  /** The worker's look at one rollout (any project): integrity, guards, then the step's time. */
+  /** The worker's look at one rollout (any project): the step's evals, integrity, guards, then the step's time. */
   async checkById(id: string): Promise<RolloutEntity | null> {
     const found = await this.db.read((m) => new RolloutRepository(m).findById(id));
     if (!found || !isActive(found.status)) return found;
     return this.checkNow(found);
   }
 
-  private async checkNow(read: RolloutEntity): Promise<RolloutEntity> {
+  private async checkNow(read: RolloutEntity, evaluate = true): Promise<RolloutEntity> {
     try {
-      return await this.judge(read);
+      return await this.judge(read, evaluate);
     } catch (error) {
       // AP-1: the completion is a publish and asks the policy again; approvals withdrawn (or a policy raised) since
       // the start pause the rollout at its step, saying why, instead of failing on every pass.
@@ -229,18 +238,22 @@ export class RolloutService {
     }
   }
 
-  private async judge(read: RolloutEntity): Promise<RolloutEntity> {
+  private async judge(read: RolloutEntity, evaluate: boolean): Promise<RolloutEntity> {
     if (!isActive(read.status)) return read;
+    // RO-3: the step's evals first (model calls, outside any transaction), so the guards below see them.
+    if (evaluate) await this.stepEvals(read);
     // The signals are read before the lock (a slow aggregation never holds it); the decision is taken on the row
     // as it is under the lock, so a rollout another instance moved meanwhile is judged as it is now.
-    const signals = read.guards.length > 0 ? ((await this.signals([read])).get(read.id) ?? NO_ARMS) : NO_ARMS;
+    const signals = read.guards.length > 0 ? (await this.armsOf([read]))[0]! : NO_ARMS;
     return this.decide(read.projectId, read.id, async (tx, rollout) => {
       if (!isActive(rollout.status)) return null;
       const broken = await this.integrity(tx, rollout);
       if (broken) return { change: broken, actor: ROLLOUT_GUARD_ACTOR };
       const { tripped } = judgeGuards(rollout.guards, signals.live, signals.candidate);
       if (tripped) return { change: { kind: "rolled_back", verdict: tripped }, actor: ROLLOUT_GUARD_ACTOR };
-      if (stepDue(rollout, new Date())) return { change: advanceChange(rollout), actor: ROLLOUT_GUARD_ACTOR };
+      // A step whose evals are not counted yet does not end on time: a guard must see them first.
+      if (stepDue(rollout, new Date()) && !(await evalsPending(tx, rollout)))
+        return { change: advanceChange(rollout), actor: ROLLOUT_GUARD_ACTOR };
       return null;
     });
   }
@@ -284,6 +297,12 @@ export class RolloutService {
       return this.steps.apply(tx, rollout, decision.change, decision.actor);
     });
   }
+}
+
+async function evalsPending(tx: Tx, rollout: RolloutEntity): Promise<boolean> {
+  if (!rollout.evalTag) return false;
+  const found = await new RolloutRepository(tx.manager).findEval(rollout.id, rollout.stepIndex);
+  return found?.status !== "done";
 }
 
 function advanceChange(rollout: RolloutEntity): RolloutChange {

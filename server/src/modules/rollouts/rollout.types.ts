@@ -86,7 +86,11 @@ export class RolloutArmType {
   @Field(() => Float, { nullable: true, description: "Successful outcomes / outcomes; null without outcomes." })
   successRate!: number | null;
 
-  @Field(() => Float, { nullable: true, description: "With an eval tag: passed iterations / iterations." })
+  @Field(() => Float, {
+    nullable: true,
+    description:
+      "With an eval tag: passed iterations / iterations, over the steps counted so far (null before the first).",
+  })
   evalPassRate!: number | null;
 }
 
@@ -112,7 +116,8 @@ export class RolloutEventType {
 
   @Field(() => String, {
     description:
-      '"started" | "advanced" | "paused" | "resumed" | "guard_tripped" | "rolled_back" | "aborted" | "completed"',
+      '"started" | "advanced" | "paused" | "resumed" | "guard_tripped" | "rolled_back" | "aborted" | "completed" | ' +
+      '"evaluated" (a step\'s evals counted, RO-3) | "eval_failed" (not counted; tried again on the next check)',
   })
   kind!: string;
 

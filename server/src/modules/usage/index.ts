@@ -1,5 +1,5 @@
 // What other modules may use of usage.
-export { UsageService, type SkillUsage } from "./usage.service";
+export { UsageService, reachedAgentIds, type SkillUsage } from "./usage.service";
 export {
   AgentVersionUsageResolver,
   KnowledgeBaseUsageResolver,

@@ -21,6 +21,18 @@ export interface KnowledgeBaseUsers {
 
 const MAX_NAMED_IN_MESSAGE = 5;
 
+/**
+ * The agents of `projectId` a change of a skill's live version reaches (the publish gate, a rollout's evals): those
+ * whose published version follows the skill live (not pinned). Linked projects run their own evals.
+ */
+export function reachedAgentIds(users: readonly SkillUsage[], projectId: string): string[] {
+  return [
+    ...new Set(
+      users.filter((u) => !u.pinned && u.projectId === projectId && u.agentState === "published").map((u) => u.agentId),
+    ),
+  ];
+}
+
 export class UsageService {
   constructor(
     private readonly db: Database,
@@ -41,6 +53,12 @@ export class UsageService {
       if (!exists) throw new NotFound("The skill");
       return (await this.usageFrom(m, source, scope.projectId, [name])).get(name) ?? [];
     });
+  }
+
+  /** The system's read (RO-3: a rollout's step, no request): the agents a move of the skill's live version reaches. */
+  async agentsReached(projectId: string, name: string): Promise<string[]> {
+    const users = await this.db.read((m) => this.usageIn(m, projectId, [name]));
+    return reachedAgentIds(users.get(name) ?? [], projectId);
   }
 
   /** SkillVersion.usage for many names at once: one authorisation, one source lookup, one usage statement. */

@@ -128,9 +128,40 @@ export class PostgresBus extends BaseBus {
     }, 500).unref();
   }
 
-  protected async broadcast(message: string): Promise<void> {
-    if (!this.client) return;
-    await this.client.query("SELECT pg_notify($1, $2)", [CHANNEL, message]);
+  /** Messages waiting for the statement in flight; each waiter settles with the statement that sent its message. */
+  private queued: Array<{ message: string; settle: (error?: unknown) => void }> = [];
+  private sending = false;
+
+  /**
+   * One statement in flight on the connection at a time (pg queues overlapping queries on a client, deprecated in
+   * pg 9); what arrives meanwhile goes out together in the next statement, one NOTIFY per message.
+   */
+  protected broadcast(message: string): Promise<void> {
+    if (!this.client) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      this.queued.push({ message, settle: (error) => (error === undefined ? resolve() : reject(error)) });
+      if (!this.sending) void this.sendQueued();
+    });
+  }
+
+  private async sendQueued(): Promise<void> {
+    this.sending = true;
+    while (this.queued.length > 0) {
+      const batch = this.queued.splice(0);
+      let failure: unknown;
+      try {
+        if (this.client) {
+          await this.client.query("SELECT pg_notify($1, m) FROM unnest($2::text[]) AS m", [
+            CHANNEL,
+            batch.map((b) => b.message),
+          ]);
+        }
+      } catch (error) {
+        failure = error ?? new Error("pg_notify failed");
+      }
+      for (const b of batch) b.settle(failure);
+    }
+    this.sending = false;
   }
 
   async close(): Promise<void> {

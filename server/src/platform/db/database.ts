@@ -4,19 +4,17 @@ import { DataSource, type EntityManager, type MixedList, type EntitySchema, type
 import { LruCache } from "../cache/lru-cache";
 import type { DomainEvent, EventDelivery, EventOrigin } from "../events/domain-events";
 import { Mutex } from "./mutex";
+import {
+  SqliteGroupCommit,
+  type PreparedBatch,
+  type SqliteConnection,
+  type SqliteStatement,
+} from "./sqlite-group-commit";
 import { postgresMigrations, sqliteMigrations } from "./migrations";
 
-interface SqliteStatement {
-  run(...params: unknown[]): unknown;
-}
-interface SqliteConnection {
-  prepare(sql: string): SqliteStatement;
-  transaction<A>(fn: (arg: A) => void): (arg: A) => void;
-}
 interface PgPool {
   query(query: { name: string; text: string; values: unknown[] }): Promise<unknown>;
 }
-type PreparedBatch = Array<readonly [SqliteStatement, readonly unknown[]]>;
 
 export type Dialect = "sqlite" | "postgres";
 /** The handle repositories query through; services only pass it along. */
@@ -194,28 +192,23 @@ export class Database {
 
   /**
    * SQLite only: `statements` as prepared statements of the driver (prepared once, kept), in one synchronous
-   * transaction: one commit, nothing between them, no query builder. Serialised with `write`. Logged like any query.
+   * transaction — grouped with the other such writes of this turn of the event loop (`SqliteGroupCommit`): one
+   * commit, each caller's batch all or nothing, nothing between its statements, no query builder. Serialised with
+   * `write`. Logged like any query.
    */
   async runPrepared(
     statements: ReadonlyArray<readonly [sql: string, params: readonly unknown[]]>,
     after: CommittedEvents = {},
   ): Promise<void> {
     if (this.dialect !== "sqlite") throw new Error("runPrepared is for SQLite; PostgreSQL sends one statement");
-    await this.writeLock.run(async () => {
-      const connection = (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection })
-        .databaseConnection;
-      const run = (this.runBatch ??= connection.transaction((batch: PreparedBatch) => {
-        for (const [statement, params] of batch) statement.run(...params);
-      }));
-      const batch: PreparedBatch = statements.map(([sql, params]) => {
-        const bound = params.map((p) => (typeof p === "boolean" ? Number(p) : p));
-        this.dataSource.logger.logQuery(sql, bound);
-        let statement = this.prepared.get(sql);
-        if (!statement) this.prepared.set(sql, (statement = connection.prepare(sql)));
-        return [statement, bound];
-      });
-      run(batch);
+    const batch: PreparedBatch = statements.map(([sql, params]) => {
+      const bound = params.map((p) => (typeof p === "boolean" ? Number(p) : p));
+      this.dataSource.logger.logQuery(sql, bound);
+      let statement = this.prepared.get(sql);
+      if (!statement) this.prepared.set(sql, (statement = this.sqliteConnection().prepare(sql)));
+      return [statement, bound];
     });
+    await this.groupCommit.submit(batch);
     await this.deliverCommitted(after);
   }
 
@@ -240,7 +233,11 @@ export class Database {
     if (events.length > 0) await this.events.deliver(events, { requestId });
   }
 
-  private runBatch?: (batch: PreparedBatch) => void;
+  private sqliteConnection(): SqliteConnection {
+    return (this.dataSource.driver as unknown as { databaseConnection: SqliteConnection }).databaseConnection;
+  }
+
+  private readonly groupCommit = new SqliteGroupCommit(() => this.sqliteConnection(), this.writeLock);
   private readonly prepared = new LruCache<string, SqliteStatement>(200);
 
   /**

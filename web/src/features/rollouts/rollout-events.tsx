@@ -13,7 +13,15 @@ const TITLES: Record<string, (e: RolloutEvent) => string> = {
   rolled_back: () => "Rolled back: no call gets the candidate any more",
   aborted: () => "Aborted: no call gets the candidate any more",
   completed: () => "Completed: the candidate is live for everyone",
+  evaluated: (e) => `Evals run at ${e.percent} %: ${evalScore(e, "candidate")} candidate, ${evalScore(e, "live")} live`,
+  eval_failed: (e) => `Evals failed at ${e.percent} % (tried again on the next check)`,
 };
+
+/** "4/6" from an `evaluated` event's detail: an arm's passed iterations of those run. */
+function evalScore(event: RolloutEvent, arm: "live" | "candidate"): string {
+  const counts = (event.detail as Record<string, { runs?: number; passes?: number } | undefined> | null)?.[arm];
+  return `${counts?.passes ?? 0}/${counts?.runs ?? 0}`;
+}
 
 /** Who did it and why, from the event's detail: "by rollout-guard · SUCCESS_RATE guard tripped: …". */
 export function eventNote(event: RolloutEvent): string {

@@ -28,6 +28,8 @@ import { AddSkillSignals1796149747507 as PostgresAddSkillSignals } from "./postg
 import { AddSkillSignals1796149747507 as SqliteAddSkillSignals } from "./sqlite/1796149747507-add-skill-signals";
 import { AddSkillSignalDays1796154052213 as PostgresAddSkillSignalDays } from "./postgres/1796154052213-add-skill-signal-days";
 import { AddSkillSignalDays1796154052213 as SqliteAddSkillSignalDays } from "./sqlite/1796154052213-add-skill-signal-days";
+import { AddRolloutEvals1796160617806 as PostgresAddRolloutEvals } from "./postgres/1796160617806-add-rollout-evals";
+import { AddRolloutEvals1796160617806 as SqliteAddRolloutEvals } from "./sqlite/1796160617806-add-rollout-evals";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -45,6 +47,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddApprovals,
   SqliteAddSkillSignals,
   SqliteAddSkillSignalDays,
+  SqliteAddRolloutEvals,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -62,4 +65,5 @@ export const postgresMigrations: Function[] = [
   PostgresAddApprovals,
   PostgresAddSkillSignals,
   PostgresAddSkillSignalDays,
+  PostgresAddRolloutEvals,
 ];
