@@ -81,11 +81,14 @@ const skillMd = (name: string) =>
 
 // ---- the server process ---------------------------------------------------------------------------------------------
 
+/** BENCH_JIT=1: both servers without tracing, the "on" one with GRAPHQL_JIT (issue 21); startCall only. */
+const JIT = process.env.BENCH_JIT === "1";
+
 async function serve(variant: Variant, databaseUrl: string, upstream: string, otlp: string): Promise<void> {
   const db = await Database.open({ url: databaseUrl, entities, poolSize: 10 });
   // BENCH_SAME=1: both servers without tracing (an A/A run: how far apart two equal servers measure).
   const tracing =
-    variant === "on" && process.env.BENCH_SAME !== "1"
+    variant === "on" && process.env.BENCH_SAME !== "1" && !JIT
       ? loadConfig({
           OTEL_EXPORTER_OTLP_ENDPOINT: otlp,
           OTEL_SERVICE_NAME: "bench",
@@ -97,6 +100,7 @@ async function serve(variant: Variant, databaseUrl: string, upstream: string, ot
     outboundAllowHosts: ["127.0.0.1"],
     modelBaseUrl: `${upstream}/v1`,
     modelName: "bench-upstream",
+    graphqlJit: JIT && variant === "on",
   });
   const { gql, adminKey } = instance;
   for (let s = 0; s < SKILLS; s++) {
@@ -340,15 +344,19 @@ export async function run(): Promise<void> {
       ],
     ];
     const offCpu = new Map<string, number>();
-    for (const [title, path, body] of workloads) {
+    for (const [title, path, body] of JIT ? workloads.slice(0, 1) : workloads) {
       const figures = await interleaved(title, path, body);
       const ab = Boolean(process.env.BENCH_AB);
-      const off = line(ab ? "this build" : "tracing off", figures.get("off")!);
-      const on = line(ab ? "other build" : "tracing on", figures.get("on")!);
+      const off = line(JIT ? "graphql-js" : ab ? "this build" : "tracing off", figures.get("off")!);
+      const on = line(JIT ? "graphql-jit" : ab ? "other build" : "tracing on", figures.get("on")!);
       offCpu.set(title, off);
       rise.set(title, on / off - 1);
     }
     const callRise = rise.get("startCall")!;
+    if (JIT) {
+      console.log(`  GRAPHQL_JIT: call-start CPU ${callRise >= 0 ? "+" : ""}${(callRise * 100).toFixed(1)} %`);
+      return;
+    }
     console.log(
       `  tracing on: call-start CPU ${callRise >= 0 ? "+" : ""}${(callRise * 100).toFixed(1)} % (target ≤ +5 %: ${callRise <= 0.05 ? "met" : "NOT met"}), ` +
         `gateway-turn CPU ${(rise.get("gateway turn")! * 100).toFixed(1)} %; ${(otlp.received() / 1024).toFixed(0)} KiB of spans exported`,

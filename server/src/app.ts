@@ -649,6 +649,8 @@ export async function createApp(
     tracing,
     metrics,
     metricsToken: config.metricsToken,
+    // Issue 21 (GRAPHQL_JIT): the operations agent platforms send on every call, compiled by graphql-jit.
+    compiledRootFields: config.graphqlJit ? ["startCall", "loadSkill", "endCall"] : [],
     outage,
     degraded: (): Record<string, string> => {
       const detail = redis?.detail();

@@ -64,6 +64,8 @@ export interface Config {
   readonly tracing: TracingConfig | null;
   /** OB-2: `GET /metrics` asks for `Authorization: Bearer <it>` when set. */
   readonly metricsToken: string | undefined;
+  /** Issue 21: GRAPHQL_JIT — the hot call operations (startCall, loadSkill, endCall) executed by graphql-jit. */
+  readonly graphqlJit: boolean;
 }
 
 /** OpenTelemetry's standard variables for traces (OTEL_EXPORTER_OTLP_*, OTEL_SERVICE_NAME, OTEL_TRACES_SAMPLER, OTEL_BSP_*). */
@@ -269,6 +271,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 20_000, 100, 600_000),
     tracing: tracingConfig(env),
     metricsToken: env.METRICS_TOKEN || undefined,
+    graphqlJit: flag(env, "GRAPHQL_JIT", false),
     webDist: path.resolve(env.WEB_DIST ?? path.join(__dirname, "..", "..", "..", "web", "dist")),
     ...overrides,
   };

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
+import { ApolloServer } from "@apollo/server";
 import {
   ApolloServerPluginCacheControlDisabled,
   ApolloServerPluginLandingPageDisabled,
@@ -12,17 +12,18 @@ import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHt
 import { ApolloArmor } from "@escape.tech/graphql-armor";
 import cors from "cors";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { Kind, type GraphQLSchema } from "graphql";
+import type { GraphQLSchema } from "graphql";
 import type { LoaderRegistry, Principal } from "../graphql/context";
-import { checkAnswerBudget, type AnswerBudget } from "../graphql/answer-budget";
+import type { AnswerBudget } from "../graphql/answer-budget";
 import type { OutageLog } from "../db/outage-log";
-import { createErrorFormatter, isExpectedError, RETRY_AFTER_SECS } from "../graphql/errors";
-import { checkOperationInput, type InputLimits } from "../graphql/input-policy";
-import { columnLimits } from "../graphql/stored-in";
+import { compiledExecutionPlugin } from "../graphql/compiled-execution";
+import { createErrorFormatter } from "../graphql/errors";
+import type { InputLimits } from "../graphql/input-policy";
 import { plainJsonStatusPlugin } from "../graphql/response-status";
 import type { Logger } from "../logger";
 import { sha256Hex } from "../crypto";
 import { NO_TRACING, type Metrics, type TraceSpan, type Tracing } from "../telemetry";
+import { encounterErrorsOf, inputPolicyPlugin, requestIdPlugin } from "./apollo-plugins";
 import { AuthFailureLimiter } from "./auth-failure-limiter";
 import { clientErrorOf, internalErrorMessage, requestIdOf, securityHeaders, setHeaders } from "./edge";
 import { graphqlHttpHandler, isGraphQLPath } from "./graphql-http";
@@ -72,6 +73,8 @@ export interface HttpOptions {
   /** SEC-11: the one input policy (NUL, lengths, nesting) and the bound on an answer's large text fields. */
   inputLimits: InputLimits;
   answerBudget: AnswerBudget;
+  /** Issue 21: root fields whose operations graphql-jit executes (GRAPHQL_JIT); empty or unset: none. */
+  compiledRootFields?: readonly string[];
   /** The modules' per-request loaders, registered by the composition root. */
   loaders: LoaderRegistry;
   /** JSON-RPC routes (e.g. /mcp) the composition root hands over (platform never imports modules). */
@@ -96,67 +99,6 @@ export interface HttpServer {
   /** After credentials changed (a key revoked, a project deleted): open subscriptions whose key no longer holds end. */
   recheckCredentials(): Promise<void>;
   stop(): Promise<void>;
-}
-
-/**
- * Logs what is unexpected, once, with the request id (user errors are not logged: SEC-20); puts the request id on
- * every internal error after formatting (formatError cannot see the context); answers 503 with Retry-After while
- * the database is unavailable.
- */
-function requestIdPlugin(logger: Logger): ApolloServerPlugin<GraphQLRequestContext> {
-  return {
-    async requestDidStart() {
-      return {
-        async didEncounterErrors({ contextValue, errors }) {
-          for (const error of errors) {
-            if (isExpectedError(error)) continue;
-            logger.error({ requestId: contextValue.requestId, err: error.originalError ?? error }, "unexpected error");
-          }
-        },
-        async willSendResponse({ contextValue, response }) {
-          if (response.body.kind !== "single") return;
-          for (const error of response.body.singleResult.errors ?? []) {
-            if (error.extensions?.code === "INTERNAL_SERVER_ERROR") {
-              (error as { message: string }).message =
-                `Something went wrong on our side. Quote request id ${contextValue.requestId} when you report it.`;
-              (error.extensions as Record<string, unknown>).requestId = contextValue.requestId;
-            }
-            if (error.extensions?.code === "SERVICE_UNAVAILABLE") {
-              response.http.status = 503;
-              response.http.headers.set("retry-after", String(RETRY_AFTER_SECS));
-            }
-          }
-        },
-      };
-    },
-  };
-}
-
-/**
- * SEC-11, SEC-22: every operation's input and answer size are checked once it is parsed and validated, before it
- * runs. The limits of inputs stored in columns are resolved from the schema once, here: a bad mark stops the start.
- */
-function inputPolicyPlugin(
-  schema: GraphQLSchema,
-  limits: InputLimits,
-  budget: AnswerBudget,
-): ApolloServerPlugin<GraphQLRequestContext> {
-  const columns = columnLimits(schema, limits.columnLengths);
-  return {
-    async requestDidStart() {
-      return {
-        async didResolveOperation({ document, operation, request, schema }) {
-          if (!operation) return;
-          const variables = request.variables as Record<string, unknown> | undefined;
-          checkOperationInput(limits, columns, schema, document, operation, variables);
-          const fragments = Object.fromEntries(
-            document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])),
-          );
-          checkAnswerBudget(budget, schema, operation, fragments, variables);
-        },
-      };
-    },
-  };
 }
 
 /** Tokens in one document (SEC-4); more is a parse error (400) before anything runs. */
@@ -192,6 +134,8 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   });
   const protection = armor.protect();
   const formatError = createErrorFormatter(outage);
+  const requestIds = requestIdPlugin(options.logger);
+  const compiledRootFields = new Set(options.compiledRootFields ?? []);
   // UX-5: subscriptions on the same path, by WebSocket upgrade, under the same limits as HTTP.
   const subscriptions = attachSubscriptionServer({
     server,
@@ -229,10 +173,19 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       ApolloServerPluginDrainHttpServer({ httpServer: server, stopGracePeriodMillis: options.drainGraceMs ?? 10_000 }),
       // Apollo's documented pairing: on stop, close the WebSocket server and its sockets as the HTTP server drains.
       { serverWillStart: async () => ({ drainServer: () => subscriptions.dispose() }) },
-      requestIdPlugin(options.logger),
+      requestIds,
       inputPolicyPlugin(options.schema, options.inputLimits, options.answerBudget),
       plainJsonStatusPlugin(),
       operationPlugin(options.metrics),
+      ...(compiledRootFields.size === 0
+        ? []
+        : [
+            compiledExecutionPlugin<GraphQLRequestContext>({
+              rootFields: compiledRootFields,
+              formatError,
+              encounter: encounterErrorsOf([...protection.plugins, requestIds]),
+            }),
+          ]),
     ],
   });
   await apollo.start();
