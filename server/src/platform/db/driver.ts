@@ -27,13 +27,14 @@ export interface ClientTx {
   emit(event: DomainEvent): void;
 }
 
-interface SqliteStatement {
+export interface SqliteStatement {
   run(...params: unknown[]): { changes: number };
   get(...params: unknown[]): unknown;
   all(...params: unknown[]): unknown[];
 }
-interface SqliteConnection {
+export interface SqliteConnection {
   prepare(sql: string): SqliteStatement;
+  /** better-sqlite3's transaction wrapper; called inside another one it runs in a savepoint. */
   transaction<A, R>(fn: (arg: A) => R): (arg: A) => R;
 }
 type PgQuery = string | { name: string; text: string; values: unknown[] };

@@ -1,7 +1,8 @@
 import Sqlite from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { Mutex } from "./mutex";
-import { SqliteGroupCommit, type PreparedBatch, type SqliteConnection } from "./sqlite-group-commit";
+import type { PreparedBatch, SqliteConnection } from "./driver";
+import { SqliteGroupCommit } from "./sqlite-group-commit";
 
 /** A real in-memory SQLite, counting the commits of outer transactions (BEGIN … COMMIT that reached the database). */
 function rig() {

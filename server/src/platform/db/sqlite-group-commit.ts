@@ -1,16 +1,5 @@
+import type { PreparedBatch, SqliteConnection } from "./driver";
 import type { Mutex } from "./mutex";
-
-export interface SqliteStatement {
-  run(...params: unknown[]): unknown;
-}
-
-export interface SqliteConnection {
-  prepare(sql: string): SqliteStatement;
-  /** better-sqlite3's transaction wrapper; called inside another one it runs in a savepoint. */
-  transaction<A, R>(fn: (arg: A) => R): (arg: A) => R;
-}
-
-export type PreparedBatch = Array<readonly [SqliteStatement, readonly unknown[]]>;
 
 interface Pending {
   batch: PreparedBatch;
