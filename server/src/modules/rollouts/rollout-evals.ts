@@ -7,7 +7,7 @@ import { armSums } from "./rollout-guards";
 import { isActive } from "./rollout-plan";
 import { ROLLOUT_GUARD_ACTOR } from "./rollout-steps";
 import { RolloutChanged } from "./rollout.events";
-import { RolloutEventEntity, ROLLOUT_REASON_LENGTH, type RolloutEntity, type RolloutEventKind } from "./rollout.entity";
+import { rolloutEventRow, ROLLOUT_REASON_LENGTH, type RolloutEntity, type RolloutEventKind } from "./rollout.entity";
 import { RolloutRepository } from "./rollout.repository";
 
 /** How long a checker holds a step's evals before another may take them over (a crashed instance's claim). */
@@ -119,15 +119,7 @@ export class RolloutEvaluations {
     detail: Record<string, unknown>,
   ): Promise<void> {
     const repo = new RolloutRepository(tx.manager);
-    const event = Object.assign(new RolloutEventEntity(), {
-      id: randomUUID(),
-      rolloutId: rollout.id,
-      seq: await repo.nextSeq(rollout.id),
-      kind,
-      percent: rollout.percent,
-      detail,
-      at: new Date(),
-    });
+    const event = rolloutEventRow(rollout, await repo.nextSeq(rollout.id), kind, rollout.percent, detail, new Date());
     await repo.appendEvents([event]);
     tx.emit(RolloutChanged({ projectId: rollout.projectId, rolloutId: rollout.id }));
   }

@@ -5,7 +5,7 @@ import type { ActingScope, SkillLifecycleService } from "../skills";
 import type { WebhookService } from "../webhooks";
 import type { GuardVerdict } from "./rollout-guards";
 import { RolloutChanged } from "./rollout.events";
-import { RolloutEventEntity, type RolloutEntity, type RolloutEventKind } from "./rollout.entity";
+import { rolloutEventRow, type RolloutEntity, type RolloutEventEntity, type RolloutEventKind } from "./rollout.entity";
 import { RolloutRepository } from "./rollout.repository";
 
 /** The actor of every decision the rollout takes by itself (a step on time, a guard's rollback, RO-4, RO-5). */
@@ -134,15 +134,8 @@ export class RolloutSteps {
     detail: Record<string, unknown>,
     at: Date,
   ): RolloutEventEntity {
-    return Object.assign(new RolloutEventEntity(), {
-      id: randomUUID(),
-      rolloutId: rollout.id,
-      seq,
-      kind,
-      percent: kind === "guard_tripped" ? (rollout.steps[rollout.stepIndex] ?? percent) : percent,
-      detail,
-      at,
-    });
+    const shown = kind === "guard_tripped" ? (rollout.steps[rollout.stepIndex] ?? percent) : percent;
+    return rolloutEventRow(rollout, seq, kind, shown, detail, at);
   }
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typeorm";
 import { IdColumn, JsonColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
 import type { ProjectEntity } from "../projects";
@@ -183,4 +184,24 @@ export class RolloutEvalEntity {
 
   @TimestampColumn("updated_at")
   updatedAt!: Date;
+}
+
+/** A new event row of a rollout (its place in the rollout's sequence given). */
+export function rolloutEventRow(
+  rollout: Pick<RolloutEntity, "id">,
+  seq: number,
+  kind: RolloutEventKind,
+  percent: number,
+  detail: Record<string, unknown>,
+  at: Date,
+): RolloutEventEntity {
+  return Object.assign(new RolloutEventEntity(), {
+    id: randomUUID(),
+    rolloutId: rollout.id,
+    seq,
+    kind,
+    percent,
+    detail,
+    at,
+  });
 }
