@@ -34,12 +34,13 @@ export class ApiKeysPage {
 
   async create(name: string, role: "ADMIN" | "EDITOR" | "VIEWER"): Promise<string> {
     const shown = this.page.getByTestId("secret-once");
-    const before = (await shown.count()) > 0 ? await shown.textContent() : null;
+    // Read without waiting: the box may go between a count and a read (textContent would then wait for a new one).
+    const before = (await shown.allTextContents())[0] ?? null;
     await this.page.getByLabel("Key name").fill(name);
     await pick(this.page, "Role", role);
     await this.page.getByRole("button", { name: "Create key" }).click();
     const secret = this.page.getByTestId("secret-once");
-    for (let i = 0; i < 100 && ((await secret.count()) === 0 || (await secret.textContent()) === before); i++) {
+    for (let i = 0; i < 100 && ((await secret.allTextContents())[0] ?? before) === before; i++) {
       await this.page.waitForTimeout(50);
     }
     return (await secret.textContent()) ?? "";
