@@ -15,5 +15,8 @@ export default defineConfig({
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // A page answers a filter or a push after a round trip: on a loaded CI machine that is often over
+    // expect.poll's default second, so every poll waits up to ten unless it says otherwise.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
   },
 });
