@@ -101,9 +101,10 @@ class Watchdog {
 }
 
 /**
- * The request options that send `body` as encodeRequestBody's bytes (in a pooled buffer, released when sent) (the client's documented `body` request option
- * replaces the body it would serialise itself; the parameters still decide streaming and the answer's parsing), and
- * hand `cancel` to the pinned fetch beside the client's own signal (`fetchOptions` reach the fetch as they are).
+ * The request options that send `body` as encodeRequestBody's bytes, in a pooled buffer released once sent (the
+ * client's documented `body` request option replaces the body it would serialise itself; the parameters still decide
+ * streaming and the answer's parsing), and hand `cancel` to the pinned fetch beside the client's own signal
+ * (`fetchOptions` reach the fetch as they are).
  */
 function encoded(
   body: ModelRequest & { model: string; stream: boolean },
