@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { timeOrderedId } from "../../platform/db/time-ordered-id";
 import { Conflict, NotFound } from "../../platform/errors";
 import { callEventData, loadSkill as decideLoad, type LoadOutcome, type RuntimeEvent } from "../runtime";
 import type { WebhookEvent } from "../webhooks";
@@ -78,7 +78,7 @@ export function eventRow(
   loadedAfter: readonly string[] = call.state.loaded,
 ): CallEventEntity {
   return Object.assign(new CallEventEntity(), {
-    id: randomUUID(),
+    id: timeOrderedId(),
     callId: call.id,
     projectId: call.projectId,
     seq,
