@@ -537,7 +537,9 @@ export async function createApp(
   const events = new DomainEvents(logger);
   db.deliverEventsTo(events);
   // SEC-21: every use of Redis goes through one link that bounds its commands and measures its health.
-  const redis = config.redisUrl ? new RedisLink(config.redisUrl, logger) : undefined;
+  const redis = config.redisUrl
+    ? new RedisLink(config.redisUrl, logger, { commandTimeoutMs: config.redisCommandTimeoutMs })
+    : undefined;
   // Caches forget what may be stale when the bus loses or regains its connection (InvalidatedCache).
   const bus = await openInvalidationBus(redis, db, logger);
   // OB-1, OB-2: spans when an OTLP endpoint is configured (else a port that does nothing), metrics always.

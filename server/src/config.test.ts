@@ -84,3 +84,12 @@ describe("OB-1 tracing settings (OpenTelemetry's own variables)", () => {
     expect(() => loadConfig({ ...endpoint, OTEL_TRACES_EXPORTER: "zipkin" })).toThrow(/OTEL_TRACES_EXPORTER/);
   });
 });
+
+describe("SEC-19 Redis command timeout", () => {
+  it("is 200 ms unless REDIS_COMMAND_TIMEOUT_MS says otherwise, within 10 ms – 60 s", () => {
+    expect(loadConfig({}).redisCommandTimeoutMs).toBe(200);
+    expect(loadConfig({ REDIS_COMMAND_TIMEOUT_MS: "1500" }).redisCommandTimeoutMs).toBe(1500);
+    expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: "5" })).toThrow(/REDIS_COMMAND_TIMEOUT_MS/);
+    expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: "soon" })).toThrow(/REDIS_COMMAND_TIMEOUT_MS/);
+  });
+});

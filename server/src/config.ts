@@ -13,6 +13,8 @@ export interface Config {
   /** base64 of 32 bytes; generated into dataDir by the embedded default when unset. */
   readonly secretKey: string | undefined;
   readonly redisUrl: string | undefined;
+  /** SEC-19: a Redis command not answered within this counts as Redis being down (the link degrades, never hangs). */
+  readonly redisCommandTimeoutMs: number;
   /** Hosts or CIDR ranges outbound requests may reach although loopback or private (SEC-13). */
   readonly outboundAllowHosts: readonly string[];
   readonly corsOrigins: readonly string[];
@@ -237,6 +239,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     platformToken: env.PLATFORM_TOKEN || undefined,
     secretKey: env.SECRET_KEY || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisCommandTimeoutMs: integer(env, "REDIS_COMMAND_TIMEOUT_MS", 200, 10, 60_000),
     outboundAllowHosts: list(env, "OUTBOUND_ALLOW_HOSTS"),
     corsOrigins: env.CORS_ORIGINS ? list(env, "CORS_ORIGINS") : [`http://localhost:${port}`],
     introspection: flag(env, "INTROSPECTION", !production),
