@@ -105,6 +105,7 @@ import {
   registerRolloutLoaders,
   RolloutChanged,
   RolloutEvaluations,
+  RolloutEventActorResolver,
   RolloutResolver,
   RolloutService,
   RolloutSteps,
@@ -374,6 +375,7 @@ function resolverInstances(services: Services): object[] {
     new EvalScenarioResolver(services.evals),
     new EvalRunResolver(services.evals),
     new RolloutResolver(services.rollouts),
+    new RolloutEventActorResolver(),
     new RolloutUpdatesResolver(),
     // A project first: the platform credential reaches projects by id, and other kinds only through a project.
     new NodeResolver([

@@ -7,7 +7,7 @@ export const ROLLOUT_FIELDS = `id skill status percent steps stepIndex stepMinut
   candidate { id version state } live { id version state }
   guards { metric maxDegradation minSamples tripped }
   arms { arm version { id } starts loads loadRate toolRuns toolErrors toolErrorRate outcomes successRate evalPassRate }
-  events { kind percent detail at }`;
+  events { kind percent detail at actorName }`;
 
 export interface RolloutView {
   id: string;
@@ -24,7 +24,7 @@ export interface RolloutView {
   live: { id: string; version: number; state: string };
   guards: Array<{ metric: string; maxDegradation: number; minSamples: number; tripped: boolean }>;
   arms: Array<{ arm: string; starts: number; loadRate: number | null; evalPassRate: number | null }>;
-  events: Array<{ kind: string; percent: number; detail: Record<string, unknown> | null }>;
+  events: Array<{ kind: string; percent: number; detail: Record<string, unknown> | null; actorName: string | null }>;
 }
 
 export const START_ROLLOUT = `mutation($input: StartRolloutInput!) { startRollout(input: $input) { ${ROLLOUT_FIELDS} } }`;

@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { TraceSpan } from "../../platform/telemetry";
+import { timeOrderedId } from "../../platform/db/time-ordered-id";
 import type { CommittedEvents, Database, DbManager, Tx } from "../../platform/db/database";
 import { Conflict, NotFound } from "../../platform/errors";
 import type { CallAgent } from "../agents";
@@ -282,7 +282,7 @@ function eventRow(
   loadedAfter: readonly string[] = call.state.loaded,
 ): CallEventEntity {
   return Object.assign(new CallEventEntity(), {
-    id: randomUUID(),
+    id: timeOrderedId(),
     callId: call.id,
     projectId: call.projectId,
     seq,

@@ -1,5 +1,5 @@
-import { randomUUID } from "node:crypto";
 import type { SecretBox } from "../../platform/crypto";
+import { timeOrderedId } from "../../platform/db/time-ordered-id";
 import type { Database } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound } from "../../platform/errors";
 import { pageWindow, type Page } from "../../platform/graphql/page";
@@ -79,7 +79,7 @@ export class CallService {
       ? await this.resolution.publishedAgent(scope, input.agentId, "agentId")
       : await this.agents.inline(scope.projectId, input.inlineAgent);
     span.agent(agent.snapshot.name, agent.snapshot.agentId);
-    const id = randomUUID();
+    const id = timeOrderedId();
     const rolloutKey = input.rolloutKey || null;
     const { segment, warnings } = await this.resolution.segmentFor(scope.projectId, agent, rolloutKey ?? id);
     span.conversation(id);
@@ -168,7 +168,7 @@ export class CallService {
     const started = performance.now();
     const outcome = await this.tools.execute(this.toolHost(ctx, call), tool, args as Record<string, unknown>);
     const invocation = Object.assign(new ToolInvocationEntity(), {
-      id: randomUUID(),
+      id: timeOrderedId(),
       callId: call.id,
       projectId: scope.projectId,
       tool: tool.name,

@@ -4,7 +4,7 @@ export { RolloutChanged } from "./rollout.events";
 export { NO_COUNTS, judgeGuard, judgeGuards, type ArmSignals } from "./rollout-guards";
 export { RolloutService, type RolloutSignals } from "./rollout.service";
 export { RolloutSteps, ROLLOUT_GUARD_ACTOR } from "./rollout-steps";
-export { RolloutResolver } from "./rollout.resolver";
+export { RolloutEventActorResolver, RolloutResolver } from "./rollout.resolver";
 export { registerRolloutLoaders } from "./rollout.loaders";
 export { RunningRollouts } from "./running-rollouts";
 export { RolloutUpdates, RolloutUpdatesResolver, bindRolloutUpdates } from "./rollout-updates";

@@ -69,7 +69,7 @@ describeEachDialect("rollout decisions", { outboundAllowHosts: [HOOKS] }, (t, di
   const stepOver = (id: string, db = t.app.db) =>
     db.write((tx) => tx.manager.getRepository(RolloutEntity).update({ id }, { stepStartedAt: new Date(0) }));
 
-  it("RO-4 a tripped guard rolls back at once: status, percent 0, candidate a draft, live unchanged, audit by rollout-guard, webhook with both values", async () => {
+  it("RO-4 a tripped guard rolls back at once: status, percent 0, candidate a draft, live unchanged, audit and events by rollout-guard, webhook with both values", async () => {
     const { live, draft, agentId } = await skillWithDraft(t, key, "ro-guard");
     const rollout = await startRollout(t, key, {
       versionId: draft,
@@ -90,13 +90,15 @@ describeEachDialect("rollout decisions", { outboundAllowHosts: [HOOKS] }, (t, di
       const checked = await act(t, key, "checkRollout", rollout.id);
       expect(checked).toMatchObject({ status: "rolled_back", percent: 0 });
       expect(checked.guards.map((g) => g.tripped)).toEqual([false, true]);
-      expect(checked.endReason).toMatch(/TOOL_ERROR_RATE guard tripped: candidate 30.0 % vs live 5.0 %/);
+      expect(checked.endReason).toMatch(
+        /TOOL_ERROR_RATE guard tripped: candidate 30.0 % vs live 5.0 % \(allowed: 10 points higher\)/,
+      );
       expect(checked.candidate.state).toBe("DRAFT");
       expect(checked.live).toMatchObject({ id: live, state: "PUBLISHED" });
-      expect(checked.events.map((e) => [e.kind, e.percent])).toEqual([
-        ["started", 50],
-        ["guard_tripped", 50],
-        ["rolled_back", 0],
+      expect(checked.events.map((e) => [e.kind, e.percent, e.actorName])).toEqual([
+        ["started", 50, "initial admin key"], // who acted, by the key's name
+        ["guard_tripped", 50, null],
+        ["rolled_back", 0, null],
       ]);
     } finally {
       restore();

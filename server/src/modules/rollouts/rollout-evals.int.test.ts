@@ -195,7 +195,9 @@ describeEachDialect(
       const checked = await act(t, key, "checkRollout", rollout.id);
       expect(checked).toMatchObject({ status: "rolled_back", percent: 0 });
       expect(checked.guards).toEqual([{ metric: "EVAL_PASS_RATE", maxDegradation: 0.2, minSamples, tripped: true }]);
-      expect(checked.endReason).toMatch(/EVAL_PASS_RATE guard tripped: candidate 0.0 % vs live 100.0 %/);
+      expect(checked.endReason).toMatch(
+        /EVAL_PASS_RATE guard tripped: candidate 0.0 % vs live 100.0 % \(allowed: 20 points lower\)/,
+      );
       expect(kinds(checked)).toEqual(["started", "evaluated", "guard_tripped", "rolled_back"]);
       expect(checked.candidate.state).toBe("DRAFT");
       expect(checked.live).toMatchObject({ id: live, state: "PUBLISHED" });

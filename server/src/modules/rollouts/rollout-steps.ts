@@ -3,7 +3,7 @@ import type { Tx } from "../../platform/db/database";
 import type { AuditService } from "../audit";
 import type { ActingScope, SkillLifecycleService } from "../skills";
 import type { WebhookService } from "../webhooks";
-import type { GuardVerdict } from "./rollout-guards";
+import { higherIsWorse, type GuardVerdict } from "./rollout-guards";
 import { RolloutChanged } from "./rollout.events";
 import { rolloutEventRow, type RolloutEntity, type RolloutEventEntity, type RolloutEventKind } from "./rollout.entity";
 import { RolloutRepository } from "./rollout.repository";
@@ -161,8 +161,15 @@ export function guardReason(verdict: GuardVerdict): string {
   const pct = (rate: number | null) => (rate === null ? "n/a" : `${(rate * 100).toFixed(1)} %`);
   return (
     `${verdict.guard.metric} guard tripped: candidate ${pct(verdict.candidate.rate)} vs live ` +
-    `${pct(verdict.live.rate)} (allowed degradation ${verdict.guard.maxDegradation})`
+    `${pct(verdict.live.rate)} (allowed: ${allowedPoints(verdict.guard.maxDegradation)} ` +
+    `${higherIsWorse(verdict.guard.metric) ? "higher" : "lower"})`
   );
+}
+
+/** An absolute degradation as the console's guard column says it: 0.05 → "5 points" (a rate's percentage points). */
+function allowedPoints(maxDegradation: number): string {
+  const points = Math.round(maxDegradation * 1000) / 10;
+  return `${points} ${points === 1 ? "point" : "points"}`;
 }
 
 /** api.md: `data` of the rollout.* webhooks. */

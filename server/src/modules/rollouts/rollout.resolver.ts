@@ -1,10 +1,12 @@
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { Page } from "../../platform/graphql/page";
+import { authorName } from "../api-keys";
 import type { AuthContext } from "../auth";
 import { SkillVersionType, type SkillVersionEntity } from "../skills";
 import { metricOf, type ArmSignals } from "./rollout-guards";
 import type { RolloutEntity, RolloutEventEntity } from "./rollout.entity";
 import { ROLLOUT_ARMS, ROLLOUT_EVENTS, ROLLOUT_VERSION } from "./rollout.loaders";
+import { ROLLOUT_GUARD_ACTOR } from "./rollout-steps";
 import type { RolloutService } from "./rollout.service";
 import {
   RolloutArmType,
@@ -118,14 +120,33 @@ export class RolloutResolver {
   }
 
   @FieldResolver(() => [RolloutEventType])
-  async events(@Root() rollout: RolloutEntity, @Ctx() ctx: AuthContext): Promise<RolloutEventEntity[]> {
-    return ctx.loaders.of(ROLLOUT_EVENTS).load(rollout.id);
+  async events(@Root() rollout: RolloutEntity, @Ctx() ctx: AuthContext): Promise<RolloutEventRoot[]> {
+    const events = await ctx.loaders.of(ROLLOUT_EVENTS).load(rollout.id);
+    return events.map((event) => ({ ...event, projectId: rollout.projectId }));
   }
 
   @FieldResolver(() => Date, { nullable: true })
   nextStepAt(@Root() rollout: RolloutEntity): Date | null {
     if (rollout.status !== "running" || rollout.stepMinutes === 0) return null;
     return new Date(rollout.stepStartedAt.getTime() + rollout.stepMinutes * 60_000);
+  }
+}
+
+/** An event with its rollout's project, so that who acted can be named (batched per project). */
+type RolloutEventRoot = RolloutEventEntity & { projectId: string };
+
+@Resolver(() => RolloutEventType)
+export class RolloutEventActorResolver {
+  @FieldResolver(() => String, {
+    nullable: true,
+    description:
+      "Who acted, by name: the API key's (detail.actor is its id); null for the rollout guard, the platform " +
+      "credential or a purged key.",
+  })
+  actorName(@Root() event: RolloutEventRoot, @Ctx() ctx: AuthContext): Promise<string | null> {
+    const actor = event.detail?.actor;
+    if (typeof actor !== "string" || actor === ROLLOUT_GUARD_ACTOR) return Promise.resolve(null);
+    return authorName(ctx, event.projectId, actor);
   }
 }
 

@@ -3,6 +3,7 @@ import { InvalidatedCache } from "../../platform/cache/invalidated-cache";
 import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
 import type { SecretBox } from "../../platform/crypto";
 import type { TraceSpan, Tracing } from "../../platform/telemetry";
+import { timeOrderedId } from "../../platform/db/time-ordered-id";
 import type { Database, Dialect, SqlStatement, Tx } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
 import type { DomainEvent } from "../../platform/events/domain-events";
@@ -277,7 +278,7 @@ export class WebhookService {
         .filter((s) => s.eventTypes.includes(event.type))
         .map((subscription) =>
           Object.assign(new WebhookDeliveryEntity(), {
-            id: randomUUID(),
+            id: timeOrderedId(),
             projectId,
             subscriptionId: subscription.id,
             webhookId: `msg_${randomUUID().replace(/-/g, "")}`,

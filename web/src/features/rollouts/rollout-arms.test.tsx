@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { RolloutFieldsFragment } from "../../gql/graphql";
 import { renderWithMantine } from "../../test/render";
 import { RolloutArms } from "./rollout-arms";
-import { RolloutEvents } from "./rollout-events";
+import { eventNote, RolloutEvents } from "./rollout-events";
 
 type Arm = RolloutFieldsFragment["arms"][number];
 
@@ -48,12 +48,14 @@ describe("a rollout's eval pass rate on the page (RO-3)", () => {
             kind: "eval_failed",
             percent: 25,
             detail: { actor: "rollout-guard", step: 0, reason: "upstream down" },
+            actorName: null,
           },
           {
             at,
             kind: "evaluated",
             percent: 25,
             detail: { actor: "rollout-guard", live: { runs: 6, passes: 6 }, candidate: { runs: 6, passes: 2 } },
+            actorName: null,
           },
         ]}
       />,
@@ -61,5 +63,19 @@ describe("a rollout's eval pass rate on the page (RO-3)", () => {
     expect(screen.getByText("Evals run at 25 %: 2/6 candidate, 6/6 live")).toBeInTheDocument();
     expect(screen.getByText(/Evals failed at 25 %/)).toBeInTheDocument();
     expect(screen.getByText(/upstream down/)).toBeInTheDocument();
+  });
+
+  it("RO-5 names who acted on a rollout: the key's name, its id's start when the key is gone, or the guard", () => {
+    const at = "2026-12-01T10:00:00Z";
+    const event = (actor: string, actorName: string | null) => ({
+      at,
+      kind: "advanced",
+      percent: 50,
+      detail: { actor },
+      actorName,
+    });
+    expect(eventNote(event("0b7c5d1e-0000-4000-8000-000000000000", "release-bot"))).toMatch(/by release-bot$/);
+    expect(eventNote(event("0b7c5d1e-0000-4000-8000-000000000000", null))).toMatch(/by key 0b7c5d1e$/);
+    expect(eventNote(event("rollout-guard", null))).toMatch(/by the rollout guard$/);
   });
 });

@@ -55,6 +55,7 @@ export const ROLLOUT_FIELDS = graphql(`
       kind
       percent
       detail
+      actorName
     }
   }
 `);

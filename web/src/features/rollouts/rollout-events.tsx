@@ -23,11 +23,13 @@ function evalScore(event: RolloutEvent, arm: "live" | "candidate"): string {
   return `${counts?.passes ?? 0}/${counts?.runs ?? 0}`;
 }
 
-/** Who did it and why, from the event's detail: "by rollout-guard · SUCCESS_RATE guard tripped: …". */
+/** Who did it and why: "by the rollout guard · SUCCESS_RATE guard tripped: …", "by release-bot", "by key 1a2b3c4d". */
 export function eventNote(event: RolloutEvent): string {
   const detail = (event.detail ?? {}) as { actor?: string; reason?: string };
   const actor =
-    detail.actor === "rollout-guard" ? "the rollout guard" : detail.actor ? `key ${detail.actor.slice(0, 8)}` : null;
+    detail.actor === "rollout-guard"
+      ? "the rollout guard"
+      : (event.actorName ?? (detail.actor ? `key ${detail.actor.slice(0, 8)}` : null));
   return [when(event.at), actor ? `by ${actor}` : null, detail.reason ?? null].filter(Boolean).join(" · ");
 }
 

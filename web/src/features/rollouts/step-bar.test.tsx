@@ -13,9 +13,13 @@ describe("the rollout's step bar (UX-8)", () => {
     expect(stepStates([5, 25, 100], 2, "completed")).toEqual(["done", "done", "done"]);
   });
 
-  it("RO-4 a rolled back or aborted rollout stopped at its step", () => {
-    expect(stepStates([5, 25, 50, 100], 2, "rolled_back")).toEqual(["done", "done", "stopped", "todo"]);
-    expect(stepStates([10, 100], 0, "aborted")).toEqual(["stopped", "todo"]);
+  it("RO-4 a rolled back or aborted rollout stopped at its step and never reaches the rest", () => {
+    expect(stepStates([5, 25, 50, 100], 2, "rolled_back")).toEqual(["done", "done", "stopped", "skipped"]);
+    expect(stepStates([10, 100], 0, "aborted")).toEqual(["stopped", "skipped"]);
+    renderWithMantine(<StepBar steps={[10, 50, 100]} stepIndex={1} status="rolled_back" />);
+    expect(screen.getByText("stopped here")).toBeInTheDocument();
+    expect(screen.getByText("not reached")).toBeInTheDocument();
+    expect(screen.queryByText("next")).toBeNull();
   });
 
   it("names each step by its share, the last as the publish, and marks where it is now", () => {

@@ -1,22 +1,30 @@
 import { Stepper } from "@mantine/core";
 import { FAILED_COLOR, OK_COLOR, PIN_COLOR } from "../../shared/format";
 
-export type StepState = "done" | "current" | "todo" | "stopped";
+export type StepState = "done" | "current" | "todo" | "stopped" | "skipped";
 
 /**
  * Each step of a rollout as the bar shows it: those passed are done, the current one is where the share is now
- * (done as well once completed), and a rollout that ended without completing stopped at its current step.
+ * (done as well once completed), and a rollout that ended without completing stopped at its current step and
+ * never reaches the ones after it.
  */
 export function stepStates(steps: readonly number[], stepIndex: number, status: string): StepState[] {
+  const ended = status === "rolled_back" || status === "aborted";
   return steps.map((_, i) => {
     if (status === "completed") return "done";
     if (i < stepIndex) return "done";
-    if (i > stepIndex) return "todo";
-    return status === "rolled_back" || status === "aborted" ? "stopped" : "current";
+    if (i > stepIndex) return ended ? "skipped" : "todo";
+    return ended ? "stopped" : "current";
   });
 }
 
-const LABEL: Record<StepState, string> = { done: "done", current: "now", todo: "next", stopped: "stopped here" };
+const LABEL: Record<StepState, string> = {
+  done: "done",
+  current: "now",
+  todo: "next",
+  stopped: "stopped here",
+  skipped: "not reached",
+};
 
 /** The rollout's steps (5 %, 25 %, …, 100 % = published) with where it stands. */
 export function StepBar(props: { steps: readonly number[]; stepIndex: number; status: string }) {
