@@ -19,6 +19,8 @@ interface Variant {
   requests: number;
   /** Call contexts stored during the measured passes (a warm start stores none). */
   newContexts: number;
+  /** The app's statements during the measured blocks, by their first words. */
+  statements: Map<string, number>;
   /** The mean size of an answer over the bodies. */
   answerBytes: number;
   layerUs: Map<string, number>;
@@ -54,6 +56,7 @@ export async function rolloutProfile(
     requests: 0,
     newContexts: 0,
     answerBytes: 0,
+    statements: new Map(),
     layerUs: new Map(),
     functionUs: new Map(),
     inclusiveUs: new Map(),
@@ -81,8 +84,9 @@ export async function rolloutProfile(
       try {
         if (options.warm > 0) await pass(options.warm);
         const contextsBefore = await contextRows(instance);
+        const statements = tallyStatements(instance, v.statements);
         const before = process.cpuUsage();
-        const outcome = await pass(options.requests);
+        const outcome = await pass(options.requests).finally(statements);
         if (outcome.non2xx || outcome.graphqlErrors) throw new Error(`${v.name}: ${outcome.firstError}`);
         v.cpuMs.push(cpuMs(process.cpuUsage(before)) / options.requests);
         v.newContexts += (await contextRows(instance)) - contextsBefore;
@@ -121,6 +125,11 @@ export async function rolloutProfile(
       `paired per round, ${v.name} / ${v === aa ? "no rollout" : "the two no-rollout passes"}: median ` +
         `${((median(ratios) - 1) * 100).toFixed(1)}%, mean ${((mean(ratios) - 1) * 100).toFixed(1)}%`,
     );
+  }
+  for (const v of variants) {
+    const total = [...v.statements.values()].reduce((a, b) => a + b, 0);
+    console.log(`\nstatements, ${v.name}: ${(total / (options.requests * options.rounds)).toFixed(3)} per request`);
+    for (const [sql, n] of [...v.statements].sort((a, b) => b[1] - a[1]).slice(0, 12)) console.log(`  ${n}  ${sql}`);
   }
   if (!options.profile) return;
   const perRequest = (v: Variant, map: "layerUs" | "functionUs" | "inclusiveUs", key: string) =>
@@ -199,4 +208,16 @@ async function firstStarts(instance: Instance, fixture: RolloutFixture, rounds: 
   );
   for (const [name, delta, aa, stored] of rows)
     console.log(`| ${name} | ${delta.toFixed(3)} | ${aa.toFixed(3)} | ${stored} |`);
+}
+
+/** Counts the app's statements into `into` by their first 100 characters until the returned function is called. */
+function tallyStatements(instance: Instance, into: Map<string, number>): () => void {
+  const original = instance.db.dataSource.logger;
+  const counting: typeof original = Object.create(original);
+  counting.logQuery = (query: string) => {
+    const key = query.replace(/\s+/g, " ").slice(0, 100);
+    into.set(key, (into.get(key) ?? 0) + 1);
+  };
+  instance.db.dataSource.logger = counting;
+  return () => void (instance.db.dataSource.logger = original);
 }
