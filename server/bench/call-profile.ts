@@ -1,12 +1,14 @@
 /**
- * Where a cached `startCall` and a `loadSkill` spend the server's CPU, per layer (issue 21). The app on SQLite (the
+ * Where a cached `startCall`, an uncached one (every call-path cache emptied per request; a quarter of the requests)
+ * and a `loadSkill` spend the server's CPU, per layer (issue 21). The app on SQLite (the
  * embedded default) or PostgreSQL (`PROFILE_DB=postgres`), today's registry seeded, one warm-up start per agent; then
  * per operation a warm-up pass and a profiled pass from a load generator in a child process (4 connections), CPU per
  * request from `process.cpuUsage()` of this process (the server) and a V8 CPU profile whose samples are attributed to
  * layers by the script or package of the function they are in (self time; idle left out).
  *   cd server && npx tsc -p tsconfig.build.json && node dist/bench/call-profile.js
  * Knobs: PROFILE_DB (sqlite | postgres), PROFILE_REQUESTS (default 4000 per pass), PROFILE_OUT (a directory: keep
- * the .cpuprofile files), PROFILE_JIT=1 (GRAPHQL_JIT on), TEST_DATABASE_URL.
+ * the .cpuprofile files), PROFILE_JIT=1 (GRAPHQL_JIT on), PROFILE_PASSES (e.g. "uncached,loadSkill": only the passes
+ * whose names contain one), PROFILE_TOP=1 (the top functions too), TEST_DATABASE_URL.
  * PROFILE_ROLLOUT=1: instead, a cached start over one skill's followers with and without a staged rollout of it
  * running (RO-2, issue 17; `call-runtime/rollout-profile.ts`), PROFILE_ROUNDS (default 3) and PROFILE_PERCENTS
  * (default "50") the rollout's percentages, PROFILE_CONNECTIONS (default 4), PROFILE_WARM (requests before each
@@ -23,6 +25,7 @@ import { checkOneCall, startInstance, warmUp } from "./call-runtime/instance";
 import { cpuMs, loadFromChild } from "./call-runtime/load";
 import { layersOf, profiled } from "./call-runtime/layers";
 import { CALL_VARIABLES, LOAD_SKILL, START_CALL } from "./call-runtime/operations";
+import { hotPathCaches } from "./call-runtime/probes";
 import { rolloutProfile } from "./call-runtime/rollout-profile";
 import { MAX_LOADED, TODAY, seed } from "./call-runtime/seed";
 
@@ -83,6 +86,26 @@ async function main(): Promise<void> {
           }),
       ],
       [
+        "startCall (uncached)",
+        async (amount) => {
+          // every call-path cache emptied as each request arrives (the key cache stays warm), as the bench's (c')
+          const caches = hotPathCaches(instance.app);
+          const clearAll = () => caches.forEach((c) => c.clear());
+          instance.app.http.server.prependListener("request", clearAll);
+          try {
+            return await loadFromChild({
+              ...base,
+              title: "startCall (uncached)",
+              amount: Math.ceil(amount / 4),
+              bodies: { list: starts, order: "random" },
+              expect: '"systemPrompt"',
+            });
+          } finally {
+            instance.app.http.server.removeListener("request", clearAll);
+          }
+        },
+      ],
+      [
         "loadSkill",
         async (amount) => {
           const outcome = await loadFromChild({
@@ -100,11 +123,13 @@ async function main(): Promise<void> {
     console.log(
       `${dbKind}${process.env.PROFILE_JIT === "1" ? " (GRAPHQL_JIT)" : ""}, ${requests} requests per pass, 4 connections; ${os.cpus().length} CPUs, load ${os.loadavg()[0]!.toFixed(1)}`,
     );
-    for (const [name, pass] of passes) {
+    const only = process.env.PROFILE_PASSES?.split(",");
+    for (const [name, pass] of passes.filter(([n]) => !only || only.some((o) => n.includes(o)))) {
       await pass(Math.min(requests, 3000)); // the JIT settles
       const before = process.cpuUsage();
       const { result, profile } = await profiled(() => pass(requests));
-      const cpu = cpuMs(process.cpuUsage(before)) / requests;
+      const counted = name.includes("uncached") ? Math.ceil(requests / 4) : requests;
+      const cpu = cpuMs(process.cpuUsage(before)) / counted;
       const outcome = result as { non2xx: number; graphqlErrors: number; rps: number; expected: number };
       if (outcome.non2xx || outcome.graphqlErrors) throw new Error(`${name}: errors ${JSON.stringify(outcome)}`);
       if (out) {
@@ -112,7 +137,7 @@ async function main(): Promise<void> {
         fs.writeFileSync(path.join(out, `${dbKind}-${name.split(" ")[0]}.cpuprofile`), JSON.stringify(profile));
       }
       const { busyUs, shares, topFunctions } = layersOf(profile);
-      const perRequest = busyUs / 1000 / requests;
+      const perRequest = busyUs / 1000 / counted;
       console.log(
         `\n${name}: ${cpu.toFixed(3)} ms CPU / req (process, profiler on), ${perRequest.toFixed(3)} ms busy samples / req, ${outcome.rps.toFixed(0)} req/s`,
       );

@@ -11,7 +11,9 @@
  * Knobs: BENCH_REQUESTS (counted per server and workload, default 3000), BENCH_WARMUP (default 3000: the JIT settles),
  * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_CPU_PROFILE=<dir> (both servers' CPU
  * profiles), BENCH_AB=<another build's dist/bench/observability.bench.js> (issue 21: that build against this one,
- * tracing off on both; "tracing on" then reads "other build", and its rise is the other build's CPU over this one's).
+ * tracing off on both; "tracing on" then reads "other build", and its rise is the other build's CPU over this one's;
+ * two more workloads then: loadSkill on calls each server started, every load a new one past the cap, and an uncached
+ * startCall, every call-path cache emptied as each request arrives). The other build needs this file's server side.
  */
 import "reflect-metadata";
 import { fork, type ChildProcess } from "node:child_process";
@@ -24,7 +26,8 @@ import { createScratchPostgres } from "../src/platform/db/scratch-postgres";
 import { AgentTelemetry, Metrics, NO_TRACING } from "../src/platform/telemetry";
 import { startInstance } from "./call-runtime/instance";
 import { cpuMs } from "./call-runtime/load";
-import { CALL_VARIABLES, START_CALL } from "./call-runtime/operations";
+import { CALL_VARIABLES, LOAD_SKILL, START_CALL } from "./call-runtime/operations";
+import { hotPathCaches } from "./call-runtime/probes";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3000);
@@ -43,6 +46,8 @@ interface Ready {
   key: string;
   agentIds: string[];
   gatewayModel: string;
+  /** BENCH_AB: one call per agent started by this server, and its agent's skills (the loadSkill workload's cycle). */
+  loadCalls?: Array<{ id: string; names: string[] }>;
 }
 
 const COMPLETION = JSON.stringify({
@@ -133,8 +138,22 @@ async function serve(variant: Variant, databaseUrl: string, upstream: string, ot
     agentIds.push(saved.saveAgent.agentId);
   }
   const url = instance.graphqlUrl.replace(/\/graphql$/, "");
-  const ready: Ready = { kind: "ready", url, key: adminKey, agentIds, gatewayModel: "agent-0" };
-  process.on("message", (message: { kind: string }) => {
+  const loadCalls: Ready["loadCalls"] = [];
+  for (let a = 0; a < AGENTS; a++) {
+    const started = await gql<{ startCall: { id: string } }>(
+      START_CALL,
+      { input: { agentId: agentIds[a], variables: CALL_VARIABLES } },
+      adminKey,
+    );
+    const names = Array.from({ length: SKILLS_PER_AGENT }, (_, i) => `skill-${(a + i * 3) % SKILLS}`);
+    loadCalls.push({ id: started.startCall.id, names });
+  }
+  const ready: Ready = { kind: "ready", url, key: adminKey, agentIds, gatewayModel: "agent-0", loadCalls };
+  const caches = hotPathCaches(instance.app);
+  let uncached = false;
+  instance.app.http.server.prependListener("request", () => uncached && caches.forEach((c) => c.clear()));
+  process.on("message", (message: { kind: string; on?: boolean }) => {
+    if (message.kind === "uncached") uncached = message.on === true;
     if (message.kind === "cpu") process.send!({ kind: "cpu", usage: process.cpuUsage() });
     if (message.kind === "stop") void instance.app.close().then(() => db.close().finally(() => process.exit(0)));
   });
@@ -337,6 +356,29 @@ export async function run(): Promise<void> {
             variables: { input: { agentId: r.agentIds[i % r.agentIds.length], variables: CALL_VARIABLES } },
           }),
       ],
+      ...(process.env.BENCH_AB
+        ? ([
+            [
+              "loadSkill",
+              "/graphql",
+              (r, i) => {
+                const calls = r.loadCalls!;
+                const call = calls[i % calls.length]!;
+                const name = call.names[Math.floor(i / calls.length) % call.names.length]!;
+                return JSON.stringify({ query: LOAD_SKILL, variables: { callId: call.id, name } });
+              },
+            ],
+            [
+              "startCall (uncached)",
+              "/graphql",
+              (r, i) =>
+                JSON.stringify({
+                  query: START_CALL,
+                  variables: { input: { agentId: r.agentIds[i % r.agentIds.length], variables: CALL_VARIABLES } },
+                }),
+            ],
+          ] satisfies Array<[string, string, (r: Ready, i: number) => string]>)
+        : []),
       [
         "gateway turn",
         "/v1/chat/completions",
@@ -345,7 +387,10 @@ export async function run(): Promise<void> {
     ];
     const offCpu = new Map<string, number>();
     for (const [title, path, body] of JIT ? workloads.slice(0, 1) : workloads) {
+      const uncached = title.includes("uncached");
+      if (uncached) servers.forEach((server) => server.child.send({ kind: "uncached", on: true }));
       const figures = await interleaved(title, path, body);
+      if (uncached) servers.forEach((server) => server.child.send({ kind: "uncached", on: false }));
       const ab = Boolean(process.env.BENCH_AB);
       const off = line(JIT ? "graphql-js" : ab ? "this build" : "tracing off", figures.get("off")!);
       const on = line(JIT ? "graphql-jit" : ab ? "other build" : "tracing on", figures.get("on")!);

@@ -29,6 +29,8 @@ const TURNS = Number(process.env.BENCH_TURNS ?? 2000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 500);
 const REDIS_URL = process.env.REDIS_URL ?? "redis://127.0.0.1:6379";
 const STORES = (process.env.BENCH_STORES ?? "memory,file,redis").split(",");
+/** The counted turns in this many batches, each server's CPU taken per batch (medians are steadier on a busy box). */
+const BATCHES = Math.max(1, Number(process.env.BENCH_BATCHES ?? 1));
 
 interface Ready {
   url: string;
@@ -127,6 +129,8 @@ interface Figures {
   title: string;
   own: number[];
   cpuMs: number;
+  /** CPU per turn of each batch. */
+  batchCpuMs: number[];
 }
 
 /** Warm-up, then the counted turns, one at a time, each round visiting every server (order alternating). */
@@ -145,26 +149,40 @@ async function interleave(servers: Server[]): Promise<Figures[]> {
   };
   for (let i = 0; i < WARMUP; i++) await round(i, false);
   const profiles = process.env.BENCH_CPU_PROFILE;
-  await Promise.all(
-    servers.map((s) =>
-      s.ask(
-        {
-          kind: "measure",
-          profile: profiles ? path.resolve(profiles, `${s.title.replace(/\W+/g, "-")}.cpuprofile`) : null,
-        },
-        "measuring",
+  const perBatch = Math.ceil(TURNS / BATCHES);
+  const waits = servers.map((): number[] => []);
+  const cpu = servers.map((): number[] => []);
+  for (let done = 0; done < TURNS; done += perBatch) {
+    const count = Math.min(perBatch, TURNS - done);
+    await Promise.all(
+      servers.map((s) =>
+        s.ask(
+          {
+            kind: "measure",
+            profile:
+              profiles && done === 0 ? path.resolve(profiles, `${s.title.replace(/\W+/g, "-")}.cpuprofile`) : null,
+          },
+          "measuring",
+        ),
       ),
-    ),
-  );
-  for (let i = 0; i < TURNS; i++) await round(i, true);
-  const reports = await Promise.all(
-    servers.map((s) => s.ask<{ cpuMs: number; waits: number[] }>({ kind: "report" }, "report")),
-  );
-  return servers.map((s, k) => {
-    const { waits, cpuMs } = reports[k]!;
-    if (waits.length !== TURNS) throw new Error(`${s.title}: ${waits.length} upstream requests for ${TURNS} turns`);
-    return { title: s.title, own: walls[k]!.map((wall, i) => wall - waits[i]!), cpuMs: cpuMs / TURNS };
-  });
+    );
+    for (let i = done; i < done + count; i++) await round(i, true);
+    const reports = await Promise.all(
+      servers.map((s) => s.ask<{ cpuMs: number; waits: number[] }>({ kind: "report" }, "report")),
+    );
+    reports.forEach((report, k) => {
+      if (report.waits.length !== count)
+        throw new Error(`${servers[k]!.title}: ${report.waits.length} upstream requests for ${count} turns`);
+      waits[k]!.push(...report.waits);
+      cpu[k]!.push(report.cpuMs / count);
+    });
+  }
+  return servers.map((s, k) => ({
+    title: s.title,
+    own: walls[k]!.map((wall, i) => wall - waits[k]![i]!),
+    cpuMs: cpu[k]!.reduce((sum, ms) => sum + ms, 0) / cpu[k]!.length,
+    batchCpuMs: cpu[k]!,
+  }));
 }
 
 export async function abRun(): Promise<void> {
@@ -202,6 +220,16 @@ export async function abRun(): Promise<void> {
         console.log(
           `${name}: this build's CPU per turn ${((mine!.cpuMs / theirs!.cpuMs - 1) * 100).toFixed(1)} % against the other's; above the proxy's ${f(mine!.cpuMs - proxy.cpuMs)} vs ${f(theirs!.cpuMs - proxy.cpuMs)} ms`,
         );
+        if (BATCHES > 1) {
+          const median = (values: number[]) => percentile(values, 50);
+          const ratios = mine!.batchCpuMs.map((ms, b) => ms / theirs!.batchCpuMs[b]! - 1);
+          const aboveRatios = mine!.batchCpuMs.map(
+            (ms, b) => (ms - proxy.batchCpuMs[b]!) / (theirs!.batchCpuMs[b]! - proxy.batchCpuMs[b]!) - 1,
+          );
+          console.log(
+            `${name}, ${mine!.batchCpuMs.length} batches: median CPU per turn proxy ${f(median(proxy.batchCpuMs))}, this ${f(median(mine!.batchCpuMs))}, other ${f(median(theirs!.batchCpuMs))} ms; median of the batches' this/other ${(median(ratios) * 100).toFixed(1)} %, above the proxy ${(median(aboveRatios) * 100).toFixed(1)} %`,
+          );
+        }
       } finally {
         for (const s of servers) {
           s.child.removeAllListeners("exit");

@@ -60,12 +60,10 @@ export class AgentCallDirectory implements AgentDirectory {
     const cached = await this.publishedByAgent.getOrLoad(agentKey(projectId, agentId), () =>
       this.db.read(async (m) => {
         const repo = new AgentRepository(m);
-        const version = await repo.findPublishedOfLiveAgent(projectId, agentId);
-        if (!version) return null;
-        const [entries, names] = await Promise.all([
-          repo.entriesOf([version.id]),
-          repo.namesOf(projectId, version.handoffTargets),
-        ]);
+        const found = await repo.findPublishedWithEntries(projectId, agentId);
+        if (!found) return null;
+        const { version, entries } = found;
+        const names = await repo.namesOf(projectId, version.handoffTargets);
         return { agent: this.fromVersion(version, entries, names), knowledgeBaseIds: version.knowledgeBaseIds };
       }),
     );

@@ -91,12 +91,30 @@ export class AgentRepository extends BaseRepository {
   }
 
   /** The published version of a live agent of the project (what a call runs, AG-1). */
-  findPublishedOfLiveAgent(projectId: string, agentId: string): Promise<AgentVersionEntity | null> {
-    return this.versions
+  /**
+   * Issue 21: the published version of a live agent with its skill entries (in position order), in one statement —
+   * the entries as one JSON array column of the same row, not a second query.
+   */
+  async findPublishedWithEntries(
+    projectId: string,
+    agentId: string,
+  ): Promise<{ version: AgentVersionEntity; entries: Array<{ name: string; pinnedVersionId: string | null }> } | null> {
+    const entries = this.postgres
+      ? `(SELECT CAST(json_agg(json_build_array(e.position, e.name, e.pinned_version_id)) AS text)
+          FROM agent_skill_entries e WHERE e.agent_version_id = v.id)`
+      : `(SELECT json_group_array(json_array(e.position, e.name, e.pinned_version_id))
+          FROM agent_skill_entries e WHERE e.agent_version_id = v.id)`;
+    const { entities, raw } = await this.versions
       .createQueryBuilder("v")
       .innerJoin(AgentEntity, "a", "a.id = v.agent_id AND a.deleted_at IS NULL")
+      .addSelect(entries, "skill_entries")
       .where("v.agent_id = :agentId AND v.project_id = :projectId AND v.state = 'published'", { agentId, projectId })
-      .getOne();
+      .getRawAndEntities<{ skill_entries: string | null }>();
+    const version = entities[0];
+    if (!version) return null;
+    const rows = JSON.parse(raw[0]?.skill_entries ?? "[]") as Array<[number, string, string | null]>;
+    rows.sort((a, b) => a[0] - b[0]);
+    return { version, entries: rows.map(([, name, pinnedVersionId]) => ({ name, pinnedVersionId })) };
   }
 
   /** SV-9: the version of an agent that was published at `at` (a version is published once, archived once). */

@@ -1,26 +1,28 @@
 import type { TraceSpan } from "../../platform/telemetry";
-import { timeOrderedId } from "../../platform/db/time-ordered-id";
-import type { CommittedEvents, Database, DbManager, Tx } from "../../platform/db/database";
-import { Conflict, NotFound } from "../../platform/errors";
+import { LruCache } from "../../platform/cache/lru-cache";
+import {
+  isRetryableConflict,
+  type CommittedEvents,
+  type Database,
+  type DbManager,
+  type Tx,
+} from "../../platform/db/database";
 import type { CallAgent } from "../agents";
 import type { ProjectScope } from "../auth";
-import {
-  callEventData,
-  handoffState,
-  loadSkill as decideLoad,
-  type LoadOutcome,
-  type ResolvedSkill,
-  type RuntimeEvent,
-} from "../runtime";
+import { handoffState, type LoadOutcome, type ResolvedSkill } from "../runtime";
 import { deltaRow, isToolError, startDeltas, type SkillSignals } from "../signals";
-import type { WebhookEvent, WebhookService } from "../webhooks";
-import { CallEventEntity, CallSkillEntity, type CallEntity } from "./call.entity";
+import type { WebhookOutbox, WebhookService } from "../webhooks";
+import { CallEntity, CallSkillEntity } from "./call.entity";
 import { CallRecorded } from "./call.events";
 import { CallRepository } from "./call.repository";
 import { CallContexts } from "./call-contexts";
-import { CallLoadStore, type LoadWrite } from "./call-load-store";
+import { CallLoadStore, type LoadWrite, type PgQuery } from "./call-load-store";
+import { activeOrThrow, eventRow, planLoad, webhookEventsOf } from "./call-load-plan";
 import { resolvedSkillColumns } from "./skill-row.entity";
 import { currentSegment, modelContextOf, type CallSegment } from "./call-state";
+
+/** Compare-and-set rounds of a PostgreSQL load before it takes the call's row lock. */
+const CAS_ATTEMPTS = 3;
 
 /**
  * What happens to a call (RT-3..RT-11), each step inside the caller's transaction on the locked call row: its start
@@ -31,6 +33,12 @@ export class CallEngine {
   /** What this process knows of stored call contexts (by content hash): shared by every repository it hands out. */
   private readonly contexts = new CallContexts();
   private readonly loads = new CallLoadStore(this.contexts);
+  /**
+   * Issue 21, PostgreSQL: per call, the active call as this process last started, wrote or read it — what a load
+   * decides on before its compare-and-set (a copy that is behind only costs a retry; see `loadIfUnchanged`).
+   */
+  private readonly known = new LruCache<string, CallEntity>(10_000);
+  private readonly query: PgQuery = (name, sql, params) => this.db.queryNamed(name, [sql, params]);
 
   constructor(
     private readonly db: Database,
@@ -64,6 +72,7 @@ export class CallEngine {
       const { statement, contexts } = CallRepository.postgresStart(this.contexts, call, skills, started, deltas);
       await this.db.runNamed("call_start", statement, committed);
       this.contexts.markStored(contexts);
+      this.known.set(call.id, Object.assign(new CallEntity(), call));
     }
   }
 
@@ -80,7 +89,7 @@ export class CallEngine {
   /**
    * RT-3, RT-4, RT-11: one load on the scope's active call, decided by the runtime on its loaded set as stored, and
    * written in the same transaction (issue 21: through the drivers — SQLite: read, decide and write in one synchronous
-   * transaction; PostgreSQL: the call's row locked, then one statement). Its events, loaded flags, signal deltas
+   * transaction; PostgreSQL: one compare-and-set statement, see `loadIfUnchanged`). Its events, loaded flags, signal deltas
    * (RO-3, OB-3) and webhook deliveries commit together; CallRecorded and the deliveries' event after the commit.
    */
   async load(
@@ -108,7 +117,87 @@ export class CallEngine {
         return { outcome, call };
       }, scope);
     }
-    return this.db.inClientTransaction(async (tx) => {
+    return this.loadIfUnchanged(scope, callId, name, outbox);
+  }
+
+  /**
+   * Issue 21, PostgreSQL: the load decided on the call as this process last wrote or read it (else read now, without a
+   * lock) and written by one compare-and-set statement that applies only while the call is still at that event
+   * number. A load that lost to another (here or on another instance: RT-4's cap and order hold across them), a
+   * stale copy, or an answer that writes nothing from a copy, is decided again on the row as it is now; after
+   * `CAS_ATTEMPTS` the load takes the row lock.
+   */
+  private async loadIfUnchanged(
+    scope: ProjectScope,
+    callId: string,
+    name: string,
+    outbox: WebhookOutbox,
+  ): Promise<{ outcome: LoadOutcome; call: CallEntity }> {
+    let copy = this.known.get(callId);
+    for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
+      const fromCopy = copy?.projectId === scope.projectId;
+      const read = fromCopy ? copy : await this.loads.postgresCurrent(this.query, scope.projectId, callId);
+      copy = undefined;
+      if (!read || read.status !== "active") this.known.delete(callId);
+      const version = activeOrThrow(read ?? null, callId).state.eventSeq;
+      if (version === undefined) break; // a row from before the counter: the locked load stores one
+      const call = Object.assign(new CallEntity(), read); // the plan replaces its state and warnings, not the read's
+      const { outcome, write } = planLoad(call, name, version);
+      if (!write) {
+        if (fromCopy) continue; // "already loaded" or "unknown" is answered from the row as it is
+        this.known.set(callId, read!);
+        return { outcome, call };
+      }
+      const applied = await this.recordIfUnchanged(scope, write, version, outbox);
+      if (applied) {
+        call.eventsExpired = applied.eventsExpired;
+        this.known.set(callId, Object.assign(new CallEntity(), call));
+        return { outcome, call };
+      }
+      this.known.delete(callId);
+    }
+    return this.loadLocked(scope, callId, name, outbox);
+  }
+
+  /** The compare-and-set write (with the webhook deliveries in its transaction when there are any: SEC-16). */
+  private async recordIfUnchanged(
+    scope: ProjectScope,
+    write: LoadWrite,
+    version: number,
+    outbox: WebhookOutbox,
+  ): Promise<{ eventsExpired: boolean } | null> {
+    const recorded = CallRecorded({ projectId: write.call.projectId, callId: write.call.id });
+    const queued = outbox(webhookEventsOf(write.events));
+    try {
+      if (!queued) {
+        const applied = await this.loads.postgresRecordIfUnchanged(this.query, write, version);
+        if (applied) await this.db.delivered({ events: [recorded], ...scope });
+        return applied;
+      }
+      return await this.db.inClientTransaction(async (tx) => {
+        const applied = await this.loads.postgresRecordIfUnchanged(tx.query, write, version);
+        if (!applied) return null;
+        await tx.query(`webhook_deliveries_${queued.statement[1].length}`, ...queued.statement);
+        tx.emit(queued.queued);
+        tx.emit(recorded);
+        return applied;
+      }, scope);
+    } catch (error) {
+      // a deadlock or serialization failure wrote nothing: decided again like a lost race
+      if (isRetryableConflict(error)) return null;
+      throw error;
+    }
+  }
+
+  /** The load under the call's row lock: BEGIN, SELECT … FOR UPDATE, one write, COMMIT. */
+  private async loadLocked(
+    scope: ProjectScope,
+    callId: string,
+    name: string,
+    outbox: WebhookOutbox,
+  ): Promise<{ outcome: LoadOutcome; call: CallEntity }> {
+    const store = this.loads;
+    const result = await this.db.inClientTransaction(async (tx) => {
       const call = activeOrThrow(await store.postgresCall(tx, scope.projectId, callId), callId);
       const last = call.state.eventSeq ?? (await store.postgresLastEventSeq(tx, call.id));
       const { outcome, write } = planLoad(call, name, last);
@@ -123,6 +212,8 @@ export class CallEngine {
       }
       return { outcome, call };
     }, scope);
+    this.known.set(callId, Object.assign(new CallEntity(), result.call));
+    return result;
   }
 
   /**
@@ -146,6 +237,7 @@ export class CallEngine {
     target: CallAgent,
     { segment, warnings }: { segment: CallSegment; warnings: string[] },
   ): Promise<CallEntity> {
+    this.known.delete(callId);
     const { call, repo } = await this.activeCall(tx.manager, scope, callId);
     const index = call.state.segments.length;
     const state = handoffState(target.snapshot, segment.resolved);
@@ -180,6 +272,7 @@ export class CallEngine {
 
   /** RT-10: the call ends with `call.ended`, which carries every version it resolved (and its webhook). */
   async applyEnd(tx: Tx, scope: ProjectScope, callId: string, trace?: TraceSpan): Promise<CallEntity> {
+    this.known.delete(callId);
     const { call, repo } = await this.activeCall(tx.manager, scope, callId);
     const now = new Date();
     call.status = "ended";
@@ -214,85 +307,6 @@ async function takeEventSeqs(repo: CallRepository, call: CallEntity, count: numb
   const last = call.state.eventSeq ?? (await repo.lastEventSeq(call.id));
   call.state = { ...call.state, eventSeq: last + count };
   return last + 1;
-}
-
-function activeOrThrow(call: CallEntity | null, callId: string): CallEntity {
-  if (!call) throw new NotFound("The call");
-  if (call.status !== "active")
-    throw new Conflict(`The call ${callId} has ended; it takes no more changes.`, { status: call.status });
-  return call;
-}
-
-/**
- * The runtime's decision (pure) on the call as read, and what it writes: the call's loaded set, event counter
- * (after `lastSeq`, its last event's number) and warnings, its events numbered, the versions it
- * loaded and the skills the cap evicted; nothing to write when the load changes nothing.
- */
-function planLoad(call: CallEntity, name: string, lastSeq: number): { outcome: LoadOutcome; write: LoadWrite | null } {
-  const segment = currentSegment(call.state);
-  const outcome = decideLoad(
-    { resolved: segment.resolved, loaded: call.state.loaded, cap: segment.agent.maxLoadedSkills },
-    name,
-  );
-  if (outcome.events.length === 0) return { outcome, write: null };
-  const before = call.state.loaded;
-  const first = lastSeq + 1;
-  call.state = { ...call.state, loaded: outcome.loaded, eventSeq: first - 1 + outcome.events.length };
-  // RT-5, AG-5: what the load brings in (missing variables, shadowed tools) warns on the call, as at start.
-  call.warnings = [...new Set([...call.warnings, ...modelContextOf(call.state).warnings])];
-  return {
-    outcome,
-    write: {
-      call,
-      events: loadEventRows(call, outcome.events, before, first),
-      loadedVersionIds: outcome.events.flatMap((e) => (e.type === "skill.loaded" ? [e.versionId] : [])),
-      // RT-4, OB-3: the skills the cap evicted count as evictions of their skill
-      evicted: outcome.events.flatMap((e) => (e.type === "skill.unloaded" && e.reason === "limit" ? [e.skill] : [])),
-    },
-  };
-}
-
-function webhookEventsOf(rows: readonly CallEventEntity[]): WebhookEvent[] {
-  return rows.map((row) => ({ id: row.id, type: row.type as WebhookEvent["type"], timestamp: row.at, data: row.data }));
-}
-
-/** The rows of a load's events, numbered from `first` on the call as read in the transaction. */
-function loadEventRows(
-  call: CallEntity,
-  events: readonly RuntimeEvent[],
-  previouslyLoaded: readonly string[],
-  first: number,
-): CallEventEntity[] {
-  let seq = first - 1;
-  const now = new Date();
-  // Each event carries the loaded set right after it: an unload's is the set before the load that follows it.
-  let loaded = previouslyLoaded;
-  return events.map((e) => {
-    loaded = e.type === "skill.unloaded" ? loaded.filter((n) => n !== e.skill) : [...loaded, e.skill];
-    return eventRow(call, ++seq, e.type, { call_id: call.id, ...callEventData(e) }, now, loaded);
-  });
-}
-
-function eventRow(
-  call: CallEntity,
-  seq: number,
-  type: string,
-  data: Record<string, unknown>,
-  at: Date,
-  loadedAfter: readonly string[] = call.state.loaded,
-): CallEventEntity {
-  return Object.assign(new CallEventEntity(), {
-    id: timeOrderedId(),
-    callId: call.id,
-    projectId: call.projectId,
-    seq,
-    type,
-    data,
-    loadedAfter: [...loadedAfter],
-    segment: call.state.segments.length - 1,
-    at,
-    expiresAt: call.eventsExpireAt,
-  });
 }
 
 function callSkillRows(

@@ -3,6 +3,9 @@ import { publishAgent, publishSkill, READ_CALL, startCall, type CallView } from 
 import { statementsDuring } from "../../../test/support/sql-statements";
 import { describeEachDialect } from "../../../test/support/test-app";
 
+/** The table a query builder's statement reads from (TypeORM quotes it; a subquery written by hand does not). */
+const firstTable = (sql: string) => /FROM\s+"(\w+)"/i.exec(sql)?.[1];
+
 const reads = (statements: string[]) => statements.filter((s) => /^\s*SELECT/i.test(s));
 
 describeEachDialect("the call-start hot path", (t) => {
@@ -30,6 +33,23 @@ describeEachDialect("the call-start hot path", (t) => {
     const statements = await statementsDuring(t, () => startCall(t, key, { agentId }));
     const versionReads = reads(statements).filter((s) => /skill_versions/.test(s));
     expect(versionReads).toHaveLength(1);
+  });
+
+  it("budget: the first start of a newly published agent reads the agent version with its skill entries in one statement, the skill versions in one, then writes the call", async () => {
+    await publishSkill(t, key, "hot-f");
+    const fresh = await publishAgent(t, key, {
+      name: "hot-fresh",
+      skills: [{ name: "hot-a" }, { name: "hot-c" }, { name: "hot-f" }],
+    });
+    const statements = await statementsDuring(t, () => startCall(t, key, { agentId: fresh }));
+    // issue 21: the entries come as a column of the version's row (no `SELECT … FROM agent_skill_entries` of their
+    // own); the project's skill source and running rollouts are read only when not cached (per project)
+    const write = statements.findIndex((s) => !/^\s*SELECT/i.test(s));
+    const tables = statements.slice(0, write).map(firstTable);
+    expect(tables.filter((table) => !["projects", "rollouts"].includes(table!))).toEqual([
+      "agent_versions",
+      "skill_versions",
+    ]);
   });
 
   it("budget: a call start with warm caches reads nothing: it only writes the call", async () => {

@@ -54,30 +54,74 @@ const SQLITE = {
   patch: `UPDATE calls SET warnings = ?, state = json_set(state, '$.loaded', json(?), '$.eventSeq', ?) WHERE id = ?`,
 };
 
-const POSTGRES = {
-  call: `SELECT ${CALL_COLUMNS} FROM calls WHERE id = $1 AND project_id = $2 FOR UPDATE`,
-  contexts: `SELECT hash, body FROM call_contexts WHERE hash = ANY($1::varchar[])`,
-  lastSeq: `SELECT MAX(seq) AS seq FROM call_events WHERE call_id = $1`,
-  /** The events, the loaded flags, the signal deltas (RO-3, OB-3) and the state patch: one statement. */
-  load: `WITH e AS (
+/**
+ * The load's writes on PostgreSQL (the events, the loaded flags, the signal deltas — RO-3, OB-3 — and the state patch)
+ * as one statement; `version` adds the compare-and-set: the call is changed only while it is active and its event
+ * counter (`state.eventSeq`, which every change of the call moves: loads, handoffs, the end) is still `$18`, the one
+ * the decision was made on; every other part writes only if it did, and the statement returns a row only then.
+ */
+const postgresLoad = (version: boolean) => `WITH c AS (
+         UPDATE calls SET warnings = $12,
+           state = (CAST(state AS jsonb) || jsonb_build_object('loaded', CAST($13 AS jsonb), 'eventSeq', $14::int))::text
+         WHERE id = $1${version ? ` AND status = 'active' AND CAST(CAST(state AS jsonb) ->> 'eventSeq' AS int) = $18::int` : ""}
+         RETURNING events_expired),
+       e AS (
          INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
          SELECT t.id, $1, $2, t.seq, t.type, t.data, t.loaded_after, t.segment, t.at, t.expires_at
          FROM unnest($3::varchar[], $4::int[], $5::varchar[], $6::text[], $7::text[], $8::int[], $9::bigint[],
-                     $10::bigint[]) AS t(id, seq, type, data, loaded_after, segment, at, expires_at)),
+                     $10::bigint[]) AS t(id, seq, type, data, loaded_after, segment, at, expires_at)
+         WHERE EXISTS (SELECT FROM c)),
        s AS (UPDATE call_skills SET loaded = true
-             WHERE call_id = $1 AND version_id = ANY($11::varchar[]) AND NOT loaded RETURNING name),
+             WHERE call_id = $1 AND version_id = ANY($11::varchar[]) AND NOT loaded AND EXISTS (SELECT FROM c)
+             RETURNING name),
        d AS (
          INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, loads, evictions, max_loaded)
          SELECT $2, s.name, $15::varchar, $16::bigint, 1, 0,
                 (SELECT count(*) FROM call_skills WHERE call_id = $1 AND loaded) + (SELECT count(*) FROM s)
          FROM s
-         UNION ALL SELECT $2, t.name, $15::varchar, $16::bigint, 0, 1, 0 FROM unnest($17::varchar[]) AS t(name))
-       UPDATE calls SET warnings = $12,
-         state = (CAST(state AS jsonb) || jsonb_build_object('loaded', CAST($13 AS jsonb), 'eventSeq', $14::int))::text
-       WHERE id = $1`,
+         UNION ALL SELECT $2, t.name, $15::varchar, $16::bigint, 0, 1, 0 FROM unnest($17::varchar[]) AS t(name)
+         WHERE EXISTS (SELECT FROM c))
+       SELECT events_expired FROM c`;
+
+const POSTGRES = {
+  call: `SELECT ${CALL_COLUMNS} FROM calls WHERE id = $1 AND project_id = $2 FOR UPDATE`,
+  /** The call as it is now, no lock: what a compare-and-set load decides on. */
+  read: `SELECT ${CALL_COLUMNS} FROM calls WHERE id = $1 AND project_id = $2`,
+  contexts: `SELECT hash, body FROM call_contexts WHERE hash = ANY($1::varchar[])`,
+  lastSeq: `SELECT MAX(seq) AS seq FROM call_events WHERE call_id = $1`,
+  /** Under the row lock: no compare. */
+  load: postgresLoad(false),
+  /** Issue 21: the compare-and-set load (no lock, no transaction: atomic on its own). */
+  loadIfUnchanged: postgresLoad(true),
 };
 
 const json = (value: unknown) => JSON.stringify(value);
+
+/** A named prepared statement's rows on PostgreSQL (a transaction's client, or the pool). */
+export type PgQuery = <R>(name: string, sql: string, params: readonly unknown[]) => Promise<R[]>;
+
+/** The parameters $1…$17 of `postgresLoad`. */
+function loadParams({ call, events, loadedVersionIds, evicted }: LoadWrite): unknown[] {
+  return [
+    call.id,
+    call.projectId,
+    events.map((e) => e.id),
+    events.map((e) => e.seq),
+    events.map((e) => e.type),
+    events.map((e) => json(e.data)),
+    events.map((e) => json(e.loadedAfter)),
+    events.map((e) => e.segment),
+    events.map((e) => e.at.getTime()),
+    events.map((e) => e.expiresAt.getTime()),
+    loadedVersionIds,
+    json(call.warnings),
+    json(call.state.loaded),
+    call.state.eventSeq ?? 0,
+    agentKeyOf(call.agentId),
+    hourOf(call.startedAt),
+    evicted,
+  ];
+}
 
 /** An event row's values in the column order of `call_events` (id, call_id, …, expires_at), as SQLite binds them. */
 export function eventValues(e: CallEventEntity): unknown[] {
@@ -141,14 +185,27 @@ export class CallLoadStore {
   }
 
   /** The scope's call, its row locked until the transaction ends, with its state whole. */
-  async postgresCall(tx: ClientTx, projectId: string, id: string): Promise<CallEntity | null> {
-    const [row] = await tx.query<CallRow>("call_load_read", POSTGRES.call, [id, projectId]);
+  postgresCall(tx: ClientTx, projectId: string, id: string): Promise<CallEntity | null> {
+    return this.postgresRow(tx.query, "call_load_read", POSTGRES.call, projectId, id);
+  }
+
+  /** Issue 21: the scope's call as it is now (no lock, no transaction), with its state whole. */
+  postgresCurrent(query: PgQuery, projectId: string, id: string): Promise<CallEntity | null> {
+    return this.postgresRow(query, "call_load_current", POSTGRES.read, projectId, id);
+  }
+
+  private async postgresRow(
+    query: PgQuery,
+    name: string,
+    sql: string,
+    projectId: string,
+    id: string,
+  ): Promise<CallEntity | null> {
+    const [row] = await query<CallRow>(name, sql, [id, projectId]);
     if (!row) return null;
     const stored = JSON.parse(row.state) as StoredCallState;
     const missing = this.contexts.missing([stored]);
-    if (missing.length > 0) {
-      this.contexts.remember(await tx.query("call_load_contexts", POSTGRES.contexts, [missing]));
-    }
+    if (missing.length > 0) this.contexts.remember(await query("call_load_contexts", POSTGRES.contexts, [missing]));
     return this.entity(row, stored);
   }
 
@@ -157,27 +214,26 @@ export class CallLoadStore {
     return Number(row?.seq ?? 0);
   }
 
-  /** The load's writes as one statement. */
-  async postgresRecord(tx: ClientTx, { call, events, loadedVersionIds, evicted }: LoadWrite): Promise<void> {
-    await tx.query("call_load", POSTGRES.load, [
-      call.id,
-      call.projectId,
-      events.map((e) => e.id),
-      events.map((e) => e.seq),
-      events.map((e) => e.type),
-      events.map((e) => json(e.data)),
-      events.map((e) => json(e.loadedAfter)),
-      events.map((e) => e.segment),
-      events.map((e) => e.at.getTime()),
-      events.map((e) => e.expiresAt.getTime()),
-      loadedVersionIds,
-      json(call.warnings),
-      json(call.state.loaded),
-      call.state.eventSeq ?? 0,
-      agentKeyOf(call.agentId),
-      hourOf(call.startedAt),
-      evicted,
+  /** The load's writes as one statement, on the locked row. */
+  async postgresRecord(tx: ClientTx, write: LoadWrite): Promise<void> {
+    await tx.query("call_load", POSTGRES.load, loadParams(write));
+  }
+
+  /**
+   * Issue 21: the load's writes as one compare-and-set statement (see `postgresLoad`): applied only if the call is
+   * still active at event number `version`. `run` sends it (alone, or inside a transaction when webhook deliveries go
+   * with it) and answers its rows; null when the call changed since it was read (nothing was written).
+   */
+  async postgresRecordIfUnchanged(
+    run: PgQuery,
+    write: LoadWrite,
+    version: number,
+  ): Promise<{ eventsExpired: boolean } | null> {
+    const [row] = await run<{ events_expired: boolean }>("call_load_cas", POSTGRES.loadIfUnchanged, [
+      ...loadParams(write),
+      version,
     ]);
+    return row ? { eventsExpired: row.events_expired } : null;
   }
 
   private entity(row: CallRow, stored: StoredCallState): CallEntity {

@@ -81,14 +81,15 @@ describeEachDialect("statements and bytes of the call hot paths", { outboundAllo
     );
   });
 
-  it("budget: loadSkill locks and reads the call, then writes its events, the loaded flag and the state patch; an eviction adds none", async () => {
+  it("budget: loadSkill on a call this instance started is one statement on PostgreSQL (compare-and-set); an eviction adds none", async () => {
     const id = await start();
-    // PostgreSQL: the events, the loaded flags, the signal deltas (RO-3, OB-3) and the state patch in one statement,
-    // named prepared statements on one client; SQLite: the read and four writes as prepared statements of the driver
+    // PostgreSQL (issue 21): the call as this instance started it, then the events, the loaded flags, the signal
+    // deltas (RO-3, OB-3) and the state patch in one named prepared statement that applies only while the call is at
+    // the event number the load decided on; SQLite: the read and four writes as prepared statements of the driver
     // in one synchronous transaction (its BEGIN and COMMIT are the driver's, in process, as for a start: not logged)
     const expected =
       t.dialect === "postgres"
-        ? ["BEGIN", "SELECT calls", "WITH call_events", "COMMIT"]
+        ? ["WITH calls"]
         : ["SELECT calls", "INSERT call_events", "INSERT skill_signal_deltas", "UPDATE call_skills", "UPDATE calls"];
     expect(await shapes(t, () => t.ok(LOAD_STATUS, { callId: id, name: "st-a" }, key))).toEqual(expected);
     await loadSkill(t, key, id, "st-b");

@@ -63,10 +63,50 @@ export interface ChatRequest {
   passthrough: Record<string, unknown>;
 }
 
+type Body = z.infer<typeof body>;
+
+const ROLES: ReadonlySet<unknown> = new Set(message.shape.role.options);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const isFlag = (value: unknown) => value === undefined || value === null || typeof value === "boolean";
+
+function isToolCall(call: unknown): boolean {
+  if (!isRecord(call) || typeof call.id !== "string" || call.type !== "function") return false;
+  const fn = call.function;
+  return isRecord(fn) && typeof fn.name === "string" && typeof fn.arguments === "string";
+}
+
+function isMessage(m: unknown): boolean {
+  if (!isRecord(m) || !ROLES.has(m.role)) return false;
+  if (m.tool_call_id !== undefined && typeof m.tool_call_id !== "string") return false;
+  return m.tool_calls === undefined || (Array.isArray(m.tool_calls) && m.tool_calls.every(isToolCall));
+}
+
+/**
+ * Issue 21: the common body (no client tools) checked by hand, without zod's copy of every message; anything it
+ * does not plainly accept goes to the zod schema above, which stays the reference (and words every refusal).
+ */
+function commonBody(raw: Record<string, unknown>): Body | null {
+  const { model, messages, stream_options: options } = raw;
+  if (typeof model !== "string" || model.length < 1 || model.length > 200) return null;
+  if (!Array.isArray(messages) || messages.length < 1 || messages.length > 10_000) return null;
+  if (!isFlag(raw.stream) || (raw.tools !== undefined && raw.tools !== null)) return null;
+  if (options !== undefined && options !== null && !(isRecord(options) && isFlag(options.include_usage))) return null;
+  if (raw.metadata !== undefined && raw.metadata !== null && !isRecord(raw.metadata)) return null;
+  if (!messages.every(isMessage)) return null;
+  return { ...raw, messages: [...messages] } as Body;
+}
+
 /** A chat completions body, or a 400 naming every field that is wrong and what is accepted. */
 export function parseChatRequest(raw: unknown): ChatRequest {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw))
     throw badRequest("invalid_request", "The request body must be a JSON object with 'model' and 'messages'.");
+  const common = commonBody(raw as Record<string, unknown>);
+  return common ? chatRequestOf(common) : parseStrictly(raw);
+}
+
+/** parseChatRequest through the zod schema only (the reference the common path is tested against). */
+export function parseStrictly(raw: unknown): ChatRequest {
   const parsed = body.safeParse(raw);
   if (!parsed.success) {
     const problems = parsed.error.issues.slice(0, 5).map((issue) => {
@@ -81,17 +121,21 @@ export function parseChatRequest(raw: unknown): ChatRequest {
       `The request body is not a chat completions request: ${problems.join("; ")}. It needs 'model' (an agent's name) and 'messages' (a non-empty list of { role, content }).`,
     );
   }
+  return chatRequestOf(parsed.data);
+}
+
+function chatRequestOf(data: Body): ChatRequest {
   const passthrough: Record<string, unknown> = {};
-  for (const key of PASSED_THROUGH) if (parsed.data[key] !== undefined) passthrough[key] = parsed.data[key];
-  const includeUsage = parsed.data.stream === true && parsed.data.stream_options?.include_usage === true;
+  for (const key of PASSED_THROUGH) if (data[key] !== undefined) passthrough[key] = data[key];
+  const includeUsage = data.stream === true && data.stream_options?.include_usage === true;
   if (includeUsage) passthrough.stream_options = { include_usage: true };
   return {
-    model: parsed.data.model,
-    messages: parsed.data.messages as ChatMessage[],
-    stream: parsed.data.stream === true,
+    model: data.model,
+    messages: data.messages as ChatMessage[],
+    stream: data.stream === true,
     includeUsage,
-    clientTools: (parsed.data.tools ?? []) as OpenAiTool[],
-    metadata: parsed.data.metadata ?? undefined,
+    clientTools: (data.tools ?? []) as OpenAiTool[],
+    metadata: data.metadata ?? undefined,
     passthrough,
   };
 }

@@ -18,6 +18,13 @@ export interface GatewaySkill {
   load(): Promise<{ instructions: string; files: string[] } | null>;
   /** A file by its path relative to the skill's root (SKILL.md included). */
   readFile(path: string): Promise<FileRead>;
+  /**
+   * Issue 21: what `load()` would answer when it is known without waiting (a replay reads 20 of these a turn);
+   * undefined: ask `load()`.
+   */
+  loadedNow?(): { instructions: string; files: string[] } | undefined;
+  /** Issue 21: what `readFile(path)` would answer when it is known without waiting; undefined: ask `readFile`. */
+  readFileNow?(path: string): FileRead | undefined;
 }
 
 /** The skills an agent has on this turn, in its order. */

@@ -17,6 +17,7 @@ import {
   LOAD_SKILL,
   READ_SKILL_FILE,
   replayInto,
+  type ReplayItem,
   userMessageCount,
   type ChatMessage,
   type ToolCall,
@@ -83,6 +84,19 @@ async function replayContent(agent: ServedAgent, invocation: SkillInvocation): P
   return file.kind === "text" ? file.text : null;
 }
 
+/** replayContent's answer when the skill knows it without waiting; undefined: ask replayContent. */
+function replayContentNow(agent: ServedAgent, invocation: SkillInvocation): string | null | undefined {
+  const name = invocation.tool === LOAD_SKILL ? invocation.arguments.name : invocation.arguments.skill;
+  const skill = agent.skills.find((s) => s.name === name);
+  if (!skill) return null; // GW-5, as in replayContent
+  if (invocation.tool === LOAD_SKILL) {
+    const loaded = skill.loadedNow?.();
+    return loaded === undefined ? undefined : loadedSkillAnswer(skill.name, loaded);
+  }
+  const file = skill.readFileNow?.(invocation.arguments.path ?? "");
+  return file === undefined ? undefined : file.kind === "text" ? file.text : null;
+}
+
 /** GW-2, GW-5, GW-8: the history the model gets: our system prompt, the client's messages, the replayed skills. */
 export async function prepareTurn(
   agent: ServedAgent,
@@ -102,10 +116,15 @@ export async function prepareTurn(
   if (persistent && continuesAConversation(request.messages)) {
     const log = await store.read(logKey);
     if (log.length > 0) {
-      const items = await Promise.all(
-        log.map(async (invocation) => ({ invocation, content: await replayContent(agent, invocation) })),
-      );
-      const replay = replayInto(history, items);
+      // Issue 21: most turns replay what the skills already hold, without a promise per invocation.
+      const items = log.map((invocation) => ({ invocation, content: replayContentNow(agent, invocation) }));
+      if (items.some((item) => item.content === undefined))
+        await Promise.all(
+          items.map(async (item) => {
+            if (item.content === undefined) item.content = await replayContent(agent, item.invocation);
+          }),
+        );
+      const replay = replayInto(history, items as ReplayItem[]); // every content filled above
       history = replay.messages;
       replayed = replay.replayed;
     }

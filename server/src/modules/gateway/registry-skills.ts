@@ -15,14 +15,17 @@ const MAX_CACHED_TEXT = 256 * 1024;
 export function registrySkill(resolved: ResolvedSkill, sourceProjectId: string, skills: SkillReader): GatewaySkill {
   // A published version never changes: its file list is read once per skill object (the caller keeps one per version).
   let listing: Promise<Array<{ path: string; sha256: string }>> | null = null;
+  /** The listing once it has been read (what the synchronous reads answer from). */
+  let listed: Array<{ path: string; sha256: string }> | undefined;
   const files = () => {
     listing ??= skills
       .filesOf(sourceProjectId, [resolved.id])
-      .then((rows) => rows.sort((a, b) => a.path.localeCompare(b.path)));
+      .then((rows) => (listed = rows.sort((a, b) => a.path.localeCompare(b.path))));
     listing.catch(() => (listing = null));
     return listing;
   };
   let loaded: { instructions: string; files: string[] } | undefined;
+  let skillMd: string | undefined;
   return {
     name: resolved.name,
     description: resolved.description,
@@ -36,6 +39,7 @@ export function registrySkill(resolved: ResolvedSkill, sourceProjectId: string, 
       if (inside === null) return { kind: "refused" };
       if (inside === SKILL_MD) {
         const text = await skills.skillMdOf(sourceProjectId, resolved.id);
+        if (text !== null && text.length <= MAX_CACHED_TEXT) skillMd = text;
         return text === null ? { kind: "missing" } : { kind: "text", text };
       }
       const file = (await files()).find((f) => f.path === inside);
@@ -47,6 +51,16 @@ export function registrySkill(resolved: ResolvedSkill, sourceProjectId: string, 
       const text = Buffer.from(blob.contentBase64, "base64").toString("utf8");
       if (text.length <= MAX_CACHED_TEXT) texts.set(file.sha256, text);
       return { kind: "text", text };
+    },
+    loadedNow: () => loaded,
+    // Only texts already read: refusals and missing files take the path above (it tells them apart).
+    readFileNow: (path: string): FileRead | undefined => {
+      const inside = insidePath(path);
+      if (inside === null) return undefined;
+      if (inside === SKILL_MD) return skillMd === undefined ? undefined : { kind: "text", text: skillMd };
+      const file = listed?.find((f) => f.path === inside);
+      const text = file ? texts.get(file.sha256) : undefined;
+      return text === undefined ? undefined : { kind: "text", text };
     },
   };
 }

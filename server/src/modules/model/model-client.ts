@@ -10,7 +10,7 @@ import type { HostResolver } from "../../platform/outbound/address-policy";
 import { OutboundError } from "../../platform/outbound/outbound-error";
 import { pinnedFetch, type PinnedFetch, type PinnedRequestInit } from "../../platform/outbound/pinned-fetch";
 import { AgentTelemetry, type ModelRequestTrace, type TraceParent } from "../../platform/telemetry";
-import { encodeRequestBody } from "./request-body";
+import { encodePooledRequestBody } from "./request-body";
 
 /** An OpenAI-compatible chat completions endpoint: an agent's `model` config, or the process default. */
 export interface ModelEndpoint {
@@ -101,21 +101,24 @@ class Watchdog {
 }
 
 /**
- * The request options that send `body` as encodeRequestBody's bytes (the client's documented `body` request option
- * replaces the body it would serialise itself; the parameters still decide streaming and the answer's parsing), and
- * hand `cancel` to the pinned fetch beside the client's own signal (`fetchOptions` reach the fetch as they are).
+ * The request options that send `body` as encodeRequestBody's bytes, in a pooled buffer released once sent (the
+ * client's documented `body` request option replaces the body it would serialise itself; the parameters still decide
+ * streaming and the answer's parsing), and hand `cancel` to the pinned fetch beside the client's own signal
+ * (`fetchOptions` reach the fetch as they are).
  */
 function encoded(
   body: ModelRequest & { model: string; stream: boolean },
   cancel: AbortSignal | undefined,
   trace: ModelRequestTrace,
 ) {
-  const ours: Pick<PinnedRequestInit, "cancel"> = cancel ? { cancel } : {};
+  const { bytes, release } = encodePooledRequestBody(body);
+  // The pinned fetch hands the body's buffer back once it has written it whole.
+  const ours: Pick<PinnedRequestInit, "cancel" | "sent"> = cancel ? { cancel, sent: release } : { sent: release };
   // Typed as the client's fetch options, which do not know `cancel` (the fetch it calls is ours).
   const fetchOptions = ours as NonNullable<Parameters<OpenAI["chat"]["completions"]["create"]>[1]>["fetchOptions"];
   const headers: Record<string, string> = { "content-type": "application/json" };
   trace.inject(headers);
-  return { body: encodeRequestBody(body), headers, fetchOptions };
+  return { body: bytes, headers, fetchOptions };
 }
 
 function isChatCompletion(value: unknown): value is ChatCompletion {
@@ -147,7 +150,7 @@ export class ModelClient {
   private readonly telemetry: AgentTelemetry;
 
   constructor(private readonly options: ModelClientOptions) {
-    this.fetch = pinnedFetch({ allowList: options.allowList, resolve: options.resolve });
+    this.fetch = pinnedFetch({ allowList: options.allowList, resolve: options.resolve, lean: true });
     this.telemetry = options.telemetry ?? AgentTelemetry.detached();
   }
 

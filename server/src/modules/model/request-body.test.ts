@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { encodeRequestBody } from "./request-body";
+import { BodyPool, encodePooledRequestBody, encodeRequestBody } from "./request-body";
 
 describe("request body encoding (long texts encoded once)", () => {
   const long = `Line with "quotes", a tab\t, a newline\n and unicode é ✓ 𝄞. `.repeat(40);
@@ -62,5 +62,22 @@ describe("request body encoding (long texts encoded once)", () => {
       messages: [{ role: "user", content: long }],
     });
     expect(JSON.parse(encodeRequestBody({ messages: [] }).toString("utf8"))).toEqual({ messages: [] });
+  });
+
+  it("issue 21: a pooled body holds the same bytes; its buffer is handed out again only after its release", () => {
+    const big = { ...body, messages: [...body.messages, { role: "user", content: "x".repeat(40_000) }] };
+    const pooled = encodePooledRequestBody(big);
+    expect(pooled.bytes.equals(encodeRequestBody(big))).toBe(true);
+    pooled.release();
+    const pool = new BodyPool();
+    const first = pool.take(20_000)!;
+    const second = pool.take(20_000)!;
+    expect(second.buffer.buffer).not.toBe(first.buffer.buffer);
+    first.release();
+    first.release();
+    const third = pool.take(30_000)!;
+    expect(third.buffer.buffer).toBe(first.buffer.buffer);
+    expect(pool.take(40_000)!.buffer.buffer).not.toBe(first.buffer.buffer);
+    expect(pool.take(100)).toBeNull();
   });
 });

@@ -25,11 +25,11 @@ function encodedText(text: string): Buffer {
 }
 
 /**
- * A body's pieces in order: short texts, new each time, joined into one buffer per run between two kept encodings
+ * A body's pieces in order: texts (short, new each time) and kept encodings, written into one buffer at the end
  * (a buffer per piece, and a copy per buffer, cost more than the pieces).
  */
 class BodyParts {
-  readonly parts: Buffer[] = [];
+  readonly parts: Array<string | Buffer> = [];
   private texts: string[] = [];
 
   text(piece: string): void {
@@ -41,17 +41,66 @@ class BodyParts {
     this.parts.push(piece);
   }
 
-  finish(): Buffer {
+  finish(pool: BodyPool | null): PooledBody {
     this.flush();
-    return Buffer.concat(this.parts);
+    const lengths = this.parts.map((part) => (typeof part === "string" ? Buffer.byteLength(part) : part.byteLength));
+    const size = lengths.reduce((sum, length) => sum + length, 0);
+    const { buffer, release } = pool?.take(size) ?? { buffer: Buffer.allocUnsafe(size), release: () => {} };
+    let offset = 0;
+    this.parts.forEach((part, i) => {
+      if (typeof part === "string") buffer.write(part, offset, "utf8");
+      else part.copy(buffer, offset);
+      offset += lengths[i]!;
+    });
+    return { bytes: buffer.subarray(0, size), release };
   }
 
   private flush(): void {
     if (this.texts.length === 0) return;
-    this.parts.push(Buffer.from(this.texts.join("")));
+    this.parts.push(this.texts.join(""));
     this.texts = [];
   }
 }
+
+/** A body's bytes, and what hands their memory back for the next body once they have been sent. */
+export interface PooledBody {
+  bytes: Buffer;
+  /** Call once nothing reads `bytes` any more (the request was written whole); a second call does nothing. */
+  release(): void;
+}
+
+/**
+ * Issue 21: buffers for request bodies, reused once a body was sent. A new ~74 KiB buffer per gateway turn was
+ * external memory to V8, and its growth started a full mark-compact of the heap every few hundred turns ("external
+ * memory pressure", tens of milliseconds each, on some turn's latency). A body that is never released (a request
+ * that failed before it was written) is simply collected; only released buffers are handed out again.
+ */
+export class BodyPool {
+  /** Free buffers by size class (powers of two from MIN_POOLED). */
+  private readonly free = new Map<number, Buffer[]>();
+  static readonly MIN_POOLED = 16 * 1024;
+  static readonly MAX_POOLED = 4 * 1024 * 1024;
+
+  constructor(private readonly keepPerSize = 8) {}
+
+  take(size: number): { buffer: Buffer; release: () => void } | null {
+    if (size < BodyPool.MIN_POOLED || size > BodyPool.MAX_POOLED) return null;
+    let capacity = BodyPool.MIN_POOLED;
+    while (capacity < size) capacity *= 2;
+    const buffer = this.free.get(capacity)?.pop() ?? Buffer.allocUnsafeSlow(capacity);
+    let released = false;
+    const release = () => {
+      if (released) return;
+      released = true;
+      const list = this.free.get(capacity) ?? [];
+      if (list.length < this.keepPerSize) list.push(buffer);
+      this.free.set(capacity, list);
+    };
+    return { buffer, release };
+  }
+}
+
+const bodies = new BodyPool();
 
 /** `,<rest>}` for an object's JSON `rest` (or `}` when it is empty), to follow a first field. */
 const restOf = (restJson: string) => (restJson === "{}" ? "}" : `,${restJson.slice(1)}`);
@@ -98,6 +147,18 @@ function encodeList(out: BodyParts, items: readonly unknown[]): void {
  * definition — the gateway's own, kept per agent — is written from its kept encoding, as a frozen message is).
  */
 export function encodeRequestBody(body: { messages: readonly unknown[] } & Record<string, unknown>): Buffer {
+  return encodeBody(body, null).bytes;
+}
+
+/** encodeRequestBody's bytes in a reused buffer: `release()` once they were sent. */
+export function encodePooledRequestBody(body: { messages: readonly unknown[] } & Record<string, unknown>): PooledBody {
+  return encodeBody(body, bodies);
+}
+
+function encodeBody(
+  body: { messages: readonly unknown[] } & Record<string, unknown>,
+  pool: BodyPool | null,
+): PooledBody {
   const { messages, ...rest } = body;
   const out = new BodyParts();
   out.text('{"messages":[');
@@ -109,5 +170,5 @@ export function encodeRequestBody(body: { messages: readonly unknown[] } & Recor
     encodeList(out, tools);
   }
   out.text(restOf(JSON.stringify(rest)));
-  return out.finish();
+  return out.finish(pool);
 }

@@ -206,6 +206,21 @@ export class Database {
   }
 
   /**
+   * PostgreSQL only: one statement as a named prepared statement of the driver, outside any transaction (a read, or a
+   * write atomic on its own), and its rows. Events are not delivered here: a compare-and-set whose rows say whether
+   * it applied delivers its own with `delivered`. Logged like any query.
+   */
+  queryNamed<R>(name: string, statement: SqlStatement): Promise<R[]> {
+    if (this.dialect !== "postgres") throw new Error("queryNamed is for PostgreSQL");
+    return this.pg.queryNamed<R>(name, statement);
+  }
+
+  /** Delivers the events of a change that committed on its own (a `queryNamed` write that applied). */
+  async delivered(after: CommittedEvents): Promise<void> {
+    await this.deliverCommitted(after);
+  }
+
+  /**
    * SQLite only: `fn` in one synchronous transaction of the driver (BEGIN … COMMIT around a plain function: nothing
    * async can run in between, so a read and the writes it decides are one atomic step without a lock; a throw rolls
    * back). Serialised with `write`; statements prepared once and kept, logged like any query; events emitted are
@@ -283,6 +298,11 @@ export class Database {
       if (this.dataSource.isInitialized) await this.dataSource.destroy();
     });
   }
+}
+
+/** True for a PostgreSQL serialization failure or deadlock: the statement wrote nothing and may be tried again. */
+export function isRetryableConflict(error: unknown): boolean {
+  return RETRYABLE_PG_CODES.has(pgErrorCode(error) ?? "");
 }
 
 export function pgErrorCode(error: unknown): string | undefined {

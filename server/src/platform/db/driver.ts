@@ -99,9 +99,13 @@ export class PgDriver {
     private readonly logger: () => Logger,
   ) {}
 
-  async runNamed(name: string, [sql, params]: SqlStatement): Promise<void> {
+  async runNamed(name: string, statement: SqlStatement): Promise<void> {
+    await this.queryNamed(name, statement);
+  }
+
+  async queryNamed<R>(name: string, [sql, params]: SqlStatement): Promise<R[]> {
     this.logger().logQuery(sql, [...params]);
-    await this.pool().query({ name, text: sql, values: [...params] });
+    return ((await this.pool().query({ name, text: sql, values: [...params] })) as { rows: R[] }).rows;
   }
 
   /** One attempt of `fn` between BEGIN and COMMIT on one pooled client; what it emits goes into `events`. */

@@ -350,6 +350,29 @@ describe("SEC-13 pinnedFetch (the MCP and model clients' fetch)", () => {
     expect(await answer.text()).toBe("POST:from a stream");
   });
 
+  it("issue 21: a lean answer reads as a Response does, and `sent` is called once the body was written, not when refused", async () => {
+    const fetch = pinnedFetch({ allowList: ["127.0.0.1"], lean: true });
+    let sent = 0;
+    const init = { method: "POST", body: Buffer.from('{"c":3}'), sent: () => (sent += 1) };
+    const res = await fetch(`${origin.url}/echo`, init);
+    expect(res).not.toBeInstanceOf(Response);
+    expect([res.status, res.ok, res.headers.get("Set-Cookie"), res.headers.get("x-nothing")]).toEqual([
+      200,
+      true,
+      "a=1, b=2",
+      null,
+    ]);
+    expect([...res.headers.entries()].map(([name]) => name)).toContain("x-host");
+    expect(await res.clone().text()).toBe('POST:{"c":3}');
+    expect(await res.text()).toBe('POST:{"c":3}');
+    await expect(res.text()).rejects.toBeInstanceOf(TypeError);
+    expect(sent).toBe(1);
+    await expect(fetch(`${internal.url}/secret`, { ...init, sent: () => (sent += 10) })).rejects.toBeInstanceOf(
+      OutboundError,
+    );
+    expect(sent).toBe(1);
+  });
+
   it("SEC-13 refuses a host that is not allow-listed before connecting", async () => {
     const fetch = pinnedFetch({ allowList: ["127.0.0.1"] });
     await expect(fetch(`${internal.url}/secret`)).rejects.toBeInstanceOf(OutboundError);

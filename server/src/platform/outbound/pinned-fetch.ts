@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import { Readable } from "node:stream";
 import { checkAndResolve, pinnedLookup, type HostResolver } from "./address-policy";
-import { BufferedResponse } from "./buffered-response";
+import { BufferedResponse, IncomingHeaders, LeanResponse } from "./buffered-response";
 import { OutboundError } from "./outbound-error";
 
 /** A WHATWG fetch (for the MCP SDK and the `openai` client), in the shape both accept. */
@@ -16,6 +16,11 @@ export type PinnedFetch = (input: string | URL | Request, init?: PinnedRequestIn
  */
 export interface PinnedRequestInit extends RequestInit {
   cancel?: AbortSignal;
+  /**
+   * Called once the body has been written whole to the connection (not on a failure before that): a caller that
+   * reuses the body's buffer may take it back then.
+   */
+  sent?: () => void;
 }
 
 const BODILESS_STATUSES = new Set([101, 204, 205, 304]);
@@ -26,7 +31,15 @@ const BODILESS_STATUSES = new Set([101, 204, 205, 304]);
  * it, as in outboundFetch), a redirect is never followed (it is answered as it came), and the body streams (SSE).
  * A refused URL throws OutboundError.
  */
-export function pinnedFetch(options: { allowList: readonly string[]; resolve?: HostResolver }): PinnedFetch {
+export function pinnedFetch(options: {
+  allowList: readonly string[];
+  resolve?: HostResolver;
+  /**
+   * Issue 21: answers that are not event streams come as a LeanResponse (a Response's reading surface, no WHATWG
+   * Response or Headers built), for a client that only reads them (the `openai` client); off: a BufferedResponse.
+   */
+  lean?: boolean;
+}): PinnedFetch {
   return async (input, init) => {
     const plain = plainRequestOf(input, init);
     const request = plain ? null : new Request(input, init);
@@ -67,28 +80,38 @@ export function pinnedFetch(options: { allowList: readonly string[]; resolve?: H
           ...(checked.addresses ? { lookup: pinnedLookup(checked.addresses) } : {}),
         },
         (incoming) => {
-          const responseHeaders = new Headers();
-          for (const [name, value] of Object.entries(incoming.headers)) {
-            for (const one of Array.isArray(value) ? value : [value ?? ""]) responseHeaders.append(name, one);
-          }
           const status = incoming.statusCode ?? 502;
-          const answer = { status, statusText: incoming.statusMessage, headers: responseHeaders };
-          if (BODILESS_STATUSES.has(status) || method === "HEAD") {
-            settled();
-            incoming.resume();
-            resolve(new Response(null, answer));
-          } else if (/^text\/event-stream/i.test(incoming.headers["content-type"] ?? "")) {
-            incoming.once("close", settled);
-            resolve(new Response(Readable.toWeb(incoming) as ReadableStream<Uint8Array>, answer));
-          } else {
+          const bodiless = BODILESS_STATUSES.has(status) || method === "HEAD";
+          const eventStream = /^text\/event-stream/i.test(incoming.headers["content-type"] ?? "");
+          if (!bodiless && !eventStream) {
             // Not a stream: read whole, answered from the buffer (a web stream over it costs more than the read).
             const chunks: Buffer[] = [];
             incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
             incoming.on("error", reject);
             incoming.on("end", () => {
               settled();
-              resolve(new BufferedResponse(Buffer.concat(chunks), answer));
+              const data = Buffer.concat(chunks);
+              const statusText = incoming.statusMessage;
+              resolve(
+                options.lean
+                  ? (new LeanResponse(data, {
+                      status,
+                      statusText,
+                      headers: new IncomingHeaders(incoming.headers),
+                    }) as unknown as Response)
+                  : new BufferedResponse(data, { status, statusText, headers: webHeaders(incoming.headers) }),
+              );
             });
+            return;
+          }
+          const answer = { status, statusText: incoming.statusMessage, headers: webHeaders(incoming.headers) };
+          if (bodiless) {
+            settled();
+            incoming.resume();
+            resolve(new Response(null, answer));
+          } else {
+            incoming.once("close", settled);
+            resolve(new Response(Readable.toWeb(incoming) as ReadableStream<Uint8Array>, answer));
           }
         },
       );
@@ -97,9 +120,19 @@ export function pinnedFetch(options: { allowList: readonly string[]; resolve?: H
         reject(error);
       });
       cancel?.addEventListener("abort", onCancel, { once: true });
+      const sent = init?.sent;
+      if (sent) outgoing.once("finish", sent);
       outgoing.end(body);
     });
   };
+}
+
+function webHeaders(raw: http.IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(raw)) {
+    for (const one of Array.isArray(value) ? value : [value ?? ""]) headers.append(name, one);
+  }
+  return headers;
 }
 
 /**
