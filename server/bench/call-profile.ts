@@ -9,121 +9,25 @@
  * Knobs: PROFILE_DB (sqlite | postgres), PROFILE_REQUESTS (default 4000 per pass), PROFILE_OUT (a directory: keep
  * the .cpuprofile files), PROFILE_JIT=1 (GRAPHQL_JIT on), PROFILE_PASSES (e.g. "uncached,loadSkill": only the passes
  * whose names contain one), PROFILE_TOP=1 (the top functions too), TEST_DATABASE_URL.
+ * PROFILE_ROLLOUT=1: instead, a cached start over one skill's followers with and without a staged rollout of it
+ * running (RO-2, issue 17; `call-runtime/rollout-profile.ts`), PROFILE_ROUNDS (default 3) and PROFILE_PERCENTS
+ * (default "50") the rollout's percentages, PROFILE_CONNECTIONS (default 4), PROFILE_WARM (requests before each
+ * measured pass), PROFILE_CPU=0 (no V8 profile: short alternated blocks, paired per round).
  */
 import "reflect-metadata";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { Session } from "node:inspector";
 import { entities } from "../src/entities";
 import { Database } from "../src/platform/db/database";
 import { createScratchPostgres } from "../src/platform/db/scratch-postgres";
 import { checkOneCall, startInstance, warmUp } from "./call-runtime/instance";
 import { cpuMs, loadFromChild } from "./call-runtime/load";
+import { layersOf, profiled } from "./call-runtime/layers";
 import { CALL_VARIABLES, LOAD_SKILL, START_CALL } from "./call-runtime/operations";
 import { hotPathCaches } from "./call-runtime/probes";
+import { rolloutProfile } from "./call-runtime/rollout-profile";
 import { MAX_LOADED, TODAY, seed } from "./call-runtime/seed";
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string };
-  children?: number[];
-}
-interface CpuProfile {
-  nodes: ProfileNode[];
-  samples: number[];
-  timeDeltas: number[];
-}
-
-/** The layer a function belongs to, by its script. Order matters: the first match wins. */
-const LAYERS: Array<[string, (url: string, fn: string) => boolean]> = [
-  ["GC", (u, f) => f === "(garbage collector)"],
-  ["graphql-armor", (u) => u.includes("@escape.tech")],
-  [
-    "Apollo Server pipeline + plugins",
-    (u) => u.includes("@apollo/") || u.includes("negotiator") || u.includes("whatwg-mimetype"),
-  ],
-  ["graphql-js parse", (u) => /graphql\/language\/(parser|lexer|tokenKind|source)/.test(u)],
-  ["graphql-js visit / print", (u) => /graphql\/language\//.test(u)],
-  ["graphql-js validate", (u) => /graphql\/(validation|utilities)\//.test(u)],
-  ["graphql-js execute (+ variables coercion)", (u) => /node_modules\/graphql\//.test(u)],
-  // Its compiled operations have no script: their samples count for graphql-jit's runtime that calls them.
-  ["graphql-jit (compiled execution)", (u) => u.includes("graphql-jit")],
-  ["type-graphql (resolver wrapping, args)", (u) => u.includes("type-graphql")],
-  ["class-validator / class-transformer", (u) => u.includes("class-validator") || u.includes("class-transformer")],
-  ["TypeORM", (u) => u.includes("typeorm")],
-  ["pg driver", (u) => /node_modules\/(pg|pg-protocol|pg-pool|pg-types)\//.test(u)],
-  ["better-sqlite3", (u) => u.includes("better-sqlite3")],
-  ["runtime (prompt, tools, load decision)", (u) => u.includes("/modules/runtime/")],
-  ["calls (service, engine, state, repository)", (u) => u.includes("/modules/calls/")],
-  ["auth", (u) => u.includes("/modules/auth/")],
-  ["other modules (catalog, agents, skills, …)", (u) => u.includes("/src/modules/")],
-  ["platform/graphql (input policy, answer budget, errors)", (u) => u.includes("/platform/graphql/")],
-  ["platform/http (our /graphql handler, body)", (u) => u.includes("/platform/http/")],
-  ["platform (db, events, telemetry, cache)", (u) => u.includes("/src/platform/")],
-  [
-    "Node http + net + streams",
-    (u) => /node:(_http|http|net|stream|internal\/(http|streams|net|stream_base))/.test(u) || u.startsWith("node:_"),
-  ],
-  ["Node other", (u) => u.startsWith("node:")],
-  ["other node_modules", (u) => u.includes("node_modules")],
-];
-const IDLE = new Set(["(idle)", "(program)", "(root)"]);
-
-/** Self time by layer, as shares of the busy samples; and the busy microseconds. */
-export function layersOf(profile: CpuProfile): {
-  busyUs: number;
-  shares: Map<string, number>;
-  topFunctions: Array<readonly [string, number]>;
-} {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const time = new Map<string, number>();
-  const top = new Map<string, number>();
-  const parent = new Map<number, ProfileNode>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n);
-  let busy = 0;
-  profile.samples.forEach((id, i) => {
-    const node = byId.get(id)!;
-    const { functionName } = node.callFrame;
-    if (IDLE.has(functionName)) return;
-    const dt = profile.timeDeltas[i] ?? 0;
-    // A native or builtin function (no script: JSON, the SQLite binding, crypto) counts for its caller's layer.
-    let owner: ProfileNode | undefined = node;
-    while (owner && owner.callFrame.url === "" && !owner.callFrame.functionName.startsWith("("))
-      owner = parent.get(owner.id);
-    const url = owner?.callFrame.url ?? "";
-    const layer = LAYERS.find(([, match]) => match(url, owner?.callFrame.functionName ?? functionName))?.[0] ?? "other";
-    const fn = `${functionName} ${node.callFrame.url.split("/").slice(-2).join("/")}`;
-    top.set(fn, (top.get(fn) ?? 0) + dt);
-    time.set(layer, (time.get(layer) ?? 0) + dt);
-    busy += dt;
-  });
-  const shares = new Map([...time].sort((a, b) => b[1] - a[1]).map(([k, v]) => [k, v / busy]));
-  const topFunctions = [...top]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 25)
-    .map(([k, v]) => [k, v / busy] as const);
-  return { busyUs: busy, shares, topFunctions };
-}
-
-async function profiled<T>(fn: () => Promise<T>): Promise<{ result: T; profile: CpuProfile }> {
-  const session = new Session();
-  session.connect();
-  const post = (method: string, params?: object) =>
-    new Promise<unknown>((resolve, reject) =>
-      session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))),
-    );
-  await post("Profiler.enable");
-  await post("Profiler.setSamplingInterval", { interval: 100 });
-  await post("Profiler.start");
-  try {
-    const result = await fn();
-    const { profile } = (await post("Profiler.stop")) as { profile: CpuProfile };
-    return { result, profile };
-  } finally {
-    session.disconnect();
-  }
-}
 
 async function main(): Promise<void> {
   const dbKind = process.env.PROFILE_DB ?? "sqlite";
@@ -150,6 +54,17 @@ async function main(): Promise<void> {
     const seeded = await seed(postgresUrl ? { postgresUrl } : { sqlite: db }, instance.projectId, TODAY);
     await checkOneCall(instance, seeded.agents);
     const warm = await warmUp(instance, seeded.agents);
+    if (process.env.PROFILE_ROLLOUT === "1") {
+      await rolloutProfile(instance, seeded.agents, {
+        requests,
+        rounds: Number(process.env.PROFILE_ROUNDS ?? 3),
+        percents: (process.env.PROFILE_PERCENTS ?? "50").split(",").map(Number),
+        connections: Number(process.env.PROFILE_CONNECTIONS ?? 4),
+        warm: Number(process.env.PROFILE_WARM ?? Math.min(requests, 1000)),
+        profile: process.env.PROFILE_CPU !== "0",
+      });
+      return;
+    }
     const starts = seeded.agents.map((a) =>
       JSON.stringify({ query: START_CALL, variables: { input: { agentId: a.id, variables: CALL_VARIABLES } } }),
     );

@@ -1,7 +1,7 @@
 /** The call runtime bench's probes: bare servers to compare with, statement and CPU counters, timed writes. */
 import fs from "node:fs";
 import http from "node:http";
-import { Session } from "node:inspector";
+import { profiled } from "./layers";
 import path from "node:path";
 import type { Client } from "pg";
 import type { App } from "../../src/app";
@@ -129,23 +129,10 @@ export const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 
 export async function cpuProfiled<T>(dir: string | undefined, name: string, fn: () => Promise<T>): Promise<T> {
   if (!dir) return fn();
-  const session = new Session();
-  session.connect();
-  const post = (method: string, params?: object) =>
-    new Promise<unknown>((resolve, reject) =>
-      session.post(method, params ?? {}, (error, result) => (error ? reject(error) : resolve(result))),
-    );
-  await post("Profiler.enable");
-  await post("Profiler.setSamplingInterval", { interval: 200 });
-  await post("Profiler.start");
-  try {
-    return await fn();
-  } finally {
-    const { profile } = (await post("Profiler.stop")) as { profile: unknown };
-    fs.mkdirSync(dir, { recursive: true });
-    fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
-    session.disconnect();
-  }
+  const { result, profile } = await profiled(fn, 200);
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  return result;
 }
 
 export interface Timing {

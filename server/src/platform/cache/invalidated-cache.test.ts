@@ -40,6 +40,34 @@ describe("InvalidatedCache", () => {
     expect(cache.get("live")).toBeUndefined();
   });
 
+  it("concurrent misses share one load; a miss after an invalidation starts its own and reads the new value", async () => {
+    const bus = new SwitchableBus();
+    const cache = new InvalidatedCache<string, string>(bus, "t", 10);
+    let loads = 0;
+    const releases: Array<(value: string) => void> = [];
+    const load = () => {
+      loads++;
+      return new Promise<string>((resolve) => releases.push(resolve));
+    };
+    const first = [cache.getOrLoad("k", load), cache.getOrLoad("k", load), cache.getOrLoad("k", load)];
+    expect(loads).toBe(1);
+    await cache.invalidate("k");
+    const after = cache.getOrLoad("k", load);
+    expect(loads).toBe(2);
+    releases[0]!("old");
+    releases[1]!("new");
+    expect(await Promise.all(first)).toEqual(["old", "old", "old"]);
+    expect(await after).toBe("new");
+    expect(cache.get("k")).toBe("new");
+  });
+
+  it("a failed load is not shared with the next miss", async () => {
+    const bus = new SwitchableBus();
+    const cache = new InvalidatedCache<string, number>(bus, "t", 10);
+    await expect(cache.getOrLoad("k", () => Promise.reject(new Error("down")))).rejects.toThrow("down");
+    expect(await cache.getOrLoad("k", async () => 2)).toBe(2);
+  });
+
   it("SEC-19 while the bus is down entries live only briefly, and everything is forgotten when it comes back", async () => {
     vi.useFakeTimers();
     const bus = new SwitchableBus();

@@ -44,15 +44,31 @@ export class InvalidatedCache<K extends string, V> {
     return entry.value;
   }
 
-  /** The cached value, or `load`'s, stored unless an invalidation happened while it loaded. */
-  async getOrLoad(key: K, load: () => Promise<V>): Promise<V> {
+  /**
+   * The cached value, or `load`'s, stored unless an invalidation happened while it loaded. Concurrent misses of a key
+   * share one load begun since the last invalidation (after a change, N requests in flight read once, not N times); a
+   * miss after an invalidation never joins a load begun before it.
+   */
+  getOrLoad(key: K, load: () => Promise<V>): Promise<V> {
     const cached = this.get(key);
-    if (cached !== undefined) return cached;
+    if (cached !== undefined) return Promise.resolve(cached);
+    const running = this.loading.get(key);
+    if (running && running.epoch === this.epoch) return running.value;
     const token = this.readToken();
-    const value = await load();
-    this.setIfCurrent(token, key, value);
+    const value = load().then((loaded) => {
+      this.setIfCurrent(token, key, loaded);
+      return loaded;
+    });
+    const entry = { epoch: token, value };
+    this.loading.set(key, entry);
+    const done = () => {
+      if (this.loading.get(key) === entry) this.loading.delete(key);
+    };
+    value.then(done, done);
     return value;
   }
+
+  private readonly loading = new Map<K, { epoch: number; value: Promise<V> }>();
 
   /** Taken before a read that fills several keys at once (see setIfCurrent). */
   readToken(): number {
