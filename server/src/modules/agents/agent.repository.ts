@@ -90,10 +90,9 @@ export class AgentRepository extends BaseRepository {
     return this.versions.findOneBy({ agentId, state: "published" });
   }
 
-  /** The published version of a live agent of the project (what a call runs, AG-1). */
   /**
-   * Issue 21: the published version of a live agent with its skill entries (in position order), in one statement —
-   * the entries as one JSON array column of the same row, not a second query.
+   * The published version of a live agent of the project (what a call runs, AG-1) with its skill entries in position
+   * order, in one statement (issue 21): the entries as one JSON array column of the same row, not a second query.
    */
   async findPublishedWithEntries(
     projectId: string,

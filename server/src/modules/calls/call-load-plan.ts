@@ -6,7 +6,7 @@ import { CallEventEntity, type CallEntity } from "./call.entity";
 import type { LoadWrite } from "./call-load-store";
 import { currentSegment, modelContextOf } from "./call-state";
 
-/** What a load and the other steps of a call share: the active-call check, the runtime's decision, event rows. */
+// What a load and the other steps of a call share: the active-call check, the runtime's decision, event rows.
 
 export function activeOrThrow(call: CallEntity | null, callId: string): CallEntity {
   if (!call) throw new NotFound("The call");

@@ -29,6 +29,7 @@ import {
   notLoadedText,
   refusedPathText,
   unknownSkillText,
+  type FileRead,
   type GatewaySkill,
 } from "./gateway-skills";
 import { partsOf, type OpenAiTool, type ServedAgent, type ServedWorker } from "./served-agent";
@@ -72,29 +73,24 @@ export interface Turn {
   trace: TraceSpan;
 }
 
-async function replayContent(agent: ServedAgent, invocation: SkillInvocation): Promise<string | null> {
+/**
+ * GW-5: what a replayed invocation answers (null: skipped). Issue 21: at once when the skill already holds it (most
+ * turns: no promise per invocation), else a promise of the skill's read.
+ */
+function replayContent(agent: ServedAgent, invocation: SkillInvocation): string | null | Promise<string | null> {
   const name = invocation.tool === LOAD_SKILL ? invocation.arguments.name : invocation.arguments.skill;
   const skill = agent.skills.find((s) => s.name === name);
   if (!skill) return null; // GW-5: no longer configured: skipped, and replayed again if restored
   if (invocation.tool === LOAD_SKILL) {
-    const loaded = await skill.load();
-    return loaded ? loadedSkillAnswer(skill.name, loaded) : null;
+    const answer = (loaded: { instructions: string; files: string[] } | null) =>
+      loaded ? loadedSkillAnswer(skill.name, loaded) : null;
+    const now = skill.loadedNow?.();
+    return now !== undefined ? answer(now) : skill.load().then(answer);
   }
-  const file = await skill.readFile(invocation.arguments.path ?? "");
-  return file.kind === "text" ? file.text : null;
-}
-
-/** replayContent's answer when the skill knows it without waiting; undefined: ask replayContent. */
-function replayContentNow(agent: ServedAgent, invocation: SkillInvocation): string | null | undefined {
-  const name = invocation.tool === LOAD_SKILL ? invocation.arguments.name : invocation.arguments.skill;
-  const skill = agent.skills.find((s) => s.name === name);
-  if (!skill) return null; // GW-5, as in replayContent
-  if (invocation.tool === LOAD_SKILL) {
-    const loaded = skill.loadedNow?.();
-    return loaded === undefined ? undefined : loadedSkillAnswer(skill.name, loaded);
-  }
-  const file = skill.readFileNow?.(invocation.arguments.path ?? "");
-  return file === undefined ? undefined : file.kind === "text" ? file.text : null;
+  const path = invocation.arguments.path ?? "";
+  const text = (file: FileRead) => (file.kind === "text" ? file.text : null);
+  const now = skill.readFileNow?.(path);
+  return now !== undefined ? text(now) : skill.readFile(path).then(text);
 }
 
 /** GW-2, GW-5, GW-8: the history the model gets: our system prompt, the client's messages, the replayed skills. */
@@ -116,15 +112,10 @@ export async function prepareTurn(
   if (persistent && continuesAConversation(request.messages)) {
     const log = await store.read(logKey);
     if (log.length > 0) {
-      // Issue 21: most turns replay what the skills already hold, without a promise per invocation.
-      const items = log.map((invocation) => ({ invocation, content: replayContentNow(agent, invocation) }));
-      if (items.some((item) => item.content === undefined))
-        await Promise.all(
-          items.map(async (item) => {
-            if (item.content === undefined) item.content = await replayContent(agent, item.invocation);
-          }),
-        );
-      const replay = replayInto(history, items as ReplayItem[]); // every content filled above
+      const answers = log.map((invocation) => replayContent(agent, invocation));
+      const contents = answers.some((a) => a instanceof Promise) ? await Promise.all(answers) : answers;
+      const items: ReplayItem[] = log.map((invocation, i) => ({ invocation, content: contents[i] as string | null }));
+      const replay = replayInto(history, items);
       history = replay.messages;
       replayed = replay.replayed;
     }

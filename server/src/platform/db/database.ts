@@ -158,7 +158,7 @@ export class Database {
         await this.afterCommit(committed, origin);
         return result;
       } catch (error) {
-        if (attempt < 4 && RETRYABLE_PG_CODES.has(pgErrorCode(error) ?? "")) continue;
+        if (attempt < 4 && isRetryableConflict(error)) continue;
         throw error;
       }
     }
@@ -248,7 +248,7 @@ export class Database {
         await this.deliverCommitted({ events, ...origin });
         return result;
       } catch (error) {
-        if (attempt < 4 && RETRYABLE_PG_CODES.has(pgErrorCode(error) ?? "")) continue;
+        if (attempt < 4 && isRetryableConflict(error)) continue;
         throw error;
       }
     }

@@ -1,5 +1,4 @@
-import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
-import { LeanHistogram, type HistogramChild } from "./lean-histogram";
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 
 /**
  * OB-2: what `GET /metrics` shows, one registry per app (each instance serves its own). Every name starts
@@ -74,8 +73,8 @@ export class Metrics {
   private readonly operations = new BoundedValues(500);
   private readonly models = new BoundedValues(100);
 
-  private readonly http: Children<HistogramChild>;
-  private readonly graphql: Children<HistogramChild>;
+  private readonly http: Children<Histogram.Internal<string>>;
+  private readonly graphql: Children<Histogram.Internal<string>>;
   private readonly starts: Children<Counter.Internal>;
   private readonly skillStarts: Children<Counter.Internal>;
   private readonly rolloutArmStarts: Children<Counter.Internal>;
@@ -84,13 +83,13 @@ export class Metrics {
   private readonly toolRuns: Children<Counter.Internal>;
   private readonly toolErrors: Children<Counter.Internal>;
   private readonly gatewayTurns: Children<Counter.Internal>;
-  private readonly upstream: Children<HistogramChild>;
+  private readonly upstream: Children<Histogram.Internal<string>>;
   private readonly deliveries: Children<Counter.Internal>;
 
   constructor() {
     const registers = [this.registry];
     const histogram = (name: string, help: string, labelNames: string[], buckets: number[]) => {
-      const metric = new LeanHistogram(name, help, labelNames, buckets, this.registry);
+      const metric = new Histogram({ name, help, labelNames, buckets, registers });
       return new Children((...values: string[]) => metric.labels(...values));
     };
     const counter = (name: string, help: string, labelNames: string[]) => {
