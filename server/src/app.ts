@@ -534,6 +534,9 @@ export async function createApp(
   db.onEffectFailure((error) =>
     logger.warn({ err: error }, "an after-commit effect failed; the change committed (caches expire on their own)"),
   );
+  db.onCheckpointFailure((error) =>
+    logger.error({ err: error }, "the SQLite checkpoint worker failed; commits checkpoint the WAL themselves again"),
+  );
   const events = new DomainEvents(logger);
   db.deliverEventsTo(events);
   // SEC-21: every use of Redis goes through one link that bounds its commands and measures its health.

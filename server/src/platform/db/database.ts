@@ -5,6 +5,7 @@ import type { DomainEvent, EventDelivery, EventOrigin } from "../events/domain-e
 import { PgDriver, SqliteDriver, type ClientTx, type SqlStatement, type SyncTx } from "./driver";
 import { Mutex } from "./mutex";
 import { SqliteGroupCommit } from "./sqlite-group-commit";
+import { SqliteCheckpointer, type CheckpointerOptions } from "./sqlite-checkpointer";
 import { postgresMigrations, sqliteMigrations } from "./migrations";
 
 export type Dialect = "sqlite" | "postgres";
@@ -31,6 +32,8 @@ export interface DatabaseOptions {
   // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
   entities: MixedList<Function | string | EntitySchema<ObjectLiteral>>;
   poolSize?: number;
+  /** SQLite file: how the checkpoint worker runs (tests bound the WAL tighter). */
+  checkpoints?: CheckpointerOptions;
 }
 
 const SQLITE_BUSY_TIMEOUT_MS = 5000;
@@ -49,14 +52,37 @@ export class Database {
   private closed = false;
   private reportEffectFailure: EffectFailureReporter = () => undefined;
   private events: EventDelivery = { deliver: () => Promise.resolve() };
+  /** SQLite file: the worker that checkpoints the WAL off the event loop (none in memory or on PostgreSQL). */
+  readonly checkpointer?: SqliteCheckpointer;
 
   private constructor(
     readonly dataSource: DataSource,
     readonly dialect: Dialect,
-  ) {}
+    checkpoints?: { file: string; options: CheckpointerOptions },
+  ) {
+    if (checkpoints)
+      this.checkpointer = new SqliteCheckpointer(checkpoints.file, checkpoints.options, {
+        holdWrites: (fn) => this.writeLock.run(fn),
+        onFailure: (error) => {
+          if (this.closed) return;
+          // the worker is gone or failing: the app's connection checkpoints on its commits again, SQLite's default
+          this.sqlite.connection().prepare("PRAGMA wal_autocheckpoint = 1000").run();
+          this.reportCheckpointFailure(error);
+        },
+      });
+  }
+
+  private reportCheckpointFailure: (error: Error) => void = () => undefined;
+
+  /** Where a failure of the checkpoint worker goes (the composition root logs it); commits checkpoint again then. */
+  onCheckpointFailure(reporter: (error: Error) => void): void {
+    this.reportCheckpointFailure = reporter;
+  }
 
   static async open(options: DatabaseOptions): Promise<Database> {
     const dialect: Dialect = options.url ? "postgres" : "sqlite";
+    const walFile = dialect === "sqlite" && options.sqlitePath !== undefined && options.sqlitePath !== ":memory:";
+    const sqliteFile = walFile ? path.resolve(prepareSqlitePath(options.sqlitePath!)) : ":memory:";
     const migrations = dialect === "postgres" ? postgresMigrations : sqliteMigrations;
     const dataSource =
       dialect === "postgres"
@@ -78,13 +104,15 @@ export class Database {
           })
         : new DataSource({
             type: "better-sqlite3",
-            database: prepareSqlitePath(options.sqlitePath ?? ":memory:"),
+            database: sqliteFile,
             entities: options.entities,
             migrations,
             migrationsTableName: "migrations",
             // WAL + synchronous=NORMAL: a commit is one append to the WAL with no fsync; a crash of the process loses
             // nothing, a power cut can lose the last commits (never corrupts). Readers never wait for the writer.
-            enableWAL: options.sqlitePath !== ":memory:",
+            // Checkpoints (copying the WAL into the file, with fsyncs) run in a worker thread (SqliteCheckpointer), not
+            // inside whichever commit crosses wal_autocheckpoint on the event loop.
+            enableWAL: walFile,
             timeout: SQLITE_BUSY_TIMEOUT_MS,
             // TypeORM's runner keeps prepared statements by SQL text (FIFO): room for every hot statement's shapes.
             statementCacheSize: 1000,
@@ -92,10 +120,15 @@ export class Database {
               db.pragma("foreign_keys = ON");
               db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
               db.pragma("synchronous = NORMAL");
+              if (walFile) db.pragma("wal_autocheckpoint = 0");
             },
           });
     await dataSource.initialize();
-    return new Database(dataSource, dialect);
+    return new Database(
+      dataSource,
+      dialect,
+      walFile ? { file: sqliteFile, options: options.checkpoints ?? {} } : undefined,
+    );
   }
 
   /** Where failures of after-commit effects go (the composition root logs them). */
@@ -294,6 +327,7 @@ export class Database {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
+    await this.checkpointer?.stop();
     await this.writeLock.run(async () => {
       if (this.dataSource.isInitialized) await this.dataSource.destroy();
     });
