@@ -88,8 +88,8 @@ export class SqliteCheckpointer {
       workerData: {
         file,
         driver: require.resolve("better-sqlite3"),
-        idleMs: options.idleMs ?? 200,
-        busyMs: options.busyMs ?? 20,
+        idleMs: options.idleMs ?? 500,
+        busyMs: options.busyMs ?? 100,
         maxWalPages: options.maxWalPages ?? 4000,
         busyTimeoutMs: options.busyTimeoutMs ?? 5000,
       },
