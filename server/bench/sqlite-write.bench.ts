@@ -99,10 +99,12 @@ function replay(start: readonly SqlStatement[]): SqlStatement[] {
 interface Open {
   variant: Variant;
   raw: Raw;
-  /** The write lock, as `Database`'s: commits and the checkpointer's TRUNCATE never overlap. */
+  /** The write lock, as `Database`'s: commits and the checkpointer's RESTART never overlap. */
   lock: Mutex;
   checkpointer?: SqliteCheckpointer;
-  truncations: number;
+  restarts: number;
+  /** Process CPU (every thread: the checkpoint worker's too) per start, summed over blocks. */
+  cpuUs: number;
   statements: Map<string, BetterSqlite3.Statement>;
   begin: BetterSqlite3.Statement;
   commit: BetterSqlite3.Statement;
@@ -124,7 +126,8 @@ function open(variant: Variant, file: string): Open {
     variant,
     raw,
     lock,
-    truncations: 0,
+    restarts: 0,
+    cpuUs: 0,
     statements: new Map(),
     begin: raw.prepare("BEGIN"),
     commit: raw.prepare("COMMIT"),
@@ -143,7 +146,7 @@ function open(variant: Variant, file: string): Open {
         },
       },
     );
-    o.checkpointer.onCheckpoint((r) => r.truncated && o.truncations++);
+    o.checkpointer.onCheckpoint((r) => r.restarted && o.restarts++);
   }
   return o;
 }
@@ -228,7 +231,7 @@ async function main(): Promise<void> {
         Array.from({ length: group }, (_, k) => replay(starts[(n * group + k) % starts.length]!)),
       );
       await writeAll(o, batches, false);
-      o.truncations = 0;
+      o.restarts = 0;
       opened.push(o);
     }
     console.log(
@@ -245,8 +248,11 @@ async function main(): Promise<void> {
           Array.from({ length: group }, () => replay(starts[next++ % starts.length]!)),
         );
         const t = nowUs();
+        const cpu = process.cpuUsage();
         await writeAll(o, batches, true);
         o.blocks.push((nowUs() - t) / block);
+        const used = process.cpuUsage(cpu);
+        o.cpuUs += (used.user + used.system) / block;
         o.starts += block;
       }
       await new Promise((resolve) => setTimeout(resolve, 20)); // the workers' timers run
@@ -256,13 +262,13 @@ async function main(): Promise<void> {
     // paired: each round's block against the as-is block of the same round, the median of those ratios
     const paired = (o: Open) => median(o.blocks.map((b, r) => b / opened[0]!.blocks[r]!));
     console.log(
-      `\n| variant | µs / start (median block) | mean | vs as-is (median of paired rounds) | ${components.map((c) => `${c} (mean)`).join(" | ")} | wal MB at end | WAL emptied by the worker |\n| --- | ---: | ---: | ---: |${components.map(() => " ---: |").join("")} ---: | ---: |`,
+      `\n| variant | µs / start (median block) | mean | vs as-is (median of paired rounds) | process CPU µs / start (all threads) | ${components.map((c) => `${c} (mean)`).join(" | ")} | wal MB at end | WAL emptied by the worker |\n| --- | ---: | ---: | ---: | ---: |${components.map(() => " ---: |").join("")} ---: | ---: |`,
     );
     for (const o of opened) {
       const m = median(o.blocks);
       const wal = fs.existsSync(`${o.raw.name}-wal`) ? fs.statSync(`${o.raw.name}-wal`).size / 1e6 : 0;
       console.log(
-        `| ${o.variant.name} | ${m.toFixed(1)} | ${(o.blocks.reduce((a, b) => a + b, 0) / o.blocks.length).toFixed(1)} | ${((paired(o) - 1) * 100).toFixed(1)}% | ${components.map((c) => ((o.us.get(c) ?? 0) / o.starts).toFixed(1)).join(" | ")} | ${wal.toFixed(1)} | ${o.checkpointer ? o.truncations : "—"} |`,
+        `| ${o.variant.name} | ${m.toFixed(1)} | ${(o.blocks.reduce((a, b) => a + b, 0) / o.blocks.length).toFixed(1)} | ${((paired(o) - 1) * 100).toFixed(1)}% | ${(o.cpuUs / o.blocks.length).toFixed(1)} | ${components.map((c) => ((o.us.get(c) ?? 0) / o.starts).toFixed(1)).join(" | ")} | ${wal.toFixed(1)} | ${o.checkpointer ? o.restarts : "—"} |`,
       );
     }
     for (const o of opened) {

@@ -45,21 +45,21 @@ describe("SQLite checkpoints off the event loop (issue 21)", () => {
     let written = 0;
     let largestWal = 0;
     // back-to-back commits (a group commit each), so the WAL is never idle for a PASSIVE checkpoint to restart it
-    while (reports.filter((r) => r.truncated).length < 3 || written < 24_000) {
+    while (reports.filter((r) => r.restarted).length < 3 || written < 24_000) {
       await Promise.all(
         Array.from({ length: 4 }, () =>
           db.runPrepared([["INSERT INTO rows_written (body) VALUES (?)", [`${written++}${body}`]]]),
         ),
       );
-      // from the worker's first TRUNCATE on (before, it was starting while the writes began)
-      if (reports.some((r) => r.truncated)) largestWal = Math.max(largestWal, walBytes(sqlite));
-      if (written > 200_000) throw new Error("the WAL was never truncated");
+      // from the worker's first RESTART on (before, it was starting while the writes began)
+      if (reports.some((r) => r.restarted)) largestWal = Math.max(largestWal, walBytes(sqlite));
+      if (written > 200_000) throw new Error("the WAL was never restarted");
     }
-    // unbounded, the WAL would hold every row written (41 MB); bounded, it holds what lands between two of the
-    // worker's turns (its PASSIVE checkpoint, then the TRUNCATE once the writes queued before it finished): at this
+    // unbounded, the WAL would hold every row written (41 MB); bounded, its file holds what lands between two of the
+    // worker's turns (its PASSIVE checkpoint, then the RESTART once the writes queued before it finished): at this
     // rate (a row per page, thousands a second) a few hundred pages, up to ~2,000 on a loaded machine
     expect(largestWal).toBeLessThan((written * body.length) / 4);
-    expect(reports.filter((r) => r.truncated).length).toBeGreaterThan(5);
+    expect(reports.filter((r) => r.restarted).length).toBeGreaterThan(5);
     await db.close();
     expect(db.checkpointer!.running).toBe(false);
     const reopened = await Database.open({ url: undefined, sqlitePath: sqlite, entities });

@@ -15,8 +15,8 @@ export interface CheckpointReport {
   /** Frames in the WAL and how many of them are in the database file (PRAGMA wal_checkpoint's `log`, `checkpointed`). */
   log: number;
   checkpointed: number;
-  /** The WAL was emptied (TRUNCATE) while the app's writes waited. */
-  truncated: boolean;
+  /** The WAL was checkpointed to its end and restarted (RESTART) while the app's writes waited. */
+  restarted: boolean;
 }
 
 type FromWorker = CheckpointReport | { error: string } | { wantsWriter: true };
@@ -31,14 +31,17 @@ export interface CheckpointerHooks {
 // The worker's own connection. PASSIVE checkpoints copy WAL frames into the database file (and fsync it) without
 // taking the write lock, so the app's writer never waits on them. SQLite restarts the WAL from its start only when
 // a write begins after a checkpoint copied all of it; under writes that never pause that gap never comes, so past
-// `maxWalPages` the worker asks the app to hold its writes ("wantsWriter", then "go") and empties the WAL with a
-// TRUNCATE checkpoint: copying what the PASSIVE one left and two fsyncs, here, while writes queue in the app (its
-// event loop runs on). Plain CommonJS run with `eval`: the same code under tsc's output and the test runner.
+// `maxWalPages` the worker asks the app to hold its writes ("wantsWriter", then "go") and runs a RESTART checkpoint:
+// it copies what the PASSIVE one left (two fsyncs), here, while writes queue in the app (its event loop runs on),
+// and the next commit writes from the WAL's start. The file keeps its size (at most about `maxWalPages` pages):
+// rewriting allocated blocks is cheaper than growing a truncated file again. Plain CommonJS run with `eval`: the
+// same code under tsc's output and the test runner.
 const WORKER = `
 const { parentPort, workerData: o } = require("node:worker_threads");
 const Sqlite = require(o.driver);
 const db = new Sqlite(o.file, { timeout: o.busyTimeoutMs, fileMustExist: true });
 let timer;
+let lastLog = -1;
 const checkpoint = (mode) => {
   try {
     const [r] = db.pragma("wal_checkpoint(" + mode + ")");
@@ -51,13 +54,16 @@ const checkpoint = (mode) => {
 const tick = () => {
   const r = checkpoint("PASSIVE");
   if (r && r.log > o.maxWalPages) return parentPort.postMessage({ wantsWriter: true });
-  if (r) parentPort.postMessage({ log: r.log, checkpointed: r.checkpointed, truncated: false });
-  timer = setTimeout(tick, !r || r.log > 0 ? o.busyMs : o.idleMs);
+  if (r) parentPort.postMessage({ log: r.log, checkpointed: r.checkpointed, restarted: false });
+  // idle: nothing committed since the last turn (the WAL keeps its frames until the next commit restarts it)
+  const idle = r && r.log === lastLog && r.checkpointed === r.log;
+  lastLog = r ? r.log : -1;
+  timer = setTimeout(tick, idle ? o.idleMs : o.busyMs);
 };
 parentPort.on("message", (message) => {
   if (message === "go") {
-    const r = checkpoint("TRUNCATE");
-    if (r) parentPort.postMessage({ log: r.log, checkpointed: r.checkpointed, truncated: r.busy === 0 });
+    const r = checkpoint("RESTART");
+    if (r) parentPort.postMessage({ log: r.log, checkpointed: r.checkpointed, restarted: r.busy === 0 });
     timer = setTimeout(tick, o.busyMs);
     return;
   }
@@ -78,7 +84,7 @@ export class SqliteCheckpointer {
   private readonly worker: Worker;
   private stopping?: Promise<void>;
   private exited = false;
-  /** Releases the app's writes held for a TRUNCATE, once the worker reported it. */
+  /** Releases the app's writes held for a RESTART, once the worker reported it. */
   private releaseWrites?: () => void;
   private readonly listeners = new Set<(report: CheckpointReport) => void>();
 
