@@ -3,8 +3,12 @@ import { publishAgent, publishSkill, READ_CALL, startCall, type CallView } from 
 import { statementsDuring } from "../../../test/support/sql-statements";
 import { describeEachDialect } from "../../../test/support/test-app";
 
-/** The table a query builder's statement reads from (TypeORM quotes it; a subquery written by hand does not). */
-const firstTable = (sql: string) => /FROM\s+"(\w+)"/i.exec(sql)?.[1];
+/** The table a statement reads from (TypeORM's quoted or one written by hand), its subqueries left out. */
+function firstTable(sql: string): string | undefined {
+  let outer = sql;
+  for (let inner = ""; inner !== outer; ) [inner, outer] = [outer, outer.replace(/\([^()]*\)/g, "")];
+  return /FROM\s+"?(\w+)"?/i.exec(outer)?.[1];
+}
 
 const reads = (statements: string[]) => statements.filter((s) => /^\s*SELECT/i.test(s));
 
