@@ -95,10 +95,7 @@ export class SkillCatalogService {
    * (the knowledge cache builds a new snapshot, with a new document list, when a base changes), so a call start can
    * tell by identity that it resolved what the previous one did.
    */
-  private catalogVersion(
-    version: CatalogSource,
-    bases: ReadonlyMap<string, RuntimeKnowledgeBase>,
-  ): CatalogVersion {
+  private catalogVersion(version: CatalogSource, bases: ReadonlyMap<string, RuntimeKnowledgeBase>): CatalogVersion {
     const used = version.knowledgeBases.map((ref) => bases.get(ref.knowledgeBaseId)?.documents);
     const known = this.built.get(version);
     if (known && known.bases.length === used.length && known.bases.every((b, i) => b === used[i])) return known.version;

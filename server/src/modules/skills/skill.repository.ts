@@ -180,7 +180,6 @@ export class SkillRepository extends BaseRepository {
       .getManyAndCount();
   }
 
-
   // ---- files and content-addressed blobs ----
 
   async insertBlobsIfAbsent(blobs: BlobEntity[]): Promise<void> {
