@@ -10,6 +10,7 @@ import type { HostResolver } from "../../platform/outbound/address-policy";
 import { OutboundError } from "../../platform/outbound/outbound-error";
 import { pinnedFetch, type PinnedFetch, type PinnedRequestInit } from "../../platform/outbound/pinned-fetch";
 import { AgentTelemetry, type ModelRequestTrace, type TraceParent } from "../../platform/telemetry";
+import { EndpointClient } from "./endpoint-client";
 import { encodePooledRequestBody } from "./request-body";
 
 /** An OpenAI-compatible chat completions endpoint: an agent's `model` config, or the process default. */
@@ -253,7 +254,8 @@ export class ModelClient {
   }
 
   private newClient(target: ModelEndpoint): OpenAI {
-    return new OpenAI({
+    // A static key, no provider or workload identity: what EndpointClient's kept requests need.
+    return new EndpointClient({
       baseURL: target.baseUrl,
       // The client insists on a credential; with none configured the Authorization header is removed below.
       apiKey: target.apiKey ?? "none",
