@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import { APIConnectionTimeoutError, APIError, APIUserAbortError, type OpenAI } from "openai";
 import type {
   ChatCompletion,
   ChatCompletionChunk,
