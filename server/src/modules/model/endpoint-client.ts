@@ -53,9 +53,11 @@ export class EndpointClient extends OpenAI {
       if (key !== null) this.#templates.set(key, templateOf(built, inputOptions));
       return built;
     }
+    // The kept headers leave the request's own names out: one list, no name twice.
     const own = (inputOptions.headers ?? {}) as Record<string, string>;
-    const headers = new Headers(template.headers);
-    for (const name in own) headers.set(name.toLowerCase(), own[name]!);
+    const pairs = template.headers.slice();
+    for (const name in own) pairs.push([name.toLowerCase(), own[name]!]);
+    const headers = new Headers(pairs);
     return {
       req: {
         method: inputOptions.method,
