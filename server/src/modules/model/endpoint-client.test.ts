@@ -45,17 +45,20 @@ function clients(options: { apiKey: string; defaultHeaders?: Record<string, stri
   };
 }
 
+type FetchOptions = NonNullable<Parameters<OpenAI["chat"]["completions"]["create"]>[1]>["fetchOptions"];
+
 const body = (text: string) => new TextEncoder().encode(JSON.stringify({ model: "m", messages: [{ text }] }));
 
 describe("EndpointClient (issue 21: a plain request's URL and headers built once per path)", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("sends what the official client sends, request after request: URL, method, headers (the request's own over the client's), body, fetch options", async () => {
-    for (const setup of [
+    const setups: Array<{ apiKey: string; defaultHeaders?: Record<string, string | null> }> = [
       { apiKey: "sk-1" },
       { apiKey: "none", defaultHeaders: { Authorization: null } },
       { apiKey: "sk-2", defaultHeaders: { "X-Custom": "a" } },
-    ]) {
+    ];
+    for (const setup of setups) {
       const { sent, ours, theirs } = clients(setup);
       for (const [i, headers] of [
         { "content-type": "application/json" },
@@ -64,7 +67,7 @@ describe("EndpointClient (issue 21: a plain request's URL and headers built once
         { "content-type": "application/json" },
       ].entries()) {
         const bytes = body(`turn ${i}`);
-        const options = { body: bytes, headers, fetchOptions: { extra: i } as RequestInit };
+        const options = { body: bytes, headers, fetchOptions: { extra: i } as FetchOptions };
         const params = { model: "m", messages: [], stream: false as const };
         const [a, b] = await Promise.all([
           ours.chat.completions.create(params, options),
