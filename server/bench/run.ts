@@ -11,6 +11,7 @@ import * as callRuntime from "./call-runtime.bench";
 import * as gateway from "./gateway.bench";
 import * as insights from "./insights.bench";
 import * as observability from "./observability.bench";
+import * as signalFold from "./signal-fold.bench";
 import * as skillUsage from "./skill-usage.bench";
 
 interface BenchModule {
@@ -24,6 +25,7 @@ const BENCHES: Array<{ file: string; bench: BenchModule }> = [
   { file: "gateway.bench.ts", bench: gateway },
   { file: "observability.bench.ts", bench: observability },
   { file: "insights.bench.ts", bench: insights },
+  { file: "signal-fold.bench.ts", bench: signalFold },
 ];
 
 async function main(): Promise<void> {

@@ -8,7 +8,7 @@ import { sha256Hex } from "../../src/platform/crypto";
 import type { Database } from "../../src/platform/db/database";
 import { createLogger } from "../../src/platform/logger";
 import { generatePlatformToken } from "../../src/modules/auth/credentials";
-import { SkillRepository } from "../../src/modules/skills/skill.repository";
+import { catalogStatement } from "../../src/modules/skills/skill.repository";
 import { CALL_VARIABLES, LOAD_SKILL, START_CALL, START_CALL_CHECKED, graphqlClient, type Gql } from "./operations";
 import { MAX_LOADED, VERSIONS_PER_SKILL, type SeededAgent } from "./seed";
 
@@ -128,43 +128,18 @@ export async function warmUp(
   return { answers, callOfAgent };
 }
 
-/** The resolution statement the catalog sends on a miss, per agent: captured from SkillRepository per shape. */
-export async function resolutionStatements(
+/** The resolution statement the catalog sends on a miss, per agent (`catalogStatement`, as the catalog builds it). */
+export function resolutionStatements(
   db: Database,
   projectId: string,
   agents: SeededAgent[],
-): Promise<Map<string, { sql: string; params: unknown[] }>> {
+): Map<string, { sql: string; params: unknown[] }> {
   const statementOf = new Map<string, { sql: string; params: unknown[] }>();
-  const original = db.dataSource.logger;
-  const shapes = new Map<string, { sql: string; params: unknown[] }>();
   for (const agent of agents) {
     const names = agent.entries.filter((e) => !e.pinnedVersionId).map((e) => e.name);
     const ids = agent.entries.flatMap((e) => (e.pinnedVersionId ? [e.pinnedVersionId] : []));
-    const params = [projectId, ...names, ...ids];
-    const shape = `${names.length}:${ids.length}`;
-    let template = shapes.get(shape);
-    if (!template) {
-      // Every query of the window is seen (a background flush of signal deltas may write meanwhile): the one
-      // bound to this agent's parameters is the resolution's.
-      const seen: Array<{ sql: string; params: unknown[] }> = [];
-      const capturing: typeof original = Object.create(original);
-      capturing.logQuery = (query: string, parameters?: unknown[]) => {
-        seen.push({ sql: query, params: parameters ?? [] });
-      };
-      db.dataSource.logger = capturing;
-      try {
-        await new SkillRepository(db.dataSource.manager).publishedOrPinned(projectId, names, ids);
-      } finally {
-        db.dataSource.logger = original;
-      }
-      const captured = seen.find((q) => JSON.stringify(q.params) === JSON.stringify(params));
-      if (!captured) {
-        throw new Error(`publishedOrPinned did not bind ${JSON.stringify(params)}; saw ${JSON.stringify(seen)}`);
-      }
-      template = captured;
-      shapes.set(shape, template);
-    }
-    statementOf.set(agent.id, { sql: template.sql, params });
+    const [sql, params] = catalogStatement(db.dialect, projectId, names, ids);
+    statementOf.set(agent.id, { sql, params: [...params] });
   }
   return statementOf;
 }

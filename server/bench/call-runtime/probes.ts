@@ -101,7 +101,7 @@ export function countStatements(db: Database) {
   counting.logQuery = (query: string) => {
     counts.total++;
     if (counts.seen.length < 50) counts.seen.push(query.replace(/\s+/g, " ").replace(/"/g, "").slice(0, 48));
-    if (query.includes('FROM "skill_versions" "v"') && query.includes("'published'")) counts.resolution++;
+    if (/FROM skill_versions\b/.test(query) && query.includes("'published'")) counts.resolution++;
   };
   db.dataSource.logger = counting;
   return counts;

@@ -72,7 +72,7 @@ export async function startRig(baseUrl: string, poolSize: number, grown: boolean
     const pool = new Pool({ connectionString: scratch.url, max: poolSize });
     closers.push(() => pool.end());
     const warm = await warmUp(instance, agents);
-    const statementOf = await resolutionStatements(db, instance.projectId, agents);
+    const statementOf = resolutionStatements(db, instance.projectId, agents);
     const bareSqlServer = await bareServer(async (body) => {
       const { sql, params } = statementOf.get(agentIdOf(body))!;
       const result = await pool.query(sql, params);

@@ -7,8 +7,14 @@ import type { KnowledgeService } from "../knowledge";
 import type { AgentSnapshot, RuntimeTool } from "../runtime";
 import { checkAgentConfig, type AgentConfigInput } from "./agent-config";
 import type { AgentSecrets } from "./agent-secrets";
-import type { AgentVersionEntity } from "./agent-version.entity";
-import { AgentRepository } from "./agent.repository";
+import {
+  AgentRepository,
+  PUBLISHED_AGENT_STATEMENT,
+  publishedAgentOf,
+  publishedAgentStatement,
+  type CallAgentVersion,
+  type PublishedAgentRow,
+} from "./agent.repository";
 
 export const AGENT_LIVE_TOPIC = "agent_live";
 export const AGENT_GATEWAY_NAME_TOPIC = "agent_gateway_name";
@@ -57,16 +63,13 @@ export class AgentCallDirectory implements AgentDirectory {
   }
 
   async published(projectId: string, agentId: string): Promise<CallAgent | null> {
-    const cached = await this.publishedByAgent.getOrLoad(agentKey(projectId, agentId), () =>
-      this.db.read(async (m) => {
-        const repo = new AgentRepository(m);
-        const found = await repo.findPublishedWithEntries(projectId, agentId);
-        if (!found) return null;
-        const { version, entries } = found;
-        const names = await repo.namesOf(projectId, version.handoffTargets);
-        return { agent: this.fromVersion(version, entries, names), knowledgeBaseIds: version.knowledgeBaseIds };
-      }),
-    );
+    const cached = await this.publishedByAgent.getOrLoad(agentKey(projectId, agentId), async () => {
+      const statement = publishedAgentStatement(this.db.dialect, projectId, agentId);
+      const [row] = await this.db.rows<PublishedAgentRow>(PUBLISHED_AGENT_STATEMENT, statement);
+      if (!row) return null;
+      const { version, entries, handoffNames } = publishedAgentOf(row);
+      return { agent: this.fromVersion(version, entries, handoffNames), knowledgeBaseIds: version.knowledgeBaseIds };
+    });
     if (!cached) return null;
     const knowledgeBases = await this.knowledge.basesWithDocuments(projectId, cached.knowledgeBaseIds);
     // Issue 21: the same agent object while its knowledge is the same snapshots (a changed base comes back with a new
@@ -86,7 +89,7 @@ export class AgentCallDirectory implements AgentDirectory {
   >();
 
   private fromVersion(
-    version: AgentVersionEntity,
+    version: CallAgentVersion,
     entries: ReadonlyArray<{ name: string; pinnedVersionId: string | null }>,
     names: ReadonlyMap<string, string>,
   ): CallAgent {

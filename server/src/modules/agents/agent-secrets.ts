@@ -55,17 +55,17 @@ export class AgentSecrets {
   }
 
   /** The plaintext values, for the runtime that calls tools, the model and MCP servers. */
-  openToolSecret(version: AgentVersionEntity, toolName: string): string | null {
+  openToolSecret(version: Pick<AgentVersionEntity, "id" | "tools">, toolName: string): string | null {
     const tool = version.tools.find((t) => t.name === toolName);
     return tool?.sealedSecret ? this.box.open(tool.sealedSecret, toolBinding(version.id, toolName)) : null;
   }
 
-  openModelApiKey(version: AgentVersionEntity): string | null {
+  openModelApiKey(version: Pick<AgentVersionEntity, "id" | "model">): string | null {
     const sealed = version.model?.sealedApiKey;
     return sealed ? this.box.open(sealed, apiKeyBinding(version.id)) : null;
   }
 
-  openMcpHeaders(version: AgentVersionEntity, serverName: string): Record<string, string> {
+  openMcpHeaders(version: Pick<AgentVersionEntity, "id" | "mcpServers">, serverName: string): Record<string, string> {
     const server = version.mcpServers.find((s) => s.name === serverName);
     if (!server) return {};
     return Object.fromEntries(

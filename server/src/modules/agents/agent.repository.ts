@@ -4,6 +4,7 @@ import type { VersionStateName } from "../skills";
 import { AgentEntity } from "./agent.entity";
 import { AgentSkillEntryEntity } from "./agent-skill-entry.entity";
 import { AgentVersionEntity } from "./agent-version.entity";
+import type { Dialect, SqlStatement } from "../../platform/db/database";
 import { BaseRepository } from "../../platform/db/repository";
 
 export interface AgentVersionFilter {
@@ -88,32 +89,6 @@ export class AgentRepository extends BaseRepository {
 
   findPublished(agentId: string): Promise<AgentVersionEntity | null> {
     return this.versions.findOneBy({ agentId, state: "published" });
-  }
-
-  /**
-   * The published version of a live agent of the project (what a call runs, AG-1) with its skill entries in position
-   * order, in one statement (issue 21): the entries as one JSON array column of the same row, not a second query.
-   */
-  async findPublishedWithEntries(
-    projectId: string,
-    agentId: string,
-  ): Promise<{ version: AgentVersionEntity; entries: Array<{ name: string; pinnedVersionId: string | null }> } | null> {
-    const entries = this.postgres
-      ? `(SELECT CAST(json_agg(json_build_array(e.position, e.name, e.pinned_version_id)) AS text)
-          FROM agent_skill_entries e WHERE e.agent_version_id = v.id)`
-      : `(SELECT json_group_array(json_array(e.position, e.name, e.pinned_version_id))
-          FROM agent_skill_entries e WHERE e.agent_version_id = v.id)`;
-    const { entities, raw } = await this.versions
-      .createQueryBuilder("v")
-      .innerJoin(AgentEntity, "a", "a.id = v.agent_id AND a.deleted_at IS NULL")
-      .addSelect(entries, "skill_entries")
-      .where("v.agent_id = :agentId AND v.project_id = :projectId AND v.state = 'published'", { agentId, projectId })
-      .getRawAndEntities<{ skill_entries: string | null }>();
-    const version = entities[0];
-    if (!version) return null;
-    const rows = JSON.parse(raw[0]?.skill_entries ?? "[]") as Array<[number, string, string | null]>;
-    rows.sort((a, b) => a[0] - b[0]);
-    return { version, entries: rows.map(([, name, pinnedVersionId]) => ({ name, pinnedVersionId })) };
   }
 
   /** SV-9: the version of an agent that was published at `at` (a version is published once, archived once). */
@@ -204,4 +179,102 @@ export class AgentRepository extends BaseRepository {
       .getRepository(AgentSkillEntryEntity)
       .find({ where: { agentVersionId: In([...versionIds]) }, order: { agentVersionId: "ASC", position: "ASC" } });
   }
+}
+
+/** What a call runs of an agent's published version (AG-1, RT-1). */
+export type CallAgentVersion = Pick<
+  AgentVersionEntity,
+  | "id"
+  | "agentId"
+  | "name"
+  | "alias"
+  | "mode"
+  | "prompt"
+  | "maxLoadedSkills"
+  | "tools"
+  | "knowledgeBaseIds"
+  | "model"
+  | "mcpServers"
+  | "handoffTargets"
+>;
+
+/** A `publishedAgentStatement` row as the driver reads it (JSON as text). */
+export interface PublishedAgentRow {
+  id: string;
+  agent_id: string;
+  name: string;
+  alias: string | null;
+  mode: AgentVersionEntity["mode"];
+  prompt: string;
+  max_loaded_skills: number;
+  tools: string;
+  knowledge_base_ids: string;
+  model: string | null;
+  mcp_servers: string;
+  handoff_targets: string;
+  /** [position, name, pinned version id] per entry; null on PostgreSQL when there are none. */
+  skill_entries: string | null;
+  /** [agent id, gateway name] per handoff target that is a live agent of the project; null when none is. */
+  handoff_names: string | null;
+}
+
+/** The named statement `publishedAgentStatement` is on PostgreSQL. */
+export const PUBLISHED_AGENT_STATEMENT = "published_agent";
+
+/**
+ * The published version of a live agent of the project (what a call runs, AG-1) with its skill entries and the
+ * gateway names of its live handoff targets as JSON columns of the same row: one statement for `Database.rows`,
+ * mapped by `publishedAgentOf` (issue 21: no query builder, no hydration on a call start's cache miss).
+ */
+export function publishedAgentStatement(dialect: Dialect, projectId: string, agentId: string): SqlStatement {
+  const postgres = dialect === "postgres";
+  const entries = postgres
+    ? "CAST(json_agg(json_build_array(e.position, e.name, e.pinned_version_id)) AS text)"
+    : "json_group_array(json_array(e.position, e.name, e.pinned_version_id))";
+  const names = postgres
+    ? "CAST(json_agg(json_build_array(t.id, t.gateway_name)) AS text)"
+    : "json_group_array(json_array(t.id, t.gateway_name))";
+  const targets = postgres
+    ? "SELECT json_array_elements_text(CAST(v.handoff_targets AS json))"
+    : "SELECT value FROM json_each(v.handoff_targets)";
+  // SQLite's json_group_array over no row is '[]'; a CASE keeps "none" the same null on both databases
+  const handoffs = `(SELECT ${names} FROM agents t WHERE t.project_id = v.project_id AND t.deleted_at IS NULL
+       AND t.id IN (${targets}))`;
+  return [
+    `SELECT v.id, v.agent_id, v.name, v.alias, v.mode, v.prompt, v.max_loaded_skills, v.tools, v.knowledge_base_ids,
+       v.model, v.mcp_servers, v.handoff_targets,
+       (SELECT ${entries} FROM agent_skill_entries e WHERE e.agent_version_id = v.id) AS skill_entries,
+       CASE WHEN v.handoff_targets = '[]' THEN NULL ELSE ${handoffs} END AS handoff_names
+     FROM agent_versions v JOIN agents a ON a.id = v.agent_id AND a.deleted_at IS NULL
+     WHERE v.agent_id = ${postgres ? "$1" : "?"} AND v.project_id = ${postgres ? "$2" : "?"} AND v.state = 'published'`,
+    [agentId, projectId],
+  ];
+}
+
+export function publishedAgentOf(row: PublishedAgentRow): {
+  version: CallAgentVersion;
+  entries: Array<{ name: string; pinnedVersionId: string | null }>;
+  handoffNames: Map<string, string>;
+} {
+  const entries = JSON.parse(row.skill_entries ?? "[]") as Array<[number, string, string | null]>;
+  entries.sort((a, b) => a[0] - b[0]);
+  const names = JSON.parse(row.handoff_names ?? "[]") as Array<[string, string]>;
+  return {
+    version: {
+      id: row.id,
+      agentId: row.agent_id,
+      name: row.name,
+      alias: row.alias,
+      mode: row.mode,
+      prompt: row.prompt,
+      maxLoadedSkills: Number(row.max_loaded_skills),
+      tools: JSON.parse(row.tools) as CallAgentVersion["tools"],
+      knowledgeBaseIds: JSON.parse(row.knowledge_base_ids) as string[],
+      model: row.model === null ? null : (JSON.parse(row.model) as CallAgentVersion["model"]),
+      mcpServers: JSON.parse(row.mcp_servers) as CallAgentVersion["mcpServers"],
+      handoffTargets: JSON.parse(row.handoff_targets) as string[],
+    },
+    entries: entries.map(([, name, pinnedVersionId]) => ({ name, pinnedVersionId })),
+    handoffNames: new Map(names),
+  };
 }

@@ -1,20 +1,26 @@
 import { beforeAll, expect, it } from "vitest";
 import { publishAgent, publishSkill, READ_CALL, startCall, type CallView } from "../../../test/support/calls";
+import { catalogStatement } from "../skills/skill.repository";
 import { statementsDuring } from "../../../test/support/sql-statements";
 import { describeEachDialect } from "../../../test/support/test-app";
 
-/** The table a query builder's statement reads from (TypeORM quotes it; a subquery written by hand does not). */
-const firstTable = (sql: string) => /FROM\s+"(\w+)"/i.exec(sql)?.[1];
+/** The table a statement reads from (TypeORM's quoted or one written by hand), its subqueries left out. */
+function firstTable(sql: string): string | undefined {
+  let outer = sql;
+  for (let inner = ""; inner !== outer;) [inner, outer] = [outer, outer.replace(/\([^()]*\)/g, "")];
+  return /FROM\s+"?(\w+)"?/i.exec(outer)?.[1];
+}
 
 const reads = (statements: string[]) => statements.filter((s) => /^\s*SELECT/i.test(s));
 
 describeEachDialect("the call-start hot path", (t) => {
   let key: string;
+  let projectId: string;
   let agentId: string;
+  const pinned: string[] = [];
 
   beforeAll(async () => {
-    key = (await t.project()).adminKey;
-    const pinned: string[] = [];
+    ({ adminKey: key, id: projectId } = await t.project());
     for (const name of ["hot-a", "hot-b", "hot-c", "hot-d", "hot-e"]) pinned.push(await publishSkill(t, key, name));
     await publishSkill(t, key, "hot-a", { body: "v2" });
     agentId = await publishAgent(t, key, {
@@ -51,6 +57,38 @@ describeEachDialect("the call-start hot path", (t) => {
       "skill_versions",
     ]);
   });
+
+  it("budget: RT-9 an agent's handoff targets come in its version's statement: their gateway names, a deleted target left out, no read of agents", async () => {
+    const kept = await publishAgent(t, key, { name: "hot-target-kept" });
+    const gone = await publishAgent(t, key, { name: "hot-target-gone" });
+    const front = await publishAgent(t, key, { name: "hot-front", handoffTargets: [kept, gone] });
+    await t.ok(`mutation($agentId: ID!) { deleteAgent(agentId: $agentId) }`, { agentId: gone }, key);
+    let call: CallView | undefined;
+    const statements = await statementsDuring(t, async () => {
+      call = await startCall(t, key, { agentId: front });
+    });
+    const write = statements.findIndex((s) => !/^\s*SELECT/i.test(s));
+    const tables = statements.slice(0, write).map(firstTable);
+    expect(tables.filter((table) => !["projects", "rollouts"].includes(table!))).toEqual(["agent_versions"]);
+    const handoff = call!.tools.find((tool) => tool.name === "handoff_to_agent")!;
+    expect(handoff.description).toContain(`'hot-target-kept' (${kept})`);
+    expect(handoff.description).not.toContain(gone);
+  });
+
+  it.runIf(t.dialect === "sqlite")(
+    "budget: a cache miss's skill statement searches indexes for names, pins and both (SQLite's plan; it scanned every version of the project when nothing was pinned)",
+    async () => {
+      for (const [names, ids] of [
+        [["hot-a", "hot-b"], []],
+        [[], pinned.slice(0, 2)],
+        [["hot-a"], pinned.slice(3)],
+      ]) {
+        const [sql, params] = catalogStatement(t.dialect, projectId, names!, ids!);
+        const plan = await t.app.db.rows<{ detail: string }>("plan", [`EXPLAIN QUERY PLAN ${sql}`, params]);
+        expect(plan.map((p) => p.detail).filter((detail) => /^SCAN/.test(detail))).toEqual([]);
+      }
+    },
+  );
 
   it("budget: a call start with warm caches reads nothing: it only writes the call", async () => {
     await startCall(t, key, { agentId });

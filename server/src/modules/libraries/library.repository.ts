@@ -1,5 +1,6 @@
 import { In, IsNull } from "typeorm";
 import { ProjectEntity } from "../projects";
+import type { Dialect, SqlStatement } from "../../platform/db/database";
 import { BaseRepository } from "../../platform/db/repository";
 
 /** Where a project reads its skills from, as stored: its own id, or its library's and whether that is deleted. */
@@ -7,6 +8,37 @@ export interface SourceRow {
   projectId: string;
   libraryId: string | null;
   libraryDeleted: boolean;
+}
+
+/** `sourceOf`'s row as the database answers it (`sourceStatement` reads the same columns). */
+export interface RawSourceRow {
+  project_id: string;
+  library_id: string | null;
+  found_library_id: string | null;
+  library_deleted_at: unknown;
+}
+
+/** The named statement `sourceStatement` is on PostgreSQL. */
+export const SOURCE_STATEMENT = "skill_source";
+
+/** `sourceOf` as one statement for `Database.rows` (issue 21: a call start's cache miss, without the query builder). */
+export function sourceStatement(dialect: Dialect, projectId: string): SqlStatement {
+  return [
+    `SELECT p.id AS project_id, p.skill_library_id AS library_id, l.id AS found_library_id,
+       l.deleted_at AS library_deleted_at
+     FROM projects p LEFT JOIN projects l ON l.id = p.skill_library_id WHERE p.id = ${dialect === "postgres" ? "$1" : "?"}`,
+    [projectId],
+  ];
+}
+
+export function sourceRowOf(row: RawSourceRow): SourceRow {
+  // A link to a row that is gone (purged outside purgeProject) reads as no link: the project reads its own skills.
+  const libraryId = row.library_id && row.found_library_id ? row.library_id : null;
+  return {
+    projectId: row.project_id,
+    libraryId,
+    libraryDeleted: libraryId !== null && row.library_deleted_at !== null,
+  };
 }
 
 /** The only place that builds queries over the library link (`projects.skill_library_id`). */
@@ -25,20 +57,8 @@ export class LibraryRepository extends BaseRepository {
       .addSelect("l.id", "found_library_id")
       .addSelect("l.deleted_at", "library_deleted_at")
       .where("p.id = :projectId", { projectId })
-      .getRawOne<{
-        project_id: string;
-        library_id: string | null;
-        found_library_id: string | null;
-        library_deleted_at: unknown;
-      }>();
-    if (!row) return null;
-    // A link to a row that is gone (purged outside purgeProject) reads as no link: the project reads its own skills.
-    const libraryId = row.library_id && row.found_library_id ? row.library_id : null;
-    return {
-      projectId: row.project_id,
-      libraryId,
-      libraryDeleted: libraryId !== null && row.library_deleted_at !== null,
-    };
+      .getRawOne<RawSourceRow>();
+    return row ? sourceRowOf(row) : null;
   }
 
   /**

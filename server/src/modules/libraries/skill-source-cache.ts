@@ -2,7 +2,8 @@ import { InvalidatedCache } from "../../platform/cache/invalidated-cache";
 import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
 import type { Database } from "../../platform/db/database";
 import { TENANCY_TOPIC } from "../auth";
-import { skillSourceProject, type SkillSource } from "./skill-source";
+import { SOURCE_STATEMENT, sourceRowOf, sourceStatement, type RawSourceRow } from "./library.repository";
+import { sourceFrom, type SkillSource } from "./skill-source";
 
 /**
  * skillSourceProject for the hot path (call start): cached per project, dropped on every instance when a library
@@ -19,6 +20,10 @@ export class SkillSourceCache {
   }
 
   sourceOf(projectId: string): Promise<SkillSource> {
-    return this.sources.getOrLoad(projectId, () => this.db.read((m) => skillSourceProject(m, projectId)));
+    // skillSourceProject's answer, read through the driver (issue 21: a call start's miss, no query builder)
+    return this.sources.getOrLoad(projectId, async () => {
+      const [row] = await this.db.rows<RawSourceRow>(SOURCE_STATEMENT, sourceStatement(this.db.dialect, projectId));
+      return sourceFrom(projectId, row ? sourceRowOf(row) : null);
+    });
   }
 }

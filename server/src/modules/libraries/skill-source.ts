@@ -1,5 +1,5 @@
 import type { DbManager } from "../../platform/db/database";
-import { LibraryRepository } from "./library.repository";
+import { LibraryRepository, type SourceRow } from "./library.repository";
 
 /** Which project's skills a project reads (LB-4): its library's when linked, else its own. */
 export interface SkillSource {
@@ -22,7 +22,11 @@ export function sourcePlace(source: SkillSource): string {
  * A linked project never falls back to its own skills, not even when its library is deleted.
  */
 export async function skillSourceProject(m: DbManager, projectId: string): Promise<SkillSource> {
-  const row = await new LibraryRepository(m).sourceOf(projectId);
+  return sourceFrom(projectId, await new LibraryRepository(m).sourceOf(projectId));
+}
+
+/** The answer for `projectId` from its stored link (null: no such project). */
+export function sourceFrom(projectId: string, row: SourceRow | null): SkillSource {
   if (!row || row.libraryId === null) return { projectId, viaLibrary: false, holdsSkills: true };
   return { projectId: row.libraryId, viaLibrary: true, holdsSkills: !row.libraryDeleted };
 }

@@ -126,6 +126,32 @@ describe("model client against a scripted OpenAI-compatible endpoint", () => {
     await upstreamFailure(collect(client.stream(null, request)));
   });
 
+  it("issue 21: a non-stream answer reads as the official client's parse reads it (JSON media types, empty bodies, text, broken JSON)", async () => {
+    const completion = JSON.stringify({
+      id: "c",
+      object: "chat.completion",
+      choices: [{ message: { content: "ok" } }],
+    });
+    model.reply(
+      { garbage: completion, contentType: "application/json; charset=utf-8" },
+      { garbage: completion, contentType: "application/vnd.api+json" },
+      { garbage: '{"x":1}', contentType: "application/problem+json" },
+      { garbage: "", contentType: "application/json" },
+      { garbage: completion, contentType: "text/plain" },
+      { garbage: "<html>not json", contentType: "application/json" },
+    );
+    const request = { messages: [{ role: "user" as const, content: "hi" }] };
+    for (let i = 0; i < 2; i++) expect((await client.complete(null, request)).choices[0]?.message.content).toBe("ok");
+    const refused = async () => (await upstreamFailure(client.complete(null, request))).message;
+    expect(await refused()).toMatch(/answered something that is not a chat completion: \{"x":1\}$/);
+    expect(await refused()).toMatch(/answered something that is not a chat completion: undefined$/);
+    // Not a JSON media type: the client's parse answers the text, which is not a completion.
+    expect(await refused()).toMatch(/answered something that is not a chat completion: \{"id":"c"/);
+    expect(await refused()).toMatch(
+      /answered something unusable: Unexpected token '<', "<html>not json" is not valid JSON$/,
+    );
+  });
+
   it("SEC-13 a model endpoint on loopback is refused unless allow-listed, before any request", async () => {
     const guarded = new ModelClient({ defaultEndpoint: model.endpoint(), timeoutMs: 500, allowList: [] });
     const error = await upstreamFailure(guarded.complete(null, { messages: [{ role: "user", content: "hi" }] }));

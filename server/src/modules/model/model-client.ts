@@ -1,4 +1,4 @@
-import OpenAI, { APIConnectionTimeoutError, APIError, APIUserAbortError } from "openai";
+import { APIConnectionTimeoutError, APIError, APIUserAbortError, type OpenAI } from "openai";
 import type {
   ChatCompletion,
   ChatCompletionChunk,
@@ -7,9 +7,11 @@ import type {
 import { LruCache } from "../../platform/cache/lru-cache";
 import { UpstreamError } from "../../platform/errors";
 import type { HostResolver } from "../../platform/outbound/address-policy";
+import { LeanResponse } from "../../platform/outbound/buffered-response";
 import { OutboundError } from "../../platform/outbound/outbound-error";
 import { pinnedFetch, type PinnedFetch, type PinnedRequestInit } from "../../platform/outbound/pinned-fetch";
 import { AgentTelemetry, type ModelRequestTrace, type TraceParent } from "../../platform/telemetry";
+import { EndpointClient } from "./endpoint-client";
 import { encodePooledRequestBody } from "./request-body";
 
 /** An OpenAI-compatible chat completions endpoint: an agent's `model` config, or the process default. */
@@ -121,6 +123,26 @@ function encoded(
   return { body: bytes, headers, fetchOptions };
 }
 
+/**
+ * Issue 21: a non-stream answer as the client's own parse makes it (its `defaultParseResponse`: 204 is null; a JSON
+ * media type is parsed, an empty body or `content-length: 0` is undefined; anything else is its text), read here
+ * when the pinned fetch has already read the body whole (a LeanResponse): the client's parse would add a timer, a
+ * race and two promise wrappings per answer to read a buffer. Failing statuses were already thrown by the client
+ * (its APIError), and its timeout covered the whole exchange (the fetch answers once the body is in). Any other
+ * answer (bodiless, an event stream) is parsed by the client, under its timeout.
+ */
+async function parsedAnswer(request: ReturnType<OpenAI["chat"]["completions"]["create"]>): Promise<unknown> {
+  const response: unknown = await request.asResponse();
+  if (!(response instanceof LeanResponse)) return (await request) as unknown;
+  const mediaType = response.headers.get("content-type")?.split(";")[0]?.trim().toLowerCase();
+  if (mediaType?.includes("application/json") || mediaType?.endsWith("+json")) {
+    if (response.headers.get("content-length") === "0") return undefined;
+    const text = await response.text();
+    return text ? (JSON.parse(text) as unknown) : undefined;
+  }
+  return response.text();
+}
+
 function isChatCompletion(value: unknown): value is ChatCompletion {
   const choices = (value as { choices?: unknown } | null)?.choices;
   if (!Array.isArray(choices) || choices.length === 0) return false;
@@ -177,7 +199,7 @@ export class ModelClient {
       const client = this.clientFor(target);
       const { stream_options: _streamOnly, ...rest } = request;
       const body = { ...rest, model: target.model, stream: false as const };
-      const answer: unknown = await client.chat.completions.create(body, encoded(body, options.signal, trace));
+      const answer = await parsedAnswer(client.chat.completions.create(body, encoded(body, options.signal, trace)));
       trace.answered(answer);
       if (!isChatCompletion(answer)) {
         throw new UpstreamError(
@@ -253,7 +275,8 @@ export class ModelClient {
   }
 
   private newClient(target: ModelEndpoint): OpenAI {
-    return new OpenAI({
+    // A static key, no provider or workload identity: what EndpointClient's kept requests need.
+    return new EndpointClient({
       baseURL: target.baseUrl,
       // The client insists on a credential; with none configured the Authorization header is removed below.
       apiKey: target.apiKey ?? "none",

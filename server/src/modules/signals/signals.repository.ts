@@ -1,7 +1,7 @@
 import { In } from "typeorm";
 import { BaseRepository } from "../../platform/db/repository";
 import { noCounts, type RolloutArms } from "./arm-counts";
-import { OutcomeEntity, SkillSignalDeltaEntity, SkillSignalHourEntity } from "./signal.entity";
+import { OutcomeEntity, SkillSignalDeltaEntity } from "./signal.entity";
 import { DAY_MS } from "./signal-delta";
 
 /** A call or a chat session, as an outcome names it. */
@@ -23,8 +23,6 @@ const OWNERS = {
     column: "session_id",
   },
 } as const;
-
-const COUNTER_FIELDS = ["starts", "loads", "evictions", "toolRuns", "toolErrors", "outcomes", "successes"] as const;
 
 const COUNTERS = ["starts", "loads", "evictions", "tool_runs", "tool_errors", "outcomes", "successes"] as const;
 
@@ -129,88 +127,64 @@ export class SignalsRepository extends BaseRepository {
   }
 
   /**
-   * Folds up to `limit` deltas into the hourly rollup and deletes them, in the caller's transaction (rows another
-   * instance is folding are skipped on PostgreSQL). Returns how many deltas it folded.
+   * Folds up to `limit` deltas into the hourly and daily rollups and deletes them, in the caller's transaction, summed
+   * by the database (no row comes into the process). PostgreSQL: one statement over the claimed deltas (rows another
+   * instance is folding are skipped); SQLite serialises writes, so the oldest `limit` ids are a stable set.
+   * Returns how many deltas it folded.
    */
   async fold(limit: number): Promise<number> {
-    const qb = this.m.getRepository(SkillSignalDeltaEntity).createQueryBuilder("d").orderBy("d.id", "ASC").take(limit);
-    const deltas = await this.claimable(qb).getMany();
-    if (deltas.length === 0) return 0;
-    const byKey = sumBy(deltas, (d) => d.hour);
-    const hours = [...byKey.values()];
-    await this.upsert("skill_signal_hours", "hour", hours);
-    await this.upsert("skill_signal_days", "day", foldDays(hours));
-    await this.m.getRepository(SkillSignalDeltaEntity).delete({ id: In(deltas.map((d) => d.id)) });
-    return deltas.length;
-  }
-
-  /** Adds rows into a rollup table (the counters add up; max_loaded keeps the larger), 200 rows a statement. */
-  private async upsert(
-    table: "skill_signal_hours" | "skill_signal_days",
-    key: "hour" | "day",
-    rows: readonly SkillSignalHourEntity[],
-  ): Promise<void> {
-    const columns = ["project_id", "skill", "agent_key", key, ...COUNTERS, "max_loaded"];
-    const greatest = this.postgres ? "GREATEST" : "MAX";
-    const set = [
-      ...COUNTERS.map((c) => `${c} = ${table}.${c} + excluded.${c}`),
-      `max_loaded = ${greatest}(${table}.max_loaded, excluded.max_loaded)`,
-    ].join(", ");
-    for (let i = 0; i < rows.length; i += 200) {
-      const chunk = rows.slice(i, i + 200);
-      let k = 0;
-      const p = () => (this.postgres ? `$${++k}` : "?");
-      const values = chunk.map(() => `(${columns.map(p).join(", ")})`).join(", ");
-      await this.m.query(
-        `INSERT INTO ${table} (${columns.join(", ")}) VALUES ${values}
-         ON CONFLICT (project_id, skill, agent_key, ${key}) DO UPDATE SET ${set}`,
-        chunk.flatMap((r) => [
-          r.projectId,
-          r.skill,
-          r.agentKey,
-          r.hour,
-          r.starts,
-          r.loads,
-          r.evictions,
-          r.toolRuns,
-          r.toolErrors,
-          r.outcomes,
-          r.successes,
-          r.maxLoaded,
-        ]),
-      );
+    if (this.postgres) {
+      const rows = (await this.m.query(
+        `WITH claimed AS (
+           DELETE FROM skill_signal_deltas WHERE id IN
+             (SELECT id FROM skill_signal_deltas ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+           RETURNING *),
+         hours AS (${rollupInsert("skill_signal_hours", "hour", "hour", "claimed", "TRUE", "GREATEST")}),
+         days AS (${rollupInsert("skill_signal_days", "day", DAY_OF_HOUR, "claimed", "TRUE", "GREATEST")})
+         SELECT COUNT(*) AS n FROM claimed`,
+        [limit],
+      )) as Array<{ n: unknown }>;
+      return n(rows[0]?.n);
     }
+    const [claim] = (await this.m.query(
+      "SELECT COUNT(*) AS n, MAX(id) AS last FROM (SELECT id FROM skill_signal_deltas ORDER BY id LIMIT ?)",
+      [limit],
+    )) as Array<{ n: unknown; last: unknown }>;
+    const count = n(claim?.n);
+    if (count === 0) return 0;
+    const last = n(claim!.last);
+    await this.m.query(rollupInsert("skill_signal_hours", "hour", "hour", "skill_signal_deltas", "id <= ?", "MAX"), [
+      last,
+    ]);
+    await this.m.query(rollupInsert("skill_signal_days", "day", DAY_OF_HOUR, "skill_signal_deltas", "id <= ?", "MAX"), [
+      last,
+    ]);
+    await this.m.query("DELETE FROM skill_signal_deltas WHERE id <= ?", [last]);
+    return count;
   }
 }
 
-/** Rows summed by project, skill, agent and `at(row)` (an hour, or a day): counters add up, max_loaded is the max. */
-function sumBy(
-  rows: ReadonlyArray<Omit<SkillSignalHourEntity, "hour"> & { hour: number }>,
-  at: (row: { hour: number }) => number,
-): Map<string, SkillSignalHourEntity> {
-  const sums = new Map<string, SkillSignalHourEntity>();
-  for (const r of rows) {
-    const hour = at(r);
-    const key = `${r.projectId}\u0000${r.skill}\u0000${r.agentKey}\u0000${hour}`;
-    let sum = sums.get(key);
-    if (!sum) {
-      sum = Object.assign(new SkillSignalHourEntity(), {
-        projectId: r.projectId,
-        skill: r.skill,
-        agentKey: r.agentKey,
-        hour,
-        maxLoaded: 0,
-        ...Object.fromEntries(COUNTER_FIELDS.map((f) => [f, 0])),
-      });
-      sums.set(key, sum);
-    }
-    for (const f of COUNTER_FIELDS) sum[f] += r[f];
-    sum.maxLoaded = Math.max(sum.maxLoaded, r.maxLoaded);
-  }
-  return sums;
-}
+/** A delta's UTC day, from its hour (milliseconds; integer division on both databases). */
+const DAY_OF_HOUR = `(hour / ${DAY_MS}) * ${DAY_MS}`;
 
-/** Hours summed into their UTC days (the hour field then holds the day). */
-const foldDays = (hours: readonly SkillSignalHourEntity[]) => [
-  ...sumBy(hours, (h) => Math.floor(h.hour / DAY_MS) * DAY_MS).values(),
-];
+/**
+ * Adds the deltas `from` a table or CTE (`where` picks them) into a rollup table, summed per key: the counters add up,
+ * max_loaded keeps the larger. (SQLite needs the SELECT's WHERE for its upsert to parse.)
+ */
+function rollupInsert(
+  table: "skill_signal_hours" | "skill_signal_days",
+  key: "hour" | "day",
+  keyOf: string,
+  from: string,
+  where: string,
+  greatest: "GREATEST" | "MAX",
+): string {
+  const set = [
+    ...COUNTERS.map((c) => `${c} = ${table}.${c} + excluded.${c}`),
+    `max_loaded = ${greatest}(${table}.max_loaded, excluded.max_loaded)`,
+  ].join(", ");
+  return `INSERT INTO ${table} (project_id, skill, agent_key, ${key}, ${COUNTERS.join(", ")}, max_loaded)
+    SELECT project_id, skill, agent_key, ${keyOf}, ${COUNTERS.map((c) => `SUM(${c})`).join(", ")}, MAX(max_loaded)
+    FROM ${from} WHERE ${where} GROUP BY project_id, skill, agent_key, ${keyOf}
+    ON CONFLICT (project_id, skill, agent_key, ${key}) DO UPDATE SET ${set}`;
+}

@@ -3,8 +3,13 @@ import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
 import { InvalidatedCache } from "../../platform/cache/invalidated-cache";
 import { LruCache } from "../../platform/cache/lru-cache";
 import type { CatalogVersion, RuntimeKnowledgeBase, SkillCatalog, SkillEntry } from "../runtime";
-import { SkillRepository } from "./skill.repository";
-import type { SkillVersionEntity } from "./skill-version.entity";
+import {
+  CATALOG_STATEMENT,
+  catalogSourceOf,
+  catalogStatement,
+  type CatalogRow,
+  type CatalogSource,
+} from "./skill.repository";
 
 export const SKILL_LIVE_TOPIC = "skill_live";
 
@@ -16,10 +21,11 @@ const liveKey = (projectId: string, name: string) => `${projectId}\u0000${name}`
 /**
  * What calls resolve against (RT-1), fast: published and archived versions never change, so they are cached by id
  * for good; "which version is live" is cached per (project, name) and dropped on every instance when a publish,
- * rollback or delete moves it (the invalidation bus). A miss is one SQL statement for the whole skill list.
+ * rollback or delete moves it (the invalidation bus). A miss is one SQL statement for the whole skill list,
+ * read through the driver and mapped by hand (issue 21).
  */
 export class SkillCatalogService {
-  private readonly versions = new LruCache<string, SkillVersionEntity>(20_000);
+  private readonly versions = new LruCache<string, CatalogSource>(20_000);
   /** null: the skill has no live version (cached too, so unknown names cost nothing after the first call). */
   private readonly live: InvalidatedCache<string, string | null>;
 
@@ -43,13 +49,13 @@ export class SkillCatalogService {
   async catalogFor(
     projectId: string,
     entries: readonly SkillEntry[],
-    extra: readonly SkillVersionEntity[] = [],
+    extra: readonly CatalogSource[] = [],
   ): Promise<SkillCatalog> {
     const liveVersionIdByName = new Map<string, string>();
     const versionsById = new Map<string, CatalogVersion>();
     const names: string[] = [];
     const ids = new Set<string>();
-    const found: SkillVersionEntity[] = [...extra];
+    const found: CatalogSource[] = [...extra];
     for (const entry of entries) {
       if (entry.versionId) {
         const cached = this.versions.get(entry.versionId);
@@ -67,7 +73,8 @@ export class SkillCatalogService {
     }
     if (names.length > 0 || ids.size > 0) {
       const token = this.live.readToken();
-      const rows = await this.db.read((m) => new SkillRepository(m).publishedOrPinned(projectId, names, [...ids]));
+      const statement = catalogStatement(this.db.dialect, projectId, names, [...ids]);
+      const rows = (await this.db.rows<CatalogRow>(CATALOG_STATEMENT, statement)).map(catalogSourceOf);
       for (const row of rows) {
         if (row.state !== "draft") this.versions.set(row.id, row);
         found.push(row);
@@ -88,10 +95,7 @@ export class SkillCatalogService {
    * (the knowledge cache builds a new snapshot, with a new document list, when a base changes), so a call start can
    * tell by identity that it resolved what the previous one did.
    */
-  private catalogVersion(
-    version: SkillVersionEntity,
-    bases: ReadonlyMap<string, RuntimeKnowledgeBase>,
-  ): CatalogVersion {
+  private catalogVersion(version: CatalogSource, bases: ReadonlyMap<string, RuntimeKnowledgeBase>): CatalogVersion {
     const used = version.knowledgeBases.map((ref) => bases.get(ref.knowledgeBaseId)?.documents);
     const known = this.built.get(version);
     if (known && known.bases.length === used.length && known.bases.every((b, i) => b === used[i])) return known.version;
@@ -101,13 +105,13 @@ export class SkillCatalogService {
   }
 
   private readonly built = new WeakMap<
-    SkillVersionEntity,
+    CatalogSource,
     { bases: Array<RuntimeKnowledgeBase["documents"] | undefined>; version: CatalogVersion }
   >();
 }
 
 export function toCatalogVersion(
-  version: SkillVersionEntity,
+  version: CatalogSource,
   bases: ReadonlyMap<string, RuntimeKnowledgeBase>,
 ): CatalogVersion {
   return {

@@ -4,6 +4,7 @@ import { SkillEntity } from "./skill.entity";
 import { BlobEntity, SkillFileEntity } from "./skill-file.entity";
 import { SkillPointerMoveEntity } from "./skill-pointer-move.entity";
 import { SkillVersionEntity, type VersionStateName } from "./skill-version.entity";
+import type { Dialect, SqlStatement } from "../../platform/db/database";
 import { BaseRepository } from "../../platform/db/repository";
 
 export interface VersionFilter {
@@ -179,22 +180,6 @@ export class SkillRepository extends BaseRepository {
       .getManyAndCount();
   }
 
-  /**
-   * One statement for a call's whole skill list (architecture: a cache miss is one query): the published
-   * versions of `names` and the versions `ids` pin, in one project.
-   */
-  async publishedOrPinned(
-    projectId: string,
-    names: readonly string[],
-    ids: readonly string[],
-  ): Promise<SkillVersionEntity[]> {
-    if (names.length === 0 && ids.length === 0) return [];
-    const qb = this.versions.createQueryBuilder("v").where("v.project_id = :projectId", { projectId });
-    const byName = names.length > 0 ? "(v.state = 'published' AND v.name IN (:...names))" : "1 = 0";
-    const byId = ids.length > 0 ? "v.id IN (:...ids)" : "1 = 0";
-    return qb.andWhere(`(${byName} OR ${byId})`, { names: [...names], ids: [...ids] }).getMany();
-  }
-
   // ---- files and content-addressed blobs ----
 
   async insertBlobsIfAbsent(blobs: BlobEntity[]): Promise<void> {
@@ -290,4 +275,73 @@ export class SkillRepository extends BaseRepository {
   async deleteProjectLogs(projectId: string): Promise<void> {
     await this.m.getRepository(SkillPointerMoveEntity).delete({ projectId });
   }
+}
+
+/** What a call's resolution reads of a skill version (RT-1): no SKILL.md, no frontmatter, no audit columns. */
+export type CatalogSource = Pick<
+  SkillVersionEntity,
+  "id" | "projectId" | "name" | "version" | "state" | "description" | "instructions" | "tools" | "knowledgeBases"
+>;
+
+/** A `catalogStatement` row as the driver reads it (JSON as text). */
+export interface CatalogRow {
+  id: string;
+  project_id: string;
+  name: string;
+  version: number | string;
+  state: SkillVersionEntity["state"];
+  description: string;
+  instructions: string;
+  tools: string;
+  knowledge_bases: string;
+}
+
+const CATALOG_COLUMNS = "id, project_id, name, version, state, description, instructions, tools, knowledge_bases";
+
+/** The named statement `catalogStatement` is on PostgreSQL (one text for every list length). */
+export const CATALOG_STATEMENT = "skill_catalog";
+
+/**
+ * RT-1: the published versions of `names` and the versions `ids` of one project, one row each, as one statement for
+ * `Database.rows` (issue 21: read by hand, mapped by `catalogSourceOf`). Each half is its own indexed SELECT: written
+ * as `project_id = ? AND (published AND name IN … OR id IN …)`, SQLite scanned every version of the project.
+ */
+export function catalogStatement(
+  dialect: Dialect,
+  projectId: string,
+  names: readonly string[],
+  ids: readonly string[],
+): SqlStatement {
+  if (dialect === "postgres")
+    return [
+      `SELECT ${CATALOG_COLUMNS} FROM skill_versions
+       WHERE project_id = $1 AND state = 'published' AND name = ANY($2::varchar[])
+       UNION ALL
+       SELECT ${CATALOG_COLUMNS} FROM skill_versions
+       WHERE project_id = $1 AND id = ANY($3::varchar[]) AND NOT (state = 'published' AND name = ANY($2::varchar[]))`,
+      [projectId, names, ids],
+    ];
+  const list = (n: number) => Array(n).fill("?").join(", ");
+  const byName = `SELECT ${CATALOG_COLUMNS} FROM skill_versions
+    WHERE project_id = ? AND state = 'published' AND name IN (${list(names.length)})`;
+  const notByName = names.length > 0 ? ` AND NOT (state = 'published' AND name IN (${list(names.length)}))` : "";
+  const byId = `SELECT ${CATALOG_COLUMNS} FROM skill_versions
+    WHERE project_id = ? AND id IN (${list(ids.length)})${notByName}`;
+  if (ids.length === 0) return [byName, [projectId, ...names]];
+  if (names.length === 0) return [byId, [projectId, ...ids]];
+  return [`${byName} UNION ALL ${byId}`, [projectId, ...names, projectId, ...ids, ...names]];
+}
+
+export function catalogSourceOf(row: CatalogRow): CatalogSource {
+  return {
+    id: row.id,
+    projectId: row.project_id,
+    name: row.name,
+    version: Number(row.version),
+    state: row.state,
+    description: row.description,
+    instructions: row.instructions,
+    tools: JSON.parse(row.tools) as CatalogSource["tools"],
+    knowledgeBases: JSON.parse(row.knowledge_bases) as CatalogSource["knowledgeBases"],
+  };
 }

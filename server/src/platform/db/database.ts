@@ -248,6 +248,17 @@ export class Database {
     return this.pg.queryNamed<R>(name, statement);
   }
 
+  /**
+   * A read outside any transaction through the driver, on either database: no query runner, no query builder, no
+   * hydration — the rows as the driver reads them (column names; JSON as text; on PostgreSQL bigints as strings), for
+   * the repository that wrote `statement` to map. SQLite: a prepared statement kept per SQL text; PostgreSQL: a named
+   * prepared statement (`name` must stand for this one `sql`). Logged like any query.
+   */
+  async rows<R>(name: string, statement: SqlStatement): Promise<R[]> {
+    if (this.dialect === "postgres") return this.pg.queryNamed<R>(name, statement);
+    return this.sqlite.all<R>(statement[0], statement[1]);
+  }
+
   /** Delivers the events of a change that committed on its own (a `queryNamed` write that applied). */
   async delivered(after: CommittedEvents): Promise<void> {
     await this.deliverCommitted(after);

@@ -80,6 +80,11 @@ export class SqliteDriver {
     return run(() => fn(tx)) as T;
   }
 
+  /** A read outside any transaction: the rows as the driver reads them. */
+  all<R>(sql: string, params: readonly unknown[]): R[] {
+    return this.statement(sql, params).all(...bind(params)) as R[];
+  }
+
   private statement(sql: string, params: readonly unknown[]): SqliteStatement {
     this.logger().logQuery(sql, bind(params));
     let statement = this.prepared.get(sql);

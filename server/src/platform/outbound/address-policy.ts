@@ -145,12 +145,16 @@ export async function checkOutboundUrl(
   return (await checkAndResolve(url, allowList, options)).url;
 }
 
-/** The checked URL and the addresses that passed (null: an allow-listed host name, resolved as usual). */
+/**
+ * The checked URL and the addresses that passed (null: an allow-listed host name, resolved as usual). `named`: the
+ * verdict came from resolving a host name (it may differ on the next request); false: it is a pure function of the
+ * URL and the allow list (an IP-literal host, or a host the list names).
+ */
 export async function checkAndResolve(
   url: string | URL,
   allowList: readonly string[],
   options: { resolve?: HostResolver; signal?: AbortSignal },
-): Promise<{ url: URL; addresses: string[] | null }> {
+): Promise<{ url: URL; addresses: string[] | null; named: boolean }> {
   let parsed: URL;
   try {
     parsed = typeof url === "string" ? new URL(url) : url;
@@ -166,13 +170,13 @@ export async function checkAndResolve(
   const host = normaliseHost(parsed.hostname);
   if (!host) throw new OutboundError("refused", "The URL has no host.");
   const allowed = parseAllowList(allowList);
-  if (allowed.hosts.has(host)) return { url: parsed, addresses: null };
+  if (allowed.hosts.has(host)) return { url: parsed, addresses: null, named: false };
 
   let addresses: string[];
   if (isIP(host) !== 0) {
     addresses = [host];
     const kept = allowed.literals.get(host);
-    if (kept === true) return { url: parsed, addresses };
+    if (kept === true) return { url: parsed, addresses, named: false };
     if (kept === undefined) {
       if (allowed.literals.size >= MAX_KEPT_LITERALS) allowed.literals.clear();
       allowed.literals.set(host, mayCall(host, allowed));
@@ -195,7 +199,7 @@ export async function checkAndResolve(
       );
     }
   }
-  return { url: parsed, addresses };
+  return { url: parsed, addresses, named: isIP(host) === 0 };
 }
 
 /** A `lookup` that answers with the checked addresses only: the connection cannot go anywhere else. */

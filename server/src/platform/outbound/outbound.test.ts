@@ -331,6 +331,20 @@ describe("SEC-13 pinnedFetch (the MCP and model clients' fetch)", () => {
     expect(resolutions).toBe(1);
   });
 
+  it("issue 21: SEC-13 a host name is resolved and judged on every request (its URL's verdict is not kept); an address's is", async () => {
+    const answers = [["127.0.0.1"], ["10.0.0.1"]];
+    let resolutions = 0;
+    const fetch = pinnedFetch({ allowList: ["127.0.0.1"], resolve: async () => answers[resolutions++]! });
+    const port = new URL(origin.url).port;
+    const url = `http://named.invalid:${port}/echo`;
+    expect((await fetch(url, { method: "POST", body: "1" })).status).toBe(200);
+    // The same URL again: the name now resolves to an address the list does not allow.
+    await expect(fetch(url, { method: "POST", body: "2" })).rejects.toMatchObject({ kind: "refused" });
+    expect(resolutions).toBe(2);
+    for (const body of ["3", "4"])
+      expect(await (await fetch(`${origin.url}/echo`, { method: "POST", body })).text()).toBe(`POST:${body}`);
+  });
+
   it("sends a text body with its headers, and a Request with a stream body alike; never asks for compression", async () => {
     const fetch = pinnedFetch({ allowList: ["127.0.0.1"] });
     const headers = new Headers({ "content-type": "application/json", "accept-encoding": "gzip" });

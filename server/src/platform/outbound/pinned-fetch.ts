@@ -1,6 +1,8 @@
 import http from "node:http";
 import https from "node:https";
+import type { LookupFunction } from "node:net";
 import { Readable } from "node:stream";
+import { urlToHttpOptions } from "node:url";
 import { checkAndResolve, pinnedLookup, type HostResolver } from "./address-policy";
 import { BufferedResponse, IncomingHeaders, LeanResponse } from "./buffered-response";
 import { OutboundError } from "./outbound-error";
@@ -40,6 +42,7 @@ export function pinnedFetch(options: {
    */
   lean?: boolean;
 }): PinnedFetch {
+  const targets = new Map<string, Target>();
   return async (input, init) => {
     const plain = plainRequestOf(input, init);
     const request = plain ? null : new Request(input, init);
@@ -49,7 +52,7 @@ export function pinnedFetch(options: {
     const cancel = init?.cancel;
     const cancelled = () => new OutboundError("cancelled", "The request was cancelled.");
     if (cancel?.aborted) throw cancelled();
-    const checked = await checkAndResolve(url, options.allowList, { resolve: options.resolve, signal });
+    const target = targets.get(url) ?? (await checkTarget(url, options, signal, targets));
     let body: Uint8Array | string | undefined;
     const headers: Record<string, string> = {};
     // No accept-encoding: node:http does not decompress, so the answer must come as it is.
@@ -68,17 +71,10 @@ export function pinnedFetch(options: {
     }
     if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
     return new Promise<Response>((resolve, reject) => {
-      const client = checked.url.protocol === "https:" ? https : http;
       const onCancel = () => outgoing.destroy(cancelled());
       const settled = () => cancel?.removeEventListener("abort", onCancel);
-      const outgoing = client.request(
-        checked.url,
-        {
-          method,
-          headers,
-          signal,
-          ...(checked.addresses ? { lookup: pinnedLookup(checked.addresses) } : {}),
-        },
+      const outgoing = target.client.request(
+        { ...target.where, method, headers, signal, ...(target.lookup ? { lookup: target.lookup } : {}) },
         (incoming) => {
           const status = incoming.statusCode ?? 502;
           const bodiless = BODILESS_STATUSES.has(status) || method === "HEAD";
@@ -125,6 +121,41 @@ export function pinnedFetch(options: {
       outgoing.end(body);
     });
   };
+}
+
+/** Where a checked URL is dialled: node's request options for it and the lookup that pins the checked addresses. */
+interface Target {
+  client: typeof http | typeof https;
+  where: http.RequestOptions;
+  lookup: LookupFunction | undefined;
+}
+
+const MAX_KEPT_TARGETS = 256;
+
+/**
+ * SEC-13 on a URL, as node's request options. Issue 21: a verdict that is a pure function of the URL and the allow
+ * list (an IP-literal host, or a host name the list names) is kept per URL, so a model endpoint's URL is not parsed
+ * and judged again on every request; a host name that needs resolving is resolved and judged on every request, and
+ * the connection dials only the addresses that passed either way.
+ */
+async function checkTarget(
+  url: string,
+  options: { allowList: readonly string[]; resolve?: HostResolver },
+  signal: AbortSignal | undefined,
+  kept: Map<string, Target>,
+): Promise<Target> {
+  const checked = await checkAndResolve(url, options.allowList, { resolve: options.resolve, signal });
+  const target: Target = {
+    client: checked.url.protocol === "https:" ? https : http,
+    // What node's http.request makes of a URL argument (its `urlToHttpOptions`), once.
+    where: urlToHttpOptions(checked.url),
+    lookup: checked.addresses ? pinnedLookup(checked.addresses) : undefined,
+  };
+  if (!checked.named) {
+    if (kept.size >= MAX_KEPT_TARGETS) kept.clear();
+    kept.set(url, target);
+  }
+  return target;
 }
 
 function webHeaders(raw: http.IncomingHttpHeaders): Headers {
