@@ -23,7 +23,6 @@ describe("SQLite checkpoints off the event loop (issue 21)", () => {
     return path.join(dir, "db.sqlite");
   };
   afterEach(() => dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));
-  const walBytes = (sqlite: string) => (fs.existsSync(`${sqlite}-wal`) ? fs.statSync(`${sqlite}-wal`).size : 0);
   const autocheckpoint = async (db: Database) =>
     ((await db.dataSource.query("PRAGMA wal_autocheckpoint")) as Array<{ wal_autocheckpoint: number }>)[0]!
       .wal_autocheckpoint;
@@ -43,7 +42,6 @@ describe("SQLite checkpoints off the event loop (issue 21)", () => {
     db.checkpointer!.onCheckpoint((report) => reports.push(report));
     const body = "x".repeat(1700);
     let written = 0;
-    let largestWal = 0;
     // back-to-back commits (a group commit each), so the WAL is never idle for a PASSIVE checkpoint to restart it
     while (reports.filter((r) => r.restarted).length < 3 || written < 24_000) {
       await Promise.all(
@@ -51,15 +49,16 @@ describe("SQLite checkpoints off the event loop (issue 21)", () => {
           db.runPrepared([["INSERT INTO rows_written (body) VALUES (?)", [`${written++}${body}`]]]),
         ),
       );
-      // from the worker's first RESTART on (before, it was starting while the writes began)
-      if (reports.some((r) => r.restarted)) largestWal = Math.max(largestWal, walBytes(sqlite));
       if (written > 200_000) throw new Error("the WAL was never restarted");
     }
-    // unbounded, the WAL would hold every row written (41 MB); bounded, its file holds what lands between two of the
-    // worker's turns (its PASSIVE checkpoint, then the RESTART once the writes queued before it finished): at this
-    // rate (a row per page, thousands a second) a few hundred pages, up to ~2,000 on a loaded machine
-    expect(largestWal).toBeLessThan((written * body.length) / 4);
-    expect(reports.filter((r) => r.restarted).length).toBeGreaterThan(5);
+    // Frames in the WAL when each RESTART ran, from the first one on (before, the worker was starting while the writes
+    // began): unbounded, every commit's frames (over 12,000 here); bounded, what lands between two of the worker's
+    // turns (its PASSIVE checkpoint, then the RESTART once the writes queued before it finished) — a few hundred at
+    // this rate, up to ~2,000 on a loaded machine. (The file keeps the largest extent it reached, the
+    // start's burst included.)
+    const restarts = reports.filter((r) => r.restarted);
+    expect(restarts.length).toBeGreaterThan(5);
+    expect(Math.max(...restarts.slice(1).map((r) => r.log))).toBeLessThan(written / 4);
     await db.close();
     expect(db.checkpointer!.running).toBe(false);
     const reopened = await Database.open({ url: undefined, sqlitePath: sqlite, entities });

@@ -145,6 +145,7 @@ export class SqliteCheckpointer {
     this.stopping ??= new Promise<void>((resolve) => {
       if (this.exited) return resolve();
       this.worker.once("exit", () => resolve());
+      this.worker.ref(); // unreferenced, a shutdown with nothing else left would end the process before it exits
       this.worker.postMessage("stop");
     });
     return this.stopping;
