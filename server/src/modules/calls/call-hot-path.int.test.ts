@@ -75,9 +75,10 @@ describeEachDialect("the call-start hot path", (t) => {
     expect(handoff.description).not.toContain(gone);
   });
 
-  it.runIf(t.dialect === "sqlite")(
-    "budget: a cache miss's skill statement searches indexes for names, pins and both (SQLite's plan; it scanned every version of the project when nothing was pinned)",
-    async () => {
+  // SQLite's planner only (PostgreSQL's picks by table statistics); not registered on PostgreSQL, where a skipped test
+  // counts as failed in CI
+  if (t.dialect === "sqlite")
+    it("budget: a cache miss's skill statement searches indexes for names, pins and both (SQLite's plan; it scanned every version of the project when nothing was pinned)", async () => {
       for (const [names, ids] of [
         [["hot-a", "hot-b"], []],
         [[], pinned.slice(0, 2)],
@@ -87,8 +88,7 @@ describeEachDialect("the call-start hot path", (t) => {
         const plan = await t.app.db.rows<{ detail: string }>("plan", [`EXPLAIN QUERY PLAN ${sql}`, params]);
         expect(plan.map((p) => p.detail).filter((detail) => /^SCAN/.test(detail))).toEqual([]);
       }
-    },
-  );
+    });
 
   it("budget: a call start with warm caches reads nothing: it only writes the call", async () => {
     await startCall(t, key, { agentId });
