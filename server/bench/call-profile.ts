@@ -14,6 +14,7 @@
  * (default "50") the rollout's percentages, PROFILE_CONNECTIONS (default 4), PROFILE_WARM (requests before each
  * measured pass), PROFILE_CPU=0 (no V8 profile: short alternated blocks, paired per round).
  */
+import "./production-mode";
 import "reflect-metadata";
 import fs from "node:fs";
 import os from "node:os";

@@ -25,6 +25,7 @@
  * rig.ts (one PostgreSQL registry under test), passes.ts (passes and their alternation), baselines.ts and probes.ts (bare servers, counters), phases.ts
  * (sequential timings), report.ts (what is printed), index.ts (the run).
  */
+import "./production-mode";
 import { run } from "./call-runtime";
 
 export { run, type CallRuntimeBenchResult } from "./call-runtime";

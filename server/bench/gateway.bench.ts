@@ -14,6 +14,7 @@
  * the gateway passes to run), REDIS_URL (default redis://127.0.0.1:6379; the redis pass is skipped when it does not
  * answer).
  */
+import "./production-mode";
 import "reflect-metadata";
 import type { App } from "../src/app";
 import { abRun, AB_CHILD_FLAG, serveChild } from "./gateway/ab";

@@ -6,6 +6,7 @@
  *   npm run bench insights   |   cd server && node dist/bench/insights.bench.js
  * Knobs: BENCH_RUNS (per query, default 100), TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  */
+import "./production-mode";
 import "reflect-metadata";
 import { entities } from "../src/entities";
 import { Database } from "../src/platform/db/database";

@@ -15,6 +15,7 @@
  * two more workloads then: loadSkill on calls each server started, every load a new one past the cap, and an uncached
  * startCall, every call-path cache emptied as each request arrives). The other build needs this file's server side.
  */
+import "./production-mode";
 import "reflect-metadata";
 import { fork, type ChildProcess } from "node:child_process";
 import http from "node:http";

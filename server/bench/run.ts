@@ -5,6 +5,7 @@
  * A new bench is a `*.bench.ts` file exporting `run()`, added to BENCHES below. When more than one runs, each runs in
  * a process of its own, so none starts with another's heap (the gateway's p99 moved with the call runtime's garbage).
  */
+import "./production-mode";
 import { fork } from "node:child_process";
 import fs from "node:fs";
 import * as callRuntime from "./call-runtime.bench";

@@ -6,6 +6,7 @@
  *   npm run bench fold   |   cd server && node dist/bench/signal-fold.bench.js
  * Knobs: BENCH_DELTAS (per round, default 20000), TEST_DATABASE_URL.
  */
+import "./production-mode";
 import "reflect-metadata";
 import fs from "node:fs";
 import os from "node:os";

@@ -7,6 +7,7 @@
  *   BENCH_RUNS=1000 node dist/bench/skill-usage.bench.js     (BENCH_EXPLAIN=1 prints the plan, BENCH_KEEP_DB=1 keeps the database,
  *                                                              BENCH_GROWTH=0 skips the 10× step)
  */
+import "./production-mode";
 import "reflect-metadata";
 import { randomBytes, randomUUID } from "node:crypto";
 import os from "node:os";

@@ -9,6 +9,7 @@
  * written before measuring, default 20000), WRITE_GROUP (starts per commit, default 1; the group commit batches the
  * starts of one poll), WRITE_VARIANTS (comma-separated names: only those, plus the A/A pair).
  */
+import "./production-mode";
 import "reflect-metadata";
 import fs from "node:fs";
 import os from "node:os";
@@ -33,6 +34,8 @@ interface Variant {
   foreignKeys?: boolean;
   /** wal_autocheckpoint=0 on the writer; the app's `SqliteCheckpointer` (a worker thread) checkpoints. */
   checkpointElsewhere?: boolean;
+  /** PRAGMAs set on the writer after the app's. */
+  pragmas?: string[];
 }
 
 /** `CREATE TABLE … ( … )` rebuilt with `change` applied, rows and indexes kept (SQLite's 12-step table change). */
@@ -60,12 +63,22 @@ const DDL: Record<string, (raw: Raw) => void> = {
   "call_skills WITHOUT ROWID": (raw) => rebuild(raw, "call_skills", withoutRowid),
   "call_events WITHOUT ROWID": (raw) => rebuild(raw, "call_events", withoutRowid),
   "calls WITHOUT ROWID": (raw) => rebuild(raw, "calls", withoutRowid),
+  "call_skills: rollout index partial": (raw) =>
+    raw.exec(`DROP INDEX "idx_call_skills_rollout";
+      CREATE INDEX "idx_call_skills_rollout" ON "call_skills" ("rollout_id", "arm") WHERE rollout_id IS NOT NULL`),
 };
 
 const VARIANTS: Array<Variant & { schema?: string[] }> = [
   { name: "as-is" },
   { name: "as-is (A/A)" },
   { name: "checkpoint in a worker", checkpointElsewhere: true },
+  { name: "worker + cache 64 MB", checkpointElsewhere: true, pragmas: ["cache_size = -65536"] },
+  { name: "worker + mmap 256 MB", checkpointElsewhere: true, pragmas: ["mmap_size = 268435456"] },
+  {
+    name: "worker + rollout index partial",
+    checkpointElsewhere: true,
+    schema: ["call_skills: rollout index partial"],
+  },
   { name: "foreign keys off", foreignKeys: false },
   { name: "deltas: no AUTOINCREMENT", schema: ["deltas: no AUTOINCREMENT"] },
   { name: "call_skills WITHOUT ROWID", schema: ["call_skills WITHOUT ROWID"] },
@@ -121,6 +134,7 @@ function open(variant: Variant, file: string): Open {
   raw.pragma("busy_timeout = 5000");
   raw.pragma("synchronous = NORMAL");
   raw.pragma(`wal_autocheckpoint = ${variant.checkpointElsewhere ? 0 : 1000}`);
+  for (const pragma of variant.pragmas ?? []) raw.pragma(pragma);
   const lock = new Mutex();
   const o: Open = {
     variant,

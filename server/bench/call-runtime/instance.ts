@@ -35,6 +35,7 @@ export async function startInstance(db: Database, config: Partial<Config> = {}):
       DATA_DIR: path.join(os.tmpdir(), `sg-bench-${randomBytes(6).toString("hex")}`),
       LOG_LEVEL: "silent",
       SEED_DEMO: "false",
+      NODE_ENV: process.env.NODE_ENV, // bench/production-mode.ts: as deployed
     },
     { host: "127.0.0.1", webDist: "", ...config },
   );

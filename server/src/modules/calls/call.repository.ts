@@ -36,6 +36,30 @@ const POSTGRES_START = `WITH x AS (
        INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
        VALUES ($16, $1, $2, $17, $18, $19, $20, $21, $22, $10)`;
 
+/**
+ * The texts of a SQLite start's statements, one string per row count: the driver keeps prepared statements by their
+ * text, and a text built anew for every start is hashed and compared whole on each lookup.
+ */
+const SQLITE_CALL = `INSERT INTO calls (id, project_id, agent_id, agent_name, status, state, warnings, sealed_secrets,
+  started_at, ended_at, events_expire_at, events_expired) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 0)`;
+const SQLITE_EVENT = `INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at,
+  expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+const SQLITE_CALL_SKILLS = rowsSql(
+  `INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded, rollout_id, arm,
+  tool_runs, tool_errors) VALUES `,
+  "(?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 0, 0)",
+);
+const SQLITE_START_DELTAS = rowsSql(
+  "INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, starts) VALUES ",
+  "(?, ?, ?, ?, 1)",
+);
+
+/** `INSERT … VALUES` of n rows, each text built once. */
+function rowsSql(head: string, row: string): (n: number) => string {
+  const texts: string[] = [];
+  return (n) => (texts[n] ??= head + Array.from({ length: n }, () => row).join(", "));
+}
+
 export interface CallFilter {
   projectId: string;
   agentId?: string | null;
@@ -137,8 +161,7 @@ export class CallRepository extends BaseRepository {
       [c.hash, c.projectId, c.body],
     ]);
     statements.push([
-      `INSERT INTO calls (id, project_id, agent_id, agent_name, status, state, warnings, sealed_secrets, started_at,
-         ended_at, events_expire_at, events_expired) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 0)`,
+      SQLITE_CALL,
       [
         call.id,
         call.projectId,
@@ -154,8 +177,7 @@ export class CallRepository extends BaseRepository {
     ]);
     if (skills.length > 0) {
       statements.push([
-        `INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded, rollout_id,
-           arm, tool_runs, tool_errors) VALUES ${skills.map(() => "(?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 0, 0)").join(", ")}`,
+        SQLITE_CALL_SKILLS(skills.length),
         skills.flatMap((s) => [
           s.callId,
           s.position,
@@ -171,15 +193,12 @@ export class CallRepository extends BaseRepository {
     }
     if (deltas.length > 0) {
       statements.push([
-        `INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, starts) VALUES ${deltas
-          .map(() => "(?, ?, ?, ?, 1)")
-          .join(", ")}`,
+        SQLITE_START_DELTAS(deltas.length),
         deltas.flatMap((d) => [d.projectId, d.skill, d.agentKey, d.hour]),
       ]);
     }
     statements.push([
-      `INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      SQLITE_EVENT,
       eventValues(event),
     ]);
     return { statements, contexts: rows };

@@ -50,5 +50,9 @@ export function startDeltas(
   owner: Omit<SignalKey, "skill">,
   skills: ReadonlyArray<{ name: string }>,
 ): SkillSignalDeltaEntity[] {
-  return [...new Set(skills.map((s) => s.name))].map((skill) => deltaRow({ ...owner, skill }, { starts: 1 }));
+  // the key's fields only: `owner` is often a whole call (its state included), not worth copying once per skill
+  const { projectId, agentId, startedAt } = owner;
+  return [...new Set(skills.map((s) => s.name))].map((skill) =>
+    deltaRow({ projectId, skill, agentId, startedAt }, { starts: 1 }),
+  );
 }

@@ -39,6 +39,42 @@ class Children<T> {
   }
 }
 
+/** A counter's increment for one label set, as a plain number until prom-client reads it (`Tallied`). */
+class Tally {
+  n = 0;
+  constructor(readonly labels: readonly string[]) {}
+  inc(): void {
+    this.n++;
+  }
+}
+
+/**
+ * A labelled counter counted in plain numbers and handed to prom-client when it is read (its `collect`, which every
+ * scrape and `get()` runs): a child's `inc` in prom-client hashes its label object and checks it on every call, and a
+ * call start counts once per skill it resolved.
+ */
+function tallied(name: string, help: string, labelNames: string[], registers: Registry[]): Children<Tally> {
+  const tallies: Tally[] = [];
+  new Counter({
+    name,
+    help,
+    labelNames,
+    registers,
+    collect() {
+      for (const tally of tallies) {
+        if (tally.n === 0) continue;
+        this.labels(...tally.labels).inc(tally.n);
+        tally.n = 0;
+      }
+    },
+  });
+  return new Children((...values: string[]) => {
+    const tally = new Tally(values);
+    tallies.push(tally);
+    return tally;
+  });
+}
+
 const SECONDS_FAST = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const SECONDS_UPSTREAM = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20, 30, 60, 120];
 
@@ -75,8 +111,8 @@ export class Metrics {
 
   private readonly http: Children<Histogram.Internal<string>>;
   private readonly graphql: Children<Histogram.Internal<string>>;
-  private readonly starts: Children<Counter.Internal>;
-  private readonly skillStarts: Children<Counter.Internal>;
+  private readonly starts: Children<Tally>;
+  private readonly skillStarts: Children<Tally>;
   private readonly rolloutArmStarts: Children<Counter.Internal>;
   private readonly loads: Children<Counter.Internal>;
   private readonly evictions: Children<Counter.Internal>;
@@ -108,15 +144,17 @@ export class Metrics {
       ["operation", "type", "outcome"],
       SECONDS_FAST,
     );
-    this.starts = counter(
+    this.starts = tallied(
       "skillgraph_call_starts_total",
       "Calls started (kind call) and chat sessions started (kind chat).",
       ["kind"],
+      registers,
     );
-    this.skillStarts = counter(
+    this.skillStarts = tallied(
       "skillgraph_skill_starts_total",
       "Call and chat session starts that resolved the skill.",
       ["skill"],
+      registers,
     );
     this.rolloutArmStarts = counter(
       "skillgraph_rollout_arm_starts_total",
