@@ -153,4 +153,15 @@ describe.each(dialects)("input policy on %s", (dialect) => {
     const few = await t.ok<Record<string, { skillMd: string }>>(aliases(5), { id: versionId }, key);
     expect(Object.keys(few)).toHaveLength(5);
   });
+
+  it("SEC-11 a resent document's answer is bounded again: a page limit from each request's variables, aliases every time", async () => {
+    // the budget of a document whose count reads no variable is counted once; a variable limit is read per request
+    const paged = `query($n: Int) { skills(limit: $n) { items { instructions } } }`;
+    expect((await t.gql(paged, { n: 2 }, key)).errors).toBeUndefined();
+    expectRefused(await t.gql(paged, { n: 100 }, key), /answer would be too large/);
+    expect((await t.gql(paged, { n: 3 }, key)).errors).toBeUndefined();
+    const aliases = `query($id: ID!) { ${Array.from({ length: 20 }, (_, i) => `v${i}: skillVersion(id: $id) { skillMd }`).join(" ")} }`;
+    expectRefused(await t.gql(aliases, { id: versionId }, key), /answer would be too large/);
+    expectRefused(await t.gql(aliases, { id: versionId }, key), /answer would be too large/);
+  });
 });

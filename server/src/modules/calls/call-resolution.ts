@@ -95,7 +95,7 @@ export class CallResolution {
     // Keyed by the versions resolved too: under a rollout (RO-2) both arms' resolutions are kept.
     const key =
       agent.versionId && agent.mcpServers.length === 0
-        ? `${projectId}\u0000${agent.versionId}\u0000${source.projectId}\u0000${resolution.resolved.map((r) => `${r.id}${r.pinned ? "!" : ""}${r.rollout ? `@${r.rollout.rolloutId}:${r.rollout.arm}` : ""}`).join(",")}`
+        ? `${projectId}\u0000${agent.versionId}\u0000${source.projectId}\u0000${resolution.resolved.map(keyOf).join(",")}`
         : null;
     const known = key ? this.contexts.get(key) : undefined;
     if (known && known.agent === agent.snapshot && sameResolution(known.resolved, resolution.resolved))
@@ -114,22 +114,32 @@ export class CallResolution {
   }
 }
 
+/** A resolved skill's part of a resolution's key (the resolver gives the same object for the same version and pin). */
+const keys = new WeakMap<ResolvedSkill, string>();
+function keyOf(r: ResolvedSkill): string {
+  let key = keys.get(r);
+  if (key === undefined)
+    keys.set(r, (key = `${r.id}${r.pinned ? "!" : ""}${r.rollout ? `@${r.rollout.rolloutId}:${r.rollout.arm}` : ""}`));
+  return key;
+}
+
 /** The same versions (pins and rollout arms included) with the same tools and knowledge objects. */
 function sameResolution(a: readonly ResolvedSkill[], b: readonly ResolvedSkill[]): boolean {
   if (a.length !== b.length) return false;
   return a.every((x, i) => {
     const y = b[i]!;
     return (
-      x.id === y.id &&
-      x.pinned === y.pinned &&
-      x.rollout?.rolloutId === y.rollout?.rolloutId &&
-      x.rollout?.arm === y.rollout?.arm &&
-      x.tools === y.tools &&
-      x.knowledgeBases === y.knowledgeBases &&
-      x.description === y.description &&
-      x.instructions === y.instructions &&
-      x.version === y.version &&
-      x.name === y.name
+      x === y ||
+      (x.id === y.id &&
+        x.pinned === y.pinned &&
+        x.rollout?.rolloutId === y.rollout?.rolloutId &&
+        x.rollout?.arm === y.rollout?.arm &&
+        x.tools === y.tools &&
+        x.knowledgeBases === y.knowledgeBases &&
+        x.description === y.description &&
+        x.instructions === y.instructions &&
+        x.version === y.version &&
+        x.name === y.name)
     );
   });
 }

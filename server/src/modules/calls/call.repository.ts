@@ -197,10 +197,7 @@ export class CallRepository extends BaseRepository {
         deltas.flatMap((d) => [d.projectId, d.skill, d.agentKey, d.hour]),
       ]);
     }
-    statements.push([
-      SQLITE_EVENT,
-      eventValues(event),
-    ]);
+    statements.push([SQLITE_EVENT, eventValues(event)]);
     return { statements, contexts: rows };
   }
 

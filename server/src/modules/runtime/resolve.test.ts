@@ -22,6 +22,20 @@ describe("resolveSkillEntries", () => {
     expect(warnings).toEqual([]);
   });
 
+  it("RT-1 the same version resolves to the same object (pinned and live apart); a new catalog version to a new one", () => {
+    const live = agentSnapshot({ skills: [{ name: "explain_bill" }] });
+    const pinned = agentSnapshot({ skills: [{ name: "explain_bill", versionId: explainV2.id }] });
+    const first = resolveSkillEntries(live, catalog).resolved[0]!;
+    expect(resolveSkillEntries(live, catalog).resolved[0]).toBe(first);
+    const asPinned = resolveSkillEntries(pinned, catalog).resolved[0]!;
+    expect(asPinned).not.toBe(first);
+    expect([asPinned.pinned, first.pinned]).toEqual([true, false]);
+    const republished = { ...explainV2, description: "changed" };
+    const again = resolveSkillEntries(live, skillCatalog([republished, verifyV1], [])).resolved[0]!;
+    expect(again).not.toBe(first);
+    expect(again.description).toBe("changed");
+  });
+
   it("RT-1 a null version id follows the live version", () => {
     const agent = agentSnapshot({ skills: [{ name: "explain_bill", versionId: null }] });
     expect(resolveSkillEntries(agent, catalog).resolved.map((s) => [s.id, s.pinned])).toEqual([[explainV2.id, false]]);

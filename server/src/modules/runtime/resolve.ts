@@ -75,8 +75,17 @@ function deletedLibrary(entry: SkillEntry): string {
   return skipped(entry.name, "the skill library was deleted and holds no skills");
 }
 
+/**
+ * One resolved skill per catalog version and pin: the catalog keeps a version's object while it holds, so resolving
+ * the same versions again gives the same objects, which a caller can compare by identity (issue 21: a call start
+ * checks that it resolved what the previous one did). Resolved skills are never changed after they are made.
+ */
+const resolvedOf = new WeakMap<CatalogVersion, { pinned?: ResolvedSkill; live?: ResolvedSkill }>();
+
 function asResolved(version: CatalogVersion, pinned: boolean): ResolvedSkill {
-  return { ...version, pinned };
+  let made = resolvedOf.get(version);
+  if (!made) resolvedOf.set(version, (made = {}));
+  return pinned ? (made.pinned ??= { ...version, pinned }) : (made.live ??= { ...version, pinned });
 }
 
 function skipped(name: string, why: string): string {
