@@ -14,6 +14,7 @@
  * tracing off on both; "tracing on" then reads "other build", and its rise is the other build's CPU over this one's;
  * two more workloads then: loadSkill on calls each server started, every load a new one past the cap, and an uncached
  * startCall, every call-path cache emptied as each request arrives). The other build needs this file's server side.
+ * BENCH_DB=sqlite-memory: both servers on in-memory SQLite instead (each its own database).
  */
 import "./production-mode";
 import "reflect-metadata";
@@ -33,6 +34,11 @@ import { hotPathCaches } from "./call-runtime/probes";
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 3000);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3000);
 const BASE_URL = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+/**
+ * BENCH_DB=sqlite-memory: each server on an in-memory SQLite database of its own (an empty URL, which any build opens
+ * so, BENCH_AB's other build too): the app's CPU above and in the write without the WAL's file I/O.
+ */
+const SQLITE_MEMORY = process.env.BENCH_DB === "sqlite-memory";
 const SERVER_FLAG = "--observability-server";
 const SKILLS = 20;
 const AGENTS = 20;
@@ -344,7 +350,7 @@ export async function run(): Promise<void> {
   const otlp = await sink(() => ({ type: "application/x-protobuf", body: "" }));
   try {
     for (const variant of ["off", "on"] as const)
-      servers.push(await startServer(variant, scratch.url, upstream.url, otlp.url));
+      servers.push(await startServer(variant, SQLITE_MEMORY ? "" : scratch.url, upstream.url, otlp.url));
     console.log(`  ${SKILLS} skills, ${AGENTS} agents of ${SKILLS_PER_AGENT} skills on each server`);
     const rise = new Map<string, number>();
     const workloads: Array<[string, string, (r: Ready, i: number) => string]> = [
