@@ -74,6 +74,7 @@ const VARIANTS: Array<Variant & { schema?: string[] }> = [
   { name: "checkpoint in a worker", checkpointElsewhere: true },
   { name: "worker + cache 64 MB", checkpointElsewhere: true, pragmas: ["cache_size = -65536"] },
   { name: "worker + mmap 256 MB", checkpointElsewhere: true, pragmas: ["mmap_size = 268435456"] },
+  { name: "worker + temp_store MEMORY", checkpointElsewhere: true, pragmas: ["temp_store = MEMORY"] },
   {
     name: "worker + rollout index partial",
     checkpointElsewhere: true,

@@ -120,6 +120,10 @@ export class Database {
               db.pragma("foreign_keys = ON");
               db.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
               db.pragma("synchronous = NORMAL");
+              // Statement journals (a multi-row INSERT inside a transaction keeps the pages it changes, to undo a
+              // failed statement alone) spilled past 64 KB to a temp file, created and unlinked in every call start's
+              // commit; in memory they live until the statement ends. Temporary tables and indices live there too.
+              db.pragma("temp_store = MEMORY");
               if (walFile) db.pragma("wal_autocheckpoint = 0");
             },
           });
