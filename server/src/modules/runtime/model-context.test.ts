@@ -110,7 +110,15 @@ describe("assembleModelContext", () => {
     for (const variables of [{ company: "Acme" }, { company: "Acme", customer: "Ada", plan: "Basic" }, {}]) {
       const parts = new RenderedParts(variables);
       let loaded: string[] = [];
-      for (const name of ["bill", "explain_bill", "verify_identity", "bill", "explain_bill", "bill", "verify_identity"]) {
+      for (const name of [
+        "bill",
+        "explain_bill",
+        "verify_identity",
+        "bill",
+        "explain_bill",
+        "bill",
+        "verify_identity",
+      ]) {
         loaded = loadSkill({ resolved: others, loaded, cap: lead.maxLoadedSkills }, name).loaded;
         const input = { agent: lead, resolved: others, loaded, mcpTools: [], variables };
         // the same variables by value, another object (as each call's state holds its own)
@@ -120,4 +128,3 @@ describe("assembleModelContext", () => {
     }
   });
 });
-
