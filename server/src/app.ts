@@ -117,6 +117,7 @@ import {
 import { createPubSub } from "@graphql-yoga/subscription";
 import {
   bindCallTimeline,
+  CALL_EVENTS_TOPIC,
   CallTimelineResolver,
   CallTimelineService,
   type CallEventsPubSub,
@@ -254,7 +255,8 @@ function wireServices(
     auth,
     agentDirectory,
     callResolution,
-    new CallEngine(db, webhooks, signals),
+    // Issue 21: a load's compare-and-set statement carries the timeline's notice itself when the bus is NOTIFY (UX-5)
+    new CallEngine(db, webhooks, signals, (callId) => bus.notice(CALL_EVENTS_TOPIC, callId)),
     tools,
     secretBox,
     config.callEventRetentionSecs * 1000,
@@ -583,7 +585,7 @@ export async function createApp(
   // UX-5: call events and tool runs reach subscribers on every instance (the bus), after their rows committed.
   const pubSub: CallEventsPubSub = createPubSub();
   const timeline = new CallTimelineService(services.calls, bus, pubSub, logger);
-  events.on(CallRecorded, (recorded) => timeline.recorded(recorded.callId));
+  events.on(CallRecorded, (recorded) => timeline.recorded(recorded.callId, recorded.toldOthers));
   const rolloutUpdates = new RolloutUpdates(services.rollouts, bus, logger, options.rolloutRefreshMs);
   events.on(RolloutChanged, (changed) => rolloutUpdates.changed(changed.rolloutId));
   const sessionStore = await openSessionStore({
