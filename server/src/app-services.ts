@@ -17,6 +17,7 @@ import { AuthService } from "./modules/auth";
 import { ChatService, ChatTurns } from "./modules/chat";
 import { InsightService, OutcomeService, SignalRollup, SkillSignals } from "./modules/signals";
 import { CallEngine, CallResolution, CallRetention, CallService, McpConnector, ToolRunner } from "./modules/calls";
+import { CALL_EVENTS_TOPIC } from "./modules/call-timeline";
 import { EvalExecutor, EvalGate, EvalPlanner, EvalService } from "./modules/evals";
 import { ImpactService } from "./modules/impact";
 import { KnowledgeService } from "./modules/knowledge";
@@ -166,7 +167,8 @@ export function wireServices(
     auth,
     agentDirectory,
     callResolution,
-    new CallEngine(db, webhooks, signals),
+    // Issue 21: a load's compare-and-set statement carries the timeline's notice itself when the bus is NOTIFY (UX-5)
+    new CallEngine(db, webhooks, signals, (callId) => bus.notice(CALL_EVENTS_TOPIC, callId)),
     tools,
     secretBox,
     config.callEventRetentionSecs * 1000,

@@ -164,7 +164,7 @@ export async function createApp(
   // UX-5: call events and tool runs reach subscribers on every instance (the bus), after their rows committed.
   const pubSub: CallEventsPubSub = createPubSub();
   const timeline = new CallTimelineService(services.calls, bus, pubSub, logger);
-  events.on(CallRecorded, (recorded) => timeline.recorded(recorded.callId));
+  events.on(CallRecorded, (recorded) => timeline.recorded(recorded.callId, recorded.toldOthers));
   const rolloutUpdates = new RolloutUpdates(services.rollouts, bus, logger, options.rolloutRefreshMs);
   events.on(RolloutChanged, (changed) => rolloutUpdates.changed(changed.rolloutId));
   const sessionStore = await openSessionStore({

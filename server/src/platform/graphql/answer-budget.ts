@@ -29,13 +29,11 @@ function limitOf(
   args: readonly { name: { value: string }; value: ValueNode }[] | undefined,
   variables: Record<string, unknown>,
   fallback: number,
-  readsVariable: () => void,
 ): number | null {
   const arg = args?.find((a) => a.name.value === "limit");
   if (!arg) return null;
   if (arg.value.kind === Kind.INT) return Number(arg.value.value);
   if (arg.value.kind === Kind.VARIABLE) {
-    readsVariable();
     const value = variables[arg.value.name.value];
     return typeof value === "number" ? value : fallback;
   }
@@ -57,48 +55,21 @@ function namedType(type: GraphQLOutputType): GraphQLNamedType {
   return current as GraphQLNamedType;
 }
 
-interface Spent {
-  schema: GraphQLSchema;
-  budget: AnswerBudget;
-  total: number;
-  spent: Map<string, number>;
-}
-
-/** What an operation whose count reads no variable spends (Apollo keeps a document per query text: counted once). */
-const fixedSpend = new WeakMap<OperationDefinitionNode, Spent>();
-
+/**
+ * Throws when the operation's answer would be over the budget. Returns whether the check read a variable (a page's
+ * `limit`): when it did not, the operation passes whatever its variables are (issue 21: checked once per document).
+ */
 export function checkAnswerBudget(
   budget: AnswerBudget,
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,
   fragments: Record<string, FragmentDefinitionNode>,
   variables: Record<string, unknown> | undefined,
-): void {
-  const known = fixedSpend.get(operation);
-  const { total, spent } =
-    known && known.schema === schema && known.budget === budget
-      ? known
-      : spendOf(budget, schema, operation, fragments, variables);
-  if (total <= budget.budget) return;
-  const which = [...spent.entries()].map(([key, units]) => `${key} ×${units}`).join(", ");
-  throw badUserInput(
-    `The answer would be too large: the operation asks for large text fields ${total} times or more (${which}); at most ${budget.budget} are answered per request. Ask for fewer aliases, or a smaller page limit when listing them.`,
-    { field: "query", large_fields: total, budget: budget.budget },
-  );
-}
-
-function spendOf(
-  budget: AnswerBudget,
-  schema: GraphQLSchema,
-  operation: OperationDefinitionNode,
-  fragments: Record<string, FragmentDefinitionNode>,
-  variables: Record<string, unknown> | undefined,
-): Spent {
+): { readVariables: boolean } {
   const vars = variables ?? {};
   const spent = new Map<string, number>();
   let total = 0;
-  let readsVariables = false;
-  const readsVariable = () => (readsVariables = true);
+  let readVariables = false;
   const walk = (set: SelectionSetNode, parent: GraphQLNamedType | null | undefined, times: number, depth: number) => {
     if (depth > 64 || total > budget.budget) return; // depth is bounded by validation already; this only guards
     for (const selection of set.selections) {
@@ -107,8 +78,10 @@ function spendOf(
         const field = fieldsOf(parent)?.[name];
         if (!field || !parent) continue;
         const key = `${parent.name}.${name}`;
-        const limit = field.args.some((a) => a.name === "limit")
-          ? (limitOf(selection.arguments, vars, budget.defaultPageLimit, readsVariable) ?? budget.defaultPageLimit)
+        const paged = field.args.some((a) => a.name === "limit");
+        if (paged && selection.arguments?.some((a) => a.value.kind === Kind.VARIABLE)) readVariables = true;
+        const limit = paged
+          ? (limitOf(selection.arguments, vars, budget.defaultPageLimit) ?? budget.defaultPageLimit)
           : 1;
         const here = times * Math.max(1, limit);
         if (budget.largeFields.has(key)) {
@@ -132,7 +105,10 @@ function spendOf(
         ? schema.getQueryType()
         : null;
   walk(operation.selectionSet, root, 1, 0);
-  const result = { schema, budget, total, spent };
-  if (!readsVariables) fixedSpend.set(operation, result);
-  return result;
+  if (total <= budget.budget) return { readVariables };
+  const which = [...spent.entries()].map(([key, units]) => `${key} ×${units}`).join(", ");
+  throw badUserInput(
+    `The answer would be too large: the operation asks for large text fields ${total} times or more (${which}); at most ${budget.budget} are answered per request. Ask for fewer aliases, or a smaller page limit when listing them.`,
+    { field: "query", large_fields: total, budget: budget.budget },
+  );
 }
