@@ -10,6 +10,7 @@ import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
 import { checkOneCall, resolutionStatements, startInstance, warmUp, type Instance } from "./instance";
 import { CALL_VARIABLES, LOAD_SKILL, START_CALL } from "./operations";
 import type { PassSpec } from "./passes";
+import { enablePgStatements, pgStatementsOn } from "./pg-statements";
 import { agentIdOf, bareServer, hotPathCaches } from "./probes";
 import { GROWTH, MAX_LOADED, TODAY, seed, type Seeded, type SeededAgent, type Shape } from "./seed";
 
@@ -50,6 +51,7 @@ function describeSeed(label: string, shape: Shape, seeded: Seeded): void {
 export async function startRig(baseUrl: string, poolSize: number, grown: boolean): Promise<Rig> {
   const label = grown ? "10×" : "1×";
   const scratch = await createScratchPostgres(baseUrl);
+  if (pgStatementsOn()) await enablePgStatements(scratch.url);
   const db = await Database.open({ url: scratch.url, entities, poolSize });
   const closers: Array<() => Promise<unknown>> = [];
   let instance: Instance | undefined;
