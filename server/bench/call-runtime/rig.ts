@@ -74,6 +74,10 @@ export async function startRig(baseUrl: string, poolSize: number, grown: boolean
     const pool = new Pool({ connectionString: scratch.url, max: poolSize });
     closers.push(() => pool.end());
     const warm = await warmUp(instance, agents);
+    // What autovacuum's analyze does on any default server once the warm-up's calls are in (this machine runs with
+    // autovacuum off): without it the app's connections keep the plans they made for the foreign key checks on
+    // `calls` while it was empty — a sequential scan of it per check, growing with every start (docs/benchmarks.md).
+    await monitor.query("ANALYZE");
     const statementOf = resolutionStatements(db, instance.projectId, agents);
     const bareSqlServer = await bareServer(async (body) => {
       const { sql, params } = statementOf.get(agentIdOf(body))!;
