@@ -28,11 +28,16 @@ const BENCHES: Array<{ file: string; bench: BenchModule }> = [
   { file: "signal-fold.bench.ts", bench: signalFold },
 ];
 
+/** Investigation benches run on their own (`node dist/bench/<file>.js`, see each file's header), not by `npm run bench`. */
+const STANDALONE = ["sqlite-write.bench.ts"];
+
 async function main(): Promise<void> {
   const filter = process.argv[2] ?? "";
   const unregistered = fs
     .readdirSync(__dirname)
-    .filter((f) => f.endsWith(".bench.js") && !BENCHES.some((b) => b.file === f.replace(/\.js$/, ".ts")));
+    .filter((f) => f.endsWith(".bench.js"))
+    .map((f) => f.replace(/\.js$/, ".ts"))
+    .filter((f) => !STANDALONE.includes(f) && !BENCHES.some((b) => b.file === f));
   if (unregistered.length > 0)
     console.warn(`not registered in bench/run.ts (or stale builds): ${unregistered.join(", ")}`);
   const selected = BENCHES.filter((b) => b.file.includes(filter));

@@ -153,4 +153,15 @@ describe.each(dialects)("input policy on %s", (dialect) => {
     const few = await t.ok<Record<string, { skillMd: string }>>(aliases(5), { id: versionId }, key);
     expect(Object.keys(few)).toHaveLength(5);
   });
+
+  it("SEC-11 a document within the budget is answered again; one whose limit is a variable is checked per request", async () => {
+    const paged = `query($n: Int) { skills(limit: $n) { items { instructions } } }`;
+    for (const n of [1, 100, 1, 100]) {
+      const res = await t.gql(paged, { n }, key);
+      if (n === 100) expectRefused(res, /answer would be too large/);
+      else expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+    }
+    const few = `query($id: ID!) { a: skillVersion(id: $id) { skillMd } b: skillVersion(id: $id) { skillMd } }`;
+    for (let i = 0; i < 2; i++) await t.ok(few, { id: versionId }, key);
+  });
 });

@@ -34,8 +34,13 @@ export class CallTimelineService {
     bus.subscribe(CALL_EVENTS_TOPIC, (callId) => pubSub.publish(CALL_EVENTS_ROUTE, callId, callId));
   }
 
-  /** After a call's events or tool runs committed; never delays nor fails the write that recorded them. */
-  recorded(callId: string): void {
+  /**
+   * After a call's events or tool runs committed; never delays nor fails the write that recorded them. `toldOthers`:
+   * the statement that wrote them sent the bus's notice to the other instances itself (`InvalidationBus.notice`);
+   * this instance's subscribers remain.
+   */
+  recorded(callId: string, toldOthers = false): void {
+    if (toldOthers) return this.bus.deliverHere(CALL_EVENTS_TOPIC, callId);
     this.bus
       .publish(CALL_EVENTS_TOPIC, callId)
       .catch((error: unknown) => this.logger.warn({ err: error, callId }, "call event notice not sent"));

@@ -1,3 +1,3 @@
 // UX-5: the live call timeline. The composition root wires these; nothing else imports them.
 export { bindCallTimeline, CallTimelineResolver } from "./call-timeline.resolver";
-export { CallTimelineService, type CallEventsPubSub } from "./call-timeline.service";
+export { CALL_EVENTS_TOPIC, CallTimelineService, type CallEventsPubSub } from "./call-timeline.service";

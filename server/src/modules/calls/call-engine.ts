@@ -16,7 +16,7 @@ import { CallEntity, CallSkillEntity } from "./call.entity";
 import { CallRecorded } from "./call.events";
 import { CallRepository } from "./call.repository";
 import { CallContexts } from "./call-contexts";
-import { CallLoadStore, type LoadWrite, type PgQuery } from "./call-load-store";
+import { CallLoadStore, type LoadWrite, type PgQuery, type StatementNotice } from "./call-load-store";
 import { activeOrThrow, eventRow, planLoad, webhookEventsOf } from "./call-load-plan";
 import { resolvedSkillColumns } from "./skill-row.entity";
 import { currentSegment, modelContextOf, type CallSegment } from "./call-state";
@@ -40,10 +40,15 @@ export class CallEngine {
   private readonly known = new LruCache<string, CallEntity>(10_000);
   private readonly query: PgQuery = (name, sql, params) => this.db.queryNamed(name, [sql, params]);
 
+  /**
+   * `notice`: the live timeline's notice (UX-5) of a call's new events for a statement to send itself (PostgreSQL
+   * NOTIFY), or null when the bus sends its own; a load's compare-and-set then needs no statement of the bus's.
+   */
   constructor(
     private readonly db: Database,
     private readonly webhooks: WebhookService,
     private readonly signals: SkillSignals,
+    private readonly notice: (callId: string) => StatementNotice | null = () => null,
   ) {}
 
   repository(m: DbManager): CallRepository {
@@ -170,8 +175,10 @@ export class CallEngine {
     const queued = outbox(webhookEventsOf(write.events));
     try {
       if (!queued) {
-        const applied = await this.loads.postgresRecordIfUnchanged(this.query, write, version);
-        if (applied) await this.db.delivered({ events: [recorded], ...scope });
+        const notice = this.notice(write.call.id);
+        const applied = await this.loads.postgresRecordIfUnchanged(this.query, write, version, notice);
+        const event: CallRecorded = notice ? { ...recorded, toldOthers: true } : recorded;
+        if (applied) await this.db.delivered({ events: [event], ...scope });
         return applied;
       }
       return await this.db.inClientTransaction(async (tx) => {

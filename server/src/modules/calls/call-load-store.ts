@@ -60,7 +60,7 @@ const SQLITE = {
  * counter (`state.eventSeq`, which every change of the call moves: loads, handoffs, the end) is still `$18`, the one
  * the decision was made on; every other part writes only if it did, and the statement returns a row only then.
  */
-const postgresLoad = (version: boolean) => `WITH c AS (
+const postgresLoad = (version: boolean, notice = false) => `WITH c AS (
          UPDATE calls SET warnings = $12,
            state = (CAST(state AS jsonb) || jsonb_build_object('loaded', CAST($13 AS jsonb), 'eventSeq', $14::int))::text
          WHERE id = $1${version ? ` AND status = 'active' AND CAST(CAST(state AS jsonb) ->> 'eventSeq' AS int) = $18::int` : ""}
@@ -81,7 +81,7 @@ const postgresLoad = (version: boolean) => `WITH c AS (
          FROM s
          UNION ALL SELECT $2, t.name, $15::varchar, $16::bigint, 0, 1, 0 FROM unnest($17::varchar[]) AS t(name)
          WHERE EXISTS (SELECT FROM c))
-       SELECT events_expired FROM c`;
+       SELECT events_expired${notice ? ", pg_notify($19, $20) AS notified" : ""} FROM c`;
 
 const POSTGRES = {
   call: `SELECT ${CALL_COLUMNS} FROM calls WHERE id = $1 AND project_id = $2 FOR UPDATE`,
@@ -93,7 +93,15 @@ const POSTGRES = {
   load: postgresLoad(false),
   /** Issue 21: the compare-and-set load (no lock, no transaction: atomic on its own). */
   loadIfUnchanged: postgresLoad(true),
+  /** The same, sending the live timeline's notice (`$19`, `$20`) when it applied: delivered as it commits. */
+  loadIfUnchangedNotified: postgresLoad(true, true),
 };
+
+/** A NOTIFY a statement sends itself (`pg_notify(channel, payload)`), heard by listeners when the statement commits. */
+export interface StatementNotice {
+  channel: string;
+  payload: string;
+}
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -222,17 +230,23 @@ export class CallLoadStore {
   /**
    * Issue 21: the load's writes as one compare-and-set statement (see `postgresLoad`): applied only if the call is
    * still active at event number `version`. `run` sends it (alone, or inside a transaction when webhook deliveries go
-   * with it) and answers its rows; null when the call changed since it was read (nothing was written).
+   * with it) and answers its rows; null when the call changed since it was read (nothing was written). With `notice`
+   * the statement also sends that NOTIFY when it applied (sent alone only: its commit is the statement's own).
    */
   async postgresRecordIfUnchanged(
     run: PgQuery,
     write: LoadWrite,
     version: number,
+    notice: StatementNotice | null = null,
   ): Promise<{ eventsExpired: boolean } | null> {
-    const [row] = await run<{ events_expired: boolean }>("call_load_cas", POSTGRES.loadIfUnchanged, [
-      ...loadParams(write),
-      version,
-    ]);
+    const params = [...loadParams(write), version];
+    const [row] = notice
+      ? await run<{ events_expired: boolean }>("call_load_cas_notify", POSTGRES.loadIfUnchangedNotified, [
+          ...params,
+          notice.channel,
+          notice.payload,
+        ])
+      : await run<{ events_expired: boolean }>("call_load_cas", POSTGRES.loadIfUnchanged, params);
     return row ? { eventsExpired: row.events_expired } : null;
   }
 

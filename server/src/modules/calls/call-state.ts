@@ -4,6 +4,7 @@ import {
   type AgentSnapshot,
   type McpTool,
   type ModelContext,
+  RenderedParts,
   type ResolvedSkill,
   type TemplateVariables,
 } from "../runtime";
@@ -42,21 +43,31 @@ export function currentSegment(state: CallState): CallSegment {
 /**
  * Issue 21: what `assembleModelContext` (pure) answered, per resolved skill list (by identity: a segment context shared
  * by the calls that resolved the same, see call-contexts.ts), for its agent and MCP tools (by identity too), per
- * loaded set and variables. Entries go with their skill list; at most 64 loaded sets × variables per list.
+ * loaded set and variables. Entries go with their skill list; at most 64 loaded sets × variables per list. A loaded
+ * set not seen yet is assembled from the renders and sections kept per variables (`RenderedParts`): a load renders
+ * only the skill it brings in, not the skills list and every loaded skill again.
  */
 interface Assembled {
   agent: AgentSnapshot;
   mcpTools: readonly McpTool[];
   byState: LruCache<string, ModelContext>;
+  byVariables: LruCache<string, RenderedParts>;
 }
 const assembled = new WeakMap<readonly ResolvedSkill[], Assembled>();
 
-function stateKey(loaded: readonly string[], variables: Record<string, unknown>): string | null {
+/** Per variables object (a call's state keeps one across its loads; nobody changes it): its JSON, the memo's key. */
+const keyOfVariables = new WeakMap<object, string | null>();
+
+function variablesKey(variables: Record<string, unknown>): string | null {
+  let key = keyOfVariables.get(variables);
+  if (key !== undefined) return key;
   try {
-    return `${loaded.join("\u0000")}\u0001${JSON.stringify(variables)}`;
+    key = JSON.stringify(variables);
   } catch {
-    return null; // not JSON (never from GraphQL input): assembled every time
+    key = null; // not JSON (never from GraphQL input): assembled every time
   }
+  keyOfVariables.set(variables, key);
+  return key;
 }
 
 /** What the model is offered now: system prompt and tools (RT-2, RT-3, RT-6). Shared: do not change it. */
@@ -66,22 +77,31 @@ export function modelContextOf(
   loaded = state.loaded,
 ): ModelContext {
   const segment = state.segments[segmentIndex] ?? currentSegment(state);
-  const assemble = () =>
-    assembleModelContext({
-      agent: segment.agent,
-      resolved: segment.resolved,
-      loaded,
-      mcpTools: segment.mcpTools,
-      variables: state.variables as TemplateVariables,
-    });
-  const key = stateKey(loaded, state.variables);
-  if (key === null) return assemble();
+  const input = {
+    agent: segment.agent,
+    resolved: segment.resolved,
+    loaded,
+    mcpTools: segment.mcpTools,
+    variables: state.variables as TemplateVariables,
+  };
+  const variables = variablesKey(state.variables);
+  if (variables === null) return assembleModelContext(input);
   let memo = assembled.get(segment.resolved);
   if (!memo || memo.agent !== segment.agent || memo.mcpTools !== segment.mcpTools) {
-    memo = { agent: segment.agent, mcpTools: segment.mcpTools, byState: new LruCache(64) };
+    memo = {
+      agent: segment.agent,
+      mcpTools: segment.mcpTools,
+      byState: new LruCache(64),
+      byVariables: new LruCache(16),
+    };
     assembled.set(segment.resolved, memo);
   }
+  const key = `${loaded.join("\u0000")}\u0001${variables}`;
   let context = memo.byState.get(key);
-  if (!context) memo.byState.set(key, (context = Object.freeze(assemble())));
+  if (!context) {
+    let parts = memo.byVariables.get(variables);
+    if (!parts) memo.byVariables.set(variables, (parts = new RenderedParts(input.variables)));
+    memo.byState.set(key, (context = Object.freeze(assembleModelContext({ ...input, parts }))));
+  }
   return context;
 }

@@ -32,7 +32,7 @@ export {
   type LoadStatus,
   type RuntimeEvent,
 } from "./loaded-set";
-export { missingVariableWarning, renderTemplate, TemplateRenderer, type RenderedText } from "./template";
+export { missingVariableWarning, RenderedParts, renderTemplate, TemplateRenderer, type RenderedText } from "./template";
 export { assembleSystemPrompt, type AssembledPrompt } from "./prompt";
 export {
   AGENT_SOURCE,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadSkill } from "./loaded-set";
 import { assembleModelContext } from "./model-context";
+import { RenderedParts } from "./template";
 import { agentSnapshot, knowledgeBase, resolvedSkill, webhookTool } from "../../../test/support/runtime-fixtures";
 
 const explain = resolvedSkill("explain_bill", {
@@ -91,5 +92,39 @@ describe("assembleModelContext", () => {
     });
     expect(monday.systemPrompt.startsWith("You are Acme's")).toBe(true);
     expect(tuesday.systemPrompt.startsWith("You are Acme Mobile's")).toBe(true);
+  });
+
+  it("RT-3 RT-4 RT-5 RT-6 issue 21: assembled from kept renders and sections, each step answers as from scratch", () => {
+    const bill = resolvedSkill("bill", {
+      description: "Bills of {{customer}} at {{company}}.",
+      instructions: "Greet {{customer}}; quote {{plan}}.",
+      tools: [webhookTool("get_invoices", "Invoices of {{account}}."), webhookTool("check_dob", "Shadowed {{late}}.")],
+    });
+    const others = [explain, verify, bill];
+    const lead = agentSnapshot({
+      prompt: "You are {{company}}'s line for {{customer}}.",
+      tools: [webhookTool("check_dob", "The agent's own {{region}}.")],
+      skills: others.map((s) => ({ name: s.name })),
+      maxLoadedSkills: 2,
+    });
+    for (const variables of [{ company: "Acme" }, { company: "Acme", customer: "Ada", plan: "Basic" }, {}]) {
+      const parts = new RenderedParts(variables);
+      let loaded: string[] = [];
+      for (const name of [
+        "bill",
+        "explain_bill",
+        "verify_identity",
+        "bill",
+        "explain_bill",
+        "bill",
+        "verify_identity",
+      ]) {
+        loaded = loadSkill({ resolved: others, loaded, cap: lead.maxLoadedSkills }, name).loaded;
+        const input = { agent: lead, resolved: others, loaded, mcpTools: [], variables };
+        // the same variables by value, another object (as each call's state holds its own)
+        const kept = assembleModelContext({ ...input, variables: { ...variables }, parts });
+        expect(kept).toEqual(assembleModelContext(input));
+      }
+    }
   });
 });

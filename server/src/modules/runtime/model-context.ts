@@ -1,4 +1,5 @@
 import { assembleSystemPrompt } from "./prompt";
+import type { RenderedParts } from "./template";
 import { assembleTools, type OfferedTool, type SkippedTool } from "./tools";
 import type { AgentSnapshot, McpTool, ResolvedSkill, TemplateVariables } from "./types";
 
@@ -18,6 +19,8 @@ export function assembleModelContext(input: {
   loaded: readonly string[];
   mcpTools: readonly McpTool[];
   variables: TemplateVariables;
+  /** Issue 21: renders and sections kept from earlier assemblies with these variables; the answer is the same. */
+  parts?: RenderedParts;
 }): ModelContext {
   const prompt = assembleSystemPrompt(input);
   const tools = assembleTools(input);

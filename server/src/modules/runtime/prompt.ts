@@ -1,6 +1,6 @@
 import { LOAD_SKILL } from "./builtin-tools";
 import { loadedSkills } from "./loaded-set";
-import { TemplateRenderer } from "./template";
+import { TemplateRenderer, type RenderedParts } from "./template";
 import type { AgentSnapshot, ResolvedSkill, RuntimeKnowledgeBase, TemplateVariables } from "./types";
 
 export interface AssembledPrompt {
@@ -20,13 +20,15 @@ export function assembleSystemPrompt(input: {
   resolved: readonly ResolvedSkill[];
   loaded: readonly string[];
   variables: TemplateVariables;
+  /** Issue 21: sections kept from earlier assemblies with these variables (the prompt is the same without). */
+  parts?: RenderedParts;
 }): AssembledPrompt {
-  const renderer = new TemplateRenderer(input.variables);
+  const renderer = new TemplateRenderer(input.variables, input.parts);
   const agentPrompt = renderer.render(input.agent.prompt);
   const added = [
     ...promptKnowledge(input.agent.knowledgeBases),
-    skillsSection(input.resolved, renderer),
-    ...loadedSkills(input).map((skill) => loadedSkillSection(skill, renderer)),
+    renderer.part("skills", input.resolved, (r) => skillsSection(input.resolved, r)),
+    ...loadedSkills(input).map((skill) => renderer.part("loaded", skill, (r) => loadedSkillSection(skill, r))),
   ].filter((section) => section.length > 0);
   // With nothing added, the prompt is the agent's own, byte for byte.
   const prompt =

@@ -32,16 +32,61 @@ export function missingVariableWarning(name: string): string {
   return `template variable '${name}' is missing; it rendered empty`;
 }
 
+/**
+ * Issue 21: what rendering with one set of variables made, kept for the next assembly with the same variables (by
+ * value): each text's rendering, and parts built from renders (a prompt section, by kind and the object it is built
+ * from, by identity). Every entry is a pure function of its key and the variables, so a kept one is what building it
+ * again would give. Give it only variables equal (as JSON) to those it was made with.
+ */
+export class RenderedParts {
+  private readonly texts = new Map<string, RenderedText>();
+  private readonly built = new Map<string, WeakMap<object, RenderedText>>();
+
+  constructor(readonly variables: TemplateVariables) {}
+
+  render(text: string): RenderedText {
+    let rendered = this.texts.get(text);
+    if (!rendered) this.texts.set(text, (rendered = renderTemplate(text, this.variables)));
+    return rendered;
+  }
+
+  part(kind: string, owner: object, build: () => RenderedText): RenderedText {
+    let byOwner = this.built.get(kind);
+    if (!byOwner) this.built.set(kind, (byOwner = new WeakMap()));
+    let made = byOwner.get(owner);
+    if (!made) byOwner.set(owner, (made = build()));
+    return made;
+  }
+}
+
 /** Renders each text and collects the missing-variable warnings of all of them, deduplicated. */
 export class TemplateRenderer {
   private readonly missing = new Set<string>();
 
-  constructor(private readonly variables: TemplateVariables) {}
+  /** `parts`: renders kept from earlier assemblies with these variables (made with them, or equal ones). */
+  constructor(
+    private readonly variables: TemplateVariables,
+    private readonly parts?: RenderedParts,
+  ) {}
 
   render(text: string): string {
-    const rendered = renderTemplate(text, this.variables);
+    const rendered = this.parts ? this.parts.render(text) : renderTemplate(text, this.variables);
     for (const name of rendered.missing) this.missing.add(name);
     return rendered.text;
+  }
+
+  /**
+   * A text built from renders of this renderer's variables, once per kind and owner when there are kept parts; its
+   * missing variables are noted as if its renders ran again (in the same order), so the warnings do not change.
+   */
+  part(kind: string, owner: object, build: (renderer: TemplateRenderer) => string): string {
+    if (!this.parts) return build(this);
+    const made = this.parts.part(kind, owner, () => {
+      const inner = new TemplateRenderer(this.variables, this.parts);
+      return { text: build(inner), missing: [...inner.missing] };
+    });
+    for (const name of made.missing) this.missing.add(name);
+    return made.text;
   }
 
   warnings(): string[] {

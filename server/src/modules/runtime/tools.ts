@@ -1,7 +1,7 @@
 import { handoffToAgentTool, loadSkillTool, queryKnowledgeTool, type BuiltinToolDefinition } from "./builtin-tools";
 import { searchableKnowledge } from "./knowledge";
 import { loadedSkills } from "./loaded-set";
-import { TemplateRenderer } from "./template";
+import { TemplateRenderer, type RenderedParts } from "./template";
 import type { AgentSnapshot, McpTool, ResolvedSkill, RuntimeTool, TemplateVariables } from "./types";
 
 /** A tool as the model is offered it. `source` is "builtin", "agent", "skill:<name>" or "mcp:<server>". */
@@ -46,8 +46,10 @@ export function assembleTools(input: {
   loaded: readonly string[];
   mcpTools: readonly McpTool[];
   variables: TemplateVariables;
+  /** Issue 21: renders kept from earlier assemblies with these variables (the tools are the same without). */
+  parts?: RenderedParts;
 }): ToolAssembly {
-  const renderer = new TemplateRenderer(input.variables);
+  const renderer = new TemplateRenderer(input.variables, input.parts);
   const candidates: OfferedTool[] = [
     ...input.agent.tools.map((tool) => fromWebhook(tool, AGENT_SOURCE)),
     ...loadedSkills(input).flatMap((skill) => skill.tools.map((tool) => fromWebhook(tool, skillSource(skill.name)))),

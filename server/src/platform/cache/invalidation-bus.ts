@@ -17,6 +17,14 @@ export interface InvalidationBus {
   onConnection(handler: (state: "up" | "down") => void): void;
   /** False while other instances' messages may be missed. */
   readonly connected: boolean;
+  /**
+   * Issue 21, PostgreSQL's NOTIFY only: `key`'s message on `topic` for a statement to send itself (`pg_notify(channel,
+   * payload)`: the other instances hear it when that statement commits, like its rows; nothing if it rolls back);
+   * null on the other buses. The statement's sender then tells this instance's handlers with `deliverHere`.
+   */
+  notice(topic: string, key: string): { channel: string; payload: string } | null;
+  /** This instance's handlers of `topic` only (what `publish` does before it broadcasts). */
+  deliverHere(topic: string, key: string): void;
   close(): Promise<void>;
 }
 
@@ -68,6 +76,14 @@ abstract class BaseBus implements InvalidationBus {
     await this.broadcast(this.message(topic, key), topic, key);
   }
 
+  notice(_topic: string, _key: string): { channel: string; payload: string } | null {
+    return null;
+  }
+
+  deliverHere(topic: string, key: string): void {
+    this.deliver(topic, key);
+  }
+
   protected message(topic: string, key: string): string {
     return JSON.stringify([this.origin, topic, key]);
   }
@@ -92,6 +108,10 @@ export class PostgresBus extends BaseBus {
     private readonly logger: Logger,
   ) {
     super();
+  }
+
+  override notice(topic: string, key: string): { channel: string; payload: string } {
+    return { channel: CHANNEL, payload: this.message(topic, key) };
   }
 
   static async connect(url: string, logger: Logger): Promise<PostgresBus> {

@@ -55,16 +55,21 @@ function namedType(type: GraphQLOutputType): GraphQLNamedType {
   return current as GraphQLNamedType;
 }
 
+/**
+ * Throws when the operation's answer would be over the budget. Returns whether the check read a variable (a page's
+ * `limit`): when it did not, the operation passes whatever its variables are (issue 21: checked once per document).
+ */
 export function checkAnswerBudget(
   budget: AnswerBudget,
   schema: GraphQLSchema,
   operation: OperationDefinitionNode,
   fragments: Record<string, FragmentDefinitionNode>,
   variables: Record<string, unknown> | undefined,
-): void {
+): { readVariables: boolean } {
   const vars = variables ?? {};
   const spent = new Map<string, number>();
   let total = 0;
+  let readVariables = false;
   const walk = (set: SelectionSetNode, parent: GraphQLNamedType | null | undefined, times: number, depth: number) => {
     if (depth > 64 || total > budget.budget) return; // depth is bounded by validation already; this only guards
     for (const selection of set.selections) {
@@ -73,7 +78,9 @@ export function checkAnswerBudget(
         const field = fieldsOf(parent)?.[name];
         if (!field || !parent) continue;
         const key = `${parent.name}.${name}`;
-        const limit = field.args.some((a) => a.name === "limit")
+        const paged = field.args.some((a) => a.name === "limit");
+        if (paged && selection.arguments?.some((a) => a.value.kind === Kind.VARIABLE)) readVariables = true;
+        const limit = paged
           ? (limitOf(selection.arguments, vars, budget.defaultPageLimit) ?? budget.defaultPageLimit)
           : 1;
         const here = times * Math.max(1, limit);
@@ -98,7 +105,7 @@ export function checkAnswerBudget(
         ? schema.getQueryType()
         : null;
   walk(operation.selectionSet, root, 1, 0);
-  if (total <= budget.budget) return;
+  if (total <= budget.budget) return { readVariables };
   const which = [...spent.entries()].map(([key, units]) => `${key} ×${units}`).join(", ");
   throw badUserInput(
     `The answer would be too large: the operation asks for large text fields ${total} times or more (${which}); at most ${budget.budget} are answered per request. Ask for fewer aliases, or a smaller page limit when listing them.`,

@@ -1,5 +1,5 @@
 import type { ApolloServerPlugin, BaseContext, GraphQLRequestContextDidEncounterErrors } from "@apollo/server";
-import { Kind, type GraphQLSchema } from "graphql";
+import { Kind, type GraphQLSchema, type OperationDefinitionNode } from "graphql";
 import { checkAnswerBudget, type AnswerBudget } from "../graphql/answer-budget";
 import { isExpectedError, RETRY_AFTER_SECS } from "../graphql/errors";
 import { checkOperationInput, type InputLimits } from "../graphql/input-policy";
@@ -53,6 +53,8 @@ export function inputPolicyPlugin(
   budget: AnswerBudget,
 ): ApolloServerPlugin<GraphQLRequestContext> {
   const columns = columnLimits(schema, limits.columnLengths);
+  // Issue 21: operations (nodes of Apollo's cached documents) within the answer budget whatever their variables.
+  const withinBudget = new WeakMap<OperationDefinitionNode, GraphQLSchema>();
   return {
     async requestDidStart() {
       return {
@@ -60,10 +62,12 @@ export function inputPolicyPlugin(
           if (!operation) return;
           const variables = request.variables as Record<string, unknown> | undefined;
           checkOperationInput(limits, columns, schema, document, operation, variables);
+          if (withinBudget.get(operation) === schema) return;
           const fragments = Object.fromEntries(
             document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d]] : [])),
           );
-          checkAnswerBudget(budget, schema, operation, fragments, variables);
+          const { readVariables } = checkAnswerBudget(budget, schema, operation, fragments, variables);
+          if (!readVariables) withinBudget.set(operation, schema);
         },
       };
     },

@@ -1,0 +1,239 @@
+/**
+ * The composition root, first half: every module's services, wired through the ports they declare (app.ts opens
+ * the database, the bus and the servers around them).
+ */
+import "reflect-metadata";
+import type { Config } from "./config";
+import { SecretBox, parseSecretKey } from "./platform/crypto";
+import type { Database } from "./platform/db/database";
+import type { DomainEvents } from "./platform/events/domain-events";
+import type { Logger } from "./platform/logger";
+import type { AgentTelemetry } from "./platform/telemetry";
+import { AgentCallDirectory, AgentDigests, AgentPublishedChanged, AgentSecrets, AgentService } from "./modules/agents";
+import { ApprovalCheck, ApprovalService, ReviewedVersions } from "./modules/approvals";
+import { ApiKeyService } from "./modules/api-keys";
+import { AuditService } from "./modules/audit";
+import { AuthService } from "./modules/auth";
+import { ChatService, ChatTurns } from "./modules/chat";
+import { InsightService, OutcomeService, SignalRollup, SkillSignals } from "./modules/signals";
+import { CallEngine, CallResolution, CallRetention, CallService, McpConnector, ToolRunner } from "./modules/calls";
+import { CALL_EVENTS_TOPIC } from "./modules/call-timeline";
+import { EvalExecutor, EvalGate, EvalPlanner, EvalService } from "./modules/evals";
+import { ImpactService } from "./modules/impact";
+import { KnowledgeService } from "./modules/knowledge";
+import { LibraryService, SkillSourceCache } from "./modules/libraries";
+import { defaultModelEndpoint, ModelClient } from "./modules/model";
+import { ProjectService } from "./modules/projects";
+import {
+  SkillBundleService,
+  SkillCatalogService,
+  SkillDigests,
+  SkillIndexService,
+  SkillDiffService,
+  SkillLifecycleService,
+  SkillLiveMoved,
+  SkillReader,
+  SkillService,
+} from "./modules/skills";
+import { UsageService } from "./modules/usage";
+import { WebhookService } from "./modules/webhooks";
+import { RolloutChanged, RolloutEvaluations, RolloutService, RolloutSteps, RunningRollouts } from "./modules/rollouts";
+import type { PublishGate } from "./modules/versioning";
+import type { InvalidationBus } from "./platform/cache/invalidation-bus";
+
+export interface AppSecrets {
+  /** base64 of 32 bytes. */
+  secretKey: string;
+  /** SHA-256 (hex) of the platform credential. */
+  platformTokenHash: string;
+}
+
+/** Every service of the modules, wired through the ports they declare. */
+export function wireServices(
+  db: Database,
+  config: Config,
+  secrets: AppSecrets,
+  bus: InvalidationBus,
+  events: DomainEvents,
+  logger: Logger,
+  telemetry: AgentTelemetry,
+) {
+  // Authorisation is the bottom layer: it reads keys and projects through a port the modules above provide.
+  const auth: AuthService = new AuthService(
+    {
+      findKey: (lookup) => apiKeys.findForAuthentication(lookup),
+      projectIsLive: (projectId) => projects.isLive(projectId),
+    },
+    secrets.platformTokenHash,
+    bus,
+  );
+  const audit = new AuditService(db, auth);
+  const apiKeys: ApiKeyService = new ApiKeyService(db, auth, audit);
+  const projects: ProjectService = new ProjectService(
+    db,
+    auth,
+    audit,
+    async (tx, projectId) => (await apiKeys.issue(tx, projectId, "admin", "initial admin key", "platform")).key,
+    // PJ-3: the rows without a foreign key to the project, in the purging transaction
+    async (tx, projectId) => {
+      await skills.purgeProject(tx, projectId);
+      await audit.purgeProject(tx, projectId);
+    },
+  );
+  const knowledge = new KnowledgeService(db, auth, audit, bus);
+  const limits = {
+    maxFiles: config.skillMaxFiles,
+    maxTotalBytes: config.skillMaxBytes,
+    maxSkillMdBytes: config.skillMdMaxBytes,
+  };
+  const secretBox = new SecretBox({ 1: parseSecretKey(secrets.secretKey) }, 1);
+  // RO-1: a running rollout's candidate is frozen (refused in the edit's transaction)
+  const skills: SkillService = new SkillService(
+    db,
+    auth,
+    audit,
+    knowledge,
+    secretBox,
+    limits,
+    (tx, projectId, version) => rollouts.refuseCandidateEdit(tx, projectId, version),
+  );
+  const skillReader = new SkillReader(db, secretBox);
+  // SV-7: a delete is refused in its transaction while an agent lists the skill
+  // AP-1, SEC-24: every publish of a skill or an agent version asks the approvals module in its transaction
+  const publishGate: PublishGate = (tx, version) => approvalCheck.requireApproved(tx, version);
+  const skillLifecycle = new SkillLifecycleService(
+    db,
+    auth,
+    audit,
+    (tx, projectId, name) => usage.guardSkillDelete(tx, projectId, name),
+    publishGate,
+  );
+  const bundles = new SkillBundleService(auth, skills, limits);
+  const diffs = new SkillDiffService(skills);
+  const digests = new SkillDigests(skills, secretBox);
+  const skillIndex = new SkillIndexService(db, auth);
+  const libraries = new LibraryService(db, auth, audit);
+  const agentSecrets = new AgentSecrets(secretBox);
+  const agents = new AgentService(db, auth, audit, knowledge, skillReader, agentSecrets, publishGate);
+  const agentDigests = new AgentDigests(agentSecrets, secretBox);
+  const usage: UsageService = new UsageService(db, auth, skillReader);
+  const webhooks = new WebhookService(db, bus, auth, audit, secretBox, {
+    allowList: config.outboundAllowHosts,
+    tracing: telemetry.tracing,
+  });
+  const reviewed = new ReviewedVersions(digests, agentDigests);
+  const approvalCheck: ApprovalCheck = new ApprovalCheck(reviewed);
+  const approvals = new ApprovalService(db, auth, audit, webhooks, reviewed);
+  const catalog = new SkillCatalogService(db, bus, (projectId, ids) => knowledge.basesWithDocuments(projectId, ids));
+  events.on(SkillLiveMoved, (moved) => catalog.liveMoved(moved.projectId, moved.name));
+  const agentDirectory = new AgentCallDirectory(db, new AgentSecrets(secretBox), knowledge, bus);
+  events.on(AgentPublishedChanged, (changed) => agentDirectory.agentChanged(changed.projectId, changed.agentId));
+  const mcp = new McpConnector(config.outboundAllowHosts, config.mcpTimeoutMs);
+  const sources = new SkillSourceCache(db, bus);
+  // RO-1..6: staged rollouts; resolutions read the running ones from a cache dropped on every change (the bus).
+  const rollouts: RolloutService = new RolloutService(
+    db,
+    auth,
+    skillLifecycle,
+    skillReader,
+    new RolloutSteps(audit, webhooks, skillLifecycle),
+    // RO-3: the guards and the page read the signals module's one per-arm aggregation
+    (list) => signals.forRollouts(list.map((r) => r.id)),
+    approvalCheck,
+    // RO-3: each step's evals (the publish gate's comparison, the rollout's eval tag), wired below
+    (rollout) => rolloutEvals.evaluate(rollout),
+  );
+  const runningRollouts = new RunningRollouts(bus, rollouts, skillReader);
+  events.on(RolloutChanged, (changed) => runningRollouts.changed(changed.projectId));
+  // RO-1: a live pointer moved by hand (rollback, publish, delete) ends the skill's rollout, aborted with the reason
+  events.on(SkillLiveMoved, (moved) => rollouts.checkSkill(moved.projectId, moved.name));
+  const callResolution = new CallResolution(agentDirectory, catalog, sources, mcp, (projectId) =>
+    runningRollouts.of(projectId),
+  );
+  const tools = new ToolRunner(
+    agentDirectory,
+    skillReader,
+    mcp,
+    { allowList: config.outboundAllowHosts, timeoutMs: config.toolTimeoutMs },
+    telemetry,
+  );
+  // RO-3, OB-3: the per-skill signals, recorded by calls and sessions in their own transactions
+  const signals = new SkillSignals(db);
+  const outcomes = new OutcomeService(db, auth);
+  const insights = new InsightService(db, auth);
+  const signalRollup = new SignalRollup(db, logger);
+  const calls = new CallService(
+    db,
+    auth,
+    agentDirectory,
+    callResolution,
+    // Issue 21: a load's compare-and-set statement carries the timeline's notice itself when the bus is NOTIFY (UX-5)
+    new CallEngine(db, webhooks, signals, (callId) => bus.notice(CALL_EVENTS_TOPIC, callId)),
+    tools,
+    secretBox,
+    config.callEventRetentionSecs * 1000,
+    telemetry,
+  );
+  const callRetention = new CallRetention(db, logger);
+  const model = new ModelClient({
+    defaultEndpoint: defaultModelEndpoint(config),
+    timeoutMs: config.modelTimeoutMs,
+    allowList: config.outboundAllowHosts,
+    telemetry,
+  });
+  const chats = new ChatService(db, auth, callResolution, agentDirectory, secretBox, signals);
+  const chatTurns = new ChatTurns(chats, tools, model, { maxToolRounds: config.chatMaxToolRounds }, telemetry);
+  // Evals run the one tool loop in memory (EV-1..5); the publish gate runs them synchronously.
+  const evalPlanner = new EvalPlanner(callResolution, agentDirectory, secretBox);
+  const evalExecutor = new EvalExecutor(tools, model, { maxToolRounds: config.chatMaxToolRounds });
+  const evals = new EvalService(db, auth, audit, callResolution, usage, evalPlanner);
+  const evalGate = new EvalGate(auth, evals, evalPlanner, evalExecutor, catalog);
+  const impact = new ImpactService(db, auth, skills, skillReader, usage, evalGate);
+  const rolloutEvals = new RolloutEvaluations(db, evalGate, usage, logger, {
+    iterations: config.rolloutEvalIterations,
+  });
+  return {
+    auth,
+    audit,
+    apiKeys,
+    projects,
+    knowledge,
+    skills,
+    skillReader,
+    skillLifecycle,
+    bundles,
+    diffs,
+    digests,
+    agentDigests,
+    approvals,
+    approvalCheck,
+    skillIndex,
+    limits,
+    libraries,
+    agents,
+    usage,
+    impact,
+    webhooks,
+    catalog,
+    agentDirectory,
+    sources,
+    callResolution,
+    calls,
+    callRetention,
+    signals,
+    outcomes,
+    insights,
+    signalRollup,
+    tools,
+    model,
+    chats,
+    chatTurns,
+    evals,
+    evalPlanner,
+    evalExecutor,
+    rollouts,
+    runningRollouts,
+  };
+}
+
+export type Services = ReturnType<typeof wireServices>;
