@@ -86,8 +86,7 @@ export async function run(): Promise<void> {
           [table],
         )
       ).rows[0]!.conname;
-    const deltasPerStart =
-      writes.reduce((s, w) => s + (w.params.at(-3) as unknown[]).length, 0) / writes.length;
+    const deltasPerStart = writes.reduce((s, w) => s + (w.params.at(-3) as unknown[]).length, 0) / writes.length;
     console.log(
       `start-statement: ${STARTS} starts × ${ROUNDS} rounds per variant, ${CLIENTS} connections; ` +
         `${deltasPerStart.toFixed(1)} deltas per start (${writes.length} captured agents)`,
@@ -135,9 +134,7 @@ export async function run(): Promise<void> {
         label: "named, no FK to calls",
         statement: (w) => ({ name: "start", text: w.sql }),
         setup: fks.map(([t, name]) => `ALTER TABLE ${t} DROP CONSTRAINT "${name}"`).join("; "),
-        teardown: fks
-          .map(([t, name]) => `ALTER TABLE ${t} ADD CONSTRAINT "${name}" ${FK}`)
-          .join("; "),
+        teardown: fks.map(([t, name]) => `ALTER TABLE ${t} ADD CONSTRAINT "${name}" ${FK}`).join("; "),
         deltas: true,
       },
       {

@@ -231,9 +231,10 @@ describe.each(dialects)("skill insights on %s", (dialect) => {
       await publishSkill(t, own.adminKey, "f", { body: "F." });
       const agent = await publishAgent(t, own.adminKey, { name: "folded", skills: [{ name: "f" }] });
       const starts = async () =>
-        (
-          await t.ok<{ skillInsights: Insight[] }>(INSIGHTS, range(), own.adminKey)
-        ).skillInsights.reduce((sum, i) => sum + totals(i).starts, 0);
+        (await t.ok<{ skillInsights: Insight[] }>(INSIGHTS, range(), own.adminKey)).skillInsights.reduce(
+          (sum, i) => sum + totals(i).starts,
+          0,
+        );
       const unfolded = async () =>
         Number(
           (
