@@ -100,8 +100,6 @@ export async function run(): Promise<void> {
       teardown?: string;
       session?: [string, string];
       deltas: boolean;
-      /** Sent through the app's own pool (its backends connected before the seed, and ran the warm-up) instead. */
-      appPool?: boolean;
     }
     const fks = [
       ["call_skills", await fkName("call_skills")],
@@ -137,17 +135,11 @@ export async function run(): Promise<void> {
         teardown: fks.map(([t, name]) => `ALTER TABLE ${t} ADD CONSTRAINT "${name}" ${FK}`).join("; "),
         deltas: true,
       },
-      {
-        label: "named, the app's pool",
-        statement: (w) => ({ name: "call_start", text: w.sql }),
-        deltas: true,
-        appPool: true,
-      },
     ];
     const cpu = new Map<string, number[]>();
     const add = (k: string, v: number) => cpu.set(k, [...(cpu.get(k) ?? []), v]);
     for (let r = 0; r < ROUNDS; r++) {
-      for (const { label, statement, setup, teardown, session, deltas, appPool } of variants) {
+      for (const { label, statement, setup, teardown, session, deltas } of variants) {
         if (setup) await monitor.query(setup);
         if (session) await Promise.all(clients.map((c) => c.query(session[0])));
         // each connection prepares the named statement once, as the app's pool does
@@ -158,8 +150,7 @@ export async function run(): Promise<void> {
             clients.map(async (c) => {
               for (let i = next++; i < STARTS; i = next++) {
                 const w = writes[i % writes.length]!;
-                if (appPool) await db.queryNamed("call_start", [w.sql, fresh(w)]);
-                else await c.query({ ...statement(w), values: fresh(w) });
+                await c.query({ ...statement(w), values: fresh(w) });
               }
             }),
           );
