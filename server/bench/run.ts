@@ -30,7 +30,7 @@ const BENCHES: Array<{ file: string; bench: BenchModule }> = [
 ];
 
 /** Investigation benches run on their own (`node dist/bench/<file>.js`, see each file's header), not by `npm run bench`. */
-const STANDALONE = ["sqlite-write.bench.ts"];
+const STANDALONE = ["sqlite-write.bench.ts", "start-statement.bench.ts"];
 
 async function main(): Promise<void> {
   const filter = process.argv[2] ?? "";

@@ -8,6 +8,7 @@ import type { Client } from "pg";
 import type { Database } from "../../src/platform/db/database";
 import { cpuMs, loadFromChild, percentile, type LoadOutcome, type LoadSpec } from "./load";
 import { CLOCK_TICK_MS, backendTicks, countStatements } from "./probes";
+import { pgStatementsOn, printStatements, snapshotStatements } from "./pg-statements";
 import type { PassFigures } from "./report";
 
 export type PassSpec = Omit<LoadSpec, "connections" | "duration"> &
@@ -31,6 +32,7 @@ export class PassRunner {
     const after = await spec.around?.();
     const statements = spec.db ? countStatements(spec.db) : null;
     try {
+      const stmtBefore = spec.monitor && pgStatementsOn() ? await snapshotStatements(spec.monitor) : null;
       const pgBefore = spec.monitor ? await backendTicks(spec.monitor) : null;
       const cpuBefore = process.cpuUsage();
       const { db: _db, monitor: _monitor, around: _around, ...load } = spec;
@@ -49,6 +51,12 @@ export class PassRunner {
           ? [...pgAfter].reduce((sum, [pid, ticks]) => sum + ticks - (pgBefore.get(pid) ?? 0), 0) * CLOCK_TICK_MS
           : null;
       const n = Math.max(1, outcome.responses);
+      if (stmtBefore) {
+        const started = pgBefore && pgAfter ? [...pgAfter.keys()].filter((pid) => !pgBefore.has(pid)).length : NaN;
+        const ended = pgBefore && pgAfter ? [...pgBefore.keys()].filter((pid) => !pgAfter.has(pid)).length : NaN;
+        console.log(`  ${spec.title}: PostgreSQL backends started ${started}, ended ${ended} during the pass`);
+        printStatements(spec.title, stmtBefore, await snapshotStatements(spec.monitor!), n);
+      }
       await new Promise((resolve) => setTimeout(resolve, 300)); // let PostgreSQL's background writes settle
       return {
         ...outcome,

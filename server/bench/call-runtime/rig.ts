@@ -10,6 +10,7 @@ import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
 import { checkOneCall, resolutionStatements, startInstance, warmUp, type Instance } from "./instance";
 import { CALL_VARIABLES, LOAD_SKILL, START_CALL } from "./operations";
 import type { PassSpec } from "./passes";
+import { enablePgStatements, pgStatementsOn } from "./pg-statements";
 import { agentIdOf, bareServer, hotPathCaches } from "./probes";
 import { GROWTH, MAX_LOADED, TODAY, seed, type Seeded, type SeededAgent, type Shape } from "./seed";
 
@@ -50,6 +51,7 @@ function describeSeed(label: string, shape: Shape, seeded: Seeded): void {
 export async function startRig(baseUrl: string, poolSize: number, grown: boolean): Promise<Rig> {
   const label = grown ? "10×" : "1×";
   const scratch = await createScratchPostgres(baseUrl);
+  if (pgStatementsOn()) await enablePgStatements(scratch.url);
   const db = await Database.open({ url: scratch.url, entities, poolSize });
   const closers: Array<() => Promise<unknown>> = [];
   let instance: Instance | undefined;
@@ -72,6 +74,10 @@ export async function startRig(baseUrl: string, poolSize: number, grown: boolean
     const pool = new Pool({ connectionString: scratch.url, max: poolSize });
     closers.push(() => pool.end());
     const warm = await warmUp(instance, agents);
+    // What autovacuum's analyze does on any default server once the warm-up's calls are in (this machine runs with
+    // autovacuum off): without it the app's connections keep the plans they made for the foreign key checks on
+    // `calls` while it was empty — a sequential scan of it per check, growing with every start (docs/benchmarks.md).
+    await monitor.query("ANALYZE");
     const statementOf = resolutionStatements(db, instance.projectId, agents);
     const bareSqlServer = await bareServer(async (body) => {
       const { sql, params } = statementOf.get(agentIdOf(body))!;

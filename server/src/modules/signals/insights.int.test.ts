@@ -223,4 +223,67 @@ describe.each(dialects)("skill insights on %s", (dialect) => {
     await t.app.services.signalRollup.foldAll();
     expect((await summary()).a).toEqual(more);
   });
+
+  // PostgreSQL: one fold at a time (an advisory lock), the claimed deltas an id range read in the fold's own snapshot
+  if (dialect === "postgres")
+    it("OB-3 on PostgreSQL a fold waits for another instance's and a delta committed after a later one is folded once", async () => {
+      const own = await t.project("insights-fold");
+      await publishSkill(t, own.adminKey, "f", { body: "F." });
+      const agent = await publishAgent(t, own.adminKey, { name: "folded", skills: [{ name: "f" }] });
+      const starts = async () =>
+        (await t.ok<{ skillInsights: Insight[] }>(INSIGHTS, range(), own.adminKey)).skillInsights.reduce(
+          (sum, i) => sum + totals(i).starts,
+          0,
+        );
+      const unfolded = async () =>
+        Number(
+          (
+            (await t.app.db.read((m) =>
+              m.query("SELECT COUNT(*) AS n FROM skill_signal_deltas WHERE project_id = $1", [own.id]),
+            )) as Array<{ n: unknown }>
+          )[0]!.n,
+        );
+      const rollup = t.app.services.signalRollup;
+      await rollup.foldAll();
+      await startCall(t, own.adminKey, { agentId: agent });
+      // another instance's fold holds the lock until it commits: this one folds nothing meanwhile
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let heldFolded = -1;
+      const other = t.app.db.write(async (tx) => {
+        heldFolded = await rollup.foldInto(tx.manager);
+        await held;
+      });
+      await expect.poll(() => heldFolded).toBeGreaterThan(0);
+      await startCall(t, own.adminKey, { agentId: agent });
+      expect(await rollup.foldOnce()).toBe(0);
+      expect(await unfolded()).toBe(2); // the held fold's delete is not committed yet
+      release();
+      await other;
+      expect(await unfolded()).toBe(1);
+      expect(await starts()).toBe(2);
+      // a delta whose transaction took its id first but commits after a later delta's: the fold in between takes the
+      // later one only (the earlier is not visible to it), the next fold the earlier one; each counted once
+      let commit!: () => void;
+      const open = new Promise<void>((resolve) => (commit = resolve));
+      let inserted = false;
+      const early = t.app.db.write(async (tx) => {
+        await tx.manager.query(
+          "INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, starts) VALUES ($1, 'f', $2, $3, 1)",
+          [own.id, agent, Math.floor(Date.now() / HOUR) * HOUR],
+        );
+        inserted = true;
+        await open;
+      });
+      await expect.poll(() => inserted).toBe(true);
+      expect(await rollup.foldAll()).toBe(1); // the second call's delta, its id after the open one's
+      expect(await unfolded()).toBe(0); // the open transaction's delta is not visible yet
+      commit();
+      await early;
+      expect(await unfolded()).toBe(1);
+      expect(await starts()).toBe(3);
+      expect(await rollup.foldAll()).toBe(1);
+      expect(await unfolded()).toBe(0);
+      expect(await starts()).toBe(3);
+    });
 });

@@ -128,16 +128,23 @@ export class SignalsRepository extends BaseRepository {
 
   /**
    * Folds up to `limit` deltas into the hourly and daily rollups and deletes them, in the caller's transaction, summed
-   * by the database (no row comes into the process). PostgreSQL: one statement over the claimed deltas (rows another
-   * instance is folding are skipped); SQLite serialises writes, so the oldest `limit` ids are a stable set.
-   * Returns how many deltas it folded.
+   * by the database (no row comes into the process). PostgreSQL: one fold at a time per database (a transaction-level
+   * advisory lock; an instance that does not get it folds nothing this time), the oldest `limit` visible deltas claimed
+   * as one id range and deleted in the statement that sums them — no row lock per delta; SQLite serialises writes, so
+   * the oldest `limit` ids are a stable set. Returns how many deltas it folded.
    */
   async fold(limit: number): Promise<number> {
     if (this.postgres) {
+      const [lock] = (await this.m.query("SELECT pg_try_advisory_xact_lock($1) AS ok", [FOLD_LOCK])) as Array<{
+        ok: boolean;
+      }>;
+      if (!lock?.ok) return 0;
+      // The range holds exactly the `limit` rows the subquery saw (one snapshot per statement); a delta with a smaller
+      // id whose transaction commits later is not visible to the DELETE either, and waits for the next fold.
       const rows = (await this.m.query(
         `WITH claimed AS (
-           DELETE FROM skill_signal_deltas WHERE id IN
-             (SELECT id FROM skill_signal_deltas ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
+           DELETE FROM skill_signal_deltas
+            WHERE id <= (SELECT max(id) FROM (SELECT id FROM skill_signal_deltas ORDER BY id LIMIT $1) oldest)
            RETURNING *),
          hours AS (${rollupInsert("skill_signal_hours", "hour", "hour", "claimed", "TRUE", "GREATEST")}),
          days AS (${rollupInsert("skill_signal_days", "day", DAY_OF_HOUR, "claimed", "TRUE", "GREATEST")})
@@ -163,6 +170,9 @@ export class SignalsRepository extends BaseRepository {
     return count;
   }
 }
+
+/** The advisory lock key of the fold (PostgreSQL; advisory locks are per database). */
+const FOLD_LOCK = 0x5349_4746; // "SIGF"
 
 /** A delta's UTC day, from its hour (milliseconds; integer division on both databases). */
 const DAY_OF_HOUR = `(hour / ${DAY_MS}) * ${DAY_MS}`;
