@@ -224,6 +224,35 @@ describe.each(dialects)("skill insights on %s", (dialect) => {
     expect((await summary()).a).toEqual(more);
   });
 
+  it("OB-3 deltas numbered past 32 bits are recorded, read and folded (a busy registry writes 7 or more per start)", async () => {
+    const own = await t.project("insights-wide-ids");
+    await publishSkill(t, own.adminKey, "w", { body: "W." });
+    const agent = await publishAgent(t, own.adminKey, { name: "wide-ids", skills: [{ name: "w" }] });
+    const past32Bits = 3_000_000_000;
+    await t.app.db.write((tx) =>
+      tx.manager.query(
+        dialect === "postgres"
+          ? `SELECT setval('skill_signal_deltas_id_seq', ${past32Bits})`
+          : `UPDATE sqlite_sequence SET seq = ${past32Bits} WHERE name = 'skill_signal_deltas'`,
+      ),
+    );
+    await startCall(t, own.adminKey, { agentId: agent });
+    await startCall(t, own.adminKey, { agentId: agent });
+    const ids = (await t.app.db.read((m) =>
+      m.query(`SELECT id FROM skill_signal_deltas WHERE project_id = ${dialect === "postgres" ? "$1" : "?"}`, [own.id]),
+    )) as Array<{ id: unknown }>;
+    expect(ids).toHaveLength(2);
+    for (const { id } of ids) expect(Number(id)).toBeGreaterThan(past32Bits);
+    const starts = async () =>
+      (await t.ok<{ skillInsights: Insight[] }>(INSIGHTS, range(), own.adminKey)).skillInsights.map((i) => [
+        i.skill,
+        totals(i).starts,
+      ]);
+    expect(await starts()).toEqual([["w", 2]]);
+    await t.app.services.signalRollup.foldAll();
+    expect(await starts()).toEqual([["w", 2]]);
+  });
+
   // PostgreSQL: one fold at a time (an advisory lock), the claimed deltas an id range read in the fold's own snapshot
   if (dialect === "postgres")
     it("OB-3 on PostgreSQL a fold waits for another instance's and a delta committed after a later one is folded once", async () => {

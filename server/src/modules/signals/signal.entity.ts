@@ -99,7 +99,8 @@ const hourMs: ValueTransformer = {
  */
 @Entity({ name: "skill_signal_deltas" })
 export class SkillSignalDeltaEntity extends SignalCounters {
-  @PrimaryGeneratedColumn({ type: "integer" })
+  /** 64-bit: deltas come 7 or more per call start, a 32-bit serial runs out in days at a busy hour's rate. */
+  @PrimaryGeneratedColumn({ type: "bigint" })
   id!: number;
 
   @IdColumn("project_id")

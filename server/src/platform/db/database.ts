@@ -95,6 +95,10 @@ export class Database {
             extra: {
               max: options.poolSize ?? 10,
               connectionTimeoutMillis: 5000,
+              // A connection keeps the plans it made (foreign key checks, prepared statements) until an ANALYZE
+              // invalidates them; where autovacuum is off, plans made while a table was empty (a scan of calls per
+              // start's key check, docs/benchmarks.md) would stay for the connection's life. Renewed every 30 min.
+              maxLifetimeSeconds: 1800,
               // The registry's working set lives in memory (or on SSD), where a random page costs about what a
               // sequential one does. At PostgreSQL's default of 4 the planner scans all of agent_versions to join
               // the few hundred rows who-uses needs, so the statement grew with the registry (docs/benchmarks.md).
@@ -128,6 +132,7 @@ export class Database {
             },
           });
     await dataSource.initialize();
+    if (dialect === "sqlite") sqliteRowIds(dataSource);
     return new Database(
       dataSource,
       dialect,
@@ -397,4 +402,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     current = candidate.driverError ?? candidate.cause;
   }
   return false;
+}
+
+/**
+ * A 64-bit serial id (`PrimaryGeneratedColumn({ type: "bigint" })`, PostgreSQL's BIGSERIAL) is SQLite's rowid, which
+ * AUTOINCREMENT accepts only on a column declared INTEGER (64-bit there already).
+ */
+function sqliteRowIds(dataSource: DataSource): void {
+  for (const entity of dataSource.entityMetadatas)
+    for (const column of entity.columns)
+      if (column.isGenerated && column.generationStrategy === "increment" && column.type === "bigint")
+        column.type = "integer";
 }

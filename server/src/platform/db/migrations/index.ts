@@ -29,6 +29,7 @@ import { AddSkillSignals1796149747507 as SqliteAddSkillSignals } from "./sqlite/
 import { AddSkillSignalDays1796154052213 as PostgresAddSkillSignalDays } from "./postgres/1796154052213-add-skill-signal-days";
 import { AddSkillSignalDays1796154052213 as SqliteAddSkillSignalDays } from "./sqlite/1796154052213-add-skill-signal-days";
 import { AddRolloutEvals1796160617806 as PostgresAddRolloutEvals } from "./postgres/1796160617806-add-rollout-evals";
+import { WidenSignalDeltaIds1796199743046 as PostgresWidenSignalDeltaIds } from "./postgres/1796199743046-widen-signal-delta-ids";
 import { AddRolloutEvals1796160617806 as SqliteAddRolloutEvals } from "./sqlite/1796160617806-add-rollout-evals";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -66,4 +67,5 @@ export const postgresMigrations: Function[] = [
   PostgresAddSkillSignals,
   PostgresAddSkillSignalDays,
   PostgresAddRolloutEvals,
+  PostgresWidenSignalDeltaIds,
 ];
