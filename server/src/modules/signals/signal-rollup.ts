@@ -13,8 +13,8 @@ const BATCH = { postgres: 50_000, sqlite: 5_000 } as const;
 /**
  * OB-3: folds the signal deltas into the hourly rollup, a batch per transaction (the upserts and the deletes of the
  * folded deltas commit together: a crash leaves each batch folded or not, never half), until none is left; every
- * instance may run it (PostgreSQL: one at a time; an instance that finds another folding waits for its next pass). Reads add the unfolded deltas, so the
- * fold's pace changes only how fast reads are, never what they say.
+ * instance may run it (PostgreSQL: one at a time; an instance that finds another folding waits for its next pass).
+ * Reads add the unfolded deltas, so the fold's pace changes only how fast reads are, never what they say.
  */
 export class SignalRollup {
   private readonly loop: PollingLoop;
