@@ -2,6 +2,7 @@ import { expect, it } from "vitest";
 import { linkLibrary, PUBLISH_AGENT, SAVE_AGENT } from "../../../test/support/agents";
 import { publishAgent, publishSkill, startCall, type CallView } from "../../../test/support/calls";
 import { firstTable, statementsDuring } from "../../../test/support/sql-statements";
+import { publishedAgentStatement } from "../agents/agent.repository";
 import { describeEachDialect, type TestApp } from "../../../test/support/test-app";
 
 /**
@@ -47,6 +48,22 @@ describeEachDialect("the uncached call start", (t) => {
     expect(second.reads).toEqual([]);
     expect(versionsOf(second.call)).toEqual(["uc-a@2", "uc-b@1!", "uc-c@1"]);
   });
+
+  // SQLite's planner only (PostgreSQL's picks by table statistics); not registered on PostgreSQL, where a skipped test
+  // counts as failed in CI
+  if (t.dialect === "sqlite")
+    it("budget: the agent's statement searches indexes for the version, its entries and their skill versions (SQLite's plan)", async () => {
+      const { id: projectId, adminKey: key } = await t.project("uncached plan");
+      const pin = await publishSkill(t, key, "uc-plan");
+      const agentId = await publishAgent(t, key, { name: "uc-plan", skills: [{ name: "uc-plan", versionId: pin }] });
+      const [sql, params] = publishedAgentStatement(t.dialect, projectId, agentId);
+      const plan = await t.app.db.rows<{ detail: string }>("plan", [`EXPLAIN QUERY PLAN ${sql}`, params]);
+      const scans = plan.map((p) => p.detail).filter((detail) => /^SCAN (v|a|e|s)\b/.test(detail));
+      expect(scans).toEqual([]);
+      expect(plan.map((p) => p.detail)).toContain(
+        "SEARCH s USING INDEX idx_skill_versions_project_state (project_id=? AND state=? AND name=?)",
+      );
+    });
 
   it("LB-5 LB-7 the skill source read with the agent follows the link: unlinked, the project's own skills; linked again, the library's; the library deleted, none (a warning and a skip)", async () => {
     const library = await t.project("uncached library");
