@@ -228,7 +228,7 @@ export async function createApp(
     // The Skills API (EC-1, EC-2) before the gateway: the first route whose prefix matches serves the request.
     plainRoutes: [
       { prefix: "/v1/skills", handle: skillsApi.handle, blocked: skillsApi.rateLimited },
-      { prefix: "/v1", handle: gateway.handle, blocked: gateway.rateLimited },
+      { prefix: "/v1", handle: gateway.handle, blocked: gateway.rateLimited, writesHead: gateway.writesHead },
     ],
     loaders: loaderRegistry(services),
     authenticatedRoutes: [{ path: "/mcp", handle: (request) => mcpSkills.handle(request) }],

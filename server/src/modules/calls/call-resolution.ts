@@ -8,7 +8,9 @@ import {
   IN_THE_SKILL_LIBRARY,
   IN_THIS_PROJECT,
   resolveSkillEntries,
+  type Resolution,
   type ResolvedSkill,
+  type SkillCatalog,
 } from "../runtime";
 import type { SkillCatalogService, SkillVersionEntity } from "../skills";
 import { segmentFrom, type SegmentContext } from "./call-contexts";
@@ -68,6 +70,19 @@ export class CallResolution {
     agent: CallAgent,
     rolloutKey: string | null = null,
   ): Promise<{ segment: CallSegment; warnings: string[] }> {
+    const { context, warnings } = await this.contextFor(projectId, agent, rolloutKey);
+    return { segment: segmentFrom(context, new Date().toISOString()), warnings };
+  }
+
+  /**
+   * What segmentFor resolves, without making it a call's segment (a gateway turn stores no call). The context is the
+   * same object while the resolution is the same (see `contexts`).
+   */
+  async contextFor(
+    projectId: string,
+    agent: CallAgent,
+    rolloutKey: string | null = null,
+  ): Promise<{ context: SegmentContext; warnings: string[] }> {
     const source = await this.sources.sourceOf(projectId);
     // AG-4: a speech-to-speech agent runs without skills; the runtime says why, so no catalog is read for it.
     const entries = agent.snapshot.mode === "speech_to_speech" ? [] : agent.snapshot.skills;
@@ -80,40 +95,82 @@ export class CallResolution {
           rollouts.map((r) => r.candidate),
         )
       : null;
-    const resolution = resolveSkillEntries(agent.snapshot, catalog, {
-      place: source.viaLibrary ? IN_THE_SKILL_LIBRARY : IN_THIS_PROJECT,
-    });
+    const place = source.viaLibrary ? IN_THE_SKILL_LIBRARY : IN_THIS_PROJECT;
+    const resolution = catalog
+      ? this.resolutionOf(agent.snapshot, catalog, place)
+      : resolveSkillEntries(agent.snapshot, null, { place });
+    let resolved = resolution.resolved;
     if (rollouts.length > 0 && catalog) {
       const shares = rollouts.flatMap((r) => {
         const candidate = catalog.versionsById.get(r.candidate.id);
         return candidate ? [{ ...r, candidate }] : [];
       });
-      resolution.resolved = applyRollouts(resolution.resolved, shares, rolloutKey);
+      resolved = applyRollouts(resolved, shares, rolloutKey);
     }
-    const startedAt = new Date().toISOString();
     // MCP tools are listed live at every start, and an inline agent is new every time: neither is kept.
     // Keyed by the versions resolved too: under a rollout (RO-2) both arms' resolutions are kept.
     const key =
       agent.versionId && agent.mcpServers.length === 0
-        ? `${projectId}\u0000${agent.versionId}\u0000${source.projectId}\u0000${resolution.resolved.map(keyOf).join(",")}`
+        ? contextKey(projectId, agent.versionId, source.projectId, resolved)
         : null;
     const known = key ? this.contexts.get(key) : undefined;
-    if (known && known.agent === agent.snapshot && sameResolution(known.resolved, resolution.resolved))
-      return { segment: segmentFrom(known, startedAt), warnings: resolution.warnings };
+    if (known && known.agent === agent.snapshot && sameResolution(known.resolved, resolved))
+      return { context: known, warnings: resolution.warnings };
     const mcp = await this.mcp.listTools(agent.mcpServers);
     const context: SegmentContext = {
       agent: agent.snapshot,
       agentVersionId: agent.versionId,
       sourceProjectId: source.projectId,
-      resolved: resolution.resolved,
+      resolved,
       mcpTools: mcp.tools,
       mcpServers: agent.mcpServers.map((s) => ({ name: s.name, url: s.url })),
     };
     if (key) this.contexts.set(key, context);
-    return { segment: segmentFrom(context, startedAt), warnings: [...resolution.warnings, ...mcp.warnings] };
+    return { context, warnings: [...resolution.warnings, ...mcp.warnings] };
   }
+
+  /**
+   * Issue 21: resolveSkillEntries is a pure function of the agent, the catalog and the place, and the catalog is the
+   * same object while its lookups answer the same (SkillCatalogService.catalogFor): resolved once per catalog.
+   * The resolution is shared, so it is never changed (a rollout's arms make a new list).
+   */
+  private resolutionOf(agent: CallAgent["snapshot"], catalog: SkillCatalog, place: string): Resolution {
+    const known = this.resolutions.get(catalog);
+    if (known && known.agent === agent && known.place === place) return known.resolution;
+    const resolution = resolveSkillEntries(agent, catalog, { place });
+    this.resolutions.set(catalog, { agent, place, resolution });
+    return resolution;
+  }
+
+  private readonly resolutions = new WeakMap<
+    SkillCatalog,
+    { agent: CallAgent["snapshot"]; place: string; resolution: Resolution }
+  >();
 }
 
+/** `contexts`' key: the project, agent version, source and the versions resolved (kept per resolved list). */
+const contextKeys = new WeakMap<
+  readonly ResolvedSkill[],
+  { projectId: string; versionId: string; sourceProjectId: string; key: string }
+>();
+function contextKey(
+  projectId: string,
+  versionId: string,
+  sourceProjectId: string,
+  resolved: readonly ResolvedSkill[],
+): string {
+  const known = contextKeys.get(resolved);
+  if (
+    known &&
+    known.projectId === projectId &&
+    known.versionId === versionId &&
+    known.sourceProjectId === sourceProjectId
+  )
+    return known.key;
+  const key = `${projectId}\u0000${versionId}\u0000${sourceProjectId}\u0000${resolved.map(keyOf).join(",")}`;
+  contextKeys.set(resolved, { projectId, versionId, sourceProjectId, key });
+  return key;
+}
 /** A resolved skill's part of a resolution's key (the resolver gives the same object for the same version and pin). */
 const keys = new WeakMap<ResolvedSkill, string>();
 function keyOf(r: ResolvedSkill): string {

@@ -75,6 +75,8 @@ describeEachDialect("call start: what is kept between starts", (t) => {
     const agentId = await publishAgent(t, key, { name: "memo-agent-c", prompt: "Hi.", skills: [{ name: "memo-c" }] });
     const before = await startCall(t, key, { agentId });
     expect((await loadSkill(t, key, before.id, "memo-c")).call.systemPrompt).not.toContain("New rule");
+    // A second start, from caches only: what it resolved is kept, and must not outlive the document's addition.
+    await startCall(t, key, { agentId });
     await addDocument(t, key, kb, "New rule", "Refunds within 60 days.");
     const after = await startCall(t, key, { agentId });
     expect((await loadSkill(t, key, after.id, "memo-c")).call.systemPrompt).toContain("Refunds within 60 days.");

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type http from "node:http";
+import { setHeaders } from "../../platform/http/edge";
 import type { SkillInvocation } from "../../platform/session-store";
 import type { GatewayError } from "./gateway-errors";
 import type { ToolCall } from "./gateway-messages";
@@ -8,13 +9,15 @@ import type { TokenUsage } from "../model";
 export const SESSION_HEADER = "X-Chat-Session-Id";
 export const SKILLS_REHYDRATED_EVENT = "aura.skills_rehydrated";
 
-/** A JSON answer (no ETag: a hash of every answer no client revalidates). */
-export function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
+const JSON_TYPE = "application/json; charset=utf-8";
+
+/**
+ * A JSON answer (no ETag: a hash of every answer no client revalidates), its headers in one `writeHead`: `head`, the
+ * headers every answer carries (the platform's, see PlainRoute.writesHead), then its type and length.
+ */
+export function sendJson(res: http.ServerResponse, status: number, body: unknown, head: readonly string[]): void {
   const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": Buffer.byteLength(text),
-  });
+  res.writeHead(status, [...head, "content-type", JSON_TYPE, "content-length", String(Buffer.byteLength(text))]);
   res.end(text);
 }
 
@@ -29,6 +32,8 @@ export class ChunkStream {
 
   constructor(
     private readonly res: http.ServerResponse,
+    /** The headers every answer carries (sendJson's `head`). */
+    private readonly head: readonly string[],
     private readonly model: string,
     private readonly sessionId: string,
     /** GW-9: the invocations replayed, announced first; null when custom events are off or nothing was replayed. */
@@ -39,6 +44,7 @@ export class ChunkStream {
     if (this.started) return;
     this.started = true;
     this.res.statusCode = 200;
+    setHeaders(this.res, this.head);
     this.res.setHeader("content-type", "text/event-stream; charset=utf-8");
     this.res.setHeader("cache-control", "no-cache");
     this.res.setHeader("x-accel-buffering", "no");
@@ -88,7 +94,7 @@ export class ChunkStream {
   fail(error: GatewayError): void {
     if (this.res.writableEnded || this.res.destroyed) return;
     if (!this.started) {
-      sendJson(this.res, error.status, error.body());
+      sendJson(this.res, error.status, error.body(), this.head);
       return;
     }
     this.res.write(`data: ${JSON.stringify(error.body())}\n\n`);

@@ -1,5 +1,5 @@
 import { LruCache } from "../../platform/cache/lru-cache";
-import type { AgentCallDirectory } from "../agents";
+import type { AgentCallDirectory, CallAgent } from "../agents";
 import type { CallResolution } from "../calls";
 import { assembleSystemPrompt, type ResolvedSkill } from "../runtime";
 import type { SkillReader } from "../skills";
@@ -29,6 +29,8 @@ export class GatewayAgents {
    * identifies what was built from it.
    */
   private readonly served = new WeakMap<readonly ResolvedSkill[], { key: readonly unknown[]; agent: ServedAgent }>();
+  /** The directory's agent as the gateway resolves it (no MCP servers), one per agent object the directory keeps. */
+  private readonly withoutMcp = new WeakMap<CallAgent, CallAgent>();
 
   constructor(
     private readonly agents: AgentCallDirectory,
@@ -61,14 +63,12 @@ export class GatewayAgents {
     const found = await this.agents.byGatewayName(projectId, gatewayName);
     if (!found) return null;
     // MCP servers are not listed: the gateway offers the agent's webhook tools and its skills' (GW-2).
-    const { segment, warnings } = await this.calls.segmentFor(
-      projectId,
-      { ...found.agent, mcpServers: [] },
-      conversationKey,
-    );
+    let withoutMcp = this.withoutMcp.get(found.agent);
+    if (!withoutMcp) this.withoutMcp.set(found.agent, (withoutMcp = { ...found.agent, mcpServers: [] }));
+    const { context, warnings } = await this.calls.contextFor(projectId, withoutMcp, conversationKey);
     const snapshot = found.agent.snapshot;
-    const key = [projectId, gatewayName, snapshot, found.model, segment.sourceProjectId, warnings.join("\n")];
-    const known = this.served.get(segment.resolved);
+    const key = [projectId, gatewayName, snapshot, found.model, context.sourceProjectId, warnings.join("\n")];
+    const known = this.served.get(context.resolved);
     if (known && known.key.every((part, i) => part === key[i])) return known.agent;
     const prompt = assembleSystemPrompt({ agent: snapshot, resolved: [], loaded: [], variables: {} });
     const versionId = found.agent.versionId;
@@ -76,13 +76,13 @@ export class GatewayAgents {
       logNamespace: projectId,
       gatewayName,
       agentId: snapshot.agentId,
-      resolved: segment.resolved,
+      resolved: context.resolved,
       prompt: prompt.prompt,
       model: found.model,
-      skills: segment.resolved.map((resolved) => {
+      skills: context.resolved.map((resolved) => {
         let skill = this.registrySkills.get(resolved.id);
         if (!skill) {
-          skill = registrySkill(resolved, segment.sourceProjectId, this.skills);
+          skill = registrySkill(resolved, context.sourceProjectId, this.skills);
           // A rollout's candidate is a draft, frozen only while the rollout runs: never kept beyond this turn.
           if (resolved.rollout?.arm !== "candidate") this.registrySkills.set(resolved.id, skill);
         }
@@ -94,7 +94,7 @@ export class GatewayAgents {
       toolSecret: async (skill, tool) =>
         skill ? skill.toolSecret(tool) : versionId ? this.agents.toolSecret(versionId, tool) : null,
     };
-    this.served.set(segment.resolved, { key, agent });
+    this.served.set(context.resolved, { key, agent });
     return agent;
   }
 }

@@ -32,6 +32,8 @@ interface Exchange {
   requestId: string;
   /** OB-1: the request's server span (tracing on). */
   trace: TraceSpan | null;
+  /** The headers every answer carries (SEC-2, the request id), written with the answer's own (sendJson). */
+  head: readonly string[];
 }
 
 const header = (req: http.IncomingMessage, name: string): string | undefined => {
@@ -73,7 +75,12 @@ async function authorize(
   return { projectId: scope.projectId, configAgents: false };
 }
 
-function fail(options: GatewayRouteOptions, { res, requestId }: Exchange, error: unknown, stream?: ChunkStream): void {
+function fail(
+  options: GatewayRouteOptions,
+  { res, requestId, head }: Exchange,
+  error: unknown,
+  stream?: ChunkStream,
+): void {
   let answer = gatewayErrorOf(error) ?? bodyErrorOf(error, options.bodyLimitBytes);
   if (!answer) {
     options.logger.error({ err: error, requestId }, "gateway request failed");
@@ -83,7 +90,7 @@ function fail(options: GatewayRouteOptions, { res, requestId }: Exchange, error:
   }
   if (res.destroyed || res.writableEnded) return;
   if (stream) stream.fail(answer);
-  else if (!res.headersSent) sendJson(res, answer.status, answer.body());
+  else if (!res.headersSent) sendJson(res, answer.status, answer.body(), head);
 }
 
 async function chatCompletions(options: GatewayRouteOptions, exchange: Exchange, body: unknown): Promise<void> {
@@ -155,24 +162,29 @@ async function answerTurn(
     };
     const choice = completion.choices[0]!;
     const { tool_calls: _all, ...message } = choice.message;
-    sendJson(res, 200, {
-      ...completion,
-      model: request.model,
-      choices: [
-        {
-          ...choice,
-          message: { ...message, ...(clientCalls.length > 0 ? { tool_calls: clientCalls } : {}) },
-          finish_reason: clientCalls.length > 0 ? "tool_calls" : final.finishReason,
-        },
-      ],
-      // Every upstream round of the turn counts, not only the last.
-      ...(final.usage ? { usage: final.usage } : {}),
-      metadata: { chat_session_id: sessionId },
-    });
+    sendJson(
+      res,
+      200,
+      {
+        ...completion,
+        model: request.model,
+        choices: [
+          {
+            ...choice,
+            message: { ...message, ...(clientCalls.length > 0 ? { tool_calls: clientCalls } : {}) },
+            finish_reason: clientCalls.length > 0 ? "tool_calls" : final.finishReason,
+          },
+        ],
+        // Every upstream round of the turn counts, not only the last.
+        ...(final.usage ? { usage: final.usage } : {}),
+        metadata: { chat_session_id: sessionId },
+      },
+      exchange.head,
+    );
     return clientCalls.length > 0 ? "client_tools" : "ok";
   }
   const rehydrated = options.customEvents && turn.replayed.length > 0 ? turn.replayed : null;
-  const stream = new ChunkStream(res, request.model, sessionId, rehydrated);
+  const stream = new ChunkStream(res, exchange.head, request.model, sessionId, rehydrated);
   try {
     const { final, clientCalls } = await runTurn(
       turn,
@@ -220,7 +232,8 @@ export function rateLimited(res: http.ServerResponse): void {
     "rate_limited",
     "Too many failed authentication attempts from this address; wait a minute.",
   );
-  sendJson(res, 429, error.body());
+  // The platform has set the headers every answer carries (and retry-after) on a blocked address's answer.
+  sendJson(res, 429, error.body(), []);
 }
 
 /** A path lower-cased and without a trailing slash, as Express's routing matched it. */
@@ -235,22 +248,30 @@ function routeOf(path: string): string {
  */
 export function gatewayHandler(
   options: GatewayRouteOptions,
-): (req: http.IncomingMessage, res: http.ServerResponse, requestId: string, trace: TraceSpan | null) => void {
+): (
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  requestId: string,
+  trace: TraceSpan | null,
+  head: readonly string[],
+) => void {
   const fallbackParser = jsonFallbackParser(options.bodyLimitBytes);
   const models = async (exchange: Exchange) => {
     const access = await authorize(options, exchange, "viewer");
     const names = await options.agents.names(access);
-    sendJson(exchange.res, 200, {
-      object: "list",
-      data: names.map((id) => ({ id, object: "model", created: 0, owned_by: "skillgraph" })),
-    });
+    sendJson(
+      exchange.res,
+      200,
+      { object: "list", data: names.map((id) => ({ id, object: "model", created: 0, owned_by: "skillgraph" })) },
+      exchange.head,
+    );
   };
   const completions = async (exchange: Exchange) => {
     const body = await readJsonBody(exchange.req, exchange.res, options.bodyLimitBytes, fallbackParser);
     await chatCompletions(options, exchange, body);
   };
-  return (req, res, requestId, trace) => {
-    const exchange: Exchange = { req, res, requestId, trace };
+  return (req, res, requestId, trace, head) => {
+    const exchange: Exchange = { req, res, requestId, trace, head };
     const path = (req.url ?? "/").split("?", 1)[0]!;
     const route = `${req.method} ${routeOf(path)}`;
     const work =

@@ -71,6 +71,38 @@ describe.each(dialectsAndStores)("gateway turns (%s, %s store)", (dialect, store
     }
   });
 
+  it("SEC-14 SEC-6 a turn's answer, whole, streamed or refused, carries the platform's security headers and the request id", async () => {
+    // Helmet's headers as Express's routes answer them: the gateway writes the same ones with its own (issue 21).
+    const health = await fetch(`${kit.t.url}/healthz`);
+    const security = [...health.headers].filter(
+      ([name]) =>
+        !["date", "connection", "keep-alive", "content-type", "content-length", "etag", "x-request-id"].includes(name),
+    );
+    expect(security.map(([name]) => name)).toEqual(
+      expect.arrayContaining(["content-security-policy", "x-frame-options"]),
+    );
+    const turn = (id: string, model: string, stream: boolean) =>
+      fetch(`${kit.t.url}/v1/chat/completions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${kit.key}`, "x-request-id": id },
+        body: JSON.stringify({ model, stream, messages: [{ role: "user", content: "hi" }] }),
+      });
+    kit.upstream.reply({ text: "Whole." });
+    const whole = await turn("turn-whole", "billing", false);
+    kit.upstream.reply({ text: "Streamed." });
+    const streamed = await turn("turn-streamed", "billing", true);
+    const refused = await turn("turn-refused", "no-such-agent", false);
+    const answers = { whole, streamed, refused };
+    expect([whole.status, streamed.status, refused.status]).toEqual([200, 200, 404]);
+    for (const [where, res] of Object.entries(answers)) {
+      await res.text();
+      for (const [name, value] of security) expect(res.headers.get(name), `${where}: ${name}`).toBe(value);
+      expect(res.headers.get("x-request-id"), where).toBe(`turn-${where}`);
+    }
+    expect(whole.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    expect(streamed.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+  });
+
   it("GW-1 an agent without an alias is named by its name and answers with the model of its config", async () => {
     kit.upstream.reply({ text: "tier two here" });
     const completion = await kit.client().chat.completions.create({

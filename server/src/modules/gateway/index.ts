@@ -35,8 +35,16 @@ export interface GatewayOptions {
 
 /** Builds the gateway; a GATEWAY_CONFIG that does not validate throws GatewayConfigError and stops the start. */
 export async function createGateway(options: GatewayOptions): Promise<{
-  handle: (req: http.IncomingMessage, res: http.ServerResponse, requestId: string, trace: TraceSpan | null) => void;
+  handle: (
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    requestId: string,
+    trace: TraceSpan | null,
+    head: readonly string[],
+  ) => void;
   rateLimited: (res: http.ServerResponse) => void;
+  /** Its answers write the platform's headers themselves (PlainRoute.writesHead). */
+  writesHead: true;
 }> {
   const config = options.configFile ? await loadGatewayConfig(options.configFile) : null;
   for (const warning of config?.warnings ?? []) options.logger.warn({ gatewayConfig: options.configFile }, warning);
@@ -57,5 +65,6 @@ export async function createGateway(options: GatewayOptions): Promise<{
       configKeyHashes: config?.apiKeyHashes ?? [],
     }),
     rateLimited,
+    writesHead: true,
   };
 }

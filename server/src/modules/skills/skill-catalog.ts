@@ -51,6 +51,8 @@ export class SkillCatalogService {
     entries: readonly SkillEntry[],
     extra: readonly CatalogSource[] = [],
   ): Promise<SkillCatalog> {
+    const last = this.lastCatalog.get(entries);
+    if (last && (await this.stillHolds(last, projectId, entries, extra))) return last.catalog;
     const liveVersionIdByName = new Map<string, string>();
     const versionsById = new Map<string, CatalogVersion>();
     const names: string[] = [];
@@ -84,7 +86,13 @@ export class SkillCatalogService {
     const baseIds = [...new Set(found.flatMap((v) => v.knowledgeBases.map((k) => k.knowledgeBaseId)))];
     const bases = new Map((await this.knowledge(projectId, baseIds)).map((b) => [b.id, b]));
     for (const version of found) versionsById.set(version.id, this.catalogVersion(version, bases));
-    return { liveVersionIdByName, versionsById };
+    const catalog = { liveVersionIdByName, versionsById };
+    // Kept only when every version came from the cache: what a read found may already be invalidated.
+    if (names.length === 0 && ids.size === 0) {
+      const documents = baseIds.map((id) => bases.get(id)?.documents);
+      this.lastCatalog.set(entries, { projectId, extra, found, baseIds, documents, catalog });
+    }
+    return catalog;
   }
 
   /**
@@ -109,6 +117,39 @@ export class SkillCatalogService {
   }
 
   /**
+   * Issue 21: the catalog built for the same entries (an agent version's list, the same array while the agent
+   * directory keeps it) holds while every lookup catalogFor makes answers as it did — each live pointer the same id,
+   * each version the same cached object, the same extra versions, the same knowledge snapshots — so the caches stay
+   * the one source of truth (invalidations, expiry) and only the building is skipped.
+   */
+  private async stillHolds(
+    last: KeptCatalog,
+    projectId: string,
+    entries: readonly SkillEntry[],
+    extra: readonly CatalogSource[],
+  ): Promise<boolean> {
+    if (last.projectId !== projectId || last.extra.length !== extra.length) return false;
+    if (!extra.every((v, i) => v === last.extra[i])) return false;
+    let k = extra.length;
+    for (const entry of entries) {
+      if (entry.versionId) {
+        if (this.versions.get(entry.versionId) !== last.found[k++]) return false;
+        continue;
+      }
+      const liveId = this.live.get(liveKey(projectId, entry.name));
+      if (liveId === undefined) return false;
+      if (liveId === null) continue;
+      if (this.versions.get(liveId) !== last.found[k++]) return false;
+    }
+    if (k !== last.found.length) return false;
+    if (last.baseIds.length === 0) return true;
+    const bases = new Map((await this.knowledge(projectId, last.baseIds)).map((b) => [b.id, b]));
+    return last.baseIds.every((id, i) => bases.get(id)?.documents === last.documents[i]);
+  }
+
+  private readonly lastCatalog = new WeakMap<readonly SkillEntry[], KeptCatalog>();
+
+  /**
    * Issue 21: the same object for a cached version while the knowledge bases it references are the same snapshots
    * (the knowledge cache builds a new snapshot, with a new document list, when a base changes), so a call start can
    * tell by identity that it resolved what the previous one did.
@@ -126,6 +167,17 @@ export class SkillCatalogService {
     CatalogSource,
     { bases: Array<RuntimeKnowledgeBase["documents"] | undefined>; version: CatalogVersion }
   >();
+}
+
+/** A catalog as catalogFor built it from cached versions only, with what its lookups answered. */
+interface KeptCatalog {
+  projectId: string;
+  extra: readonly CatalogSource[];
+  /** The versions in lookup order: `extra`, then one per entry that had a version (pinned, or a live pointer). */
+  found: readonly CatalogSource[];
+  baseIds: readonly string[];
+  documents: ReadonlyArray<RuntimeKnowledgeBase["documents"] | undefined>;
+  catalog: SkillCatalog;
 }
 
 export function toCatalogVersion(

@@ -45,8 +45,23 @@ export interface AuthenticatedRoute {
  */
 export interface PlainRoute {
   prefix: string;
-  /** `span`: the request's server span (tracing on), for the route's own spans to hang under. */
-  handle(req: http.IncomingMessage, res: http.ServerResponse, requestId: string, span: TraceSpan | null): void;
+  /**
+   * Issue 21: the route writes the headers every answer carries itself — `head` in `handle`, SEC-2's security headers
+   * and `x-request-id` as flat `[name, value, …]`, with its answer's own in one `writeHead` — instead of the platform
+   * setting them one by one before `handle` (the default). A blocked address's answer gets them set as before.
+   */
+  writesHead?: boolean;
+  /**
+   * `span`: the request's server span (tracing on), for the route's own spans to hang under. `head`: the headers
+   * every answer must carry, for a route that `writesHead` (empty otherwise: they are already set).
+   */
+  handle(
+    req: http.IncomingMessage,
+    res: http.ServerResponse,
+    requestId: string,
+    span: TraceSpan | null,
+    head: readonly string[],
+  ): void;
   blocked(res: http.ServerResponse, req: http.IncomingMessage): void;
 }
 
@@ -100,6 +115,8 @@ export interface HttpServer {
   recheckCredentials(): Promise<void>;
   stop(): Promise<void>;
 }
+
+const NO_HEAD: readonly string[] = Object.freeze([]);
 
 /** Tokens in one document (SEC-4); more is a parse error (400) before anything runs. */
 const MAX_TOKENS = 3000;
@@ -245,11 +262,14 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     prefix: route.prefix,
     serve: (req: http.IncomingMessage, res: http.ServerResponse, span: TraceSpan | null) => {
       const requestId = requestIdOf(req);
-      setHeaders(res, headers);
-      res.setHeader("x-request-id", requestId);
       let address: string | undefined;
       const clientAddressOf = () => (address ??= clientAddress(app, req));
-      if (limiter.hasFailures && limiter.isBlocked(clientAddressOf())) {
+      const blocked = limiter.hasFailures && limiter.isBlocked(clientAddressOf());
+      if (blocked || !route.writesHead) {
+        setHeaders(res, headers);
+        res.setHeader("x-request-id", requestId);
+      }
+      if (blocked) {
         res.setHeader("retry-after", "60");
         route.blocked(res, req);
         return;
@@ -257,7 +277,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
       res.on("finish", () => {
         if (res.statusCode === 401) limiter.recordFailure(clientAddressOf());
       });
-      route.handle(req, res, requestId, span);
+      route.handle(req, res, requestId, span, route.writesHead ? [...headers, "x-request-id", requestId] : NO_HEAD);
     },
   }));
   const dispatch = (req: http.IncomingMessage, res: http.ServerResponse, span: TraceSpan | null) => {

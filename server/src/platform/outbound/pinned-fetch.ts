@@ -72,9 +72,15 @@ export function pinnedFetch(options: {
     if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
     return new Promise<Response>((resolve, reject) => {
       const onCancel = () => outgoing.destroy(cancelled());
-      const settled = () => cancel?.removeEventListener("abort", onCancel);
+      // `signal` aborts as node's own `signal` option does (an AbortError, the answer's body too), without the
+      // end-of-stream watcher that option attaches to every request (issue 21): the listener goes when it settles.
+      const onAbort = () => outgoing.destroy(abortError(signal!));
+      const settled = () => {
+        cancel?.removeEventListener("abort", onCancel);
+        signal?.removeEventListener("abort", onAbort);
+      };
       const outgoing = target.client.request(
-        { ...target.where, method, headers, signal, ...(target.lookup ? { lookup: target.lookup } : {}) },
+        { ...target.where, method, headers, ...(target.lookup ? { lookup: target.lookup } : {}) },
         (incoming) => {
           const status = incoming.statusCode ?? 502;
           const bodiless = BODILESS_STATUSES.has(status) || method === "HEAD";
@@ -116,11 +122,21 @@ export function pinnedFetch(options: {
         reject(error);
       });
       cancel?.addEventListener("abort", onCancel, { once: true });
+      if (signal?.aborted) process.nextTick(onAbort);
+      else signal?.addEventListener("abort", onAbort, { once: true });
       const sent = init?.sent;
       if (sent) outgoing.once("finish", sent);
       outgoing.end(body);
     });
   };
+}
+
+/** What node's `http.request` fails with when its `signal` aborts (what fetch clients test for: `name` AbortError). */
+function abortError(signal: AbortSignal): Error {
+  return Object.assign(new Error("The operation was aborted", { cause: signal.reason as unknown }), {
+    name: "AbortError",
+    code: "ABORT_ERR",
+  });
 }
 
 /** Where a checked URL is dialled: node's request options for it and the lookup that pins the checked addresses. */
