@@ -8,6 +8,7 @@ import { postChat, startGatewayKit, UPSTREAM_MODEL, type GatewayKit } from "../s
 import { grew, parsePrometheus, scrape, series, type Samples } from "../support/prometheus";
 import { startReceiver, type Receiver } from "../support/receiver";
 import { dialects } from "../support/test-app";
+import { until } from "../support/wait";
 
 /** OB-2: GET /metrics, its token, and what it counts, read back as Prometheus text before and after real operations. */
 
@@ -191,9 +192,11 @@ describe.each(dialects)("OB-2 metrics on %s", (dialect) => {
     kit.t.app.webhookWorker.start({ pollIntervalMs: 50 });
     try {
       await hooks.waitFor((requests) => requests.some((r) => r.path === "/events"));
-      let delivered: Samples = queued;
-      for (let i = 0; i < 100 && delivered.get("skillgraph_webhook_deliveries_pending") !== 0; i++)
-        delivered = await read();
+      // by time, not by a count of reads: a loaded machine's worker may take longer than 100 reads
+      const delivered = await until(async () => {
+        const now = await read();
+        return now.get("skillgraph_webhook_deliveries_pending") === 0 && now;
+      });
       expect(delivered.get("skillgraph_webhook_deliveries_pending")).toBe(0);
       expect(grew(before, delivered, series("skillgraph_webhook_deliveries_total", { status: "delivered" }))).toBe(1);
     } finally {
