@@ -253,6 +253,35 @@ describe.each(dialects)("skill insights on %s", (dialect) => {
     expect(await starts()).toEqual([["w", 2]]);
   });
 
+  // SQLite: the fold runs on the event loop under the one write lock, so a batch is what every request waits for
+  if (dialect === "sqlite")
+    it("OB-3 on SQLite a fold batch moves at most 500 deltas, and the batches add up to the same rollup", async () => {
+      const own = await t.project("insights-batches");
+      await publishSkill(t, own.adminKey, "b", { body: "B." });
+      const agent = await publishAgent(t, own.adminKey, { name: "batched", skills: [{ name: "b" }] });
+      const rollup = t.app.services.signalRollup;
+      await rollup.foldAll(); // the fold is database-wide: earlier tests' deltas first
+      await startCall(t, own.adminKey, { agentId: agent });
+      const columns = "project_id, skill, agent_key, hour, starts, loads, evictions, max_loaded";
+      await t.app.db.write((tx) =>
+        tx.manager.query(
+          `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 1199)
+           INSERT INTO skill_signal_deltas (${columns})
+           SELECT ${columns} FROM skill_signal_deltas, n WHERE project_id = ?`,
+          [own.id],
+        ),
+      );
+      const starts = async () =>
+        (await t.ok<{ skillInsights: Insight[] }>(INSIGHTS, range(), own.adminKey)).skillInsights.map((i) =>
+          totals(i),
+        )[0]!.starts;
+      expect(await starts()).toBe(1200);
+      expect(await rollup.foldOnce()).toBe(500);
+      expect(await starts()).toBe(1200);
+      expect(await rollup.foldAll()).toBe(700);
+      expect(await starts()).toBe(1200);
+    });
+
   // PostgreSQL: one fold at a time (an advisory lock), the claimed deltas an id range read in the fold's own snapshot
   if (dialect === "postgres")
     it("OB-3 on PostgreSQL a fold waits for another instance's and a delta committed after a later one is folded once", async () => {

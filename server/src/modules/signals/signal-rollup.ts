@@ -6,9 +6,11 @@ import { SignalsRepository } from "./signals.repository";
 /**
  * How many deltas one fold transaction moves. PostgreSQL: a batch sums more deltas of one key into one upsert (a
  * batch of 5,000 covered ~1 s of a loaded server's starts, nearly one upsert per delta) and the fold holds no lock a
- * start waits for. SQLite: the fold holds the one write lock, so its batches stay short.
+ * start waits for. SQLite: the fold runs on the event loop and holds the one write lock, so every request waits for
+ * a batch: 500 deltas (a few ms; 5,000 held the loop 35–160 ms with keys as starts leave them, each delta its own
+ * upsert), and the loop yields between batches.
  */
-const BATCH = { postgres: 50_000, sqlite: 5_000 } as const;
+const BATCH = { postgres: 50_000, sqlite: 500 } as const;
 
 /**
  * OB-3: folds the signal deltas into the hourly rollup, a batch per transaction (the upserts and the deletes of the
