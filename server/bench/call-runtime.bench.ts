@@ -19,6 +19,7 @@
  * BENCH_CONNECTIONS (default 10), BENCH_LOAD_RATE (loadSkill's rate, default 500), BENCH_SQLITE=0 and BENCH_GROWTH=0
  * skip those parts, BENCH_PHASES=1 adds the sequential breakdown of one request, BENCH_POOL_SIZE (database
  * connections of the server and of (b), default 10 as the server's), BENCH_KEEP_DB=1 keeps the seeded database,
+ * BENCH_LOAD_ONLY=1 runs only the loadSkill passes and their floor (a+u),
  * BENCH_CPU_PROFILE=<dir> writes CPU profiles of this process (the servers under test) per part.
  *
  * The parts: call-runtime/seed.ts (the data), instance.ts (the app under test), load.ts (the load generator),

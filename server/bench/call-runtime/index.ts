@@ -47,6 +47,7 @@ export async function run(options: { baseUrl?: string } = {}): Promise<CallRunti
   const withSqlite = flag("BENCH_SQLITE", true);
   const withGrowth = flag("BENCH_GROWTH", true);
   const withPhases = flag("BENCH_PHASES", false);
+  const loadOnly = flag("BENCH_LOAD_ONLY", false); // only the loadSkill passes and their floor (a+u)
   const profileDir = process.env.BENCH_CPU_PROFILE || undefined;
   const poolSize = Number(process.env.BENCH_POOL_SIZE ?? 10); // the server's default
   const benchStarted = Date.now();
@@ -101,36 +102,38 @@ export async function run(options: { baseUrl?: string } = {}): Promise<CallRunti
     console.log(`  rollout passes: ${rollout.agents} agents follow '${rollout.skill}' live`);
     const suffix = (rig: Rig) => (rig === pg ? "" : ` ${rig.label}`);
     await cpuProfiled(profileDir, "postgres", async () => {
-      await runner.alternate([
-        ["(a) bare map", baseline("(a) bare http, in-memory map", bareMap.url, '"systemPrompt"')],
-        ...rigs.map((rig): [string, PassSpec] => [`(c) cached${suffix(rig)}`, rig.cached(`(c) cached ${rig.label}`)]),
-        ["(c) cached, no rollout", rollout.without],
-        ["(c) cached, rollout running", rollout.with],
-        [
-          "(a+w) bare map + call row write",
-          baseline("(a+w) bare map + the call's rows in one pg statement", bareWrite.url, '"systemPrompt"'),
-        ],
-        [
-          "Apollo alone",
-          {
-            title: "Apollo on node:http",
-            url: apolloAlone.url,
-            headers: pg.instance.headers,
-            bodies: trivial,
-            expect: '"__typename"',
-          },
-        ],
-        [
-          "GraphQL floor",
-          { ...pg.cached("GraphQL { __typename } with the key"), bodies: trivial, expect: '"__typename"' },
-        ],
-      ]);
-      await runner.alternate(
-        rigs.flatMap((rig): Array<[string, PassSpec]> => [
-          [`(b) bare SQL${suffix(rig)}`, rig.bareSql(`(b) bare SQL ${rig.label}`)],
-          [`(c') uncached${suffix(rig)}`, rig.uncached(`(c') uncached ${rig.label}`)],
-        ]),
-      );
+      if (!loadOnly)
+        await runner.alternate([
+          ["(a) bare map", baseline("(a) bare http, in-memory map", bareMap.url, '"systemPrompt"')],
+          ...rigs.map((rig): [string, PassSpec] => [`(c) cached${suffix(rig)}`, rig.cached(`(c) cached ${rig.label}`)]),
+          ["(c) cached, no rollout", rollout.without],
+          ["(c) cached, rollout running", rollout.with],
+          [
+            "(a+w) bare map + call row write",
+            baseline("(a+w) bare map + the call's rows in one pg statement", bareWrite.url, '"systemPrompt"'),
+          ],
+          [
+            "Apollo alone",
+            {
+              title: "Apollo on node:http",
+              url: apolloAlone.url,
+              headers: pg.instance.headers,
+              bodies: trivial,
+              expect: '"__typename"',
+            },
+          ],
+          [
+            "GraphQL floor",
+            { ...pg.cached("GraphQL { __typename } with the key"), bodies: trivial, expect: '"__typename"' },
+          ],
+        ]);
+      if (!loadOnly)
+        await runner.alternate(
+          rigs.flatMap((rig): Array<[string, PassSpec]> => [
+            [`(b) bare SQL${suffix(rig)}`, rig.bareSql(`(b) bare SQL ${rig.label}`)],
+            [`(c') uncached${suffix(rig)}`, rig.uncached(`(c') uncached ${rig.label}`)],
+          ]),
+        );
       await runner.alternate([
         ...rigs.map((rig): [string, PassSpec] => [
           `(d) loadSkill${suffix(rig)}`,

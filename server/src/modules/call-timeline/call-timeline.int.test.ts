@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { createClient, type Client, type ExecutionResult } from "graphql-ws";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Client as PgClient } from "pg";
 import WebSocket from "ws";
 import { createApp, type App } from "../../app";
 import { entities } from "../../entities";
@@ -278,6 +279,57 @@ describe.each(dialects)("the live call timeline on %s", (dialect) => {
     );
     return { app, url: `http://127.0.0.1:${await app.http.listen(0, "127.0.0.1")}` };
   }
+
+  // PostgreSQL only (its NOTIFY is what a load's statement sends): registered there alone
+  if (dialect === "postgres")
+    it("UX-5 a load sends PostgreSQL's NOTIFY only while a live timeline follows its call", async () => {
+      const listener = new PgClient({ connectionString: t.app.db.postgresUrl()! });
+      const heard: string[] = [];
+      listener.on("notification", (n) => heard.push(n.payload ?? ""));
+      await listener.connect();
+      await listener.query("LISTEN skillgraph_invalidate");
+      const call = await startCall(t, key, { agentId });
+      const followers = async () =>
+        Number(
+          (
+            (await t.app.db.dataSource.query("SELECT followers FROM calls WHERE id = $1", [call.id])) as Array<{
+              followers: number;
+            }>
+          )[0]!.followers,
+        );
+      // NOTIFYs are heard in commit order: once a marker sent now is heard, every notice committed before it was too
+      let marks = 0;
+      const noticesOfTheCall = async () => {
+        const mark = `mark-${marks++}`;
+        await t.app.db.dataSource.query("SELECT pg_notify('skillgraph_invalidate', $1)", [mark]);
+        await until(() => heard.includes(mark));
+        return heard.splice(0).filter((payload) => payload.includes(call.id));
+      };
+      try {
+        await loadSkill(t, key, call.id, "alpha");
+        expect(await noticesOfTheCall()).toEqual([]);
+
+        const stream = subscribe(connect(t.url, `Bearer ${key}`), CALL_EVENTS, { callId: call.id });
+        await until(() => stream.events().length >= 2);
+        expect(await followers()).toBe(1);
+        expect((await loadSkill(t, key, call.id, "beta")).status).toBe("LOADED");
+        expect(await noticesOfTheCall()).toHaveLength(1);
+        await until(() => stream.events().length >= 4); // alpha unloaded to make room, beta loaded
+        expect(
+          stream
+            .events()
+            .slice(2)
+            .map((e) => e.type),
+        ).toEqual(["skill.unloaded", "skill.loaded"]);
+
+        stream.stop();
+        await until(async () => (await followers()) === 0);
+        await loadSkill(t, key, call.id, "alpha");
+        expect(await noticesOfTheCall()).toEqual([]);
+      } finally {
+        await listener.end();
+      }
+    });
 
   for (const [bus, redisUrl] of [
     ["PostgreSQL NOTIFY", undefined],

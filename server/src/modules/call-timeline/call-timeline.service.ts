@@ -82,6 +82,9 @@ export class CallTimelineService {
   }
 
   private stream<T>(callId: string, read: Read<T>): Repeater<T> {
+    // Where a load's own statement sends the notice (PostgreSQL NOTIFY), it sends it only while the call has a
+    // follower (issue 21): this stream counts as one from before its first read until it ends.
+    const counted = this.bus.notice(CALL_EVENTS_TOPIC, callId) !== null;
     return new Repeater<T>(async (push, stop) => {
       const notices = this.pubSub.subscribe(CALL_EVENTS_ROUTE, callId)[Symbol.asyncIterator]();
       // Listening starts before the first read, so a row committed in between is read on its notice.
@@ -90,7 +93,12 @@ export class CallTimelineService {
       void stop.then(() => {
         stopped = true;
       });
+      let following = false;
       try {
+        if (counted) {
+          await this.calls.follow({ id: callId }, 1);
+          following = true;
+        }
         while (!stopped) {
           const { items, done } = await read();
           for (const item of items) await push(item);
@@ -101,6 +109,12 @@ export class CallTimelineService {
       } finally {
         stop();
         await notices.return?.();
+        if (following)
+          await this.calls
+            .follow({ id: callId }, -1)
+            .catch((error: unknown) =>
+              this.logger.warn({ err: error, callId }, "call timeline follower not counted off"),
+            );
       }
     });
   }

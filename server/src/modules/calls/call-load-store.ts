@@ -64,7 +64,7 @@ const postgresLoad = (version: boolean, notice = false) => `WITH c AS (
          UPDATE calls SET warnings = $12,
            state = (CAST(state AS jsonb) || jsonb_build_object('loaded', CAST($13 AS jsonb), 'eventSeq', $14::int))::text
          WHERE id = $1${version ? ` AND status = 'active' AND CAST(CAST(state AS jsonb) ->> 'eventSeq' AS int) = $18::int` : ""}
-         RETURNING events_expired),
+         RETURNING events_expired, followers),
        e AS (
          INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
          SELECT t.id, $1, $2, t.seq, t.type, t.data, t.loaded_after, t.segment, t.at, t.expires_at
@@ -81,7 +81,7 @@ const postgresLoad = (version: boolean, notice = false) => `WITH c AS (
          FROM s
          UNION ALL SELECT $2, t.name, $15::varchar, $16::bigint, 0, 1, 0 FROM unnest($17::varchar[]) AS t(name)
          WHERE EXISTS (SELECT FROM c))
-       SELECT events_expired${notice ? ", pg_notify($19, $20) AS notified" : ""} FROM c`;
+       SELECT events_expired${notice ? ", CASE WHEN followers > 0 THEN pg_notify($19, $20) END AS notified" : ""} FROM c`;
 
 const POSTGRES = {
   call: `SELECT ${CALL_COLUMNS} FROM calls WHERE id = $1 AND project_id = $2 FOR UPDATE`,
@@ -93,7 +93,11 @@ const POSTGRES = {
   load: postgresLoad(false),
   /** Issue 21: the compare-and-set load (no lock, no transaction: atomic on its own). */
   loadIfUnchanged: postgresLoad(true),
-  /** The same, sending the live timeline's notice (`$19`, `$20`) when it applied: delivered as it commits. */
+  /**
+   * The same, sending the live timeline's notice (`$19`, `$20`) when it applied and the call has a follower (UX-5,
+   * `calls.followers`, read from the row version it updated): delivered as it commits. A NOTIFY costs the database
+   * a global lock held through the commit, a queue entry and a wake-up of every listening connection.
+   */
   loadIfUnchangedNotified: postgresLoad(true, true),
 };
 

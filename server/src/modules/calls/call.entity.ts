@@ -54,6 +54,14 @@ export class CallEntity {
 
   @Column({ type: "boolean", name: "events_expired", default: false })
   eventsExpired!: boolean;
+
+  /**
+   * UX-5, issue 21: open live timelines of this call, on every instance, where a load's own statement sends the
+   * timeline's notice (PostgreSQL NOTIFY): it sends it only while this is above 0. Written only by
+   * `CallRepository.follow` (never read, inserted or updated through the entity).
+   */
+  @Column({ type: "integer", name: "followers", default: 0, select: false, insert: false, update: false })
+  followers?: number;
 }
 
 /** Every version a call resolved, in order (RT-10), indexed so "which calls ran version V" is one query. */

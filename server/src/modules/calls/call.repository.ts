@@ -261,6 +261,16 @@ export class CallRepository extends BaseRepository {
     return `json_set(state, ${pairs.join(", ")})`;
   }
 
+  /**
+   * UX-5: one more (`1`) or one fewer (`-1`) open live timeline of the call (`calls.followers`). A write on the call's
+   * row: it waits for a load's compare-and-set in flight on that row, and that load's statement sees it once it is
+   * committed, so a load either commits before a new follower's first read or sends its notice.
+   */
+  async follow(callId: string, delta: 1 | -1): Promise<void> {
+    const change = delta > 0 ? "followers + 1" : "CASE WHEN followers > 0 THEN followers - 1 ELSE 0 END";
+    await this.m.query(`UPDATE calls SET followers = ${change} WHERE id = ${this.postgres ? "$1" : "?"}`, [callId]);
+  }
+
   skillsOf(callIds: readonly string[]): Promise<CallSkillEntity[]> {
     if (callIds.length === 0) return Promise.resolve([]);
     return this.m

@@ -248,6 +248,11 @@ export class CallService {
     return this.db.read((m) => this.engine.repository(m).eventsAfter(call.projectId, call.id, afterSeq));
   }
 
+  /** UX-5: a live timeline of a call the caller found opens (`1`) or closes (`-1`); see `CallRepository.follow`. */
+  follow(call: Pick<CallEntity, "id">, delta: 1 | -1): Promise<void> {
+    return this.db.write((tx) => this.engine.repository(tx.manager).follow(call.id, delta));
+  }
+
   invocationsOf(callIds: readonly string[]): Promise<ToolInvocationEntity[]> {
     return this.db.read((m) => this.engine.repository(m).invocationsOf(callIds));
   }

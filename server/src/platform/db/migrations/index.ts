@@ -31,6 +31,8 @@ import { AddSkillSignalDays1796154052213 as SqliteAddSkillSignalDays } from "./s
 import { AddRolloutEvals1796160617806 as PostgresAddRolloutEvals } from "./postgres/1796160617806-add-rollout-evals";
 import { WidenSignalDeltaIds1796199743046 as PostgresWidenSignalDeltaIds } from "./postgres/1796199743046-widen-signal-delta-ids";
 import { AddRolloutEvals1796160617806 as SqliteAddRolloutEvals } from "./sqlite/1796160617806-add-rollout-evals";
+import { AddCallFollowers1796207238542 as PostgresAddCallFollowers } from "./postgres/1796207238542-add-call-followers";
+import { AddCallFollowers1796207238542 as SqliteAddCallFollowers } from "./sqlite/1796207238542-add-call-followers";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -49,6 +51,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddSkillSignals,
   SqliteAddSkillSignalDays,
   SqliteAddRolloutEvals,
+  SqliteAddCallFollowers,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -68,4 +71,5 @@ export const postgresMigrations: Function[] = [
   PostgresAddSkillSignalDays,
   PostgresAddRolloutEvals,
   PostgresWidenSignalDeltaIds,
+  PostgresAddCallFollowers,
 ];
