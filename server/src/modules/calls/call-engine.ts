@@ -34,8 +34,9 @@ export class CallEngine {
   private readonly contexts = new CallContexts();
   private readonly loads = new CallLoadStore(this.contexts);
   /**
-   * Issue 21, PostgreSQL: per call, the active call as this process last started, wrote or read it — what a load
-   * decides on before its compare-and-set (a copy that is behind only costs a retry; see `loadIfUnchanged`).
+   * Issue 21: per call, the active call as this process last started, wrote or read it — what a load decides on:
+   * before its compare-and-set on PostgreSQL (a copy that is behind only costs a retry; see `loadIfUnchanged`), and
+   * on SQLite while the row's event number says it is current (`CallLoadStore.sqliteCall`).
    */
   private readonly known = new LruCache<string, CallEntity>(10_000);
   private readonly query: PgQuery = (name, sql, params) => this.db.queryNamed(name, [sql, params]);
@@ -77,8 +78,8 @@ export class CallEngine {
       const { statement, contexts } = CallRepository.postgresStart(this.contexts, call, skills, started, deltas);
       await this.db.runNamed("call_start", statement, committed);
       this.contexts.markStored(contexts);
-      this.known.set(call.id, Object.assign(new CallEntity(), call));
     }
+    this.known.set(call.id, Object.assign(new CallEntity(), call));
   }
 
   /** The scope's call, locked for the rest of the transaction; refused once it ended. */
@@ -106,8 +107,9 @@ export class CallEngine {
     const outbox = await this.webhooks.outbox(scope.projectId, this.db.dialect, trace);
     const store = this.loads;
     if (this.db.dialect === "sqlite") {
-      return this.db.inSyncTransaction((tx) => {
-        const call = activeOrThrow(store.sqliteCall(tx, scope.projectId, callId), callId);
+      const copy = this.known.get(callId);
+      const loaded = await this.db.inSyncTransaction((tx) => {
+        const call = activeOrThrow(store.sqliteCall(tx, scope.projectId, callId, copy), callId);
         const last = call.state.eventSeq ?? store.sqliteLastEventSeq(tx, call.id);
         const { outcome, write } = planLoad(call, name, last);
         if (write) {
@@ -121,6 +123,8 @@ export class CallEngine {
         }
         return { outcome, call };
       }, scope);
+      this.known.set(callId, Object.assign(new CallEntity(), loaded.call));
+      return loaded;
     }
     return this.loadIfUnchanged(scope, callId, name, outbox);
   }

@@ -106,6 +106,12 @@ describe.each(dialects)("loads on one call from two instances on %s", (dialect) 
       // (the answer's call fields read after it through TypeORM: not counted)
       const load = sent.filter((s) => !s.startsWith('SELECT "')).map((s) => s.replace(/\s+/g, " ").slice(0, 17));
       expect(load).toEqual(["WITH c AS ( UPDAT", "SELECT id, projec", "WITH c AS ( UPDAT"]);
+    } else {
+      // SQLite (issue 21): the copy's status and event number read, behind the row's, so the row read whole
+      const reads = sent
+        .filter((s) => s.startsWith("SELECT ") && !s.startsWith('SELECT "'))
+        .map((s) => s.replace(/\s+/g, " ").slice(0, 17));
+      expect(reads).toEqual(["SELECT status, ev", "SELECT id, projec"]);
     }
     const read = await timeline(one, key, call.id);
     expect(read.loadedSkills).toEqual(["two-b", "two-c"]);

@@ -34,6 +34,8 @@ const CALL_COLUMNS = `id, project_id, agent_id, agent_name, status, state, warni
 
 const SQLITE = {
   call: `SELECT ${CALL_COLUMNS} FROM calls WHERE id = ? AND project_id = ?`,
+  /** What tells whether this process's copy of the call is the row as it is (see `sqliteCall`). */
+  version: `SELECT status, events_expired, json_extract(state, '$.eventSeq') AS seq FROM calls WHERE id = ? AND project_id = ?`,
   contexts: (n: number) => `SELECT hash, body FROM call_contexts WHERE hash IN (${Array(n).fill("?").join(", ")})`,
   lastSeq: `SELECT MAX(seq) AS seq FROM call_events WHERE call_id = ?`,
   events: (n: number) =>
@@ -159,8 +161,22 @@ export function eventValues(e: CallEventEntity): unknown[] {
 export class CallLoadStore {
   constructor(private readonly contexts: CallContexts) {}
 
-  /** The scope's call with its state whole (contexts this process has not seen read in the same transaction). */
-  sqliteCall(tx: SyncTx, projectId: string, id: string): CallEntity | null {
+  /**
+   * The scope's call with its state whole (contexts this process has not seen read in the same transaction). Issue
+   * 21: with `copy` (the call as this process last wrote or read it), only the row's status, event number and expiry
+   * are read, and the copy answers while they match it: every change of a call's state, warnings or status (a load, a
+   * handoff, its end) moves its event number (`state.eventSeq`), and the transaction holds the write lock.
+   */
+  sqliteCall(tx: SyncTx, projectId: string, id: string, copy?: CallEntity): CallEntity | null {
+    if (copy && copy.projectId === projectId && copy.state.eventSeq !== undefined) {
+      const now = tx.get<{ status: string; events_expired: number; seq: number | null }>(SQLITE.version, [
+        id,
+        projectId,
+      ]);
+      if (!now) return null;
+      if (now.status === copy.status && now.seq === copy.state.eventSeq)
+        return Object.assign(new CallEntity(), copy, { eventsExpired: Boolean(now.events_expired) });
+    }
     const row = tx.get<CallRow>(SQLITE.call, [id, projectId]);
     if (!row) return null;
     const stored = JSON.parse(row.state) as StoredCallState;

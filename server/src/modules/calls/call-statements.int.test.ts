@@ -98,6 +98,20 @@ describeEachDialect("statements and bytes of the call hot paths", { outboundAllo
     expect((await timeline(t, key, id)).loadedSkills).toEqual(["st-b", "st-c"]);
   });
 
+  if (t.dialect === "sqlite")
+    it("budget: RT-3 RT-11 a SQLite load on a call this instance started or loaded reads the row's status and event number, not its state", async () => {
+      const id = await start();
+      for (const name of ["st-a", "st-b", "st-c"]) {
+        const sent = await statementsDuring(t, () => t.ok(LOAD_STATUS, { callId: id, name }, key));
+        const reads = sent.filter((s) => s.startsWith("SELECT ")).map((s) => s.replace(/\s+/g, " "));
+        expect(reads).toHaveLength(1);
+        expect(reads[0]).toMatch(
+          /^SELECT status, events_expired, json_extract\(state, '\$\.eventSeq'\) AS seq FROM calls/,
+        );
+      }
+      expect((await timeline(t, key, id)).loadedSkills).toEqual(["st-b", "st-c"]);
+    });
+
   it("RT-11 the cached webhook subscriptions: one created after loads gets the next load's event; one deleted, no more", async () => {
     const id = await start();
     await loadSkill(t, key, id, "st-a");
