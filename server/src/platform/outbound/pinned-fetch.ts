@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { urlToHttpOptions } from "node:url";
 import { checkAndResolve, pinnedLookup, type HostResolver } from "./address-policy";
 import { BufferedResponse, IncomingHeaders, LeanResponse } from "./buffered-response";
+import type { CancelSignal } from "./cancellation";
 import { OutboundError } from "./outbound-error";
 
 /** A WHATWG fetch (for the MCP SDK and the `openai` client), in the shape both accept. */
@@ -17,7 +18,7 @@ export type PinnedFetch = (input: string | URL | Request, init?: PinnedRequestIn
  * The request then fails with OutboundError("cancelled").
  */
 export interface PinnedRequestInit extends RequestInit {
-  cancel?: AbortSignal;
+  cancel?: CancelSignal;
   /**
    * Called once the body has been written whole to the connection (not on a failure before that): a caller that
    * reuses the body's buffer may take it back then.
