@@ -93,6 +93,27 @@ describeEachDialect("the uncached call start", (t) => {
     expect((await startCall(t, reader.adminKey, { agentId })).skills).toEqual([]);
   });
 
+  it("RT-1 another agent's first start, which reads the shared skills' versions with its agent, leaves what this agent resolved in place: its next start reuses the same context, nothing built again", async () => {
+    const { id: projectId, adminKey: key } = await t.project("uncached shared");
+    const pin = await publishSkill(t, key, "uc-shared-pin");
+    await publishSkill(t, key, "uc-shared", { body: "shared" });
+    const skills = [{ name: "uc-shared" }, { name: "uc-shared-pin", versionId: pin }];
+    const a = await publishAgent(t, key, { name: "uc-shared-a", skills });
+    const b = await publishAgent(t, key, { name: "uc-shared-b", skills });
+    expect(versionsOf(await startCall(t, key, { agentId: a }))).toEqual(["uc-shared@1", "uc-shared-pin@1!"]);
+    const { agentDirectory, callResolution } = t.app.services;
+    const contextOfA = async () =>
+      (await callResolution.contextFor(projectId, (await agentDirectory.published(projectId, a))!)).context;
+    const resolved = await contextOfA();
+    expect(await contextOfA()).toBe(resolved);
+
+    const first = await readsOfStart(t, key, b);
+    expect(first.reads).toEqual(["agent_versions"]); // B's versions came with its agent statement
+    expect(versionsOf(first.call)).toEqual(["uc-shared@1", "uc-shared-pin@1!"]);
+    expect(await contextOfA()).toBe(resolved);
+    expect(versionsOf(await startCall(t, key, { agentId: a }))).toEqual(["uc-shared@1", "uc-shared-pin@1!"]);
+  });
+
   it("SV-5 RT-1 AG-1 the live versions read with the agent move with a publish and a rollback; a republished agent reads its new entries", async () => {
     const { adminKey: key } = await t.project("uncached live");
     const x1 = await publishSkill(t, key, "uc-x", { body: "x1" });

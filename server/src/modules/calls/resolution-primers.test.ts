@@ -88,4 +88,35 @@ describe("the caches a call start's joined read fills", () => {
     expect([...next.liveVersionIdByName]).toEqual([["faq", "v2"]]);
     expect(db.reads).toBe(1);
   });
+
+  it("RT-1 another agent's joined read of the same versions keeps the catalog built before (the cached objects stay)", async () => {
+    const bus = new LocalBus();
+    const db = fakeDb([]);
+    const catalog = new SkillCatalogService(db as unknown as Database, bus, async () => []);
+    const entries = [
+      { name: "faq", versionId: null },
+      { name: "pinned", versionId: "p1" },
+    ];
+    catalog.primer()("lib", ["faq"], [version("v1", "faq"), version("p1", "pinned")]); // agent A's read
+    const built = await catalog.catalogFor("lib", entries);
+    expect(await catalog.catalogFor("lib", entries)).toBe(built);
+
+    catalog.primer()("lib", ["faq"], [version("v1", "faq"), version("p1", "pinned")]); // agent B's read: new objects
+    expect(await catalog.catalogFor("lib", entries)).toBe(built);
+    expect(db.reads).toBe(0);
+  });
+
+  it("RT-1 a joined read that finds a cached version in another state replaces it (a version changes only its state)", async () => {
+    const bus = new LocalBus();
+    const catalog = new SkillCatalogService(fakeDb([]) as unknown as Database, bus, async () => []);
+    const entries = [{ name: "pinned", versionId: "p1" }];
+    catalog.primer()("lib", [], [version("p1", "pinned")]);
+    const built = await catalog.catalogFor("lib", entries);
+    expect(built.versionsById.get("p1")?.state).toBe("published");
+
+    catalog.primer()("lib", [], [{ ...version("p1", "pinned"), state: "archived" }]); // a later publish archived it
+    const next = await catalog.catalogFor("lib", entries);
+    expect(next).not.toBe(built);
+    expect(next.versionsById.get("p1")?.state).toBe("archived");
+  });
 });

@@ -76,8 +76,8 @@ export class SkillCatalogService {
     if (names.length > 0 || ids.size > 0) {
       const token = this.live.readToken();
       const statement = catalogStatement(this.db.dialect, projectId, names, [...ids]);
-      const rows = (await this.db.rows<CatalogRow>(CATALOG_STATEMENT, statement)).map(catalogSourceOf);
-      this.keep(token, projectId, names, rows);
+      const read = (await this.db.rows<CatalogRow>(CATALOG_STATEMENT, statement)).map(catalogSourceOf);
+      const rows = this.keep(token, projectId, names, read);
       for (const row of rows) {
         found.push(row);
         if (row.state === "published" && names.includes(row.name)) liveVersionIdByName.set(row.name, row.id);
@@ -106,14 +106,29 @@ export class SkillCatalogService {
     return (projectId, names, rows) => this.keep(token, projectId, names, rows);
   }
 
-  /** What a read begun at `token` found: versions for good (not drafts), the live pointers of `names`. */
-  private keep(token: number, projectId: string, names: readonly string[], rows: readonly CatalogSource[]): void {
+  /**
+   * What a read begun at `token` found: versions for good (not drafts), the live pointers of `names`; returns the rows
+   * as the cache holds them. A version already cached in the same state stays the object it was: a version never
+   * changes but for its state, and the kept catalogs, resolutions and contexts hold by identity (`stillHolds`), so
+   * another agent's read of shared versions must not replace them (it did: each such read rebuilt them all).
+   */
+  private keep(
+    token: number,
+    projectId: string,
+    names: readonly string[],
+    rows: readonly CatalogSource[],
+  ): CatalogSource[] {
     const live = new Map<string, string>();
-    for (const row of rows) {
-      if (row.state !== "draft") this.versions.set(row.id, row);
+    const kept = rows.map((row) => {
       if (row.state === "published" && row.projectId === projectId) live.set(row.name, row.id);
-    }
+      if (row.state === "draft") return row;
+      const cached = this.versions.get(row.id);
+      if (cached && cached.state === row.state && cached.projectId === row.projectId) return cached;
+      this.versions.set(row.id, row);
+      return row;
+    });
     for (const name of names) this.live.setIfCurrent(token, liveKey(projectId, name), live.get(name) ?? null);
+    return kept;
   }
 
   /**
