@@ -87,13 +87,20 @@ export interface Replay {
  */
 export function replayInto(messages: readonly ChatMessage[], items: readonly ReplayItem[]): Replay {
   let budget = REPLAY_BUDGET_BYTES;
+  // A UTF-16 unit is at most 3 bytes of UTF-8: when that bound of the whole fits, every item fits (issue 21: most
+  // turns then measure no text).
+  let bound = 0;
+  for (const item of items) if (item.content !== null) bound += item.content.length * 3;
+  const measured = bound > budget;
   const chosen = new Set<number>();
   for (let i = items.length - 1; i >= 0; i--) {
     const content = items[i]!.content;
     if (content === null) continue;
-    const size = Buffer.byteLength(content, "utf8");
-    if (size > budget) continue;
-    budget -= size;
+    if (measured) {
+      const size = Buffer.byteLength(content, "utf8");
+      if (size > budget) continue;
+      budget -= size;
+    }
     chosen.add(i);
   }
   const users = userMessageCount(messages);
@@ -101,7 +108,9 @@ export function replayInto(messages: readonly ChatMessage[], items: readonly Rep
   items.forEach((item, index) => {
     if (!chosen.has(index)) return;
     const point = Math.max(1, Math.min(item.invocation.userMessageIndex, users));
-    byPoint.set(point, [...(byPoint.get(point) ?? []), { item, index }]);
+    const at = byPoint.get(point);
+    if (at) at.push({ item, index });
+    else byPoint.set(point, [{ item, index }]);
   });
   const out: ChatMessage[] = [];
   let seen = 0;
@@ -120,8 +129,28 @@ export function replayInto(messages: readonly ChatMessage[], items: readonly Rep
  * same: what is built from a frozen message (its encoding in the model request) is kept with it.
  */
 const replayPairs = new LruCache<string, { content: string; messages: readonly [ChatMessage, ChatMessage] }>(4096);
+/** The same, by a frozen invocation (what the stores hand out): no key built per turn. */
+const pairsByInvocation = new WeakMap<
+  SkillInvocation,
+  { index: number; content: string; messages: readonly [ChatMessage, ChatMessage] }
+>();
 
 function replayPair(index: number, invocation: SkillInvocation, content: string): readonly [ChatMessage, ChatMessage] {
+  const frozen = Object.isFrozen(invocation) && Object.isFrozen(invocation.arguments);
+  if (frozen) {
+    const kept = pairsByInvocation.get(invocation);
+    if (kept && kept.index === index && kept.content === content) return kept.messages;
+  }
+  const messages = keyedReplayPair(index, invocation, content);
+  if (frozen) pairsByInvocation.set(invocation, { index, content, messages });
+  return messages;
+}
+
+function keyedReplayPair(
+  index: number,
+  invocation: SkillInvocation,
+  content: string,
+): readonly [ChatMessage, ChatMessage] {
   const id = `call_replay_${index}`;
   const args = JSON.stringify(invocation.arguments);
   const key = `${id}\u0000${invocation.tool}\u0000${args}`;

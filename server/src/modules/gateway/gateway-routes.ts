@@ -4,6 +4,7 @@ import { constantTimeEqualHex, sha256Hex } from "../../platform/crypto";
 import { Loaders } from "../../platform/graphql/context";
 import { jsonFallbackParser, readJsonBody } from "../../platform/http/json-body";
 import type { Logger } from "../../platform/logger";
+import { Cancellation } from "../../platform/outbound/cancellation";
 import type { TraceSpan } from "../../platform/telemetry";
 import type { AuthService } from "../auth";
 import type { GatewayAccess, GatewayAgents } from "./gateway-agents";
@@ -146,17 +147,12 @@ async function answerTurn(
   const { sessionId } = request;
   const turn = await prepareTurn(agent, options.store, request, trace);
   // A client that goes away cancels the upstream request.
-  const cancel = new AbortController();
-  res.on("close", () => {
-    if (!res.writableEnded) cancel.abort();
+  const cancel = new Cancellation();
+  res.once("close", () => {
+    if (!res.writableEnded) cancel.cancel();
   });
   if (!request.stream) {
-    const { final, clientCalls } = await runTurn(
-      turn,
-      options,
-      completeRound(options.model, cancel.signal, trace),
-      cancel.signal,
-    );
+    const { final, clientCalls } = await runTurn(turn, options, completeRound(options.model, cancel, trace), cancel);
     const completion = final.completion as {
       choices: Array<Record<string, unknown> & { message: Record<string, unknown> }>;
     };
@@ -189,8 +185,8 @@ async function answerTurn(
     const { final, clientCalls } = await runTurn(
       turn,
       options,
-      streamRound(options.model, cancel.signal, (delta) => stream.content(delta), trace),
-      cancel.signal,
+      streamRound(options.model, cancel, (delta) => stream.content(delta), trace),
+      cancel,
     );
     stream.finish(clientCalls, final.finishReason, request.includeUsage ? final.usage : undefined);
     return clientCalls.length > 0 ? "client_tools" : "ok";

@@ -1,4 +1,5 @@
 import type { Logger } from "../../platform/logger";
+import type { CancelSignal } from "../../platform/outbound/cancellation";
 import type { AgentTelemetry, LoadRunOutcome, TraceSpan, TracedSkill } from "../../platform/telemetry";
 import type { SessionLogKey, SessionStore, SkillInvocation } from "../../platform/session-store";
 import { ToolLoop, type LoopOutcome, type LoopTool, type ToolRunner } from "../calls";
@@ -142,7 +143,7 @@ const answered = (text: string): LoopOutcome => ({ status: "ok", result: text, e
  * The tools of the next round: the gateway's, the agent's, the loaded skills', then the client's (which the loop
  * hands back); first name wins.
  */
-function offeredTools(turn: Turn, deps: TurnDependencies, signal: AbortSignal | undefined): LoopTool[] {
+function offeredTools(turn: Turn, deps: TurnDependencies, signal: CancelSignal | undefined): LoopTool[] {
   const tools: LoopTool[] = [];
   const names = new Set<string>();
   const offer = (tool: LoopTool) => {
@@ -273,7 +274,7 @@ async function delegate(
   turn: Turn,
   deps: TurnDependencies,
   args: Record<string, unknown>,
-  signal: AbortSignal | undefined,
+  signal: CancelSignal | undefined,
 ): Promise<string> {
   const worker: ServedWorker | undefined = turn.agent.workers.find((w) => w.name === args.worker);
   if (!worker)
@@ -322,7 +323,7 @@ export async function runTurn(
   turn: Turn,
   deps: TurnDependencies,
   ask: RoundRunner,
-  signal: AbortSignal | undefined,
+  signal: CancelSignal | undefined,
 ): Promise<{ final: RoundAnswer; clientCalls: ToolCall[] }> {
   const loop = new ToolLoop({ maxToolRounds: deps.maxToolRounds, closingRound: true, handsBack: true });
   const result = await loop.run(

@@ -7,6 +7,7 @@ const SKILL_MD = "SKILL.md";
 /** File texts by SHA-256: content-addressed, so never stale; bounded by count and by the size of what is kept. */
 const texts = new LruCache<string, string>(2_000);
 const MAX_CACHED_TEXT = 256 * 1024;
+const MAX_KEPT_PATHS = 64;
 
 /**
  * GW-3: a stored agent's skills as calls resolve them (published versions, pins, the skill library), served from
@@ -23,6 +24,17 @@ export function registrySkill(resolved: ResolvedSkill, sourceProjectId: string, 
       .then((rows) => (listed = rows.sort((a, b) => a.path.localeCompare(b.path))));
     listing.catch(() => (listing = null));
     return listing;
+  };
+  /** Issue 21: each replayed file's path made canonical once per skill, not on every turn (bounded). */
+  const canonical = new Map<string, string | null>();
+  const inside = (path: string): string | null => {
+    let found = canonical.get(path);
+    if (found === undefined) {
+      found = insidePath(path);
+      if (canonical.size >= MAX_KEPT_PATHS) canonical.clear();
+      canonical.set(path, found);
+    }
+    return found;
   };
   let loaded: { instructions: string; files: string[] } | undefined;
   let skillMd: string | undefined;
@@ -55,10 +67,10 @@ export function registrySkill(resolved: ResolvedSkill, sourceProjectId: string, 
     loadedNow: () => loaded,
     // Only texts already read: refusals and missing files take the path above (it tells them apart).
     readFileNow: (path: string): FileRead | undefined => {
-      const inside = insidePath(path);
-      if (inside === null) return undefined;
-      if (inside === SKILL_MD) return skillMd === undefined ? undefined : { kind: "text", text: skillMd };
-      const file = listed?.find((f) => f.path === inside);
+      const canonicalPath = inside(path);
+      if (canonicalPath === null) return undefined;
+      if (canonicalPath === SKILL_MD) return skillMd === undefined ? undefined : { kind: "text", text: skillMd };
+      const file = listed?.find((f) => f.path === canonicalPath);
       const text = file ? texts.get(file.sha256) : undefined;
       return text === undefined ? undefined : { kind: "text", text };
     },

@@ -57,11 +57,12 @@ export class EndpointClient extends OpenAI {
     const own = (inputOptions.headers ?? {}) as Record<string, string>;
     const pairs = template.headers.slice();
     for (const name in own) pairs.push([name.toLowerCase(), own[name]!]);
-    const headers = new Headers(pairs);
     return {
       req: {
         method: inputOptions.method,
-        headers,
+        // The pairs as the fetch's HeadersInit (a Headers built per request showed in the gateway's profile): the
+        // client reads no header of a plain request (no provider, workload identity or X.509; logging off).
+        headers: pairs as unknown as Headers,
         body: inputOptions.body as Uint8Array,
         ...(this.fetchOptions ?? {}),
         ...(inputOptions.fetchOptions ?? {}),

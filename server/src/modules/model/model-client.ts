@@ -8,6 +8,7 @@ import { LruCache } from "../../platform/cache/lru-cache";
 import { UpstreamError } from "../../platform/errors";
 import type { HostResolver } from "../../platform/outbound/address-policy";
 import { LeanResponse } from "../../platform/outbound/buffered-response";
+import type { CancelSignal } from "../../platform/outbound/cancellation";
 import { OutboundError } from "../../platform/outbound/outbound-error";
 import { pinnedFetch, type PinnedFetch, type PinnedRequestInit } from "../../platform/outbound/pinned-fetch";
 import { AgentTelemetry, type ModelRequestTrace, type TraceParent } from "../../platform/telemetry";
@@ -45,7 +46,7 @@ export interface ModelClientOptions {
 
 export interface ModelCallOptions {
   /** The caller gave up (a client disconnected): aborts the request; surfaces as an UpstreamError. */
-  signal?: AbortSignal;
+  signal?: CancelSignal;
   /** OB-1: the span the request's `chat` span hangs under (a turn's `invoke_agent`). */
   trace?: TraceParent | null;
 }
@@ -79,7 +80,7 @@ class Watchdog {
 
   constructor(
     private readonly ms: number,
-    outer: AbortSignal | undefined,
+    outer: CancelSignal | undefined,
   ) {
     const onOuterAbort = () => this.controller.abort(outer?.reason);
     if (outer?.aborted) onOuterAbort();
@@ -110,7 +111,7 @@ class Watchdog {
  */
 function encoded(
   body: ModelRequest & { model: string; stream: boolean },
-  cancel: AbortSignal | undefined,
+  cancel: CancelSignal | undefined,
   trace: ModelRequestTrace,
 ) {
   const { bytes, release } = encodePooledRequestBody(body);

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import type { CancelSignal } from "../../platform/outbound/cancellation";
 import type { TraceParent } from "../../platform/telemetry";
 import type { ModelClient, ModelEndpoint, ModelRequest } from "./model-client";
 
@@ -65,7 +66,7 @@ function functionCalls(calls: unknown): ModelToolCall[] {
 }
 
 /** A non-streaming round. */
-export function completeRound(model: ModelClient, signal?: AbortSignal, trace?: TraceParent | null): RoundRunner {
+export function completeRound(model: ModelClient, signal?: CancelSignal, trace?: TraceParent | null): RoundRunner {
   return async (endpoint, request) => {
     const completion = await model.complete(endpoint, request, { signal, trace });
     const choice = completion.choices[0]!;
@@ -82,7 +83,7 @@ export function completeRound(model: ModelClient, signal?: AbortSignal, trace?: 
 /** A streaming round: text goes to `onContent` as it arrives; tool calls are gathered from their deltas. */
 export function streamRound(
   model: ModelClient,
-  signal: AbortSignal | undefined,
+  signal: CancelSignal | undefined,
   onContent: (delta: string) => void,
   trace?: TraceParent | null,
 ): RoundRunner {

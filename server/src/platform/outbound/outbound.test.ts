@@ -292,6 +292,8 @@ describe("SEC-13 pinnedFetch (the MCP and model clients' fetch)", () => {
         res.writeHead(200, { "content-type": "text/event-stream" });
         res.write("data: one\n\n");
         setTimeout(() => res.end("data: two\n\n"), 50);
+      } else if (req.url === "/headers") {
+        res.end(JSON.stringify(req.headers));
       } else {
         let body = "";
         req.on("data", (c: Buffer) => (body += c.toString()));
@@ -362,6 +364,29 @@ describe("SEC-13 pinnedFetch (the MCP and model clients' fetch)", () => {
     } as RequestInit);
     const answer = await fetch(streamed);
     expect(await answer.text()).toBe("POST:from a stream");
+  });
+
+  it("issue 21: headers given as [name, value] pairs are sent as the same pairs in a Headers would be (names lower-cased, values trimmed, a repeated name joined)", async () => {
+    const fetch = pinnedFetch({ allowList: ["127.0.0.1"] });
+    const pairs: Array<[string, string]> = [
+      ["X-One", " a\t"],
+      ["x-one", "b"],
+      ["Content-Type", "application/json"],
+      ["Accept-Encoding", "gzip"],
+      ["x-plain", "kept as it is"],
+    ];
+    const sent = async (headers: RequestInit["headers"]) =>
+      JSON.parse(
+        await (await fetch(`${origin.url}/headers`, { method: "POST", headers, body: "{}" })).text(),
+      ) as Record<string, string>;
+    const fromPairs = await sent(pairs);
+    expect(fromPairs).toEqual(await sent(new Headers(pairs)));
+    expect(fromPairs).toMatchObject({
+      "x-one": "a, b",
+      "content-type": "application/json",
+      "x-plain": "kept as it is",
+    });
+    expect(fromPairs["accept-encoding"]).toBeUndefined();
   });
 
   it("issue 21: a lean answer reads as a Response does, and `sent` is called once the body was written, not when refused", async () => {

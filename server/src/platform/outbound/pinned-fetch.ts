@@ -5,6 +5,7 @@ import { Readable } from "node:stream";
 import { urlToHttpOptions } from "node:url";
 import { checkAndResolve, pinnedLookup, type HostResolver } from "./address-policy";
 import { BufferedResponse, IncomingHeaders, LeanResponse } from "./buffered-response";
+import type { CancelSignal } from "./cancellation";
 import { OutboundError } from "./outbound-error";
 
 /** A WHATWG fetch (for the MCP SDK and the `openai` client), in the shape both accept. */
@@ -17,7 +18,7 @@ export type PinnedFetch = (input: string | URL | Request, init?: PinnedRequestIn
  * The request then fails with OutboundError("cancelled").
  */
 export interface PinnedRequestInit extends RequestInit {
-  cancel?: AbortSignal;
+  cancel?: CancelSignal;
   /**
    * Called once the body has been written whole to the connection (not on a failure before that): a caller that
    * reuses the body's buffer may take it back then.
@@ -61,7 +62,7 @@ export function pinnedFetch(options: {
     };
     if (plain) {
       body = plain.body;
-      plain.headers.forEach(keep);
+      forEachHeader(plain.headers, keep);
       // What a WHATWG Request says of a text body without a type.
       if (typeof body === "string" && headers["content-type"] === undefined)
         headers["content-type"] = "text/plain;charset=UTF-8";
@@ -189,10 +190,42 @@ function webHeaders(raw: http.IncomingHttpHeaders): Headers {
 function plainRequestOf(
   input: string | URL | Request,
   init: RequestInit | undefined,
-): { url: string; method: string; headers: Headers; body: string | Uint8Array | undefined } | null {
+): { url: string; method: string; headers: Headers | HeaderPairs; body: string | Uint8Array | undefined } | null {
   if (typeof input !== "string" && !(input instanceof URL)) return null;
   const body = init?.body ?? undefined;
   if (body !== undefined && typeof body !== "string" && !(body instanceof Uint8Array)) return null;
-  const headers = init?.headers instanceof Headers ? init.headers : new Headers(init?.headers);
+  const given = init?.headers;
+  const headers = given instanceof Headers ? given : (headerPairsOf(given) ?? new Headers(given));
   return { url: String(input), method: (init?.method ?? "GET").toUpperCase(), headers, body };
+}
+
+const HTTP_SPACE = new Set([9, 10, 13, 32]);
+const edgeSpace = (value: string) =>
+  value.length > 0 && (HTTP_SPACE.has(value.charCodeAt(0)) || HTTP_SPACE.has(value.charCodeAt(value.length - 1)));
+
+/** Headers given as `[name, value]` pairs of strings (a HeadersInit), read without building a Headers. */
+type HeaderPairs = ReadonlyArray<readonly [string, string]>;
+
+function headerPairsOf(init: RequestInit["headers"]): HeaderPairs | null {
+  if (!Array.isArray(init)) return null;
+  for (const pair of init as unknown[])
+    if (!Array.isArray(pair) || pair.length !== 2 || typeof pair[0] !== "string" || typeof pair[1] !== "string")
+      return null;
+  return init as unknown as HeaderPairs;
+}
+
+/**
+ * Each header as a Headers' forEach gives it: the name lower-cased, the value without leading or trailing HTTP
+ * whitespace, a repeated name's values joined by ", ".
+ */
+function forEachHeader(headers: Headers | HeaderPairs, each: (value: string, name: string) => void): void {
+  if (headers instanceof Headers) return headers.forEach(each);
+  const joined = new Map<string, string>();
+  for (const [name, value] of headers) {
+    const lower = name.toLowerCase();
+    const trimmed = edgeSpace(value) ? value.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, "") : value;
+    const earlier = joined.get(lower);
+    joined.set(lower, earlier === undefined ? trimmed : `${earlier}, ${trimmed}`);
+  }
+  joined.forEach(each);
 }

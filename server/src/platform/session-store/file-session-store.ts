@@ -4,6 +4,7 @@ import path from "node:path";
 import { LruCache } from "../cache/lru-cache";
 import {
   invocationIdentity,
+  keptInvocation,
   logDigest,
   MAX_INVOCATIONS_PER_LOG,
   MEMORY_STORE_MAX_LOGS,
@@ -77,7 +78,8 @@ export class FileSessionStore implements SessionStore {
       if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
       throw error;
     }
-    return JSON.parse(text) as StoredLog;
+    const log = JSON.parse(text) as StoredLog;
+    return { expiresAt: log.expiresAt, invocations: log.invocations.map(keptInvocation) };
   }
 
   /** Runs `work` after every earlier operation on the same log has finished. */
@@ -94,9 +96,14 @@ export class FileSessionStore implements SessionStore {
 
   read(key: SessionLogKey): Promise<SkillInvocation[]> {
     const digest = logDigest(key);
-    return this.serialised(digest, async () =>
-      ((await this.load(digest))?.invocations ?? []).map((i) => ({ ...i, arguments: { ...i.arguments } })),
-    );
+    // Issue 21: with nothing queued on the log and its parse kept, the file holds what is kept: read it from memory.
+    if (!this.queues.has(digest)) {
+      const log = this.parsed.get(digest);
+      if (log === null) return Promise.resolve([]);
+      if (log !== undefined && (log.expiresAt === null || log.expiresAt > this.now()))
+        return Promise.resolve([...log.invocations]);
+    }
+    return this.serialised(digest, async () => [...((await this.load(digest))?.invocations ?? [])]);
   }
 
   record(key: SessionLogKey, invocation: SkillInvocation): Promise<RecordOutcome> {
@@ -109,7 +116,7 @@ export class FileSessionStore implements SessionStore {
       let outcome: RecordOutcome = "recorded";
       if (log.invocations.some((i) => invocationIdentity(i) === identity)) outcome = "repeat";
       else if (log.invocations.length >= this.maxInvocations) outcome = "full";
-      else log.invocations.push({ ...invocation, arguments: { ...invocation.arguments } });
+      else log.invocations.push(keptInvocation(invocation));
       log.expiresAt = this.options.ttlSecs > 0 ? this.now() + this.options.ttlSecs * 1000 : null;
       const temporary = path.join(this.dir, `.${digest}.${randomBytes(6).toString("hex")}.tmp`);
       try {

@@ -1,6 +1,7 @@
 // The gateway's skill-session store (GW-6, GW-7): one contract, three backends.
 export {
   invocationIdentity,
+  keptInvocation,
   MAX_INVOCATIONS_PER_LOG,
   MEMORY_STORE_MAX_LOGS,
   type RecordOutcome,

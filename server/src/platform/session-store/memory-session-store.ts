@@ -1,5 +1,6 @@
 import {
   invocationIdentity,
+  keptInvocation,
   logDigest,
   MAX_INVOCATIONS_PER_LOG,
   MEMORY_STORE_MAX_LOGS,
@@ -47,7 +48,8 @@ export class MemorySessionStore implements SessionStore {
   }
 
   async read(key: SessionLogKey): Promise<SkillInvocation[]> {
-    return (this.live(logDigest(key))?.invocations ?? []).map((i) => ({ ...i, arguments: { ...i.arguments } }));
+    const log = this.live(logDigest(key));
+    return log === undefined ? [] : [...log.invocations];
   }
 
   async record(key: SessionLogKey, invocation: SkillInvocation): Promise<RecordOutcome> {
@@ -59,7 +61,7 @@ export class MemorySessionStore implements SessionStore {
     else if (log.identities.size >= this.maxInvocations) outcome = "full";
     else {
       log.identities.add(identity);
-      log.invocations.push({ ...invocation, arguments: { ...invocation.arguments } });
+      log.invocations.push(keptInvocation(invocation));
     }
     log.expiresAt = this.options.ttlSecs > 0 ? this.now() + this.options.ttlSecs * 1000 : null;
     this.logs.set(digest, log);

@@ -4,6 +4,7 @@ import type { InvalidationBus } from "../cache/invalidation-bus";
 import type { RedisLink } from "../redis/redis-link";
 import {
   invocationIdentity,
+  keptInvocation,
   logDigest,
   MAX_INVOCATIONS_PER_LOG,
   type RecordOutcome,
@@ -119,7 +120,7 @@ export class RedisSessionStore implements SessionStore {
   }
 
   private parse(entries: readonly string[]): SkillInvocation[] {
-    return entries.map((e) => JSON.parse(e) as SkillInvocation);
+    return entries.map((e) => keptInvocation(JSON.parse(e) as SkillInvocation));
   }
 
   async record(key: SessionLogKey, invocation: SkillInvocation): Promise<RecordOutcome> {

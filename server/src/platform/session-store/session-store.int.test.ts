@@ -142,6 +142,19 @@ describe.each(backends)("session store contract: %s", (_name, make) => {
     expect(await store.read(k)).toHaveLength(64);
   });
 
+  it("GW-5 a read hands out the log's invocations frozen: changing what was read cannot change the log", async () => {
+    const store = await open(make, { ttlSecs: 0 });
+    const k = key();
+    await store.record(k, load("billing"));
+    const [read] = await store.read(k);
+    expect(Object.isFrozen(read)).toBe(true);
+    expect(Object.isFrozen(read!.arguments)).toBe(true);
+    expect(() => ((read!.arguments as Record<string, string>).name = "other")).toThrow(TypeError);
+    const list = await store.read(k);
+    list.push(load("extra"));
+    expect(await store.read(k)).toEqual([load("billing")]);
+  });
+
   it("GW-6 the time to live restarts at each recorded call, not at reads", async () => {
     const store = await open(make, { ttlSecs: 1 });
     const kept = key();
@@ -186,6 +199,22 @@ describe("session store backends", () => {
     expect(await store.read(keys[1]!)).toEqual([]);
     expect(await store.read(keys[0]!)).toHaveLength(1);
     expect(await store.read(keys[3]!)).toHaveLength(1);
+  });
+
+  it("GW-6 a file log read while a record into it is under way waits for it; an expired one reads empty", async () => {
+    let now = 1_000_000;
+    const dir = await tempDir();
+    const store = await FileSessionStore.open(dir, { ttlSecs: 60 }, () => now);
+    opened.push(store);
+    const k = key();
+    await store.record(k, load("first"));
+    expect(await store.read(k)).toEqual([load("first")]);
+    const recording = store.record(k, load("second"));
+    expect(await store.read(k)).toEqual([load("first"), load("second")]);
+    await recording;
+    now += 61_000;
+    expect(await store.read(k)).toEqual([]);
+    expect(await fs.readdir(dir)).toEqual([]);
   });
 
   it("GW-6 file logs survive a new store on the same directory, and no temporary file is left", async () => {

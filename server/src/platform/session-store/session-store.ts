@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { LruCache } from "../cache/lru-cache";
 
 /** The gateway's own tools whose successful calls are recorded and replayed (GW-5). */
 export type SkillTool = "load_skill" | "read_skill_file";
@@ -44,6 +45,7 @@ export const MEMORY_STORE_MAX_LOGS = 1024;
  */
 export interface SessionStore {
   readonly kind: "memory" | "file" | "redis";
+  /** The log in order; the invocations are the store's own, frozen (the array is the caller's). */
   read(key: SessionLogKey): Promise<SkillInvocation[]>;
   record(key: SessionLogKey, invocation: SkillInvocation): Promise<RecordOutcome>;
   close(): Promise<void>;
@@ -57,9 +59,28 @@ export function invocationIdentity(invocation: Pick<SkillInvocation, "tool" | "a
   return JSON.stringify([invocation.tool, args]);
 }
 
+/** Digests by the JSON they hash: a conversation's every turn names the same log (issue 21: a hash per turn). */
+const digests = new LruCache<string, string>(MEMORY_STORE_MAX_LOGS);
+
 /** A fixed-length name for a log (session ids are up to 256 characters of anything): file names and Redis keys. */
 export function logDigest(key: SessionLogKey): string {
-  return createHash("sha256")
-    .update(JSON.stringify([key.projectId, key.agent, key.sessionId]))
-    .digest("hex");
+  const named = JSON.stringify([key.projectId, key.agent, key.sessionId]);
+  let digest = digests.get(named);
+  if (digest === undefined) {
+    digest = createHash("sha256").update(named).digest("hex");
+    digests.set(named, digest);
+  }
+  return digest;
+}
+
+/**
+ * What a store keeps and hands out of a log: a frozen copy of the invocation (issue 21: reads hand out the kept
+ * objects, no copy per turn; nothing can change them in the store's back).
+ */
+export function keptInvocation(invocation: SkillInvocation): SkillInvocation {
+  return Object.freeze({
+    tool: invocation.tool,
+    arguments: Object.freeze({ ...invocation.arguments }),
+    userMessageIndex: invocation.userMessageIndex,
+  });
 }
