@@ -126,10 +126,10 @@ export function wireServices(
   const approvals = new ApprovalService(db, auth, audit, webhooks, reviewed);
   const catalog = new SkillCatalogService(db, bus, (projectId, ids) => knowledge.basesWithDocuments(projectId, ids));
   events.on(SkillLiveMoved, (moved) => catalog.liveMoved(moved.projectId, moved.name));
-  const agentDirectory = new AgentCallDirectory(db, new AgentSecrets(secretBox), knowledge, bus);
+  const sources = new SkillSourceCache(db, bus);
+  const agentDirectory = new AgentCallDirectory(db, new AgentSecrets(secretBox), knowledge, bus, { sources, catalog });
   events.on(AgentPublishedChanged, (changed) => agentDirectory.agentChanged(changed.projectId, changed.agentId));
   const mcp = new McpConnector(config.outboundAllowHosts, config.mcpTimeoutMs);
-  const sources = new SkillSourceCache(db, bus);
   // RO-1..6: staged rollouts; resolutions read the running ones from a cache dropped on every change (the bus).
   const rollouts: RolloutService = new RolloutService(
     db,

@@ -18,3 +18,10 @@ export async function statementsDuring(t: TestApp, fn: () => Promise<unknown>): 
   }
   return statements;
 }
+
+/** The table a statement reads from (TypeORM's quoted or one written by hand), its subqueries left out. */
+export function firstTable(sql: string): string | undefined {
+  let outer = sql;
+  for (let inner = ""; inner !== outer;) [inner, outer] = [outer, outer.replace(/\([^()]*\)/g, "")];
+  return /FROM\s+"?(\w+)"?/i.exec(outer)?.[1];
+}

@@ -4,6 +4,8 @@ import type { Database } from "../../platform/db/database";
 import { Invalid } from "../../platform/errors";
 import type { AgentDirectory, CallAgent } from "./call-agent";
 import type { KnowledgeService } from "../knowledge";
+import type { SkillSourceCache } from "../libraries";
+import { catalogRowsOf, type SkillCatalogService } from "../skills";
 import type { AgentSnapshot, RuntimeTool } from "../runtime";
 import { checkAgentConfig, type AgentConfigInput } from "./agent-config";
 import type { AgentSecrets } from "./agent-secrets";
@@ -50,6 +52,8 @@ export class AgentCallDirectory implements AgentDirectory {
     private readonly secrets: AgentSecrets,
     private readonly knowledge: KnowledgeService,
     bus: InvalidationBus,
+    /** Filled from the agent's statement on a miss (issue 21): what the call start reads next. */
+    private readonly next: { sources: SkillSourceCache; catalog: SkillCatalogService },
   ) {
     this.publishedByAgent = new InvalidatedCache(bus, AGENT_LIVE_TOPIC, 10_000);
     this.byName = new InvalidatedCache(bus, AGENT_GATEWAY_NAME_TOPIC, 10_000);
@@ -65,9 +69,18 @@ export class AgentCallDirectory implements AgentDirectory {
   async published(projectId: string, agentId: string): Promise<CallAgent | null> {
     const cached = await this.publishedByAgent.getOrLoad(agentKey(projectId, agentId), async () => {
       const statement = publishedAgentStatement(this.db.dialect, projectId, agentId);
+      // the project's skill source and the entries' versions come in the same row: their caches are filled from it
+      // under their own invalidation (a read that overlapped a link change or a publish is not kept)
+      const primeSource = this.next.sources.primer(projectId);
+      const primeCatalog = this.next.catalog.primer();
       const [row] = await this.db.rows<PublishedAgentRow>(PUBLISHED_AGENT_STATEMENT, statement);
       if (!row) return null;
       const { version, entries, handoffNames } = publishedAgentOf(row);
+      const source = primeSource(row);
+      if (source?.holdsSkills && version.mode !== "speech_to_speech") {
+        const names = entries.filter((e) => !e.pinnedVersionId).map((e) => e.name);
+        primeCatalog(source.projectId, names, catalogRowsOf(row.skill_catalog));
+      }
       return { agent: this.fromVersion(version, entries, handoffNames), knowledgeBaseIds: version.knowledgeBaseIds };
     });
     if (!cached) return null;

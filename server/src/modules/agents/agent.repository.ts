@@ -1,10 +1,11 @@
 import { In, IsNull, type QueryDeepPartialEntity } from "typeorm";
 import type { PageWindow } from "../../platform/graphql/page";
-import type { VersionStateName } from "../skills";
+import { entriesCatalogColumn, type VersionStateName } from "../skills";
 import { AgentEntity } from "./agent.entity";
 import { AgentSkillEntryEntity } from "./agent-skill-entry.entity";
 import { AgentVersionEntity } from "./agent-version.entity";
 import type { Dialect, SqlStatement } from "../../platform/db/database";
+import { SOURCE_HOLDS_SKILLS_SQL, sourceJoin, sourceProjectSql, type RawSourceRow } from "../libraries";
 import { BaseRepository } from "../../platform/db/repository";
 
 export interface AgentVersionFilter {
@@ -198,8 +199,11 @@ export type CallAgentVersion = Pick<
   | "handoffTargets"
 >;
 
-/** A `publishedAgentStatement` row as the driver reads it (JSON as text). */
-export interface PublishedAgentRow {
+/**
+ * A `publishedAgentStatement` row as the driver reads it (JSON as text), with its project's skill source columns
+ * (`RawSourceRow`).
+ */
+export interface PublishedAgentRow extends RawSourceRow {
   id: string;
   agent_id: string;
   name: string;
@@ -216,6 +220,11 @@ export interface PublishedAgentRow {
   skill_entries: string | null;
   /** [agent id, gateway name] per handoff target that is a live agent of the project; null when none is. */
   handoff_names: string | null;
+  /**
+   * The versions the entries resolve against in the skill source (`entriesCatalogColumn`); null when the agent runs no
+   * skills (speech to speech, AG-4) or its source holds none (a deleted library, LB-7).
+   */
+  skill_catalog: string | null;
 }
 
 /** The named statement `publishedAgentStatement` is on PostgreSQL. */
@@ -224,7 +233,9 @@ export const PUBLISHED_AGENT_STATEMENT = "published_agent";
 /**
  * The published version of a live agent of the project (what a call runs, AG-1) with its skill entries and the
  * gateway names of its live handoff targets as JSON columns of the same row: one statement for `Database.rows`,
- * mapped by `publishedAgentOf` (issue 21: no query builder, no hydration on a call start's cache miss).
+ * mapped by `publishedAgentOf` (issue 21: no query builder, no hydration on a call start's cache miss). The same row
+ * carries what the start reads next when its caches are cold: the project's skill source (LB-4, `sourceJoin`) and the
+ * skill versions its entries resolve against there (`entriesCatalogColumn`) — one round trip instead of three.
  */
 export function publishedAgentStatement(dialect: Dialect, projectId: string, agentId: string): SqlStatement {
   const postgres = dialect === "postgres";
@@ -240,12 +251,17 @@ export function publishedAgentStatement(dialect: Dialect, projectId: string, age
   // SQLite's json_group_array over no row is '[]'; a CASE keeps "none" the same null on both databases
   const handoffs = `(SELECT ${names} FROM agents t WHERE t.project_id = v.project_id AND t.deleted_at IS NULL
        AND t.id IN (${targets}))`;
+  const source = sourceJoin("v.project_id");
+  const catalog = entriesCatalogColumn(dialect, "v.id", sourceProjectSql("v.project_id"));
   return [
     `SELECT v.id, v.agent_id, v.name, v.alias, v.mode, v.prompt, v.max_loaded_skills, v.tools, v.knowledge_base_ids,
        v.model, v.mcp_servers, v.handoff_targets,
        (SELECT ${entries} FROM agent_skill_entries e WHERE e.agent_version_id = v.id) AS skill_entries,
-       CASE WHEN v.handoff_targets = '[]' THEN NULL ELSE ${handoffs} END AS handoff_names
-     FROM agent_versions v JOIN agents a ON a.id = v.agent_id AND a.deleted_at IS NULL
+       CASE WHEN v.handoff_targets = '[]' THEN NULL ELSE ${handoffs} END AS handoff_names,
+       ${source.columns},
+       CASE WHEN v.mode = 'speech_to_speech' OR NOT (${SOURCE_HOLDS_SKILLS_SQL}) THEN NULL ELSE ${catalog} END
+         AS skill_catalog
+     FROM agent_versions v JOIN agents a ON a.id = v.agent_id AND a.deleted_at IS NULL ${source.joins}
      WHERE v.agent_id = ${postgres ? "$1" : "?"} AND v.project_id = ${postgres ? "$2" : "?"} AND v.state = 'published'`,
     [agentId, projectId],
   ];

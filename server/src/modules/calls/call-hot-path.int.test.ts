@@ -1,15 +1,8 @@
 import { beforeAll, expect, it } from "vitest";
 import { publishAgent, publishSkill, READ_CALL, startCall, type CallView } from "../../../test/support/calls";
 import { catalogStatement } from "../skills/skill.repository";
-import { statementsDuring } from "../../../test/support/sql-statements";
+import { firstTable, statementsDuring } from "../../../test/support/sql-statements";
 import { describeEachDialect } from "../../../test/support/test-app";
-
-/** The table a statement reads from (TypeORM's quoted or one written by hand), its subqueries left out. */
-function firstTable(sql: string): string | undefined {
-  let outer = sql;
-  for (let inner = ""; inner !== outer;) [inner, outer] = [outer, outer.replace(/\([^()]*\)/g, "")];
-  return /FROM\s+"?(\w+)"?/i.exec(outer)?.[1];
-}
 
 const reads = (statements: string[]) => statements.filter((s) => /^\s*SELECT/i.test(s));
 
@@ -41,21 +34,18 @@ describeEachDialect("the call-start hot path", (t) => {
     expect(versionReads).toHaveLength(1);
   });
 
-  it("budget: the first start of a newly published agent reads the agent version with its skill entries in one statement, the skill versions in one, then writes the call", async () => {
+  it("budget: the first start of a newly published agent reads the agent version with its skill entries and the skill versions they resolve to in one statement, then writes the call", async () => {
     await publishSkill(t, key, "hot-f");
     const fresh = await publishAgent(t, key, {
       name: "hot-fresh",
       skills: [{ name: "hot-a" }, { name: "hot-c" }, { name: "hot-f" }],
     });
     const statements = await statementsDuring(t, () => startCall(t, key, { agentId: fresh }));
-    // issue 21: the entries come as a column of the version's row (no `SELECT … FROM agent_skill_entries` of their
-    // own); the project's skill source and running rollouts are read only when not cached (per project)
+    // issue 21: the entries and the versions come as columns of the version's row (no `SELECT … FROM
+    // agent_skill_entries` or `… FROM skill_versions` of their own); running rollouts are read only when not cached
     const write = statements.findIndex((s) => !/^\s*SELECT/i.test(s));
     const tables = statements.slice(0, write).map(firstTable);
-    expect(tables.filter((table) => !["projects", "rollouts"].includes(table!))).toEqual([
-      "agent_versions",
-      "skill_versions",
-    ]);
+    expect(tables.filter((table) => table !== "rollouts")).toEqual(["agent_versions"]);
   });
 
   it("budget: RT-9 an agent's handoff targets come in its version's statement: their gateway names, a deleted target left out, no read of agents", async () => {

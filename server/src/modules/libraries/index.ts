@@ -2,4 +2,5 @@
 export { skillSourceProject, sourcePlace, type SkillSource } from "./skill-source";
 export { LibraryService } from "./library.service";
 export { SkillSourceCache } from "./skill-source-cache";
+export { SOURCE_HOLDS_SKILLS_SQL, sourceJoin, sourceProjectSql, type RawSourceRow } from "./library.repository";
 export { LibraryResolver } from "./library.resolver";

@@ -31,6 +31,25 @@ export function sourceStatement(dialect: Dialect, projectId: string): SqlStateme
   ];
 }
 
+/**
+ * `sourceStatement`'s columns in another statement that reads a row of the project `projectIdSql` names (issue 21: an
+ * uncached call start reads its project's skill source with the agent's version): the columns `RawSourceRow` names, and
+ * the joins they come from (projects `sp`, its library `sl`). `SOURCE_PROJECT_SQL` and `SOURCE_HOLDS_SKILLS_SQL` say in
+ * SQL what `sourceFrom` says of them.
+ */
+export function sourceJoin(projectIdSql: string): { columns: string; joins: string } {
+  return {
+    columns: `sp.id AS project_id, sp.skill_library_id AS library_id, sl.id AS found_library_id,
+       sl.deleted_at AS library_deleted_at`,
+    joins: `LEFT JOIN projects sp ON sp.id = ${projectIdSql} LEFT JOIN projects sl ON sl.id = sp.skill_library_id`,
+  };
+}
+
+/** After `sourceJoin`'s joins: the project that holds the skills (`SkillSource.projectId`), given the project read. */
+export const sourceProjectSql = (projectIdSql: string) => `COALESCE(sl.id, ${projectIdSql})`;
+/** After `sourceJoin`'s joins: `SkillSource.holdsSkills` (false: a deleted library, LB-7). */
+export const SOURCE_HOLDS_SKILLS_SQL = "sl.deleted_at IS NULL";
+
 export function sourceRowOf(row: RawSourceRow): SourceRow {
   // A link to a row that is gone (purged outside purgeProject) reads as no link: the project reads its own skills.
   const libraryId = row.library_id && row.found_library_id ? row.library_id : null;

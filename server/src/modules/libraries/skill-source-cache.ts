@@ -19,6 +19,22 @@ export class SkillSourceCache {
     this.sources = new InvalidatedCache(bus, TENANCY_TOPIC, 10_000);
   }
 
+  /**
+   * Issue 21: for a statement that reads the project's source columns along with other rows (`sourceJoin`), called
+   * before it is sent; the function it returns reads the answer from the row (undefined: no row came back, nothing is
+   * learnt) and keeps it, unless an invalidation of this cache's topic happened in between — the same rule as a miss
+   * read on its own (`getOrLoad`), so a library link, deletion or purge is never hidden by a joined read.
+   */
+  primer(projectId: string): (row: RawSourceRow | undefined) => SkillSource | null {
+    const token = this.sources.readToken();
+    return (row) => {
+      if (!row) return null;
+      const source = sourceFrom(projectId, sourceRowOf(row));
+      this.sources.setIfCurrent(token, projectId, source);
+      return source;
+    };
+  }
+
   sourceOf(projectId: string): Promise<SkillSource> {
     // skillSourceProject's answer, read through the driver (issue 21: a call start's miss, no query builder)
     return this.sources.getOrLoad(projectId, async () => {

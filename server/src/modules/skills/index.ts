@@ -5,6 +5,7 @@ export { type CursorWindow, type SortOrder } from "./skill-index.repository";
 export { readUploadedBundle, type UploadedFile } from "./skill-upload";
 export { type FileLimits } from "./skill-files";
 export { SkillCatalogService } from "./skill-catalog";
+export { catalogRowsOf, entriesCatalogColumn } from "./skill.repository";
 export { SkillDiffService } from "./skill-diff.service";
 export { BlobEntity, SkillFileEntity } from "./skill-file.entity";
 export { SkillPointerMoveEntity } from "./skill-pointer-move.entity";

@@ -76,14 +76,11 @@ export class SkillCatalogService {
     if (names.length > 0 || ids.size > 0) {
       const token = this.live.readToken();
       const statement = catalogStatement(this.db.dialect, projectId, names, [...ids]);
-      const rows = (await this.db.rows<CatalogRow>(CATALOG_STATEMENT, statement)).map(catalogSourceOf);
+      const read = (await this.db.rows<CatalogRow>(CATALOG_STATEMENT, statement)).map(catalogSourceOf);
+      const rows = this.keep(token, projectId, names, read);
       for (const row of rows) {
-        if (row.state !== "draft") this.versions.set(row.id, row);
         found.push(row);
         if (row.state === "published" && names.includes(row.name)) liveVersionIdByName.set(row.name, row.id);
-      }
-      for (const name of names) {
-        this.live.setIfCurrent(token, liveKey(projectId, name), liveVersionIdByName.get(name) ?? null);
       }
     }
     const baseIds = [...new Set(found.flatMap((v) => v.knowledgeBases.map((k) => k.knowledgeBaseId)))];
@@ -96,6 +93,42 @@ export class SkillCatalogService {
       this.lastCatalog.set(entries, { projectId, extra, found, baseIds, documents, catalog });
     }
     return catalog;
+  }
+
+  /**
+   * Issue 21: for a statement that reads versions of a skill list along with other rows (an agent version's entries,
+   * `entriesCatalogColumn`), called before it is sent; the function it returns keeps what the statement found — in
+   * `projectId`, the published versions of `names` (a name without one is kept as having none) and any version asked
+   * by id — as a miss read on its own does: a live pointer that moved in between (its topic) is not kept.
+   */
+  primer(): (projectId: string, names: readonly string[], rows: readonly CatalogSource[]) => void {
+    const token = this.live.readToken();
+    return (projectId, names, rows) => this.keep(token, projectId, names, rows);
+  }
+
+  /**
+   * What a read begun at `token` found: versions for good (not drafts), the live pointers of `names`; returns the rows
+   * as the cache holds them. A version already cached in the same state stays the object it was: a version never
+   * changes but for its state, and the kept catalogs, resolutions and contexts hold by identity (`stillHolds`), so
+   * another agent's read of shared versions must not replace them (it did: each such read rebuilt them all).
+   */
+  private keep(
+    token: number,
+    projectId: string,
+    names: readonly string[],
+    rows: readonly CatalogSource[],
+  ): CatalogSource[] {
+    const live = new Map<string, string>();
+    const kept = rows.map((row) => {
+      if (row.state === "published" && row.projectId === projectId) live.set(row.name, row.id);
+      if (row.state === "draft") return row;
+      const cached = this.versions.get(row.id);
+      if (cached && cached.state === row.state && cached.projectId === row.projectId) return cached;
+      this.versions.set(row.id, row);
+      return row;
+    });
+    for (const name of names) this.live.setIfCurrent(token, liveKey(projectId, name), live.get(name) ?? null);
+    return kept;
   }
 
   /**

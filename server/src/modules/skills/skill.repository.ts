@@ -332,6 +332,47 @@ export function catalogStatement(
   return [`${byName} UNION ALL ${byId}`, [projectId, ...names, projectId, ...ids, ...names]];
 }
 
+/**
+ * Issue 21: `catalogStatement`'s rows for the skill list of an agent version another statement reads, as one JSON
+ * text column (an array of `CATALOG_COLUMNS` arrays, null when none is found): for each entry of `agent_skill_entries`
+ * whose `agent_version_id` is `versionIdSql`, the published version of its name when it is unpinned, the version it
+ * pins otherwise, in the project `projectIdSql` — each half an indexed lookup per entry. A version both halves find
+ * comes twice (`catalogRowsOf` keeps one).
+ */
+export function entriesCatalogColumn(dialect: Dialect, versionIdSql: string, projectIdSql: string): string {
+  const columns = (alias: string) =>
+    CATALOG_COLUMNS.split(", ")
+      .map((c) => `${alias}.${c}`)
+      .join(", ");
+  const postgres = dialect === "postgres";
+  const each = postgres ? `json_build_array(${columns("x")})` : `json_array(${columns("x")})`;
+  const half = (join: string, unpinned: string) =>
+    `SELECT ${columns("s")} FROM agent_skill_entries e JOIN skill_versions s ON ${join}
+       WHERE e.agent_version_id = ${versionIdSql}${unpinned}`;
+  const byName = half(
+    `s.project_id = ${projectIdSql} AND s.state = 'published' AND s.name = e.name`,
+    " AND e.pinned_version_id IS NULL",
+  );
+  const byId = half(`s.id = e.pinned_version_id AND s.project_id = ${projectIdSql}`, "");
+  return `(SELECT ${postgres ? `CAST(json_agg(${each}) AS text)` : `json_group_array(${each})`}
+     FROM (${byName} UNION ALL ${byId}) x)`;
+}
+
+/** `entriesCatalogColumn`'s text as the catalog keeps its rows, one per version. */
+export function catalogRowsOf(column: string | null): CatalogSource[] {
+  const rows = new Map<string, CatalogSource>();
+  for (const r of JSON.parse(column ?? "[]") as Array<
+    [string, string, string, number, CatalogRow["state"], string, string, string, string]
+  >) {
+    const [id, project_id, name, version, state, description, instructions, tools, knowledge_bases] = r;
+    rows.set(
+      id,
+      catalogSourceOf({ id, project_id, name, version, state, description, instructions, tools, knowledge_bases }),
+    );
+  }
+  return [...rows.values()];
+}
+
 export function catalogSourceOf(row: CatalogRow): CatalogSource {
   return {
     id: row.id,
