@@ -26,12 +26,11 @@ export function registrySkill(resolved: ResolvedSkill, sourceProjectId: string, 
     return listing;
   };
   /** Issue 21: each replayed file's path made canonical once per skill, not on every turn (bounded). */
-  const canonical = new Map<string, string | null>();
+  const canonical = new LruCache<string, string | null>(MAX_KEPT_PATHS);
   const inside = (path: string): string | null => {
     let found = canonical.get(path);
     if (found === undefined) {
       found = insidePath(path);
-      if (canonical.size >= MAX_KEPT_PATHS) canonical.clear();
       canonical.set(path, found);
     }
     return found;
