@@ -99,7 +99,7 @@ describeEachDialect("statements and bytes of the call hot paths", { outboundAllo
   });
 
   if (t.dialect === "sqlite")
-    it("budget: RT-3 RT-11 a SQLite load on a call this instance started or loaded reads the row's status and event number, not its state", async () => {
+    it("budget: RT-4 a SQLite load on a call this instance started or loaded reads the row's status and event number, not its state; the cap still evicts the oldest", async () => {
       const id = await start();
       for (const name of ["st-a", "st-b", "st-c"]) {
         const sent = await statementsDuring(t, () => t.ok(LOAD_STATUS, { callId: id, name }, key));
