@@ -89,4 +89,63 @@ describe("CI sees skipped tests", () => {
     const three = await summary(reports, 3);
     expect([three.code, lastLines(three.output, 2)]).toEqual([1, ["0 skipped", "7 passed, 1 failed"]]);
   });
+
+  it("a red run names each failed test above the summary lines: suite, file, full name and the failure's first lines, without colours", async () => {
+    const reports = folder();
+    const file = path.join(SERVER, "test", "platform", "bus-cut.int.test.ts");
+    const failure =
+      "AssertionError: expected 5123 to be less than 5000\n\u001b[31m- Expected\u001b[39m\n+ Received\n\n    at bus-cut.int.test.ts:151:5\n    at more frames";
+    fs.writeFileSync(
+      path.join(reports, "server.json"),
+      JSON.stringify({
+        numPassedTests: 3,
+        numFailedTests: 1,
+        success: false,
+        testResults: [
+          {
+            name: file,
+            status: "failed",
+            message: "",
+            assertionResults: [
+              { fullName: "SEC-19 writes while the bus is cut SEC-19 a cached answer", status: "passed" },
+              {
+                fullName: "SEC-19 writes while the bus is cut SEC-19 the stale answer lasts 5 s at most",
+                status: "failed",
+                failureMessages: [failure],
+              },
+            ],
+          },
+          {
+            name: path.join(SERVER, "test", "platform", "broken.int.test.ts"),
+            status: "failed",
+            message: "Failed to load url ./missing (resolved id: ./missing)\nDoes the file exist?",
+            assertionResults: [],
+          },
+        ],
+      }),
+    );
+    const result = await summary(reports, 2);
+    expect(result.code).toBe(1);
+    const lines = result.output.trimEnd().split("\n");
+    expect(lines.slice(-2)).toEqual(["0 skipped", "3 passed, 2 failed"]);
+    const listed = lines.slice(0, -2);
+    expect(listed).toContain("Failed tests:");
+    // the summary runs in server/ (SERVER), so files are named from there
+    expect(listed).toContain(
+      "  server: test/platform/bus-cut.int.test.ts > SEC-19 writes while the bus is cut SEC-19 the stale answer lasts 5 s at most",
+    );
+    const at = listed.findIndex((line) => line.includes("the stale answer lasts 5 s at most"));
+    expect(listed.slice(at + 1, at + 5).map((line) => line.trim())).toEqual([
+      "AssertionError: expected 5123 to be less than 5000",
+      "- Expected",
+      "+ Received",
+      "at bus-cut.int.test.ts:151:5",
+    ]);
+    expect(result.output).not.toContain("\u001b[");
+    expect(result.output).not.toContain("more frames");
+    expect(result.output).not.toContain("a cached answer");
+    expect(listed).toContain("  server: test/platform/broken.int.test.ts (the file failed without a failing test)");
+    expect(listed).toContain("      Failed to load url ./missing (resolved id: ./missing)");
+    expect(listed.findIndex((line) => line === "1 of 2 suites left no report")).toBeGreaterThan(at);
+  });
 });
