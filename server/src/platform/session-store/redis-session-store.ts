@@ -102,6 +102,10 @@ export class RedisSessionStore implements SessionStore {
     const kept = this.kept.get(log);
     if (kept && kept.expiresAt > Date.now()) return [...kept.entries];
     const token = this.kept.readToken();
+    // PTTL counts from when Redis ran the read, which is after it was sent: the kept copy's end is counted from the
+    // send, so it never outlives the log in Redis (from the answer's arrival it would, by the round trip, longer on a
+    // busy host).
+    const sent = Date.now();
     const answered = await this.attempt(async () => {
       const results = await this.redis.pipeline().lrange(log, 0, -1).pttl(log).exec();
       const failed = results?.find(([error]) => error)?.[0];
@@ -114,7 +118,7 @@ export class RedisSessionStore implements SessionStore {
     // PTTL: -1 no time to live, -2 no log (kept empty until a record anywhere drops it).
     this.kept.setIfCurrent(token, log, {
       entries: read,
-      expiresAt: ttlMs >= 0 ? Date.now() + ttlMs : Number.POSITIVE_INFINITY,
+      expiresAt: ttlMs >= 0 ? sent + ttlMs : Number.POSITIVE_INFINITY,
     });
     return [...read];
   }

@@ -156,19 +156,66 @@ describe.each(backends)("session store contract: %s", (_name, make) => {
   });
 
   it("GW-6 the time to live restarts at each recorded call, not at reads", async () => {
-    const store = await open(make, { ttlSecs: 1 });
+    // Redis expires keys on its own clock, so this runs in real time; it is judged from measured instants, not from
+    // the length of sleeps (a timer that fires late on a busy host proves nothing either way). A log recorded over
+    // [start, end] expires at some instant in [start + ttl, end + ttl]; a read over [start, end] sees the log as it
+    // was at some instant in it.
+    const TTL_MS = 2_000;
+    const store = await open(make, { ttlSecs: TTL_MS / 1000 });
     const kept = key();
     const readOnly = key();
-    await store.record(kept, load("a"));
-    await store.record(readOnly, load("a"));
-    await sleep(600);
-    await store.record(kept, load("a")); // a repeat is still a skill tool call: the timer restarts
-    expect(await store.read(readOnly)).toHaveLength(1); // a read (a replay) does not restart it
-    await sleep(650);
-    expect(await store.read(readOnly)).toEqual([]);
-    expect(await store.read(kept)).toHaveLength(1);
-    await sleep(1100);
-    expect(await store.read(kept)).toEqual([]);
+    const span = async (work: () => Promise<unknown>) => {
+      const start = Date.now();
+      await work();
+      return { start, end: Date.now() };
+    };
+    const reads: Array<{ start: number; end: number; readOnly: boolean; kept: boolean }> = [];
+    const readBoth = async () => {
+      const start = Date.now();
+      const [r, k] = await Promise.all([store.read(readOnly), store.read(kept)]);
+      reads.push({ start, end: Date.now(), readOnly: r.length === 1, kept: k.length === 1 });
+    };
+    const first = await span(() => Promise.all([store.record(kept, load("a")), store.record(readOnly, load("a"))]));
+    // Both logs are read every 25 ms throughout: reads never restart the clock.
+    while (Date.now() < first.end + TTL_MS / 2) {
+      await readBoth();
+      await sleep(25);
+    }
+    const again = await span(() => store.record(kept, load("a"))); // a repeat is still a skill tool call
+    const deadline = again.end + TTL_MS + 15_000;
+    do {
+      await readBoth();
+      await sleep(25);
+    } while ((reads.at(-1)!.readOnly || reads.at(-1)!.kept) && Date.now() < deadline);
+
+    // On failure: when each record ran and what the reads saw, from the first record on, in runs of equal answers.
+    const at = (ms: number) => ms - first.start;
+    const runs: string[] = [];
+    reads.forEach((read, i) => {
+      const seen = `${read.readOnly ? "readOnly" : "-"} ${read.kept ? "kept" : "-"}`;
+      if (i > 0 && seen === `${reads[i - 1]!.readOnly ? "readOnly" : "-"} ${reads[i - 1]!.kept ? "kept" : "-"}`)
+        runs[runs.length - 1] = runs.at(-1)!.replace(/-?\d+ ms:/, `${at(read.end)} ms:`);
+      else runs.push(`${at(read.start)}..${at(read.end)} ms: ${seen}`);
+    });
+    const shown = `records at 0..${at(first.end)} ms and (kept) ${at(again.start)}..${at(again.end)} ms; reads ${runs.join("; ")}`;
+    for (const read of reads) {
+      const before = read.end < again.start;
+      // readOnly: only its one record counts.
+      if (read.end < first.start + TTL_MS) expect(read.readOnly, shown).toBe(true);
+      if (read.start > first.end + TTL_MS) expect(read.readOnly, shown).toBe(false);
+      // kept: the first record's time to live until the second record, then the second's.
+      if (before && read.end < first.start + TTL_MS) expect(read.kept, shown).toBe(true);
+      if (before && read.start > first.end + TTL_MS) expect(read.kept, shown).toBe(false);
+      if (!before && read.end < again.start + TTL_MS) expect(read.kept, shown).toBe(true);
+      if (!before && read.start > again.end + TTL_MS) expect(read.kept, shown).toBe(false);
+    }
+    // Read all along, readOnly still expired; kept outlived the first record's time to live (the window for a read
+    // to see that is TTL_MS / 2 or more wide, whenever the second record ran), then expired too.
+    expect(reads.at(-1), shown).toMatchObject({ readOnly: false, kept: false });
+    expect(
+      reads.some((read) => read.start > first.end + TTL_MS && read.kept),
+      shown,
+    ).toBe(true);
   });
 
   it("GW-6 a time to live of 0 keeps logs for ever", async () => {
