@@ -323,8 +323,10 @@ describe.each(dialects)("gateway session stores across instances (%s)", (dialect
 });
 
 describe("gateway file store across a restart of the server process", () => {
+  // The build (tens of seconds on a busy host when dist/ is missing or stale, as in a fresh clone) is not the test's.
+  beforeAll(() => ensureServerBuilt(), 180_000);
+
   it("GW-6 a log recorded before SIGTERM replays in the next server process on the same SESSION_STORE_PATH", async () => {
-    ensureServerBuilt();
     const upstream = await startScriptedModel();
     const root = path.join(os.tmpdir(), `sg-gw-restart-${randomBytes(6).toString("hex")}`);
     await write(path.join(root, "skills", "deploy", "SKILL.md"), skillMd("deploy", { body: "Deploy steps." }));
@@ -380,5 +382,5 @@ describe("gateway file store across a restart of the server process", () => {
       await upstream.close();
       await fs.rm(root, { recursive: true, force: true });
     }
-  });
+  }, 120_000); // two real server processes start one after the other (seconds each on a busy host), as in shutdown's
 });
