@@ -46,6 +46,8 @@ export interface RecordedRequest {
   stream: boolean;
   /** The client closed the connection before the answer was complete (it gave up, or cancelled). */
   cancelled: boolean;
+  /** Date.now() when its body had arrived (what the client did before sending it happened earlier). */
+  at: number;
 }
 
 /** The parts of a chat completions request tests usually look at; everything else is there too. */
@@ -233,6 +235,7 @@ export async function startScriptedModel(
         body: body ?? { messages: [] },
         stream: body?.stream === true,
         cancelled: false,
+        at: Date.now(),
       };
       res.on("close", () => {
         if (!res.writableFinished) recorded.cancelled = true;

@@ -409,28 +409,44 @@ describe.each(dialectsAndStores)("gateway custom events and time to live (%s, %s
   });
 
   it("GW-6 a log expires its time to live after the last skill tool call; a replay does not restart it", async () => {
-    const kit = await startGatewayKit(dialect, { ...storeConfig(store), sessionStoreSkillsTtlSecs: 2 });
+    const TTL_MS = 3_000;
+    const kit = await startGatewayKit(dialect, { ...storeConfig(store), sessionStoreSkillsTtlSecs: TTL_MS / 1000 });
     const history: Message[] = [
       { role: "user", content: "one" },
       { role: "assistant", content: "ok" },
       { role: "user", content: "two" },
     ];
     const replayedTools = () => toolAnswers(kit.upstream.requests.at(-1)!.body).map((a) => a.tool);
+    const sleepUntil = (at: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
     try {
       await kit.skill("refund-policy", { body: "Refunds." });
       await kit.agent({ name: "billing", skills: [{ name: "refund-policy" }] });
+      // Judged from when the upstream got each request, not from sleeps: the load is recorded after the first
+      // request's answer and before the second request; a turn reads its log before its request reaches the upstream.
       kit.upstream.reply({ toolCalls: [{ name: "load_skill", arguments: { name: "refund-policy" } }] }, { text: "ok" });
       await turn(kit, "billing", "ttl-1", history.slice(0, 1));
-      const recorded = Date.now();
-      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      const [asked, answered] = kit.upstream.requests.slice(-2).map((r) => r.at) as [number, number];
+      const recorded = { earliest: asked, latest: answered };
+
+      await sleepUntil(recorded.latest + TTL_MS / 2);
+      const replayStarted = Date.now();
       kit.upstream.reply({ text: "replayed" });
       await turn(kit, "billing", "ttl-1", history);
+      const replayRead = kit.upstream.requests.at(-1)!.at;
+      expect(
+        replayRead - recorded.earliest,
+        "the replay's turn read its log within the time to live (else this host was too slow to judge it)",
+      ).toBeLessThan(TTL_MS);
       expect(replayedTools()).toEqual(["load_skill"]);
-      // Had the replay restarted the clock, the log would live until about 3 s after the load.
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, recorded + 2_300 - Date.now())));
+
+      // Past the load's time to live: forgotten. Had the replay restarted the clock, the log would live until
+      // replayStarted + TTL_MS or later, TTL_MS / 2 after this turn starts.
+      await sleepUntil(recorded.latest + TTL_MS + 100);
       kit.upstream.reply({ text: "forgotten" });
       await turn(kit, "billing", "ttl-1", history);
       expect(replayedTools()).toEqual([]);
+      if (kit.upstream.requests.at(-1)!.at >= replayStarted + TTL_MS)
+        console.warn("GW-6 time to live: the last turn was too slow to tell whether the replay restarted the clock");
     } finally {
       await kit.close();
     }
