@@ -278,11 +278,18 @@ describe("session store backends", () => {
 
   it("GW-6 redis logs kept by an instance: its next read needs no Redis; a record on another instance drops them", async () => {
     const prefix = `sg-test:${randomBytes(6).toString("hex")}`;
-    const one = await RedisSessionStore.connect(link(), { ttlSecs: 100, prefix, bus: await bus() });
-    const two = await RedisSessionStore.connect(link(), { ttlSecs: 100, prefix, bus: await bus() });
+    const [oneBus, twoBus] = [await bus(), await bus()];
+    const one = await RedisSessionStore.connect(link(), { ttlSecs: 100, prefix, bus: oneBus });
+    const two = await RedisSessionStore.connect(link(), { ttlSecs: 100, prefix, bus: twoBus });
     const k = key();
     await one.record(k, load("a"));
-    await sleep(200); // the record's notice has reached instance two: what it reads now, it keeps
+    // The record's notice has reached instance two (a marker sent after it on the same connection has), so what two
+    // reads now, it keeps.
+    const marker = randomBytes(4).toString("hex");
+    let markerSeen = false;
+    twoBus.subscribe("test-marker", (seen) => (markerSeen ||= seen === marker));
+    await oneBus.publish("test-marker", marker);
+    await until(() => markerSeen, 10_000);
     expect(await two.read(k)).toEqual([load("a")]);
     // Behind the stores' backs: instance two still answers what it kept, so it did not ask Redis.
     const direct = new Redis(REDIS_URL);
