@@ -7,6 +7,7 @@
 // suite whose report is missing or that failed without a failing test (a file that could not load).
 import fs from "node:fs";
 import path from "node:path";
+import { stripVTControlCharacters } from "node:util";
 
 const [folder, expectedArg] = process.argv.slice(2);
 const expected = Number(expectedArg ?? 3);
@@ -17,7 +18,7 @@ const failures = [];
 
 /** The first lines of a failure message, without colours, each cut to a readable width. */
 function firstLines(message, n = 4) {
-  const text = String(message ?? "").replace(/\u001b\[[0-9;]*m/g, "");
+  const text = stripVTControlCharacters(String(message ?? ""));
   return text
     .split("\n")
     .map((line) => line.trimEnd())
