@@ -59,6 +59,34 @@ describe("PagedTable: the list scaffold", () => {
     expect(onPage).toHaveBeenCalledWith(4);
   });
 
+  it("UX-5 every control of the pager has a name (axe button-name): previous and next page", async () => {
+    const onPage = vi.fn();
+    renderWithMantine(
+      <PagedTable
+        label="Skills"
+        columns={columns}
+        rows={rows(1, 20)}
+        rowKey={(r) => r.id}
+        total={60}
+        page={1}
+        limit={20}
+        onPage={onPage}
+      />,
+    );
+    const pager = screen.getByRole("navigation", { name: "Pages of skills" });
+    for (const button of within(pager).getAllByRole("button")) expect(button).toHaveAccessibleName();
+    expect(within(pager).getByRole("button", { name: "Previous page" })).toBeDisabled();
+    await userEvent.click(within(pager).getByRole("button", { name: "Next page" }));
+    expect(onPage).toHaveBeenCalledWith(2);
+  });
+
+  it("UX-5 a table wider than the window scrolls in a named region the keyboard can reach (axe scrollable-region-focusable)", () => {
+    renderWithMantine(<PagedTable label="Audit log" columns={columns} rows={rows(1, 2)} rowKey={(r) => r.id} />);
+    const region = screen.getByRole("region", { name: "Audit log" });
+    expect(region).toHaveAttribute("tabindex", "0");
+    expect(within(region).getByRole("table", { name: "Audit log" })).toBeInTheDocument();
+  });
+
   it("UX-5 an opened row shows its detail under it, across every column", () => {
     renderWithMantine(
       <PagedTable

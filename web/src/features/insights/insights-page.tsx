@@ -89,7 +89,7 @@ function SummaryTable({ insights }: { insights: Data["skillInsights"] }) {
     i.series.reduce((s, p) => s + p[k], 0);
   return (
     <Paper withBorder p="md">
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={560} type="native" role="region" aria-label="Skills in this range" tabIndex={0}>
         <Table aria-label="Skills in this range">
           <Table.Thead>
             <Table.Tr>
