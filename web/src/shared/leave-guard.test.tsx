@@ -37,7 +37,7 @@ describe("LeaveGuard: unsaved edits are not lost by leaving", () => {
     const dialog = await screen.findByRole("dialog", { name: "Leave without saving?" });
     expect(dialog).toHaveTextContent("What you typed since the last save is not saved.");
     for (const button of within(dialog).getAllByRole("button")) expect(button).toHaveAccessibleName();
-    await userEvent.click(within(dialog).getByText("Stay"));
+    await userEvent.click(within(dialog).getByRole("button", { name: "Stay" }));
     expect(screen.getByRole("link", { name: "Elsewhere" })).toBeInTheDocument();
     await userEvent.click(screen.getByRole("link", { name: "Elsewhere" }));
     await userEvent.click(await screen.findByRole("button", { name: "Leave" }));

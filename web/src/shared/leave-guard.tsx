@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Text } from "@mantine/core";
 import { useEffect } from "react";
 import { NavigationType, useBlocker } from "react-router";
+import { FAILED_COLOR } from "./format";
 
 /**
  * Asks before an editor with unsaved edits is left: a move within the console opens "Leave without saving?"
@@ -27,14 +28,14 @@ export function LeaveGuard({ when, what }: { when: boolean; what: string }) {
       opened={blocked}
       onClose={() => blocker.reset?.()}
       title="Leave without saving?"
-      closeButtonProps={{ "aria-label": "Stay" }}
+      closeButtonProps={{ "aria-label": "Close and stay" }}
     >
       <Text size="sm">{what}</Text>
       <Group justify="flex-end" mt="md">
         <Button variant="default" onClick={() => blocker.reset?.()} data-autofocus>
           Stay
         </Button>
-        <Button color="red" onClick={() => blocker.proceed?.()}>
+        <Button color={FAILED_COLOR} onClick={() => blocker.proceed?.()}>
           Leave
         </Button>
       </Group>
