@@ -60,6 +60,10 @@ describe("console journey: a phone, a long list, unsaved edits and a stopped ser
     // the menu closes once a section is picked
     await s.page.getByRole("button", { name: "Open the sections menu" }).waitFor();
     expect(await overflow(s.page)).toBe(0);
+    // the insights' four ranges fit the width ("Last year" was cut off at the right edge)
+    await s.page.goto("/insights");
+    const lastYear = await s.page.getByText("Last year", { exact: true }).boundingBox();
+    expect((lastYear?.x ?? 999) + (lastYear?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
     await s.page.goto(`/agents/v/${agentDraftId}`);
     await s.page.getByRole("heading", { name: /billing-line · version 2/ }).waitFor();
     // the title keeps its words on a line (it was squeezed to a letter a line beside the buttons)
@@ -127,7 +131,8 @@ describe("console journey: a phone, a long list, unsaved edits and a stopped ser
     await editor().saved("Not saved");
     expect(await s.page.getByRole("alert").first().textContent()).toMatch(/The server could not be reached/);
     await s.check("08-editor-server-down");
-    await frame().open("Insights");
+    // a section this journey has not opened: its code was never fetched
+    await frame().open("Evals");
     await s.page.getByRole("dialog", { name: "Leave without saving?" }).getByRole("button", { name: "Leave" }).click();
     const alert = s.page.getByRole("alert").filter({ hasText: "This page could not be opened" });
     await alert.waitFor();
