@@ -1,5 +1,7 @@
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -76,6 +78,28 @@ describeEachDialect("skillgraph bin, probed (EC-3)", (t) => {
     expect((JSON.parse(json.out) as { errors: string[] }).errors).toEqual([
       expect.stringContaining("is not an http:// or https:// URL"),
     ]);
+  });
+
+  it("EC-3 a SKILLGRAPH_URL with a path (a server behind a proxy's prefix) is asked at <url>/graphql, not at the host's /graphql", async () => {
+    const folder = path.join(work, "prefix");
+    writeSkill(path.join(folder, "prefix-skill"), "prefix-skill");
+    const asked: string[] = [];
+    const proxy = http.createServer((req, res) => {
+      asked.push(req.url ?? "");
+      res.writeHead(503, { "content-type": "text/plain" }).end("down");
+    });
+    await new Promise<void>((ok) => proxy.listen(0, "127.0.0.1", ok));
+    const url = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/skillgraph`;
+    try {
+      for (const given of [url, `${url}/`]) {
+        const ran = await skillgraph(["diff", folder], { ...env(), SKILLGRAPH_URL: given });
+        expect(ran.code).toBe(1);
+        expect(ran.err).toContain(`${url}/graphql answered HTTP 503`);
+      }
+    } finally {
+      proxy.close();
+    }
+    expect(asked).toEqual(["/skillgraph/graphql", "/skillgraph/graphql"]);
   });
 
   it("EC-3 a folder that cannot be written (pull into a file) is one clear line naming it, exit 1, no stack trace", async () => {
