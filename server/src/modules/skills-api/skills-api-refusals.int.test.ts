@@ -3,7 +3,6 @@ import OpenAI, { toFile } from "openai";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generatePlatformToken } from "../auth/credentials";
 import { skillMd } from "../../../test/support/skill-md";
-import { skillFolder } from "../../../test/support/skills-api";
 import { ensureServerBuilt } from "../../../test/support/server-build";
 import { startServer, type ServerProcess } from "../../../test/support/server-process";
 import { describeEachDialect } from "../../../test/support/test-app";
@@ -12,9 +11,6 @@ import { describeEachDialect } from "../../../test/support/test-app";
  * Refusals of the Skills API found by probing it as the SDKs' users (and attackers) would: each is a 4xx in the
  * vendor's envelope that the SDK raises as its typed error, never a 500 or a dropped connection.
  */
-
-const filesOf = (folder: Record<string, string>) =>
-  Promise.all(Object.entries(folder).map(([path, text]) => toFile(Buffer.from(text), path)));
 
 /** What a caught SDK error says (either vendor): its class, status and body. */
 async function refusal(promise: Promise<unknown>) {
@@ -37,7 +33,8 @@ describeEachDialect("Skills API refusals from probing (EC-1, EC-2, SEC-23)", (t)
   beforeAll(async () => {
     key = (await t.project("Skills API refusals")).adminKey;
     openai = new OpenAI({ baseURL: `${t.url}/v1`, apiKey: key, maxRetries: 0, timeout: 20_000 });
-    skillId = (await openai.skills.create({ files: await filesOf(skillFolder("probe-update")) })).id;
+    const md = await toFile(Buffer.from(skillMd("probe-update")), "probe-update/SKILL.md");
+    skillId = (await openai.skills.create({ files: [md] })).id;
   });
 
   it("EC-1 SEC-23 an update whose JSON body is malformed, not an object, too deep or too large is a 4xx in OpenAI's shape, never a 500", async () => {
