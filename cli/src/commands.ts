@@ -69,7 +69,7 @@ function fileSystemProblem(error: unknown): string | null {
   const { code, path: where } = (error ?? {}) as { code?: unknown; path?: unknown };
   if (typeof code !== "string" || !/^E[A-Z]+$/.test(code)) return null;
   const reason = FILE_SYSTEM_REASONS[code] ?? "the file system refused it";
-  return `${typeof where === "string" ? where : "A file or folder"}: ${reason} (${code}); nothing there was changed.`;
+  return `${typeof where === "string" ? where : "A file or folder"}: ${reason} (${code}).`;
 }
 
 /** Reads and validates every folder first; null (after reporting every problem) when any folder is refused. */
