@@ -27,14 +27,49 @@ function serverUrl(io: Io, options: CommonOptions): string {
   return options.url ?? io.env.SKILLGRAPH_URL ?? DEFAULT_URL;
 }
 
-/** SKILLGRAPH_URL and SKILLGRAPH_API_KEY (an editor or admin key of the project); null after saying what is missing. */
+function isHttpUrl(url: string): boolean {
+  try {
+    return ["http:", "https:"].includes(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/** SKILLGRAPH_URL and SKILLGRAPH_API_KEY (an editor or admin key of the project); null after saying what is wrong. */
 function clientFor(report: Report, options: CommonOptions): SkillgraphClient | null {
+  const url = serverUrl(report.io, options);
+  if (!isHttpUrl(url)) {
+    const where = options.url === undefined ? "SKILLGRAPH_URL" : "--url";
+    report.problem(
+      `${where} '${url.slice(0, 200)}' is not an http:// or https:// URL; give the server's address, e.g. ${DEFAULT_URL}.`,
+    );
+    return null;
+  }
   const key = report.io.env.SKILLGRAPH_API_KEY;
   if (!key) {
     report.problem("Set SKILLGRAPH_API_KEY to an API key of the project (editor or admin to push; viewer to diff).");
     return null;
   }
-  return new SkillgraphClient(serverUrl(report.io, options), key);
+  return new SkillgraphClient(url, key);
+}
+
+const FILE_SYSTEM_REASONS: Record<string, string> = {
+  EEXIST: "a file is in the way where a folder is needed",
+  ENOTDIR: "a part of the path is a file, not a folder",
+  EISDIR: "it is a folder, not a file",
+  ENOENT: "it does not exist",
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EROFS: "the file system is read-only",
+  ENOSPC: "the disk is full",
+};
+
+/** A file-system error (a folder that cannot be written, a lock that cannot be replaced) as one sentence. */
+function fileSystemProblem(error: unknown): string | null {
+  const { code, path: where } = (error ?? {}) as { code?: unknown; path?: unknown };
+  if (typeof code !== "string" || !/^E[A-Z]+$/.test(code)) return null;
+  const reason = FILE_SYSTEM_REASONS[code] ?? "the file system refused it";
+  return `${typeof where === "string" ? where : "A file or folder"}: ${reason} (${code}).`;
 }
 
 /** Reads and validates every folder first; null (after reporting every problem) when any folder is refused. */
@@ -61,7 +96,10 @@ function failed(report: Report, error: unknown): number {
     report.problem(error.message);
     return report.finish(EXIT.failed);
   }
-  throw error;
+  const problem = fileSystemProblem(error);
+  if (problem === null) throw error;
+  report.problem(problem);
+  return report.finish(EXIT.failed);
 }
 
 export async function validateCommand(folder: string, options: CommonOptions, io: Io): Promise<number> {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { LOCK_FILE } from "./lock-file";
 import {
   normaliseSkillName,
   parseSkillMd,
@@ -34,6 +35,15 @@ export interface FolderReading {
 }
 
 const SKILL_MD_NAMES = ["SKILL.md", "skill.md"];
+
+/**
+ * What is never a file of a skill: its top-level `.git` (a repository or submodule whose root is the skill folder),
+ * and, when the folder given is itself the skill folder, the CLI's own lock and the lock's temporary files.
+ */
+function notOfTheSkill(isRoot: boolean): (path: string) => boolean {
+  return (path) =>
+    path === ".git" || (isRoot && (path === LOCK_FILE || (path.startsWith(`.${LOCK_FILE}.`) && path.endsWith(".tmp"))));
+}
 
 async function holdsSkillMd(dir: string): Promise<boolean> {
   const names = await fs.readdir(dir).catch(() => [] as string[]);
@@ -70,7 +80,7 @@ export async function readSkillsFolder(root: string): Promise<FolderReading> {
   const seen = new Map<string, string>();
   for (const dir of dirs) {
     const folder = path.relative(root, dir) || path.basename(dir);
-    const result = await readDirectoryBundle(dir);
+    const result = await readDirectoryBundle(dir, undefined, { skip: notOfTheSkill(dir === root) });
     if (!result.ok) {
       reading.problems.push(...result.problems.map((p) => ({ folder, message: p.message })));
       continue;

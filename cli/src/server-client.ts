@@ -38,7 +38,8 @@ export class SkillgraphClient {
     url: string,
     private readonly apiKey: string,
   ) {
-    this.endpoint = new URL("/graphql", url.endsWith("/") ? url : `${url}/`).toString();
+    // Relative to the URL's path: a server behind a proxy's prefix (https://host/skillgraph) is asked there.
+    this.endpoint = new URL("graphql", url.endsWith("/") ? url : `${url}/`).toString();
   }
 
   private async graphql<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {

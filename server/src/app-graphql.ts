@@ -111,7 +111,8 @@ export function resolverInstances(services: Services): object[] {
     new RolloutUpdatesResolver(),
     // A project first: the platform credential reaches projects by id, and other kinds only through a project.
     new NodeResolver([
-      nodeKind("Project", (ctx, id) => services.projects.get(ctx, id)),
+      // project(id) reads a missing id as the credential's own project; no object has the empty id.
+      nodeKind("Project", async (ctx, id) => (id === "" ? null : services.projects.get(ctx, id))),
       nodeKind("SkillVersion", (ctx, id) => services.skills.get(ctx, id)),
       nodeKind("AgentVersion", (ctx, id) => services.agents.get(ctx, id)),
       nodeKind("Call", (ctx, id) => services.calls.get(ctx, id)),

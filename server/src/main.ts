@@ -5,6 +5,7 @@ import { createApp, type App, type AppSecrets } from "./app";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { SecretKeyError, parseSecretKey, sha256Hex } from "./platform/crypto";
 import { loadOrCreatePlatformTokenHash, loadOrCreateSecretKey } from "./platform/embedded-secrets";
+import { consoleBuilt } from "./platform/http/server";
 import { generatePlatformToken } from "./modules/auth";
 import { seedDemoProject } from "./modules/demo";
 import { GatewayConfigError } from "./modules/gateway";
@@ -65,6 +66,11 @@ async function main(): Promise<void> {
     "Skillgraph is listening",
   );
   console.log(`Skillgraph: GraphQL on http://localhost:${port}/graphql, health on /healthz and /readyz`);
+  console.log(
+    consoleBuilt(config.webDist)
+      ? `Console on http://localhost:${port}/`
+      : `No console: ${config.webDist} has no index.html (\`npm start\` builds it, or \`npm run build --workspace web\`)`,
+  );
 
   installShutdown(app, config.shutdownTimeoutMs);
 }

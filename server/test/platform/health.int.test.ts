@@ -11,6 +11,12 @@ describeEachDialect("health", (t, dialect) => {
     expect(await ready.json()).toEqual({ status: "ready" });
   });
 
+  it("without a built console, / answers 404 saying how to build it (not Express's 'Cannot GET /')", async () => {
+    const page = await fetch(`${t.url}/`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("npm run build --workspace web");
+  });
+
   it("/readyz answers 503 while the database is unreachable", async () => {
     const broken = await createTestApp(dialect);
     await broken.app.db.dataSource.destroy();

@@ -1,5 +1,6 @@
-import { AppShell, Badge, Button, Group, NavLink, Text, Title } from "@mantine/core";
-import { Suspense } from "react";
+import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from "@mantine/core";
+import { useDisclosure } from "@mantine/hooks";
+import { Suspense, useEffect } from "react";
 import { Navigate, NavLink as RouterLink, Outlet, useLocation } from "react-router";
 import { useSession } from "../features/session/session-context";
 import { Loading } from "../shared/states";
@@ -24,32 +25,51 @@ const ADMIN_LINKS = [
 export function Layout() {
   const { session, signOut } = useSession();
   const location = useLocation();
+  // below the "sm" breakpoint (a phone) the sections fold behind a menu button, so the page keeps the width
+  const [menuOpen, menu] = useDisclosure(false);
+  const closeMenu = menu.close;
+  useEffect(() => closeMenu(), [location.pathname, closeMenu]);
   if (!session) return <Navigate to="/signin" replace state={{ from: location.pathname }} />;
   const links =
     session.role === "PLATFORM"
       ? [{ to: "/platform", label: "Projects and libraries" }]
       : [...PROJECT_LINKS, ...(session.role === "ADMIN" ? ADMIN_LINKS : [])];
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 210, breakpoint: 0 }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 210, breakpoint: "sm", collapsed: { mobile: !menuOpen } }}
+      padding={{ base: "xs", sm: "md" }}
+    >
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between">
-          <Title order={2} size="h4">
-            Skillgraph
-          </Title>
-          <Group gap="sm">
-            <Text size="sm" data-testid="session-project">
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger
+              opened={menuOpen}
+              onClick={menu.toggle}
+              hiddenFrom="sm"
+              size="sm"
+              aria-label={menuOpen ? "Close the sections menu" : "Open the sections menu"}
+              aria-expanded={menuOpen}
+              aria-controls="console-sections"
+            />
+            <Title order={2} size="h4">
+              Skillgraph
+            </Title>
+          </Group>
+          <Group gap="sm" wrap="nowrap" miw={0}>
+            <Text size="sm" data-testid="session-project" truncate="end" maw={{ base: 70, sm: 420 }}>
               {session.project ? session.project.name : "Platform"}
             </Text>
             <Badge variant="light" data-testid="session-role">
               {session.role.toLowerCase()}
             </Badge>
-            <Button variant="default" size="xs" onClick={signOut}>
+            <Button variant="default" size="xs" onClick={signOut} style={{ flexShrink: 0 }}>
               Sign out
             </Button>
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="xs" aria-label="Sections">
+      <AppShell.Navbar p="xs" aria-label="Sections" id="console-sections">
         {links.map((l) => (
           <NavLink
             key={l.to}
@@ -58,15 +78,15 @@ export function Layout() {
             label={l.label}
             active={location.pathname.startsWith(l.to)}
             variant="filled"
+            onClick={closeMenu}
           />
         ))}
       </AppShell.Navbar>
+      {/* AppShell.Main is the page's one <main> landmark */}
       <AppShell.Main>
-        <main>
-          <Suspense fallback={<Loading />}>
-            <Outlet />
-          </Suspense>
-        </main>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
       </AppShell.Main>
     </AppShell>
   );

@@ -1,7 +1,8 @@
 import { lazy } from "react";
-import { Navigate, createBrowserRouter } from "react-router";
+import { Navigate, createBrowserRouter, type RouteObject } from "react-router";
 import { readSession } from "../features/session/session-storage";
 import { Layout } from "./layout";
+import { PageError } from "./page-error";
 
 // Code-split: each page is its own chunk, loaded when its URL is opened.
 const SignInPage = lazy(() => import("../features/session/sign-in-page"));
@@ -32,39 +33,46 @@ const PlatformPage = lazy(() => import("../features/admin/platform-page"));
 
 const home = () => (readSession()?.role === "PLATFORM" ? "/platform" : "/skills");
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   { path: "/signin", element: <SignInPage /> },
   {
     element: <Layout />,
-    children: [
-      { index: true, element: <Navigate to={home()} replace /> },
-      { path: "skills", element: <SkillsListPage /> },
-      { path: "skills/new", element: <SkillEditorPage /> },
-      { path: "skills/v/:id", element: <SkillEditorPage /> },
-      { path: "skills/:name/history", element: <SkillHistoryPage /> },
-      { path: "skills/:name/diff", element: <SkillDiffPage /> },
-      { path: "skills/:name/rollouts", element: <RolloutsListPage /> },
-      { path: "rollouts/:id", element: <RolloutPage /> },
-      { path: "agents", element: <AgentsListPage /> },
-      { path: "agents/new", element: <AgentEditorPage /> },
-      { path: "agents/v/:id", element: <AgentEditorPage /> },
-      { path: "agents/:agentId/try", element: <TryItPage /> },
-      { path: "calls", element: <CallsListPage /> },
-      { path: "calls/:id", element: <CallPage /> },
-      { path: "sessions", element: <SessionsListPage /> },
-      { path: "sessions/:id", element: <SessionPage /> },
-      { path: "insights", element: <InsightsPage /> },
-      { path: "knowledge", element: <KnowledgeListPage /> },
-      { path: "knowledge/:id", element: <KnowledgeBasePage /> },
-      { path: "evals", element: <EvalRunsPage /> },
-      { path: "evals/runs/:id", element: <EvalRunPage /> },
-      { path: "evals/scenarios", element: <EvalScenariosPage /> },
-      { path: "admin/keys", element: <ApiKeysPage /> },
-      { path: "admin/webhooks", element: <WebhooksPage /> },
-      { path: "admin/audit", element: <AuditPage /> },
-      { path: "admin/settings", element: <ProjectSettingsPage /> },
-      { path: "platform", element: <PlatformPage /> },
-      { path: "*", element: <Navigate to="/" replace /> },
-    ],
+    // a page that fails to open (its code not fetched while the server is down) says so inside the frame
+    children: [{ errorElement: <PageError />, children: pages() }],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);
+
+function pages(): RouteObject[] {
+  return [
+    { index: true, element: <Navigate to={home()} replace /> },
+    { path: "skills", element: <SkillsListPage /> },
+    { path: "skills/new", element: <SkillEditorPage /> },
+    { path: "skills/v/:id", element: <SkillEditorPage /> },
+    { path: "skills/:name/history", element: <SkillHistoryPage /> },
+    { path: "skills/:name/diff", element: <SkillDiffPage /> },
+    { path: "skills/:name/rollouts", element: <RolloutsListPage /> },
+    { path: "rollouts/:id", element: <RolloutPage /> },
+    { path: "agents", element: <AgentsListPage /> },
+    { path: "agents/new", element: <AgentEditorPage /> },
+    { path: "agents/v/:id", element: <AgentEditorPage /> },
+    { path: "agents/:agentId/try", element: <TryItPage /> },
+    { path: "calls", element: <CallsListPage /> },
+    { path: "calls/:id", element: <CallPage /> },
+    { path: "sessions", element: <SessionsListPage /> },
+    { path: "sessions/:id", element: <SessionPage /> },
+    { path: "insights", element: <InsightsPage /> },
+    { path: "knowledge", element: <KnowledgeListPage /> },
+    { path: "knowledge/:id", element: <KnowledgeBasePage /> },
+    { path: "evals", element: <EvalRunsPage /> },
+    { path: "evals/runs/:id", element: <EvalRunPage /> },
+    { path: "evals/scenarios", element: <EvalScenariosPage /> },
+    { path: "admin/keys", element: <ApiKeysPage /> },
+    { path: "admin/webhooks", element: <WebhooksPage /> },
+    { path: "admin/audit", element: <AuditPage /> },
+    { path: "admin/settings", element: <ProjectSettingsPage /> },
+    { path: "platform", element: <PlatformPage /> },
+    { path: "*", element: <Navigate to="/" replace /> },
+  ];
+}

@@ -20,8 +20,16 @@ export function errorInfo(error: unknown): ErrorInfo | null {
     const ext = (first?.extensions ?? {}) as { code?: string; details?: ErrorInfo["details"] };
     return { message: first?.message ?? error.message, code: ext.code, details: ext.details ?? {} };
   }
+  if (unreachable(error)) return { message: UNREACHABLE, details: {} };
   return { message: error instanceof Error ? error.message : String(error), details: {} };
 }
+
+const UNREACHABLE =
+  "The server could not be reached: it may be down or restarting, or the network is out. What you typed is kept here; try again once it answers.";
+
+/** fetch's own refusal (no answer at all): Chromium "Failed to fetch", Firefox "NetworkError…", Safari "Load failed". */
+const unreachable = (error: unknown) =>
+  error instanceof TypeError && /failed to fetch|networkerror|load failed/i.test(error.message);
 
 /** Every problem of an error; one built from `field` when the server named a field but no list. */
 export function problemsOf(error: unknown): Problem[] {

@@ -18,3 +18,9 @@ export const stateColor = (state: string) =>
 /** Who saved a version, as a person reads it: the key's name, else a short key id, or the platform credential. */
 export const authorOf = (v: { createdBy: string; createdByName?: string | null }) =>
   v.createdByName ?? (v.createdBy === "platform" ? "platform credential" : `key ${v.createdBy.slice(0, 8)}…`);
+
+/**
+ * An id as a list shows it: its last 8 hex digits. Calls take time-ordered ids (UUIDv7), whose first digits are
+ * the same for every call of the same minute; the tail is random, so it tells rows apart.
+ */
+export const shortId = (id: string) => id.replace(/-/g, "").slice(-8);

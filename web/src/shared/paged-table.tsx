@@ -9,6 +9,8 @@ export interface Column<T> {
   nowrap?: boolean;
   /** The widest the column may be, e.g. 420 for a description. */
   maxWidth?: number;
+  /** The narrowest, for names that should not break into syllables when the table scrolls at a narrow window. */
+  minWidth?: number;
   /** For a header that says nothing visible (an actions column). */
   key?: string;
 }
@@ -31,6 +33,10 @@ interface Props<T> {
 
 const NOWRAP: CSSProperties = { whiteSpace: "nowrap" };
 
+const PAGER_NAMES = { first: "First page", previous: "Previous page", next: "Next page", last: "Last page" };
+/** The pager's arrows say what they do (their icons alone leave the buttons unnamed). */
+const pagerControlName = (control: keyof typeof PAGER_NAMES) => ({ "aria-label": PAGER_NAMES[control] });
+
 /** The list scaffold every list page shares: a named table, its columns, and the pager with "21–40 of 75". */
 export function PagedTable<T>(props: Props<T>) {
   const { label, columns, rows, rowKey, total, page = 1, limit, onPage, below } = props;
@@ -38,7 +44,8 @@ export function PagedTable<T>(props: Props<T>) {
   const first = limit ? (page - 1) * limit + 1 : 1;
   return (
     <>
-      <Table.ScrollContainer minWidth={640} type="native">
+      {/* at a narrow window the table scrolls sideways: a named region the keyboard can reach and scroll */}
+      <Table.ScrollContainer minWidth={640} type="native" role="region" aria-label={label} tabIndex={0}>
         <Table striped={props.striped ?? true} highlightOnHover aria-label={label}>
           <Table.Thead>
             <Table.Tr>
@@ -59,6 +66,7 @@ export function PagedTable<T>(props: Props<T>) {
                       key={c.key ?? (typeof c.header === "string" ? c.header : i)}
                       style={c.nowrap ? NOWRAP : undefined}
                       maw={c.maxWidth}
+                      miw={c.minWidth}
                     >
                       {c.cell(row)}
                     </Table.Td>
@@ -80,7 +88,7 @@ export function PagedTable<T>(props: Props<T>) {
             {first}–{first + rows.length - 1} of {total}
           </Text>
           <nav aria-label={`Pages of ${label.toLowerCase()}`}>
-            <Pagination total={pages} value={page} onChange={onPage} />
+            <Pagination total={pages} value={page} onChange={onPage} getControlProps={pagerControlName} />
           </nav>
         </Group>
       ) : null}

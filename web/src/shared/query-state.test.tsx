@@ -29,6 +29,19 @@ describe("QueryState: loading, failed, empty, answered", () => {
     expect(screen.getByRole("status")).toHaveTextContent("Loading…");
   });
 
+  it("UX-5 a read that never reached the server (it is down) says so in words, not the browser's 'Failed to fetch'", () => {
+    show({
+      data: undefined,
+      loading: false,
+      error: new TypeError("Failed to fetch"),
+      refetch: () => Promise.resolve(),
+    });
+    const alert = screen.getByRole("alert");
+    expect(alert).toHaveTextContent("The server could not be reached");
+    expect(alert).not.toHaveTextContent("Failed to fetch");
+    expect(screen.getByRole("button", { name: "Try again" })).toBeInTheDocument();
+  });
+
   it("UX-5 a failed read shows the server's sentence and code, and 'Try again' reads again", async () => {
     const refetch = vi.fn(() => Promise.resolve());
     show({ data: undefined, loading: false, error: refused, refetch });

@@ -43,7 +43,7 @@ export function TimeRangeFilter({
   onChange(change: Partial<TimeRangeValues>): void;
 }) {
   return (
-    <Group align="flex-end" gap="sm" wrap="nowrap">
+    <Group align="flex-end" gap="sm" wrap="wrap">
       <Select
         label={label}
         data={Object.entries(PRESETS).map(([value, p]) => ({ value, label: p.label }))}

@@ -21,6 +21,21 @@ const refusal = new CombinedGraphQLErrors({
 });
 
 describe("useDraft: a form's state, its save and the refusal on each field (UX-4)", () => {
+  it("UX-4 says whether the form holds changes the stored version does not (so a publish cannot skip them)", async () => {
+    const submit = vi.fn().mockResolvedValue("v2");
+    const { result } = renderHook(() => useDraft({ initial: { prompt: "Old." }, submit }));
+    expect(result.current.dirty).toBe(false);
+    act(() => result.current.edit({ prompt: "New." }));
+    expect(result.current.dirty).toBe(true);
+    act(() => result.current.edit({ prompt: "Old." }));
+    expect(result.current.dirty).toBe(false);
+    act(() => result.current.edit({ prompt: "New." }));
+    await act(async () => {
+      await result.current.save();
+    });
+    expect(result.current.dirty).toBe(false);
+  });
+
   it("UX-4 a refused save puts each of the server's problems on its field and keeps what was typed", async () => {
     const submit = vi.fn().mockRejectedValueOnce(refusal);
     const { result } = renderHook(() => useDraft({ initial: { url: "", eventTypes: [] as string[] }, submit }));

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { problemsOf, type Problem } from "./errors";
 
 /** The messages of the problems about `paths` (each a field, or a prefix: "url" also takes "url.host"). */
@@ -21,6 +21,8 @@ export interface Draft<T, R> {
   /** Sends the draft; the answer, or null when it was refused (then `error` and `problems` say why). */
   save(): Promise<R | null>;
   saving: boolean;
+  /** The values differ from what was last stored (the initial values, then each successful save's). */
+  dirty: boolean;
   /** The last refusal, as the server sent it (for the notice above the form). */
   error: unknown;
   /** Its problems by field (`details.problems`, or `details.field`). */
@@ -44,6 +46,7 @@ export function useDraft<T, R>(options: {
   const [error, setError] = useState<unknown>(null);
   const [problems, setProblems] = useState<Problem[]>([]);
   const initial = useRef(options.initial);
+  const [stored, setStored] = useState(options.initial);
   const latest = useRef(options);
   latest.current = options;
   const valuesRef = useRef(values);
@@ -52,6 +55,7 @@ export function useDraft<T, R>(options: {
   const edit = useCallback((change: Partial<T>) => setValues((v) => ({ ...v, ...change })), []);
   const reset = useCallback((next?: T) => {
     setValues(next ?? initial.current);
+    setStored(next ?? initial.current);
     setError(null);
     setProblems([]);
   }, []);
@@ -65,7 +69,9 @@ export function useDraft<T, R>(options: {
     }
     setSaving(true);
     try {
-      const result = await submit(valuesRef.current);
+      const sent = valuesRef.current;
+      const result = await submit(sent);
+      setStored(sent);
       setError(null);
       setProblems([]);
       return result;
@@ -78,5 +84,6 @@ export function useDraft<T, R>(options: {
     }
   }, []);
   const fieldError = useCallback((...paths: string[]) => problemsAt(problems, ...paths), [problems]);
-  return { values, edit, reset, save, saving, error, problems, fieldError };
+  const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(stored), [values, stored]);
+  return { values, edit, reset, save, saving, dirty, error, problems, fieldError };
 }

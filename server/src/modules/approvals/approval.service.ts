@@ -209,7 +209,9 @@ export class ApprovalService {
     if (scope.role === "viewer") return "Approving needs an editor or admin key.";
     if (version.state !== "draft") return "Only drafts are approved; this version has been live.";
     if (!policy.allowSelfApproval && version.authors.includes(scope.actor)) {
-      return "You created or last edited this version; the publish policy needs another reviewer.";
+      return policy.requiredApprovals > 0
+        ? "You created or last edited this version; the publish policy needs another reviewer."
+        : "You created or last edited this version, so another key approves it (none are required to publish).";
     }
     return null;
   }

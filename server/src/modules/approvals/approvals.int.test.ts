@@ -182,6 +182,11 @@ describeEachDialect("approvals (AP)", { outboundAllowHosts: ["127.0.0.1"] }, (t)
     expect(await refusalAs(viewer)).toContain("editor or admin");
     expect(await refusalAs(admin)).toBeNull();
     await approved(v.id, edited.digest, admin);
+    await policy(0);
+    // With no approval required, the author's refusal does not say the policy needs a reviewer.
+    expect(await refusalAs(author)).toBe(
+      "You created or last edited this version, so another key approves it (none are required to publish).",
+    );
     await policy(0, true);
     expect(await refusalAs(author)).toBeNull();
     await approved(v.id, edited.digest, author);

@@ -159,6 +159,13 @@ describeEachDialect("call record", { outboundAllowHosts: [HOOKS] }, (t) => {
     const paged = await list({}, 2, 2);
     expect(paged).toEqual({ total: 3, page: 2, limit: 2, items: [{ id: older.id, status: "ended" }] });
   });
+
+  it("SV-9 a status filter outside active and ended is BAD_USER_INPUT naming the values, not an empty page", async () => {
+    const res = await t.gql(CALLS, { page: 1, limit: 10, status: "ACTIVE" }, key);
+    expect(codeOf(res)).toBe("BAD_USER_INPUT");
+    expect(res.errors?.[0]?.extensions?.details).toMatchObject({ field: "status" });
+    expect(res.errors?.[0]?.message).toBe("status must be one of active, ended; it is 'ACTIVE'.");
+  });
 });
 
 const RETENTION_SECS = 60;

@@ -5,6 +5,9 @@ import type { CallState } from "./call-state";
 import { ResolvedSkillColumns, ROLLOUT_ARM_CHECK } from "./skill-row.entity";
 import { ToolRunColumns } from "./tool-run.entity";
 
+export const CALL_STATUSES = ["active", "ended"] as const;
+export type CallStatus = (typeof CALL_STATUSES)[number];
+
 /** A call: what it resolved at start (and at each handoff), what is loaded now, and its status (RT-10). */
 @Entity({ name: "calls" })
 @Index("idx_calls_project_started", ["projectId", "startedAt"])
@@ -29,7 +32,7 @@ export class CallEntity {
 
   /** active | ended */
   @TextColumn("status", { length: 16 })
-  status!: "active" | "ended";
+  status!: CallStatus;
 
   /** The resolved context of each segment (start, then each handoff) and the loaded set: see CallState. */
   @JsonColumn("state")

@@ -2,13 +2,19 @@ import type { SecretBox } from "../../platform/crypto";
 import { timeOrderedId } from "../../platform/db/time-ordered-id";
 import type { Database } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound } from "../../platform/errors";
-import { pageWindow, type Page } from "../../platform/graphql/page";
+import { filterValue, pageWindow, type Page } from "../../platform/graphql/page";
 import type { AgentSpan, AgentTelemetry } from "../../platform/telemetry";
 import type { AuthContext, AuthService } from "../auth";
 import type { AgentDirectory } from "../agents";
 import type { LoadOutcome } from "../runtime";
 import { AgentSecretSeal, inlineMcpServer } from "./agent-secret-seal";
-import { CallEntity, ToolInvocationEntity, type CallEventEntity, type CallSkillEntity } from "./call.entity";
+import {
+  CALL_STATUSES,
+  CallEntity,
+  ToolInvocationEntity,
+  type CallEventEntity,
+  type CallSkillEntity,
+} from "./call.entity";
 import { CallRecorded } from "./call.events";
 import type { CallFilter } from "./call.repository";
 import type { CallEngine } from "./call-engine";
@@ -227,8 +233,9 @@ export class CallService {
   ): Promise<Page<CallEntity>> {
     const scope = await this.auth.authorize(ctx, "viewer");
     const window = pageWindow(page, limit);
+    const status = filterValue("status", filter.status, CALL_STATUSES);
     const [items, total] = await this.db.read((m) =>
-      this.engine.repository(m).page({ ...filter, projectId: scope.projectId }, window),
+      this.engine.repository(m).page({ ...filter, status, projectId: scope.projectId }, window),
     );
     return { items, total, page: window.page, limit: window.limit };
   }

@@ -126,11 +126,16 @@ describe.each(dialectsAndStores)("gateway errors (%s, %s store)", (dialect, stor
     await expectLogIntact("malformed");
   });
 
-  it("GW-1 a body over the limit is 413, a body in another charset 415, an unknown route 404, in OpenAI's shape", async () => {
+  it("GW-1 a body over the limit is 413, a body in another charset or content type 415, an unknown route 404, in OpenAI's shape", async () => {
     const big = { ...hi("big"), messages: [{ role: "user", content: "x".repeat(kit.t.app.config.bodyLimitBytes) }] };
     expectOpenAiError(await post(kit, big), 413, "request_too_large");
     const latin1 = await post(kit, hi("latin"), { headers: { "content-type": "application/json; charset=latin1" } });
     expectOpenAiError(latin1, 415, "unsupported_media_type");
+    for (const type of ["text/plain", "application/x-www-form-urlencoded"]) {
+      const other = await post(kit, hi("typed"), { headers: { "content-type": type } });
+      expectOpenAiError(other, 415, "unsupported_media_type");
+      expect(other.body.error!.message).toContain("content-type: application/json");
+    }
     const unknown = await fetch(`${kit.t.url}/v1/embeddings`, { method: "POST", body: "{}" });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toMatchObject({

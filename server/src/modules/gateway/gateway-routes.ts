@@ -208,17 +208,19 @@ function bodyErrorOf(error: unknown, limitBytes: number): GatewayError | null {
       "request_too_large",
       `The request body is larger than the limit of ${limitBytes} bytes.`,
     );
-  if (type === "charset.unsupported" || type === "encoding.unsupported")
-    return new GatewayError(
-      415,
-      "invalid_request_error",
-      "unsupported_media_type",
-      "The request body must be JSON in UTF-8: send 'content-type: application/json' (charset utf-8 or none), without a content-encoding.",
-    );
+  if (type === "charset.unsupported" || type === "encoding.unsupported") return unsupportedMediaType();
   if (typeof status === "number" && status >= 400 && status < 500)
     return badRequest("invalid_request", `The request was not accepted: ${(error as Error).message}`);
   return null;
 }
+
+const unsupportedMediaType = () =>
+  new GatewayError(
+    415,
+    "invalid_request_error",
+    "unsupported_media_type",
+    "The request body must be JSON in UTF-8: send 'content-type: application/json' (charset utf-8 or none), without a content-encoding.",
+  );
 
 /** 429 in OpenAI's shape, for an address past AUTH_FAILURES_PER_MINUTE failed authentications. */
 export function rateLimited(res: http.ServerResponse): void {
@@ -264,6 +266,8 @@ export function gatewayHandler(
   };
   const completions = async (exchange: Exchange) => {
     const body = await readJsonBody(exchange.req, exchange.res, options.bodyLimitBytes, fallbackParser);
+    // body-parser leaves a body of another content type (curl -d sends a form's) unread.
+    if (body === undefined) throw unsupportedMediaType();
     await chatCompletions(options, exchange, body);
   };
   return (req, res, requestId, trace, head) => {

@@ -13,7 +13,14 @@ import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
 import type { Principal } from "../../platform/graphql/context";
 import type { Logger } from "../../platform/logger";
 import type { McpSkillsService } from "./mcp-skills.service";
-import { CACHE_HINTS, GetSkillRequestSchema, ListSkillsRequestSchema, SKILLS_EXTENSION } from "./skills-protocol";
+import {
+  anyParams,
+  CACHE_HINTS,
+  checked,
+  GetSkillRequestSchema,
+  ListSkillsRequestSchema,
+  SKILLS_EXTENSION,
+} from "./skills-protocol";
 
 /** A request to /mcp that the HTTP layer authenticated (none or an unknown key never gets here: 401). */
 export interface McpHttpRequest {
@@ -169,22 +176,26 @@ export class McpSkillsEndpoint {
     const seen = (extra: { sessionId?: string }) => {
       if (extra.sessionId) void this.refreshSource(extra.sessionId);
     };
-    server.setRequestHandler(ListResourcesRequestSchema, async (_request, extra) => {
+    server.setRequestHandler(anyParams("resources/list"), async (request, extra) => {
+      checked(ListResourcesRequestSchema, request);
       seen(extra);
       return { resources: await this.service.listing(projectId) };
     });
-    server.setRequestHandler(ReadResourceRequestSchema, async (request, extra) => {
+    server.setRequestHandler(anyParams("resources/read"), async (raw, extra) => {
+      const request = checked(ReadResourceRequestSchema, raw);
       seen(extra);
       const contents = await this.service.read(projectId, request.params.uri);
       if (!contents) throw new McpError(ErrorCode.InvalidParams, `No resource is served at ${request.params.uri}.`);
       return { contents: [contents] };
     });
-    server.setRequestHandler(ListSkillsRequestSchema, async (_request, extra) => {
+    server.setRequestHandler(anyParams("skills/list"), async (request, extra) => {
+      checked(ListSkillsRequestSchema, request);
       seen(extra);
       // One page: an entry is a manifest of a few hundred bytes, and a project holds hundreds of skills, not millions.
       return { skills: await this.service.entries(projectId), ...CACHE_HINTS };
     });
-    server.setRequestHandler(GetSkillRequestSchema, async (request, extra) => {
+    server.setRequestHandler(anyParams("skills/get"), async (raw, extra) => {
+      const request = checked(GetSkillRequestSchema, raw);
       seen(extra);
       const skill = await this.service.entry(projectId, request.params.uri);
       if (!skill) throw new McpError(ErrorCode.InvalidParams, `No skill is served at ${request.params.uri}.`);

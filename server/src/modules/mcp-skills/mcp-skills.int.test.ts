@@ -215,6 +215,25 @@ describe.each(dialects)("skills over MCP on %s", (dialect) => {
     expect(t.app.mcpSkills.openSessions).toBe(sessions - 1);
   });
 
+  it("GW-11 malformed params (a uri or cursor that is not a string) are Invalid params with a sentence, not an internal error", async () => {
+    const project = await t.project("gw11 params");
+    const client = await open(project.adminKey);
+    const Any = z.object({}).passthrough();
+    for (const [method, params] of [
+      ["skills/get", {}],
+      ["skills/get", { uri: 42 }],
+      ["resources/read", { uri: null }],
+      ["skills/list", { cursor: 5 }],
+      ["resources/list", { cursor: 5 }],
+    ] as const) {
+      let error: { code?: number; message?: string } = {};
+      await client.request({ method, params }, Any).catch((e: unknown) => (error = e as typeof error));
+      expect([method, error.code]).toEqual([method, -32602]);
+      expect(error.message).toMatch(/params\.(uri|cursor) must be a string/);
+      expect(error.message).not.toMatch(/invalid_type|"path"/);
+    }
+  });
+
   it("GW-11 SEC-7 revoking the key ends its MCP sessions", async () => {
     const project = await t.project("gw11 revoke");
     await createVersion(t, project.adminKey, "revocable");

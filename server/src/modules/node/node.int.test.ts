@@ -31,6 +31,11 @@ describe.each(dialects)("node(id) on %s", (dialect) => {
     expect((await t.ok(NODE, { id: "00000000-0000-4000-8000-000000000000" }, key)).node).toBeNull();
   });
 
+  it("SEC-9 node(id) with the empty id reads as null, not as the key's own project", async () => {
+    expect((await t.ok(NODE, { id: "" }, key)).node).toBeNull();
+    expect((await t.gql(NODE, { id: "" })).errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
   it("SEC-7 node(id) without a credential is UNAUTHENTICATED, as every other query, not a null", async () => {
     const res = await t.gql(NODE, { id: versionId });
     expect(res.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");

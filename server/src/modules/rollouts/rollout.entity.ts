@@ -3,7 +3,8 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn } from "typ
 import { IdColumn, JsonColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
 import type { ProjectEntity } from "../projects";
 
-export type RolloutStatus = "running" | "paused" | "completed" | "rolled_back" | "aborted";
+export const ROLLOUT_STATUSES = ["running", "paused", "completed", "rolled_back", "aborted"] as const;
+export type RolloutStatus = (typeof ROLLOUT_STATUSES)[number];
 export type RolloutMetricName = "LOAD_RATE" | "TOOL_ERROR_RATE" | "SUCCESS_RATE" | "EVAL_PASS_RATE";
 
 export interface StoredGuard {

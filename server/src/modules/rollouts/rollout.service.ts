@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Tx } from "../../platform/db/database";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../platform/errors";
-import { pageWindow, type Page } from "../../platform/graphql/page";
+import { filterValue, pageWindow, type Page } from "../../platform/graphql/page";
 import type { ApprovalCheck } from "../approvals";
 import type { AuthContext, AuthService } from "../auth";
 import type { SkillLifecycleService, SkillReader, SkillVersionEntity } from "../skills";
 import { NO_COUNTS, judgeGuards, withEvals, type ArmSignals } from "./rollout-guards";
 import { checkPlan, isActive, nextStep, stepDue, type PlanInput } from "./rollout-plan";
-import { RolloutEntity, type RolloutEventEntity } from "./rollout.entity";
+import { ROLLOUT_STATUSES, RolloutEntity, type RolloutEventEntity } from "./rollout.entity";
 import { RolloutRepository, type RolloutFilter } from "./rollout.repository";
 import { ROLLOUT_GUARD_ACTOR, type RolloutChange, type RolloutSteps } from "./rollout-steps";
 
@@ -55,8 +55,9 @@ export class RolloutService {
   async list(ctx: AuthContext, filter: RolloutFilter, page: number, limit: number): Promise<Page<RolloutEntity>> {
     const scope = await this.auth.authorize(ctx, "viewer");
     const window = pageWindow(page, limit);
+    const status = filterValue("status", filter.status, ROLLOUT_STATUSES);
     const found = await this.db.read((m) =>
-      new RolloutRepository(m).page(scope.projectId, filter, window.offset, limit),
+      new RolloutRepository(m).page(scope.projectId, { ...filter, status }, window.offset, limit),
     );
     return { ...found, page, limit };
   }

@@ -284,7 +284,7 @@ describeEachDialect("staged rollouts", { outboundAllowHosts: [HOOKS] }, (t) => {
     expect(checked.candidate).toMatchObject({ id: draft, version: 2 });
   });
 
-  it("RO-2 Rollout is a Node; another project's rollout is NOT_FOUND / null", async () => {
+  it("RO-2 Rollout is a Node; another project's rollout is NOT_FOUND / null; an unknown status filter is BAD_USER_INPUT", async () => {
     const { draft } = await skillWithDraft(t, key, "ro-node");
     const rollout = await startRollout(t, key, { versionId: draft, stepMinutes: 0 });
     const node = await t.ok<{ node: { __typename: string; id: string } }>(
@@ -302,5 +302,10 @@ describeEachDialect("staged rollouts", { outboundAllowHosts: [HOOKS] }, (t) => {
       key,
     );
     expect(list.rollouts).toEqual({ total: 1, items: [{ id: rollout.id }] });
+    const unknown = await t.gql(`query { rollouts(status: "RUNNING") { total } }`, {}, key);
+    expect(codeOf(unknown)).toBe("BAD_USER_INPUT");
+    expect(unknown.errors?.[0]?.message).toMatch(
+      /^status must be one of running, paused, completed, rolled_back, aborted;/,
+    );
   });
 });

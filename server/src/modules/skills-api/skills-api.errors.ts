@@ -126,6 +126,30 @@ export function errorBody(error: SkillsApiError, vendor: Vendor, requestId: stri
   };
 }
 
+/**
+ * SEC-23: a JSON body the parser refused (body-parser's error `type`s, and `entity.too.deep` of readJsonBody) is the
+ * client's fault, a 4xx; null for anything else.
+ */
+export function bodyErrorOf(error: unknown, limitBytes: number): SkillsApiError | null {
+  const { type, status } = (error ?? {}) as { type?: unknown; status?: unknown };
+  if (typeof status !== "number" || status < 400 || status >= 500) return null;
+  switch (type) {
+    case "entity.parse.failed":
+      return badRequest('The request body is not a JSON object; send e.g. {"default_version": "2"}.');
+    case "entity.too.deep":
+      return badRequest((error as Error).message);
+    case "entity.too.large":
+      return new SkillsApiError("too_large", `The request body is larger than the ${limitBytes} bytes it may be.`);
+    case "charset.unsupported":
+    case "encoding.unsupported":
+      return badRequest(
+        "The request body must be JSON in UTF-8: send 'content-type: application/json' (charset utf-8 or none), without a content-encoding.",
+      );
+    default:
+      return badRequest(`The request body was not accepted: ${(error as Error).message}`);
+  }
+}
+
 /** A domain error of the skills services as the Skills API answers it; null for anything else (a bug: a 500). */
 export function apiErrorOf(error: unknown): SkillsApiError | null {
   if (error instanceof SkillsApiError) return error;

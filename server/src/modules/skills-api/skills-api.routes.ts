@@ -6,7 +6,15 @@ import type { AuthContext, AuthService } from "../auth";
 import type { CursorWindow } from "../skills";
 import { type Answer, type IdempotencyStore } from "./idempotency";
 import { readMultipart, requestDigest, type MultipartLimits } from "./multipart";
-import { apiErrorOf, badRequest, errorBody, SkillsApiError, statusOf, type Vendor } from "./skills-api.errors";
+import {
+  apiErrorOf,
+  badRequest,
+  bodyErrorOf,
+  errorBody,
+  SkillsApiError,
+  statusOf,
+  type Vendor,
+} from "./skills-api.errors";
 import {
   presentDeletedSkill,
   presentDeletedVersion,
@@ -99,7 +107,9 @@ export function skillsApiHandler(
     remembered(x, ctx, await multipart(x), async (body) => ok(presentSkill(x.vendor, await service.create(ctx, body))));
   const getSkill: Route = async (x, ctx, [id]) => ok(presentSkill(x.vendor, await service.get(ctx, id!)));
   const updateSkill: Route = async (x, ctx, [id]) => {
-    const body = (await readJsonBody(x.req, x.res, options.jsonLimitBytes, fallbackParser)) as Record<string, unknown>;
+    const body = (await readJsonBody(x.req, x.res, options.jsonLimitBytes, fallbackParser).catch((error: unknown) => {
+      throw bodyErrorOf(error, options.jsonLimitBytes) ?? error;
+    })) as Record<string, unknown> | null;
     const value = body?.default_version;
     if ((typeof value !== "string" || value.trim() === "") && !(typeof value === "number" && Number.isInteger(value))) {
       throw badRequest(
@@ -226,7 +236,7 @@ export function skillsApiHandler(
     return { requestId: x.requestId, principal, loaders: new Loaders() };
   }
 
-  function fail(x: Exchange, error: unknown): void {
+  async function fail(x: Exchange, error: unknown): Promise<void> {
     let answer = apiErrorOf(error);
     if (!answer) {
       options.logger.error({ err: error, requestId: x.requestId }, "skills api request failed");
@@ -239,7 +249,11 @@ export function skillsApiHandler(
     // Both SDKs retry 409 and 5xx unless told: a refusal is final; a key still in use is worth a retry.
     x.res.setHeader("x-should-retry", answer.options.retry ? "true" : answer.kind === "internal" ? "true" : "false");
     if (answer.options.retry) x.res.setHeader("retry-after", "1");
-    if (answer.kind === "too_large") closeUnread(x.req, x.res, options.limits.maxBodyBytes);
+    if (answer.kind === "too_large") {
+      x.res.setHeader("connection", "close");
+      await discardUnread(x.req, options.limits.maxBodyBytes);
+      if (x.res.headersSent || x.res.destroyed) return;
+    }
     sendJson(x.res, statusOf(answer.kind, x.vendor), errorBody(answer, x.vendor, x.requestId));
   }
 
@@ -252,7 +266,11 @@ export function skillsApiHandler(
       query: new URL(req.url ?? "/", "http://localhost").searchParams,
     };
     res.setHeader("request-id", requestId);
-    serve(exchange).catch((error: unknown) => fail(exchange, error));
+    serve(exchange).catch((error: unknown) =>
+      fail(exchange, error).catch((failure: unknown) =>
+        options.logger.error({ err: failure, requestId }, "skills api answer failed"),
+      ),
+    );
   };
 }
 
@@ -276,18 +294,30 @@ export function skillsApiRateLimited(res: http.ServerResponse, req?: http.Incomi
 }
 
 /**
- * A body refused for its size is not read into memory: the rest is discarded as it arrives (so the client reads the
- * 413 rather than a reset connection), up to a bound past which the connection is cut.
+ * A body refused for its size is not read into memory: the rest is discarded as it arrives, and the refusal is sent
+ * once it has all arrived. An SDK still streaming its upload would otherwise have the connection closed under it
+ * (EPIPE) and never read the 413. Past a bound (or a declared length beyond it) the refusal goes at once and the
+ * connection is cut once the bound is reached.
  */
-function closeUnread(req: http.IncomingMessage, res: http.ServerResponse, maxBodyBytes: number): void {
-  if (req.readableEnded) return;
-  res.setHeader("connection", "close");
-  let discarded = 0;
-  req.on("data", (chunk: Buffer) => {
-    discarded += chunk.byteLength;
-    if (discarded > 4 * maxBodyBytes) req.destroy();
+function discardUnread(req: http.IncomingMessage, maxBodyBytes: number): Promise<void> {
+  if (req.readableEnded || req.destroyed) return Promise.resolve();
+  const bound = 4 * maxBodyBytes;
+  const declared = Number(req.headers["content-length"]);
+  return new Promise((resolve) => {
+    let discarded = 0;
+    req.on("data", (chunk: Buffer) => {
+      discarded += chunk.byteLength;
+      if (discarded > bound) {
+        req.destroy();
+        resolve();
+      }
+    });
+    req.once("end", () => resolve());
+    req.once("close", () => resolve());
+    req.once("error", () => resolve());
+    if (Number.isFinite(declared) && declared > bound) resolve();
+    req.resume();
   });
-  req.resume();
 }
 
 function asciiFileName(name: string): string {

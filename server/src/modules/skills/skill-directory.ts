@@ -19,9 +19,15 @@ import {
 // Skill folders on disk in and out (SK-2): symlinks refused, sizes capped while reading.
 const READ_CHUNK_BYTES = 64 * 1024;
 
+/** What a reader of a folder leaves out besides the junk every bundle drops: `skip(path)` (a path in the folder). */
+export interface DirectoryReadOptions {
+  skip?: (path: string) => boolean;
+}
+
 export async function readDirectoryBundle(
   dir: string,
   limits: FileLimits = DEFAULT_FILE_LIMITS,
+  options: DirectoryReadOptions = {},
 ): Promise<BundleResult> {
   const root = nodePath.resolve(dir);
   try {
@@ -33,7 +39,7 @@ export async function readDirectoryBundle(
         message: `directory: ${quote(dir)} ${what}; give the path of the skill's folder itself.`,
       });
     }
-    const listing = await listDirectory(root, limits);
+    const listing = await listDirectory(root, limits, options.skip ?? (() => false));
     if (listing.problems.length > 0) return refuse(...listing.problems);
     return await assembleBundle(listing.files, { prefix: "", folder: nodePath.basename(root) }, limits);
   } catch (error) {
@@ -49,7 +55,11 @@ interface DirectoryListing {
   problems: Problem[];
 }
 
-async function listDirectory(root: string, limits: FileLimits): Promise<DirectoryListing> {
+async function listDirectory(
+  root: string,
+  limits: FileLimits,
+  skip: (path: string) => boolean,
+): Promise<DirectoryListing> {
   const listing: DirectoryListing = { files: [], problems: [] };
   const pending = [""];
   let entriesSeen = 0;
@@ -66,6 +76,7 @@ async function listDirectory(root: string, limits: FileLimits): Promise<Director
         return listing;
       }
       const path = relativeDir === "" ? name : `${relativeDir}/${name}`;
+      if (skip(path)) continue;
       const found = await classifyDirectoryEntry(root, path);
       if (found === "skip") continue;
       if (found === "directory") pending.push(path);

@@ -7,7 +7,7 @@ import { timeOrderedId } from "../../platform/db/time-ordered-id";
 import type { Database, Dialect, SqlStatement, Tx } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
 import type { DomainEvent } from "../../platform/events/domain-events";
-import { pageWindow, type Page } from "../../platform/graphql/page";
+import { filterValue, pageWindow, type Page } from "../../platform/graphql/page";
 import { checkOutboundUrl } from "../../platform/outbound/address-policy";
 import { OutboundError } from "../../platform/outbound/outbound-error";
 import type { AuditService } from "../audit";
@@ -145,14 +145,11 @@ export class WebhookService {
     limit: number,
   ): Promise<Page<WebhookDeliveryEntity>> {
     const scope = await this.auth.authorize(ctx, "admin", query.projectId);
-    const status = query.status ?? null;
-    if (status !== null && !(DELIVERY_STATUSES as readonly string[]).includes(status)) {
-      throw Invalid.field("status", `status must be one of ${DELIVERY_STATUSES.join(", ")}; it is '${status}'.`);
-    }
+    const status = filterValue("status", query.status, DELIVERY_STATUSES);
     const window = pageWindow(page, limit);
     const [items, total] = await this.db.read((m) =>
       new WebhookRepository(m).pageDeliveries(
-        { projectId: scope.projectId, subscriptionId: query.subscriptionId, status: status as DeliveryStatus | null },
+        { projectId: scope.projectId, subscriptionId: query.subscriptionId, status },
         window,
       ),
     );

@@ -35,6 +35,19 @@ export interface PageWindow {
 
 export const MAX_PAGE_LIMIT = 200;
 
+/** A list's filter by one of a closed set of values: a value outside it is refused, not read as "no match". */
+export function filterValue<T extends string>(
+  field: string,
+  value: string | null | undefined,
+  allowed: readonly T[],
+): T | null {
+  if (value === null || value === undefined) return null;
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw Invalid.field(field, `${field} must be one of ${allowed.join(", ")}; it is '${value}'.`);
+  }
+  return value as T;
+}
+
 /** Checks page (≥ 1) and limit (1–200) as SV-6 says. */
 export function pageWindow(page: number, limit: number): PageWindow {
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_PAGE_LIMIT) {

@@ -121,6 +121,11 @@ const NO_HEAD: readonly string[] = Object.freeze([]);
 /** Tokens in one document (SEC-4); more is a parse error (400) before anything runs. */
 const MAX_TOKENS = 3000;
 
+/** Whether the console's files are there to serve (`npm start` builds them into web/dist). */
+export function consoleBuilt(webDist: string | undefined): webDist is string {
+  return !!webDist && fs.existsSync(path.join(webDist, "index.html"));
+}
+
 function jsonError(res: Response, status: number, code: string, message: string): void {
   res.status(status).json({ errors: [{ message, extensions: { code } }] });
 }
@@ -344,10 +349,21 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     );
   }
 
-  if (options.webDist && fs.existsSync(path.join(options.webDist, "index.html"))) {
+  if (consoleBuilt(options.webDist)) {
     const index = path.join(options.webDist, "index.html");
     app.use(express.static(options.webDist, { index: false, maxAge: "1h" }));
     app.get(/^\/(?!graphql|v1\/|mcp|healthz|readyz).*/, (_req, res) => res.sendFile(index));
+  } else {
+    // A server started without `npm start` (which builds the console) says so where the console would be.
+    app.get("/", (_req, res) => {
+      res
+        .status(404)
+        .type("text/plain")
+        .send(
+          "The console is not built here: `npm start` builds it, or run `npm run build --workspace web` and restart. " +
+            "The GraphQL API is at /graphql.\n",
+        );
+    });
   }
 
   app.use((error: Error & { status?: number; type?: string }, _req: Request, res: Response, _next: NextFunction) => {

@@ -18,7 +18,9 @@ import {
 import { Link, useNavigate, useParams, useSearchParams } from "react-router";
 import { ConfirmButton } from "../../shared/confirm-button";
 import { authorOf, stateColor, WARN_COLOR, when } from "../../shared/format";
+import { LeaveGuard } from "../../shared/leave-guard";
 import { QueryState } from "../../shared/query-state";
+import { useHeaderWrap } from "../../shared/responsive";
 import { SHORTCUTS, ShortcutHint, usePageShortcuts } from "../../shared/shortcuts";
 import { ErrorNotice } from "../../shared/states";
 import { useCanWrite } from "../session/session-context";
@@ -61,13 +63,16 @@ function AgentForm({ version }: { version: AgentVersion | null }) {
 
   async function submit() {
     const id = await draft.save();
-    if (id) await navigate(`/agents/v/${id}`);
+    if (id) await navigate(`/agents/v/${id}`, { state: { saved: true } });
   }
   const readOnly = !canWrite;
   const canPublish = canWrite && version?.state === "DRAFT";
   const review = useReview("agent", version?.id ?? null);
+  const headerWrap = useHeaderWrap();
+  // a publish takes the stored draft: with changes in the form it would publish something else than is shown
+  const publishBlock = draft.dirty ? "Save the changes first: a publish takes the saved draft." : review.publishBlock;
   const publishNow = () => {
-    if (version && !published.loading && !review.publishBlock)
+    if (version && !published.loading && !publishBlock)
       void publish({ variables: { id: version.id } }).catch(() => undefined);
   };
   usePageShortcuts({
@@ -157,14 +162,15 @@ function AgentForm({ version }: { version: AgentVersion | null }) {
   );
   return (
     <Stack>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <LeaveGuard when={canWrite && draft.dirty} what="The form has changes that are not saved as a draft." />
+      <Group justify="space-between" wrap={headerWrap} align="flex-start">
         <Group gap="sm" style={{ minWidth: 0 }}>
           <Title order={1} size="h3" style={{ wordBreak: "break-word" }}>
             {version ? `${version.name} · version ${version.version}` : "New agent"}
           </Title>
           {version ? <Badge color={stateColor(version.state)}>{version.state.toLowerCase()}</Badge> : null}
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap={headerWrap}>
           {version ? (
             <Button component={Link} to={`/agents/${version.agentId}/try`} variant="default">
               Try it
@@ -191,14 +197,14 @@ function AgentForm({ version }: { version: AgentVersion | null }) {
               failure="The agent was not deleted"
               onConfirm={async () => {
                 await deleteAgent({ variables: { agentId: version.agentId } });
-                await navigate("/agents");
+                await navigate("/agents", { state: { saved: true } });
               }}
             >
               Delete agent
             </ConfirmButton>
           ) : null}
           {canPublish ? (
-            <AgentPublishButton loading={published.loading} onPublish={publishNow} blocked={review.publishBlock} />
+            <AgentPublishButton loading={published.loading} onPublish={publishNow} blocked={publishBlock} />
           ) : null}
         </Group>
       </Group>

@@ -7,7 +7,7 @@ export function AgentPublishButton(props: { loading: boolean; onPublish(): void;
   return (
     <Group gap={6} wrap="nowrap">
       {props.blocked ? (
-        <Text size="xs" c="dimmed" id="agent-publish-blocked" data-testid="publish-blocked">
+        <Text size="xs" c="dimmed" maw={260} id="agent-publish-blocked" data-testid="publish-blocked">
           {props.blocked}
         </Text>
       ) : null}

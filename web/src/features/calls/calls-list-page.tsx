@@ -3,7 +3,7 @@ import { Anchor, Badge, Select, Stack, Text, TextInput, Title } from "@mantine/c
 import { useDebouncedValue } from "@mantine/hooks";
 import { Link } from "react-router";
 import type { CallsListQuery } from "../../gql/graphql";
-import { MUTED_COLOR, OK_COLOR, when } from "../../shared/format";
+import { MUTED_COLOR, OK_COLOR, shortId, when } from "../../shared/format";
 import { FilterBar } from "../../shared/filter-bar";
 import { PagedQueryTable, type Column } from "../../shared/paged-table";
 import { TimeRangeFilter, timeBounds } from "../../shared/time-range";
@@ -20,7 +20,7 @@ const COLUMNS: Array<Column<Call>> = [
     nowrap: true,
     cell: (c) => (
       <Anchor component={Link} to={`/calls/${c.id}`} ff="monospace">
-        {c.id.slice(0, 8)}
+        {shortId(c.id)}
       </Anchor>
     ),
   },

@@ -3,6 +3,7 @@ import { Anchor, Badge, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table
 import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import type { InsightsPageQuery } from "../../gql/graphql";
+import { useHeaderWrap } from "../../shared/responsive";
 import { QueryState } from "../../shared/query-state";
 import { MetricChart, OutcomesChart } from "./insight-charts";
 import { DAY_MS, HOUR_MS, percent } from "./insight-series";
@@ -33,6 +34,7 @@ export default function InsightsPage() {
       bucket: range.bucket,
     },
   });
+  const phone = useHeaderWrap() === "wrap";
   return (
     <Stack>
       <Group justify="space-between">
@@ -44,6 +46,9 @@ export default function InsightsPage() {
           value={rangeKey}
           onChange={setRangeKey}
           data={RANGES.map((r) => ({ value: r.value, label: r.label }))}
+          // on a phone the four ranges share the width (at the default size "Last year" was cut off)
+          size={phone ? "xs" : "sm"}
+          fullWidth={phone}
         />
       </Group>
       <Text size="sm" c="dimmed">
@@ -89,7 +94,7 @@ function SummaryTable({ insights }: { insights: Data["skillInsights"] }) {
     i.series.reduce((s, p) => s + p[k], 0);
   return (
     <Paper withBorder p="md">
-      <Table.ScrollContainer minWidth={560}>
+      <Table.ScrollContainer minWidth={560} type="native" role="region" aria-label="Skills in this range" tabIndex={0}>
         <Table aria-label="Skills in this range">
           <Table.Thead>
             <Table.Tr>

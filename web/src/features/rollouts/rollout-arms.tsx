@@ -45,7 +45,7 @@ export function RolloutArms({ rollout }: { rollout: RolloutFieldsFragment }) {
   const candidate = rollout.arms.find((a) => a.arm === "candidate");
   if (!live || !candidate) return null;
   return (
-    <Table.ScrollContainer minWidth={640} type="native">
+    <Table.ScrollContainer minWidth={640} type="native" role="region" aria-label="Both arms" tabIndex={0}>
       <Table aria-label="Both arms" withTableBorder striped>
         <Table.Thead>
           <Table.Tr>

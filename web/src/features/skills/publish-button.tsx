@@ -68,7 +68,7 @@ export function PublishButton(props: Props) {
   return (
     <>
       {blocked ? (
-        <Text size="xs" c="dimmed" id={`publish-blocked-${versionId}`} data-testid="publish-blocked">
+        <Text size="xs" c="dimmed" maw={260} id={`publish-blocked-${versionId}`} data-testid="publish-blocked">
           {blocked}
         </Text>
       ) : null}

@@ -29,8 +29,10 @@ export interface SkillContent {
   files: FileRow[];
 }
 
+// No name yet: a template that named a skill would be created as that skill by the first pause in typing (and a
+// draft keeps its skill's name). Until the author names it, the server says on line 2 what a name looks like.
 export const NEW_SKILL_MD = `---
-name: my_skill
+name:
 description: Use when the caller asks about … (say when the model should load this skill).
 ---
 
@@ -92,4 +94,11 @@ export function toInput(content: SkillContent): { input: SkillVersionInput } | {
       files: content.files.map((f) => ({ path: f.path, contentBase64: f.contentBase64 })),
     },
   };
+}
+
+/** The frontmatter's `name` as typed (quotes dropped, NFKC as the server compares names); null when there is none. */
+export function frontmatterName(skillMd: string): string | null {
+  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(skillMd)?.[1];
+  const raw = frontmatter === undefined ? undefined : /^name:[ \t]*(.*?)[ \t]*$/m.exec(frontmatter)?.[1];
+  return raw === undefined ? null : raw.replace(/^(["'])(.*)\1$/, "$2").normalize("NFKC");
 }

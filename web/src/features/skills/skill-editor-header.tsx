@@ -2,6 +2,7 @@ import { useMutation } from "@apollo/client/react";
 import { Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
 import { Link, useNavigate } from "react-router";
 import type { SkillVersionFullQuery } from "../../gql/graphql";
+import { useHeaderWrap } from "../../shared/responsive";
 import { ConfirmButton } from "../../shared/confirm-button";
 import { authorOf, stateColor, when } from "../../shared/format";
 import { SHORTCUTS, ShortcutHint } from "../../shared/shortcuts";
@@ -35,9 +36,10 @@ export function SkillEditorHeader(props: Props) {
   const { version, editable, canWrite, zip } = props;
   const navigate = useNavigate();
   const [deleteVersion] = useMutation(DELETE_SKILL_VERSION, { refetchQueries: "active" });
+  const wrap = useHeaderWrap();
   return (
     <Stack gap={6}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Group justify="space-between" wrap={wrap} align="flex-start">
         <Group gap="sm" style={{ minWidth: 0 }}>
           <Title order={1} size="h3" style={{ wordBreak: "break-word" }}>
             {props.title}
@@ -47,7 +49,7 @@ export function SkillEditorHeader(props: Props) {
             {props.status}
           </Text>
         </Group>
-        <Group gap="xs" wrap="nowrap">
+        <Group gap="xs" wrap={wrap}>
           {canWrite && version && version.state !== "DRAFT" ? (
             <Button variant="light" size="sm" onClick={props.onNewDraft}>
               New draft from this version
@@ -63,7 +65,8 @@ export function SkillEditorHeader(props: Props) {
               failure="The draft was not deleted"
               onConfirm={async () => {
                 await deleteVersion({ variables: { id: version.id } });
-                await navigate(`/skills?name=${encodeURIComponent(version.name)}`);
+                // confirmed: what was typed is meant to go
+                await navigate(`/skills?name=${encodeURIComponent(version.name)}`, { state: { saved: true } });
               }}
             >
               Delete draft
@@ -93,7 +96,7 @@ export function SkillEditorHeader(props: Props) {
           ) : null}
         </Group>
       </Group>
-      <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Group justify="space-between" gap="xs" wrap={wrap}>
         <Text size="xs" c="dimmed">
           {version
             ? `Created by ${authorOf(version)} · ${when(version.createdAt)} · updated ${when(version.updatedAt)}` +
@@ -101,7 +104,7 @@ export function SkillEditorHeader(props: Props) {
             : "Saved as a draft at every pause in typing; nothing is live until you publish."}
         </Text>
         {/* The buttons keep their width (their labels were clipped); the line beside them wraps instead. */}
-        <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
+        <Group gap="xs" wrap={wrap} style={{ flexShrink: 0 }}>
           {editable ? (
             <ShortcutHint
               items={

@@ -1,10 +1,11 @@
 import { useQuery } from "@apollo/client/react";
 import { Alert, Grid, Stack, Tabs, Text } from "@mantine/core";
-import { useCallback, useMemo, useState } from "react";
+import { useCallback, useMemo, useRef, useState } from "react";
 import { useLocation, useNavigate, useParams, useSearchParams } from "react-router";
 import type { SkillVersionFullQuery } from "../../gql/graphql";
 import { WARN_COLOR } from "../../shared/format";
 import { usePageShortcuts } from "../../shared/shortcuts";
+import { LeaveGuard } from "../../shared/leave-guard";
 import { ErrorNotice, Loading } from "../../shared/states";
 import { ActiveRolloutNotice } from "../rollouts/active-rollout";
 import { useCanWrite } from "../session/session-context";
@@ -44,30 +45,27 @@ export default function SkillEditorPage() {
   const location = useLocation();
   const navigate = useNavigate();
   const { data, loading, error } = useQuery(SKILL_VERSION, { variables: { id: id ?? "" }, skip: !id });
-  // The version this editor created with its first save, under the editor's key then: moving to its address keeps
-  // the same editor (its status, what was typed since, the cursor) instead of opening it afresh.
-  const [created, setCreated] = useState<{ id: string; key: string } | null>(null);
-  const newKey = `new:${location.key}`;
+  // The versions this editor created (its first save's, and one made again under a new name), under the editor's
+  // key then: moving to their address keeps the same editor (its status, what was typed since, the cursor) instead
+  // of opening it afresh.
+  const [created, setCreated] = useState<{ ids: string[]; key: string } | null>(null);
+  const keep = id !== undefined && created !== null && created.ids.includes(id);
+  const editorKey = keep ? created.key : (id ?? `new:${location.key}`);
+  const shownKey = useRef(editorKey);
+  shownKey.current = editorKey;
   const onCreated = useCallback(
     (newId: string) => {
-      setCreated({ id: newId, key: newKey });
+      const key = shownKey.current;
+      setCreated((prev) => ({ ids: prev?.key === key ? [...prev.ids, newId] : [newId], key }));
       void navigate(`/skills/v/${newId}`, { replace: true });
     },
-    [navigate, newKey],
+    [navigate],
   );
-  const keep = id !== undefined && created?.id === id;
   if (id && loading && !data && !keep) return <Loading label="Opening the skill…" />;
   if (error) return <ErrorNotice error={error} title="The skill version could not be read" />;
   if (id && !data?.skillVersion && !keep)
     return <ErrorNotice error={new Error(`No skill version has id ${id} in this project.`)} />;
-  return (
-    <Editor
-      key={keep ? created.key : (id ?? newKey)}
-      versionId={id ?? null}
-      version={data?.skillVersion ?? null}
-      onCreated={onCreated}
-    />
-  );
+  return <Editor key={editorKey} versionId={id ?? null} version={data?.skillVersion ?? null} onCreated={onCreated} />;
 }
 
 function Editor(props: { versionId: string | null; version: Version | null; onCreated(id: string): void }) {
@@ -108,8 +106,13 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
     </Grid>
   );
 
+  const unsaved = editable && draft.status !== "idle" && draft.status !== "saved";
   return (
     <Stack gap="sm">
+      <LeaveGuard
+        when={unsaved}
+        what="What you changed since the last save is not stored yet (or the server refused it)."
+      />
       <SkillEditorHeader
         version={version}
         title={title}

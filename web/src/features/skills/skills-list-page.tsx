@@ -23,6 +23,7 @@ const columns = (rollouts: Rollouts): Array<Column<Skill>> => [
   {
     header: "Name",
     maxWidth: 260,
+    minWidth: 170,
     cell: (s) => (
       <Anchor component={Link} to={`/skills/v/${s.id}`} ff="monospace" style={{ wordBreak: "break-word" }}>
         {s.name}

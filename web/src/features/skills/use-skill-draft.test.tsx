@@ -2,8 +2,8 @@ import { MockedProvider, type MockedProviderProps } from "@apollo/client/testing
 import { act, renderHook, waitFor } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
-import type { SkillContent } from "./skill-content";
-import { CREATE_SKILL_VERSION, UPDATE_SKILL_VERSION } from "./skill-documents";
+import { NEW_SKILL_MD, type SkillContent } from "./skill-content";
+import { CREATE_SKILL_VERSION, DELETE_SKILL_VERSION, UPDATE_SKILL_VERSION } from "./skill-documents";
 import { useSkillDraft } from "./use-skill-draft";
 
 const md = (n: number) => `---\nname: refunds\ndescription: Refunds, take ${n}.\n---\n\n# Refunds\n`;
@@ -63,5 +63,45 @@ describe("the skill draft's saves (UX-1)", () => {
     });
     expect(onCreated).toHaveBeenCalledExactlyOnceWith("v1");
     expect(hook.result.current.status).toBe("saved");
+  });
+});
+
+describe("a new skill's name (UX-1)", () => {
+  const named = (name: string) => `---\nname: ${name}\ndescription: Greets the caller.\n---\n\nHello.\n`;
+  const asInput = (name: string) => ({ skillMd: named(name), tools: [], knowledgeBases: [], files: [] });
+  const answer = (id: string, name: string) => ({ ...version, id, name });
+
+  it("UX-1 the new skill's template names no skill: editing its body saves nothing until the author names it", () => {
+    // a template with a valid name would be created as that skill by the first pause in typing, and a draft keeps
+    // its skill's name: the author could never rename it
+    expect(NEW_SKILL_MD).toMatch(/^name:[ \t]*$/m);
+  });
+
+  it("UX-1 a name saved half-typed (a pause after 'greet') is not kept: the draft this editor made is replaced by 'greet-caller'", async () => {
+    const { hook, onCreated } = draft([
+      {
+        request: { query: CREATE_SKILL_VERSION, variables: { input: asInput("greet") } },
+        result: { data: { createSkillVersion: answer("v1", "greet") } },
+      },
+      {
+        request: { query: CREATE_SKILL_VERSION, variables: { input: asInput("greet-caller") } },
+        result: { data: { createSkillVersion: answer("v2", "greet-caller") } },
+      },
+      {
+        request: { query: DELETE_SKILL_VERSION, variables: { id: "v1" } },
+        result: { data: { deleteSkillVersion: "v1" } },
+      },
+    ]);
+    act(() => hook.result.current.edit({ skillMd: named("greet") }));
+    await act(async () => {
+      expect(await hook.result.current.save()).toBe(true);
+    });
+    act(() => hook.result.current.edit({ skillMd: named("greet-caller") }));
+    await act(async () => {
+      expect(await hook.result.current.save()).toBe(true);
+    });
+    expect(onCreated.mock.calls).toEqual([["v1"], ["v2"]]);
+    expect(hook.result.current.status).toBe("saved");
+    expect(hook.result.current.failure).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
 import { useMutation } from "@apollo/client/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { errorInfo, problemsOf, type Problem } from "../../shared/errors";
-import { CREATE_SKILL_VERSION, UPDATE_SKILL_VERSION } from "./skill-documents";
-import { toInput, type SkillContent } from "./skill-content";
+import { CREATE_SKILL_VERSION, DELETE_SKILL_VERSION, UPDATE_SKILL_VERSION } from "./skill-documents";
+import { frontmatterName, toInput, type SkillContent } from "./skill-content";
 
 export type DraftStatus = "idle" | "editing" | "checking" | "saved" | "invalid" | "failed";
 
@@ -26,6 +26,11 @@ export function useSkillDraft(options: {
   const [failure, setFailure] = useState<string | null>(null);
   const [create] = useMutation(CREATE_SKILL_VERSION);
   const [update] = useMutation(UPDATE_SKILL_VERSION);
+  const [remove] = useMutation(DELETE_SKILL_VERSION);
+  // The draft this editor created, under the name it was created with: a name saved half-typed (a pause after
+  // "greet" of "greet-caller") is not the author's, and a draft keeps its skill's name, so a renamed draft of
+  // this editor's own is created again under the new name and the old one deleted.
+  const createdHere = useRef<{ id: string; name: string } | null>(null);
   const sequence = useRef(0);
   // The page keys the editor by version, so another version is another hook; within one, the id only goes from
   // none to the version the first save created (and known here before the page moves to its address).
@@ -52,16 +57,21 @@ export function useSkillDraft(options: {
     setStatus("checking");
     const mineDone = queue.current.then(async () => {
       const id = idRef.current;
-      if (id) {
+      const name = frontmatterName(built.input.skillMd);
+      const renamed =
+        id !== null && createdHere.current?.id === id && name !== null && name !== createdHere.current.name;
+      if (id && !renamed) {
         await update({ variables: { id, input: built.input } });
         return;
       }
       const res = await create({ variables: { input: built.input } });
-      const created = res.data?.createSkillVersion.id;
-      if (created) {
-        idRef.current = created;
-        onCreated(created);
-      }
+      const created = res.data?.createSkillVersion;
+      if (!created) return;
+      idRef.current = created.id;
+      createdHere.current = { id: created.id, name: name ?? created.name };
+      onCreated(created.id);
+      // best effort: a draft left behind shows in the skills list, where it can be deleted
+      if (id) await remove({ variables: { id } }).catch(() => undefined);
     });
     queue.current = mineDone.catch(() => undefined);
     try {
