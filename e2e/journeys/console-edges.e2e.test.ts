@@ -4,6 +4,8 @@ import { ConsoleFrame } from "../pages/console-frame";
 import { UsageGraph } from "../pages/usage-graph";
 import { useConsoleSession } from "../support/session";
 
+const BIG_AGENT =
+  "An agent that lists sixty skills, with a name long enough to need two lines in any table that shows it whole";
 const PHONE = { width: 390, height: 844 };
 const md = (name: string) => `---\nname: ${name}\ndescription: Use when ${name} comes up.\n---\n\nSteps for ${name}.\n`;
 const overflow = (page: Page) =>
@@ -29,10 +31,11 @@ describe("console journey: addresses that lead nowhere, and a skill many agents 
   const s = useConsoleSession({ journey: "edges" });
   let key = "";
   let deletedDraft = "";
+  let live = "";
 
   beforeAll(async () => {
     key = (await s.project("Edges")).key;
-    const live = await s.publishSkill(key, md("explain-bill"));
+    live = await s.publishSkill(key, md("explain-bill"));
     for (let i = 1; i <= 26; i++) {
       const entry = i % 3 === 0 ? { name: "explain-bill", versionId: live } : { name: "explain-bill" };
       await s.publishAgent(key, { name: `line-${String(i).padStart(2, "0")}`, skills: [entry] });
@@ -44,6 +47,13 @@ describe("console journey: addresses that lead nowhere, and a skill many agents 
     );
     deletedDraft = draft.createSkillVersion.id;
     await s.gql(key, `mutation($id: ID!) { deleteSkillVersion(id: $id) }`, { id: deletedDraft });
+    const many: Array<{ name: string }> = [];
+    for (let i = 1; i <= 60; i++) {
+      const name = `step-${String(i).padStart(2, "0")}-of-the-long-procedure`;
+      await s.publishSkill(key, md(name));
+      many.push({ name });
+    }
+    await s.publishAgent(key, { name: BIG_AGENT, skills: many });
     await new ConsoleFrame(s.page).signIn(key);
   });
 
@@ -78,9 +88,23 @@ describe("console journey: addresses that lead nowhere, and a skill many agents 
     }
   });
 
+  it("UX-4 the agents list keeps an agent of 60 skills and a long name to a compact row, every column readable", async () => {
+    await s.page.goto("/agents");
+    const table = s.page.getByRole("table", { name: "Agents" });
+    const row = table.getByRole("row").filter({ has: s.page.getByRole("link", { name: BIG_AGENT, exact: true }) });
+    await row.waitFor();
+    // the skills are summed up, not all 60 in a column one word wide (the row was 5,000 px tall)
+    expect(await row.getByText(/and 5\d more/).count()).toBe(1);
+    expect((await row.boundingBox())?.height ?? 0).toBeLessThan(160);
+    // the try link says its agent's name to a screen reader, not on screen (its column took half the width)
+    const name = await row.getByRole("cell").first().boundingBox();
+    expect(name?.width ?? 0).toBeGreaterThan(180);
+    await row.getByRole("link", { name: `Try ${BIG_AGENT}` }).waitFor();
+    await s.check("07-agents-list-long");
+  });
+
   it("UX-7 a skill 26 agents use: the usage graph's names stay readable, and its whole can still be fitted", async () => {
-    await s.page.goto("/skills");
-    await s.page.getByRole("link", { name: "explain-bill", exact: true }).click();
+    await s.page.goto(`/skills/v/${live}`);
     await s.page.getByRole("tab", { name: /Used by/ }).click();
     const graph = new UsageGraph(s.page, /explain-bill/);
     await graph.root.waitFor();
