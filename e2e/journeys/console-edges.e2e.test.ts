@@ -57,6 +57,17 @@ describe("console journey: addresses that lead nowhere, and a skill many agents 
     await new ConsoleFrame(s.page).signIn(key);
   });
 
+  it("UX-9 the console served is React's production build (journeys built it in development mode: 2 s frozen a poll on a long session)", async () => {
+    const index = await (await fetch(`${s.server.baseUrl}/`)).text();
+    const scripts = [...index.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const path of scripts) {
+      const code = await (await fetch(`${s.server.baseUrl}${path}`)).text();
+      // React's development build tracks every element it renders as a console task
+      expect(code.includes("console.createTask"), path).toBe(false);
+    }
+  });
+
   it("UX-2 UX-4 UX-5 UX-8 a page whose subject does not exist (deleted, or a mistyped address) says so and leads back to its list", async () => {
     const cases: Array<[string, string, RegExp, string, string]> = [
       ["deleted-draft", `/skills/v/${deletedDraft}`, /No skill version has id/, "Back to skills", "/skills"],
