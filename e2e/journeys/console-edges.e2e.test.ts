@@ -99,6 +99,25 @@ describe("console journey: addresses that lead nowhere, and a skill many agents 
     }
   });
 
+  it("OB-3 UX-9 insights with no call yet say how signals start, and nothing claims every skill was loaded", async () => {
+    await s.page.goto("/insights");
+    await s.page.getByText(/No call or chat session resolved a skill in this range/).waitFor();
+    // what to do next: call an agent (its "Try it"), or look further back
+    await s.page.getByRole("link", { name: "Try an agent" }).click();
+    await s.page.waitForURL((url) => url.pathname === "/agents");
+    await s.page.goBack();
+    await s.page.getByText(/No call or chat session resolved a skill/).waitFor();
+    await s.check("08-insights-no-calls");
+    // a new project: no agent, no call — "every skill a published agent lists was loaded" was said of none
+    const empty = await s.project("Nothing yet");
+    await new ConsoleFrame(s.page).signIn(empty.key);
+    await s.page.goto("/insights");
+    await s.page.getByText(/Nothing to say without calls/).waitFor();
+    expect(await s.page.getByText(/Every skill a published agent lists was loaded/).count()).toBe(0);
+    await s.check("09-insights-new-project");
+    await new ConsoleFrame(s.page).signIn(key);
+  });
+
   it("UX-4 the agents list keeps an agent of 60 skills and a long name to a compact row, every column readable", async () => {
     await s.page.goto("/agents");
     const table = s.page.getByRole("table", { name: "Agents" });
