@@ -70,6 +70,15 @@ describeEachDialect("staged rollouts", { outboundAllowHosts: [HOOKS] }, (t) => {
     }
   });
 
+  it("SEC-22 RO-1 an evalTag longer than its column is BAD_USER_INPUT naming the field and the limit, on both databases", async () => {
+    const { draft } = await skillWithDraft(t, key, "ro-long-tag");
+    const refused = await errorOf({ versionId: draft, evalTag: "t".repeat(201) });
+    expect(refused).toMatchObject({ code: "BAD_USER_INPUT", details: { field: "$input.evalTag" } });
+    expect(JSON.stringify(refused.details)).toContain("200");
+    const started = await startRollout(t, key, { versionId: draft, evalTag: "é".repeat(200), stepMinutes: 0 });
+    expect(started.status).toBe("running");
+  });
+
   it("RO-1 startRollout refuses a non-draft, a skill with no live version, another project's version, a second rollout", async () => {
     const { live, draft } = await skillWithDraft(t, key, "ro-refuse");
     expect(await errorOf({ versionId: live })).toMatchObject({ code: "CONFLICT", details: { field: "versionId" } });
