@@ -4,7 +4,7 @@ import { Conflict, Forbidden, Invalid, NotFound } from "../../platform/errors";
 import { filterValue, pageWindow, type Page } from "../../platform/graphql/page";
 import type { ApprovalCheck } from "../approvals";
 import type { AuthContext, AuthService } from "../auth";
-import type { SkillLifecycleService, SkillReader, SkillVersionEntity } from "../skills";
+import { normaliseSkillName, type SkillLifecycleService, type SkillReader, type SkillVersionEntity } from "../skills";
 import { NO_COUNTS, judgeGuards, withEvals, type ArmSignals } from "./rollout-guards";
 import { checkPlan, isActive, nextStep, stepDue, type PlanInput } from "./rollout-plan";
 import { ROLLOUT_STATUSES, RolloutEntity, type RolloutEventEntity } from "./rollout.entity";
@@ -57,7 +57,13 @@ export class RolloutService {
     const window = pageWindow(page, limit);
     const status = filterValue("status", filter.status, ROLLOUT_STATUSES);
     const found = await this.db.read((m) =>
-      new RolloutRepository(m).page(scope.projectId, { ...filter, status }, window.offset, limit),
+      // SK-1: a name is compared after NFKC, as every other skill-name argument
+      new RolloutRepository(m).page(
+        scope.projectId,
+        { skill: filter.skill && normaliseSkillName(filter.skill), status },
+        window.offset,
+        limit,
+      ),
     );
     return { ...found, page, limit };
   }

@@ -317,4 +317,18 @@ describeEachDialect("staged rollouts", { outboundAllowHosts: [HOOKS] }, (t) => {
       /^status must be one of running, paused, completed, rolled_back, aborted;/,
     );
   });
+
+  it("SK-1 RO-2 rollouts(skill) compares the name after NFKC, as every other skill-name argument: both spellings of 'café' list its rollout", async () => {
+    const composed = "caf\u00e9-ro";
+    const { draft } = await skillWithDraft(t, key, composed);
+    const rollout = await startRollout(t, key, { versionId: draft, stepMinutes: 0 });
+    for (const spelling of [composed, "cafe\u0301-ro"]) {
+      const list = await t.ok<{ rollouts: { items: Array<{ id: string; skill: string }> } }>(
+        `query($s: String) { rollouts(skill: $s) { items { id skill } } }`,
+        { s: spelling },
+        key,
+      );
+      expect(list.rollouts.items).toEqual([{ id: rollout.id, skill: composed }]);
+    }
+  });
 });
