@@ -177,6 +177,24 @@ describeEachDialect("rollout decisions", { outboundAllowHosts: [HOOKS] }, (t, di
     }
   });
 
+  it("PJ-3 RO-5 the worker leaves a deleted project's rollout as it was: a due step neither advances nor publishes", async () => {
+    const own = await t.project("deleted mid-rollout");
+    const { live, draft } = await skillWithDraft(t, own.adminKey, "ro-deleted-project");
+    const rollout = await startRollout(t, own.adminKey, { versionId: draft, steps: [50, 100], stepMinutes: 1 });
+    await t.ok(`mutation($id: ID!) { deleteProject(id: $id) { id } }`, { id: own.id }, t.platformToken);
+    await stepOver(rollout.id);
+    await t.app.rolloutWorker.pass();
+    const row = await t.app.db.read((m) => m.getRepository(RolloutEntity).findOneByOrFail({ id: rollout.id }));
+    expect(row).toMatchObject({ status: "running", percent: 50, stepIndex: 0 });
+    const versions = await t.app.services.skillReader.versionsByIds(own.id, [live, draft]);
+    expect(versions.map((v) => [v.id, v.state]).sort()).toEqual(
+      [
+        [live, "published"],
+        [draft, "draft"],
+      ].sort(),
+    );
+  });
+
   it("RO-6 many checks racing on one due rollout: exactly one completion, one publish, one webhook per event", async () => {
     const { draft } = await skillWithDraft(t, key, "ro-race");
     const rollout = await startRollout(t, key, { versionId: draft, steps: [50, 100], stepMinutes: 1 });
