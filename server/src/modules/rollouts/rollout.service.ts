@@ -4,7 +4,13 @@ import { Conflict, Forbidden, Invalid, NotFound } from "../../platform/errors";
 import { filterValue, pageWindow, type Page } from "../../platform/graphql/page";
 import type { ApprovalCheck } from "../approvals";
 import type { AuthContext, AuthService } from "../auth";
-import { normaliseSkillName, type SkillLifecycleService, type SkillReader, type SkillVersionEntity } from "../skills";
+import {
+  normaliseSkillName,
+  refusePublish,
+  type SkillLifecycleService,
+  type SkillReader,
+  type SkillVersionEntity,
+} from "../skills";
 import { NO_COUNTS, judgeGuards, withEvals, type ArmSignals } from "./rollout-guards";
 import { checkPlan, isActive, nextStep, stepDue, type PlanInput } from "./rollout-plan";
 import { ROLLOUT_STATUSES, RolloutEntity, type RolloutEventEntity } from "./rollout.entity";
@@ -118,6 +124,8 @@ export class RolloutService {
           { field: "versionId", reason: "no_live_version" },
         );
       }
+      // RO-1: what its completion (a publish) would refuse, refused now, as the candidate's publish preview refuses it
+      refusePublish(version);
       const repo = new RolloutRepository(tx.manager);
       const running = await repo.findActive(scope.projectId, version.name);
       if (running) {

@@ -97,6 +97,33 @@ describeEachDialect("staged rollouts", { outboundAllowHosts: [HOOKS] }, (t) => {
     });
   });
 
+  it("RO-1 SK-1 a candidate that a publish would refuse (description over 1024) is refused at the start, as its publish preview refuses it", async () => {
+    await publishSkill(t, key, "ro-unpublishable");
+    const created = await t.ok<{ createSkillVersion: { id: string } }>(
+      `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`,
+      { input: { skillMd: skillMd("ro-unpublishable", { description: "d".repeat(1100) }) } },
+      key,
+    );
+    const preview = await t.gql(
+      `query($id: ID!) { publishPreview(versionId: $id) { version { id } } }`,
+      {
+        id: created.createSkillVersion.id,
+      },
+      key,
+    );
+    expect(codeOf(preview)).toBe("BAD_USER_INPUT");
+    expect(await errorOf({ versionId: created.createSkillVersion.id })).toEqual({
+      code: "BAD_USER_INPUT",
+      details: preview.errors?.[0]?.extensions?.details,
+    });
+    const list = await t.ok<{ rollouts: { total: number } }>(
+      `query { rollouts(skill: "ro-unpublishable") { total } }`,
+      {},
+      key,
+    );
+    expect(list.rollouts.total).toBe(0);
+  });
+
   it("AP-1 SEC-24 RO-1 a rollout start needs what a publish needs: too few approvals is FORBIDDEN approval_required", async () => {
     const own = (await t.project("ro-approvals")).adminKey;
     const { draft } = await skillWithDraft(t, own, "ro-approve");
