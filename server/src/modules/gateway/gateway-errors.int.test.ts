@@ -126,6 +126,25 @@ describe.each(dialectsAndStores)("gateway errors (%s, %s store)", (dialect, stor
     await expectLogIntact("malformed");
   });
 
+  it("GW-1 GW-4 n other than 1 (streaming or not) and a chat_session_id that is not a string are 400 naming the field; the model is never asked", async () => {
+    await sessionWithLoad("typed");
+    for (const [extra, field] of [
+      [{ n: 2 }, "'n'"],
+      [{ n: 3, stream: true }, "'n'"],
+      [{ n: "2" }, "'n'"],
+      [{ metadata: { chat_session_id: 123 } }, "metadata.chat_session_id"],
+      [{ metadata: { chat_session_id: { id: "typed" } } }, "metadata.chat_session_id"],
+    ] as const) {
+      const answer = await post(kit, { ...secondTurn("typed"), ...extra });
+      expectOpenAiError(answer, 400, "invalid_request");
+      expect(answer.body.error!.message).toContain(field);
+    }
+    expect(kit.upstream.requests).toHaveLength(0);
+    kit.upstream.reply({ text: "one choice" });
+    expect((await post(kit, { ...secondTurn("typed"), n: 1 })).status).toBe(200);
+    await expectLogIntact("typed");
+  });
+
   it("GW-1 a body over the limit is 413, a body in another charset or content type 415, an unknown route 404, in OpenAI's shape", async () => {
     const big = { ...hi("big"), messages: [{ role: "user", content: "x".repeat(kit.t.app.config.bodyLimitBytes) }] };
     expectOpenAiError(await post(kit, big), 413, "request_too_large");
