@@ -217,6 +217,23 @@ describe.each(dialectsAndStores)("gateway errors (%s, %s store)", (dialect, stor
     await expectLogIntact("garbage");
   });
 
+  it("GW-1 an error the upstream streams mid-answer ends the stream with an error chunk quoting its words, then [DONE]; the log is intact", async () => {
+    await sessionWithLoad("mid-stream");
+    const chunk = `data: ${JSON.stringify({ id: "u", object: "chat.completion.chunk", choices: [{ index: 0, delta: { content: "Hel" } }] })}\n\n`;
+    kit.upstream.reply({
+      garbage: `${chunk}data: ${JSON.stringify({ error: { message: "The engine is overloaded.", type: "server_error" } })}\n\n`,
+    });
+    const answer = await post(kit, { ...secondTurn("mid-stream"), stream: true });
+    expect(answer.status).toBe(200);
+    const events = answer.text.trim().split("\n\n");
+    expect(events.at(-1)).toBe("data: [DONE]");
+    const failure = JSON.parse(events.at(-2)!.replace(/^data: /, "")) as Answer["body"];
+    expect(failure.error).toMatchObject({ type: "upstream_error", code: "upstream_error" });
+    expect(failure.error!.message).toContain("The engine is overloaded.");
+    expect(failure.error!.message).not.toContain("could not be reached");
+    await expectLogIntact("mid-stream");
+  });
+
   it("SEC-23 a body nested deeper than 64 levels is 400 naming the limit, refused when parsed: the model is never asked", async () => {
     await sessionWithLoad("deep");
     const deep = "[".repeat(5000) + "]".repeat(5000);
