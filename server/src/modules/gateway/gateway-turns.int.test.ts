@@ -164,6 +164,32 @@ describe.each(dialectsAndStores)("gateway turns (%s, %s store)", (dialect, store
     expect(kit.upstream.requests[0]!.body.tools?.map((t) => t.function.name)).toContain("lookup_order");
   });
 
+  it("GW-2 a call to a tool neither the gateway nor the client offers is answered in the gateway as an error the model reads, never handed to the client", async () => {
+    kit.upstream.reply(
+      {
+        toolCalls: [
+          { name: "load_skill", arguments: { name: "refund-policy" } },
+          { name: "issue_refund", arguments: { amount: 5 } },
+        ],
+      },
+      { toolCalls: [{ name: "made_up", arguments: {} }] },
+      { text: "I cannot refund here." },
+    );
+    const answer = await kit.client().chat.completions.create({
+      model: "billing",
+      messages: [{ role: "user", content: "refund me" }],
+      tools: [{ type: "function", function: { name: "lookup_order", parameters: { type: "object" } } }],
+    });
+    expect(answer.choices[0]).toMatchObject({
+      finish_reason: "stop",
+      message: { content: "I cannot refund here." },
+    });
+    expect(answer.choices[0]!.message.tool_calls).toBeUndefined();
+    const answers = toolAnswers(kit.upstream.requests[2]!.body);
+    expect(answers.map((a) => a.tool)).toEqual(["load_skill", "issue_refund", "made_up"]);
+    for (const unknown of answers.slice(1)) expect(unknown.content).toContain(`No tool named '${unknown.tool}'`);
+  });
+
   it("GW-2 SEC-22 streamed tool calls are gathered whatever their index: none (as some compatible servers send) or one past the array range is never lost", async () => {
     const chunk = (toolCalls: unknown[], finish: string | null = null) =>
       `data: ${JSON.stringify({ id: "x", object: "chat.completion.chunk", choices: [{ index: 0, delta: { tool_calls: toolCalls }, finish_reason: finish }] })}\n\n`;
