@@ -192,13 +192,15 @@ describe.each(dialects)("OB-2 metrics on %s", (dialect) => {
     kit.t.app.webhookWorker.start({ pollIntervalMs: 50 });
     try {
       await hooks.waitFor((requests) => requests.some((r) => r.path === "/events"));
-      // by time, not by a count of reads: a loaded machine's worker may take longer than 100 reads
+      // by time, not by a count of reads: a loaded machine's worker may take longer than 100 reads. The counter moves
+      // once the attempt's row has committed, so a scrape in between sees the queue empty and the counter not yet moved.
+      const deliveredSeries = series("skillgraph_webhook_deliveries_total", { status: "delivered" });
       const delivered = await until(async () => {
         const now = await read();
-        return now.get("skillgraph_webhook_deliveries_pending") === 0 && now;
+        return now.get("skillgraph_webhook_deliveries_pending") === 0 && grew(before, now, deliveredSeries) > 0 && now;
       });
       expect(delivered.get("skillgraph_webhook_deliveries_pending")).toBe(0);
-      expect(grew(before, delivered, series("skillgraph_webhook_deliveries_total", { status: "delivered" }))).toBe(1);
+      expect(grew(before, delivered, deliveredSeries)).toBe(1);
     } finally {
       await kit.t.app.webhookWorker.stop();
     }

@@ -54,14 +54,23 @@ export class AgentDigests {
     private readonly box: SecretBox,
   ) {}
 
-  /** A version of the project and its digest, read through the caller's manager (its transaction's) (null: no such version). */
+  /**
+   * A version of the project and its digest, read through the caller's manager (its transaction's) (null: no such
+   * version). `lock`: its agent's row is locked first (as publishes and deletes lock it) and the version read under
+   * the lock.
+   */
   async current(
     manager: DbManager,
     projectId: string,
     id: string,
+    options: { lock?: boolean } = {},
   ): Promise<{ version: AgentVersionEntity; digest: string } | null> {
     const repo = new AgentRepository(manager);
-    const version = await repo.findVersion(projectId, id);
+    let version = await repo.findVersion(projectId, id);
+    if (version && options.lock) {
+      await repo.lockAgent(projectId, version.agentId);
+      version = await repo.findVersion(projectId, id);
+    }
     return version && { version, digest: this.digestOf(version, await repo.entriesOf([id])) };
   }
 

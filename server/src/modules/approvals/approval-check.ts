@@ -28,7 +28,7 @@ export class ApprovalCheck {
     const repo = new ApprovalRepository(tx.manager);
     const required = (await repo.policy(target.projectId))?.requiredApprovals ?? 0;
     if (required === 0) return;
-    const version = await this.versions.find(tx.manager, target.projectId, target.versionId, target.kind);
+    const version = await this.versions.find(tx.manager, target.projectId, target.versionId, { kind: target.kind });
     if (!version) throw new NotFound(`The ${target.kind} version`);
     const current = await repo.countOf(version.kind, version.id, version.digest);
     if (current >= required) return;

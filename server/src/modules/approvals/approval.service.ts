@@ -93,7 +93,7 @@ export class ApprovalService {
     try {
       return await this.db.write(async (tx) => {
         const repo = new ApprovalRepository(tx.manager);
-        const version = await this.versions.find(tx.manager, scope.projectId, versionId);
+        const version = await this.versions.find(tx.manager, scope.projectId, versionId, { lock: true });
         if (!version) throw new NotFound("The version");
         if (version.state !== "draft") {
           throw new Conflict(
@@ -171,7 +171,12 @@ export class ApprovalService {
         });
       }
       const versionId = approvedVersionId(approval);
-      const version = await this.versions.find(tx.manager, scope.projectId, versionId, approval.kind);
+      const version = await this.versions.find(tx.manager, scope.projectId, versionId, {
+        kind: approval.kind,
+        lock: true,
+      });
+      // Read again under the version's lock: another withdrawal (or the version's delete) may have removed it meanwhile.
+      if (!(await repo.findById(scope.projectId, id))) throw new NotFound("The approval");
       if (version && version.state !== "draft") {
         throw new Conflict(
           `Version ${version.version} of '${version.name}' is ${version.state}; the approvals it went live with stay as its record.`,

@@ -254,6 +254,38 @@ describeEachDialect("approvals (AP)", { outboundAllowHosts: ["127.0.0.1"] }, (t)
     await policy(0);
   });
 
+  it("AP-2 SEC-15 approvals racing the version's delete answer the approval or NOT_FOUND, never an internal error", async () => {
+    const second = await keyWithRole(t, admin, "EDITOR");
+    const answers: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const v = await create(`ap2-race-delete-${i}`);
+      const [deleted, ...approvals] = await Promise.all([
+        t.gql(`mutation($id: ID!) { deleteSkillVersion(id: $id) }`, { id: v.id }, admin),
+        approve(v.id, v.digest, reviewer),
+        approve(v.id, v.digest, second),
+        approve(v.id, v.digest, admin),
+      ]);
+      expect(deleted.errors, JSON.stringify(deleted.errors)).toBeUndefined();
+      answers.push(...approvals.map((a) => refusal(a).code ?? "OK"));
+    }
+    expect(answers.filter((code) => code !== "OK" && code !== "NOT_FOUND")).toEqual([]);
+  });
+
+  it("AP-2 SEC-24 a withdrawal racing the publish it allowed: either the publish is refused or the approval stays as its record", async () => {
+    await policy(1);
+    for (let i = 0; i < 12; i++) {
+      const v = await create(`ap2-race-withdraw-${i}`);
+      const mine = await approved(v.id, v.digest);
+      const [withdrawn, published] = await Promise.all([
+        t.gql(WITHDRAW, { id: mine.id }, reviewer),
+        t.gql(PUBLISH, { id: v.id }, admin),
+      ]);
+      expect([refusal(withdrawn).code, refusal(published).code]).not.toEqual([undefined, undefined]);
+      if (!published.errors) expect((await approvalsOf(v.id)).approvals.map((a) => a.id)).toEqual([mine.id]);
+    }
+    await policy(0);
+  });
+
   it("AP-1 AP-2 agent versions: a digest over the whole config, approvals, publish refused then allowed", async () => {
     await policy(1);
     const input = {

@@ -24,10 +24,20 @@ export class ReviewedVersions {
     private readonly agents: AgentDigests,
   ) {}
 
-  /** Without `kind`: a skill version of that id, else an agent version (ids are UUIDs: never both). */
-  async find(manager: DbManager, projectId: string, id: string, kind?: ApprovalKind): Promise<ReviewedVersion | null> {
+  /**
+   * Without `kind`: a skill version of that id, else an agent version (ids are UUIDs: never both). `lock` (inside a
+   * write): the version's skill or agent row is locked first, as its publish, edit and delete lock it, so an approval
+   * or a withdrawal decided on this read is not overtaken by one of them (SEC-15, SEC-24).
+   */
+  async find(
+    manager: DbManager,
+    projectId: string,
+    id: string,
+    options: { kind?: ApprovalKind; lock?: boolean } = {},
+  ): Promise<ReviewedVersion | null> {
+    const { kind, lock } = options;
     if (kind !== "agent") {
-      const found = await this.skills.current(manager, projectId, id);
+      const found = await this.skills.current(manager, projectId, id, { lock });
       if (found) {
         const { version, digest } = found;
         const authors = [version.createdBy, ...(version.updatedBy ? [version.updatedBy] : [])];
@@ -35,7 +45,7 @@ export class ReviewedVersions {
       }
     }
     if (kind !== "skill") {
-      const found = await this.agents.current(manager, projectId, id);
+      const found = await this.agents.current(manager, projectId, id, { lock });
       if (found)
         return { kind: "agent", ...pick(found.version), authors: [found.version.createdBy], digest: found.digest };
     }

@@ -124,6 +124,35 @@ describeEachDialect("rollout decisions", { outboundAllowHosts: [HOOKS] }, (t, di
       expect((await startCall(t, key, { agentId, rolloutKey: k })).skills[0]!.versionId).toBe(live);
   });
 
+  it("RO-4 RO-5 a manual advance racing the guard's undo never promotes a candidate whose guard has tripped", async () => {
+    const { live, draft } = await skillWithDraft(t, key, "ro-guard-advance");
+    const rollout = await startRollout(t, key, {
+      versionId: draft,
+      steps: [50, 100],
+      stepMinutes: 0,
+      guards: [{ metric: "LOAD_RATE", maxDegradation: 0.1, minSamples: 10 }],
+    });
+    const restore = feedSignals(service(), async () =>
+      arms(rollout.id, { live: counts({ starts: 40, loads: 36 }), candidate: counts({ starts: 40, loads: 10 }) }),
+    );
+    try {
+      const answers = await Promise.all([
+        t.gql(`mutation($id: ID!) { advanceRollout(id: $id) { status } }`, { id: rollout.id }, key),
+        t.gql(`mutation($id: ID!) { advanceRollout(id: $id) { status } }`, { id: rollout.id }, key),
+        t.gql(`mutation($id: ID!) { checkRollout(id: $id) { status } }`, { id: rollout.id }, key),
+      ]);
+      for (const answer of answers) if (answer.errors) expect(codeOf(answer)).toBe("CONFLICT");
+    } finally {
+      restore();
+    }
+    const after = await read(rollout.id);
+    expect(after).toMatchObject({ status: "rolled_back", percent: 0 });
+    expect(after.candidate.state).toBe("DRAFT");
+    expect(after.live).toMatchObject({ id: live, state: "PUBLISHED" });
+    expect(after.events.map((e) => e.kind)).toEqual(["started", "guard_tripped", "rolled_back"]);
+    expect((await auditOf(draft)).filter((a) => a.action === "publish")).toEqual([]);
+  });
+
   it("RO-4 below minSamples nothing trips, and the worker advances on time instead", async () => {
     const { draft } = await skillWithDraft(t, key, "ro-samples");
     const rollout = await startRollout(t, key, {
@@ -146,6 +175,24 @@ describeEachDialect("rollout decisions", { outboundAllowHosts: [HOOKS] }, (t, di
     } finally {
       restore();
     }
+  });
+
+  it("PJ-3 RO-5 the worker leaves a deleted project's rollout as it was: a due step neither advances nor publishes", async () => {
+    const own = await t.project("deleted mid-rollout");
+    const { live, draft } = await skillWithDraft(t, own.adminKey, "ro-deleted-project");
+    const rollout = await startRollout(t, own.adminKey, { versionId: draft, steps: [50, 100], stepMinutes: 1 });
+    await t.ok(`mutation($id: ID!) { deleteProject(id: $id) { id } }`, { id: own.id }, t.platformToken);
+    await stepOver(rollout.id);
+    await t.app.rolloutWorker.pass();
+    const row = await t.app.db.read((m) => m.getRepository(RolloutEntity).findOneByOrFail({ id: rollout.id }));
+    expect(row).toMatchObject({ status: "running", percent: 50, stepIndex: 0 });
+    const versions = await t.app.services.skillReader.versionsByIds(own.id, [live, draft]);
+    expect(versions.map((v) => [v.id, v.state]).sort()).toEqual(
+      [
+        [live, "published"],
+        [draft, "draft"],
+      ].sort(),
+    );
   });
 
   it("RO-6 many checks racing on one due rollout: exactly one completion, one publish, one webhook per event", async () => {

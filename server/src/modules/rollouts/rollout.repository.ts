@@ -51,13 +51,18 @@ export class RolloutRepository extends BaseRepository {
     return this.rollouts.findBy({ projectId, status: In(["running", "paused"]) });
   }
 
-  /** Ids of every running or paused rollout, for the worker's pass (index on status). */
+  /**
+   * Ids of every running or paused rollout of a project that is not deleted, for the worker's pass (index on status):
+   * a deleted project's data is kept as it was until it is purged (PJ-3), so its rollouts neither advance nor publish.
+   */
   async activeIds(): Promise<string[]> {
-    const rows = await this.rollouts.find({
-      select: { id: true },
-      where: { status: In(["running", "paused"]) },
-      order: { startedAt: "ASC" },
-    });
+    const rows = await this.rollouts
+      .createQueryBuilder("r")
+      .innerJoin("r.project", "p", "p.deleted_at IS NULL")
+      .select("r.id", "id")
+      .where("r.status IN (:...statuses)", { statuses: ["running", "paused"] })
+      .orderBy("r.started_at", "ASC")
+      .getRawMany<{ id: string }>();
     return rows.map((r) => r.id);
   }
 

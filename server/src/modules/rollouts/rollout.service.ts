@@ -4,7 +4,13 @@ import { Conflict, Forbidden, Invalid, NotFound } from "../../platform/errors";
 import { filterValue, pageWindow, type Page } from "../../platform/graphql/page";
 import type { ApprovalCheck } from "../approvals";
 import type { AuthContext, AuthService } from "../auth";
-import type { SkillLifecycleService, SkillReader, SkillVersionEntity } from "../skills";
+import {
+  normaliseSkillName,
+  refusePublish,
+  type SkillLifecycleService,
+  type SkillReader,
+  type SkillVersionEntity,
+} from "../skills";
 import { NO_COUNTS, judgeGuards, withEvals, type ArmSignals } from "./rollout-guards";
 import { checkPlan, isActive, nextStep, stepDue, type PlanInput } from "./rollout-plan";
 import { ROLLOUT_STATUSES, RolloutEntity, type RolloutEventEntity } from "./rollout.entity";
@@ -57,7 +63,13 @@ export class RolloutService {
     const window = pageWindow(page, limit);
     const status = filterValue("status", filter.status, ROLLOUT_STATUSES);
     const found = await this.db.read((m) =>
-      new RolloutRepository(m).page(scope.projectId, { ...filter, status }, window.offset, limit),
+      // SK-1: a name is compared after NFKC, as every other skill-name argument
+      new RolloutRepository(m).page(
+        scope.projectId,
+        { skill: filter.skill && normaliseSkillName(filter.skill), status },
+        window.offset,
+        limit,
+      ),
     );
     return { ...found, page, limit };
   }
@@ -112,6 +124,8 @@ export class RolloutService {
           { field: "versionId", reason: "no_live_version" },
         );
       }
+      // RO-1: what its completion (a publish) would refuse, refused now, as the candidate's publish preview refuses it
+      refusePublish(version);
       const repo = new RolloutRepository(tx.manager);
       const running = await repo.findActive(scope.projectId, version.name);
       if (running) {
@@ -164,13 +178,19 @@ export class RolloutService {
 
   // ---- by hand (RO-5) ----
 
+  /**
+   * RO-4, RO-5: the next step by hand — unless the rollout broke or a guard has tripped, which ends it as the worker
+   * would (a person never promotes a candidate its guard rolls back, whichever of the two comes first).
+   */
   async advance(ctx: AuthContext, id: string): Promise<RolloutEntity> {
     const scope = await this.auth.authorize(ctx, "editor");
+    const read = await this.db.read((m) => new RolloutRepository(m).find(scope.projectId, id));
+    if (!read) throw new NotFound("The rollout");
+    const signals = await this.signalsOf(read);
     return this.decide(scope.projectId, id, async (tx, rollout) => {
       requireActive(rollout);
-      const broken = await this.integrity(tx, rollout);
-      if (broken) return { change: broken, actor: ROLLOUT_GUARD_ACTOR };
-      return { change: advanceChange(rollout), actor: scope.actor };
+      const undo = await this.undoing(tx, rollout, signals);
+      return undo ?? { change: advanceChange(rollout), actor: scope.actor };
     });
   }
 
@@ -243,20 +263,37 @@ export class RolloutService {
     if (!isActive(read.status)) return read;
     // RO-3: the step's evals first (model calls, outside any transaction), so the guards below see them.
     if (evaluate) await this.stepEvals(read);
-    // The signals are read before the lock (a slow aggregation never holds it); the decision is taken on the row
-    // as it is under the lock, so a rollout another instance moved meanwhile is judged as it is now.
-    const signals = read.guards.length > 0 ? (await this.armsOf([read]))[0]! : NO_ARMS;
+    const signals = await this.signalsOf(read);
     return this.decide(read.projectId, read.id, async (tx, rollout) => {
       if (!isActive(rollout.status)) return null;
-      const broken = await this.integrity(tx, rollout);
-      if (broken) return { change: broken, actor: ROLLOUT_GUARD_ACTOR };
-      const { tripped } = judgeGuards(rollout.guards, signals.live, signals.candidate);
-      if (tripped) return { change: { kind: "rolled_back", verdict: tripped }, actor: ROLLOUT_GUARD_ACTOR };
+      const undo = await this.undoing(tx, rollout, signals);
+      if (undo) return undo;
       // A step whose evals are not counted yet does not end on time: a guard must see them first.
       if (stepDue(rollout, new Date()) && !(await evalsPending(tx, rollout)))
         return { change: advanceChange(rollout), actor: ROLLOUT_GUARD_ACTOR };
       return null;
     });
+  }
+
+  /**
+   * Both arms' signals for the guards, read before the lock (a slow aggregation never holds it); the decision is then
+   * taken on the row as it is under the lock, so a rollout another instance moved meanwhile is judged as it is now.
+   */
+  private async signalsOf(read: RolloutEntity): Promise<{ live: ArmSignals; candidate: ArmSignals }> {
+    return read.guards.length > 0 ? (await this.armsOf([read]))[0]! : NO_ARMS;
+  }
+
+  /** Under the lock: the end a broken rollout (integrity) or a tripped guard (RO-4) takes by itself, if any. */
+  private async undoing(
+    tx: Tx,
+    rollout: RolloutEntity,
+    signals: { live: ArmSignals; candidate: ArmSignals },
+  ): Promise<{ change: RolloutChange; actor: string } | null> {
+    const broken = await this.integrity(tx, rollout);
+    if (broken) return { change: broken, actor: ROLLOUT_GUARD_ACTOR };
+    const { tripped } = judgeGuards(rollout.guards, signals.live, signals.candidate);
+    if (tripped) return { change: { kind: "rolled_back", verdict: tripped }, actor: ROLLOUT_GUARD_ACTOR };
+    return null;
   }
 
   /**

@@ -1,6 +1,7 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { NodeInterface } from "../../platform/graphql/node";
 import { PageOf } from "../../platform/graphql/page";
+import { StoredIn } from "../../platform/graphql/stored-in";
 import { DateTimeScalar, JSONScalar } from "../../platform/graphql/scalars";
 import { SkillVersionType } from "../skills";
 
@@ -51,6 +52,7 @@ export class StartRolloutInput {
     nullable: true,
     description: "Eval scenarios with this tag run on both arms at each step (EV-4), for EVAL_PASS_RATE.",
   })
+  @StoredIn("rollouts.eval_tag")
   evalTag?: string | null;
 }
 

@@ -70,6 +70,15 @@ describeEachDialect("staged rollouts", { outboundAllowHosts: [HOOKS] }, (t) => {
     }
   });
 
+  it("SEC-22 RO-1 an evalTag longer than its column is BAD_USER_INPUT naming the field and the limit, on both databases", async () => {
+    const { draft } = await skillWithDraft(t, key, "ro-long-tag");
+    const refused = await errorOf({ versionId: draft, evalTag: "t".repeat(201) });
+    expect(refused).toMatchObject({ code: "BAD_USER_INPUT", details: { field: "$input.evalTag" } });
+    expect(JSON.stringify(refused.details)).toContain("200");
+    const started = await startRollout(t, key, { versionId: draft, evalTag: "é".repeat(200), stepMinutes: 0 });
+    expect(started.status).toBe("running");
+  });
+
   it("RO-1 startRollout refuses a non-draft, a skill with no live version, another project's version, a second rollout", async () => {
     const { live, draft } = await skillWithDraft(t, key, "ro-refuse");
     expect(await errorOf({ versionId: live })).toMatchObject({ code: "CONFLICT", details: { field: "versionId" } });
@@ -86,6 +95,33 @@ describeEachDialect("staged rollouts", { outboundAllowHosts: [HOOKS] }, (t) => {
       code: "CONFLICT",
       details: { field: "versionId", reason: "rollout_running", rollout_id: started.id },
     });
+  });
+
+  it("RO-1 SK-1 a candidate that a publish would refuse (description over 1024) is refused at the start, as its publish preview refuses it", async () => {
+    await publishSkill(t, key, "ro-unpublishable");
+    const created = await t.ok<{ createSkillVersion: { id: string } }>(
+      `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`,
+      { input: { skillMd: skillMd("ro-unpublishable", { description: "d".repeat(1100) }) } },
+      key,
+    );
+    const preview = await t.gql(
+      `query($id: ID!) { publishPreview(versionId: $id) { version { id } } }`,
+      {
+        id: created.createSkillVersion.id,
+      },
+      key,
+    );
+    expect(codeOf(preview)).toBe("BAD_USER_INPUT");
+    expect(await errorOf({ versionId: created.createSkillVersion.id })).toEqual({
+      code: "BAD_USER_INPUT",
+      details: preview.errors?.[0]?.extensions?.details,
+    });
+    const list = await t.ok<{ rollouts: { total: number } }>(
+      `query { rollouts(skill: "ro-unpublishable") { total } }`,
+      {},
+      key,
+    );
+    expect(list.rollouts.total).toBe(0);
   });
 
   it("AP-1 SEC-24 RO-1 a rollout start needs what a publish needs: too few approvals is FORBIDDEN approval_required", async () => {
@@ -307,5 +343,19 @@ describeEachDialect("staged rollouts", { outboundAllowHosts: [HOOKS] }, (t) => {
     expect(unknown.errors?.[0]?.message).toMatch(
       /^status must be one of running, paused, completed, rolled_back, aborted;/,
     );
+  });
+
+  it("SK-1 RO-2 rollouts(skill) compares the name after NFKC, as every other skill-name argument: both spellings of 'café' list its rollout", async () => {
+    const composed = "caf\u00e9-ro";
+    const { draft } = await skillWithDraft(t, key, composed);
+    const rollout = await startRollout(t, key, { versionId: draft, stepMinutes: 0 });
+    for (const spelling of [composed, "cafe\u0301-ro"]) {
+      const list = await t.ok<{ rollouts: { items: Array<{ id: string; skill: string }> } }>(
+        `query($s: String) { rollouts(skill: $s) { items { id skill } } }`,
+        { s: spelling },
+        key,
+      );
+      expect(list.rollouts.items).toEqual([{ id: rollout.id, skill: composed }]);
+    }
   });
 });

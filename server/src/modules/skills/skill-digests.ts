@@ -14,14 +14,23 @@ export class SkillDigests {
     private readonly secrets: SecretBox,
   ) {}
 
-  /** A version of the project and its digest now, read through the caller's manager (its transaction's) (null: no such version). */
+  /**
+   * A version of the project and its digest now, read through the caller's manager (its transaction's) (null: no
+   * such version). `lock`: its skill's row is locked first (as publishes, edits and deletes lock it) and the version
+   * read under the lock, so what the caller decides on it cannot be overtaken by one of them committing meanwhile.
+   */
   async current(
     manager: DbManager,
     projectId: string,
     id: string,
+    options: { lock?: boolean } = {},
   ): Promise<{ version: SkillVersionEntity; digest: string } | null> {
     const repo = new SkillRepository(manager);
-    const version = await repo.findVersion(projectId, id);
+    let version = await repo.findVersion(projectId, id);
+    if (version && options.lock) {
+      await repo.lockSkill(projectId, version.name);
+      version = await repo.findVersion(projectId, id);
+    }
     return version && { version, digest: this.digestOf(version, await repo.filesOf([id])) };
   }
 
