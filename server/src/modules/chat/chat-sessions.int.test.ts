@@ -8,6 +8,7 @@ import {
   sendMessage,
   sendMessageRaw,
 } from "../../../test/support/chat";
+import { statementsDuring } from "../../../test/support/sql-statements";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";
 import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
 import { MAX_MESSAGE_CHARS } from "./chat.service";
@@ -244,6 +245,35 @@ describe.each(dialects)("chat sessions on %s", (dialect) => {
     );
     expect(after.chatSessions.total).toBe(page.chatSessions.total + 1);
     expect(after.chatSessions.items[0]?.id).toBe(newest.session.id);
+  });
+
+  it("UX-9 a session list carries each session's message count and first user message, in one grouped read (never N+1)", async () => {
+    const LIST_SUMMARY = `query($agentId: ID, $limit: Int) {
+      chatSessions(agentId: $agentId, limit: $limit) { items { id messageCount firstUserMessage } } }`;
+    type Listed = {
+      chatSessions: { items: Array<{ id: string; messageCount: number; firstUserMessage: string | null }> };
+    };
+    const project = await t.project("chat summary");
+    await publishSkill(t, project.adminKey, "explain-bill", { body: "Explain." });
+    const agent = await publishAgent(t, project.adminKey, { name: "summary-bot", prompt: "p", skills: [] });
+    const list = () => t.ok<Listed>(LIST_SUMMARY, { agentId: agent, limit: 50 }, project.adminKey);
+    model.reply({ text: "Hello." }, { text: "Sure." });
+    const first = await sendMessage(t, project.adminKey, { agentId: agent, content: "My bill\n  is wrong" });
+    await sendMessage(t, project.adminKey, { sessionId: first.session.id, content: "second" });
+    const few = (await statementsDuring(t, list)).length;
+    model.reply({ text: "a" }, { text: "b" }, { text: "c" });
+    for (const content of ["x".repeat(500), "two", "three"])
+      await sendMessage(t, project.adminKey, { agentId: agent, content });
+    const many = (await statementsDuring(t, list)).length;
+    expect(many).toBe(few);
+    const items = (await list()).chatSessions.items;
+    expect(items.find((s) => s.id === first.session.id)).toMatchObject({
+      messageCount: 4,
+      firstUserMessage: "My bill\n  is wrong",
+    });
+    const long = items.find((s) => s.firstUserMessage?.startsWith("x"));
+    expect(long?.firstUserMessage).toBe("x".repeat(200));
+    expect(long?.messageCount).toBe(2);
   });
 
   it("UX-9 chatSessions filters by when a session began: createdAfter keeps it from that time on, createdBefore before it", async () => {

@@ -10,6 +10,13 @@ export interface SessionFilter {
   createdBefore?: Date | null;
 }
 
+/** What a session list shows of a session's messages (UX-9). */
+export interface SessionSummary {
+  sessionId: string;
+  messageCount: number;
+  firstUserMessage: string | null;
+}
+
 export class ChatRepository extends BaseRepository {
   async insertSession(session: ChatSessionEntity): Promise<void> {
     await this.insertRows(ChatSessionEntity, [session]);
@@ -54,6 +61,37 @@ export class ChatRepository extends BaseRepository {
       .where("m.session_id IN (:...ids)", { ids: [...sessionIds] });
     if (beforeSeq !== undefined) qb.andWhere("m.seq < :beforeSeq", { beforeSeq });
     return qb.orderBy("m.session_id", "ASC").addOrderBy("m.seq", "ASC").getMany();
+  }
+
+  /**
+   * UX-9: per session, how many messages it holds and the start of its first user message, in one grouped read
+   * (a list shows these without reading every message).
+   */
+  async summariesOf(sessionIds: readonly string[], previewChars: number): Promise<SessionSummary[]> {
+    if (sessionIds.length === 0) return [];
+    const rows = await this.m
+      .getRepository(ChatMessageEntity)
+      .createQueryBuilder("m")
+      .select("m.session_id", "sessionId")
+      .addSelect("COUNT(*)", "messageCount")
+      .addSelect(
+        (sub) =>
+          sub
+            .select(`SUBSTR(u.content, 1, ${Math.trunc(previewChars)})`)
+            .from(ChatMessageEntity, "u")
+            .where("u.session_id = m.session_id AND u.role = 'user'")
+            .orderBy("u.seq", "ASC")
+            .limit(1),
+        "firstUserMessage",
+      )
+      .where("m.session_id IN (:...ids)", { ids: [...sessionIds] })
+      .groupBy("m.session_id")
+      .getRawMany<{ sessionId: string; messageCount: number | string; firstUserMessage: string | null }>();
+    return rows.map((r) => ({
+      sessionId: r.sessionId,
+      messageCount: Number(r.messageCount),
+      firstUserMessage: r.firstUserMessage ?? null,
+    }));
   }
 
   async insertSkills(skills: SessionSkillEntity[]): Promise<void> {

@@ -4,9 +4,9 @@ import { JSONScalar } from "../../platform/graphql/scalars";
 import type { AuthContext } from "../auth";
 import { CallSkillType, modelContextOf, OfferedToolType, presentOfferedTool, ToolInvocationType } from "../calls";
 import { OutcomeType, SESSION_OUTCOME, type OutcomeEntity } from "../signals";
-import { CHAT_MESSAGES, CHAT_TOOL_INVOCATIONS } from "./chat.loaders";
+import { CHAT_MESSAGES, CHAT_SUMMARIES, CHAT_TOOL_INVOCATIONS } from "./chat.loaders";
 import type { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./chat.entity";
-import type { ChatService } from "./chat.service";
+import { SESSION_PREVIEW_CHARS, type ChatService } from "./chat.service";
 import type { ChatReplyResult, ChatTurns } from "./chat-turns";
 import { ChatMessageType, ChatReplyType, ChatSessionPage, ChatSessionType, SendMessageInput } from "./chat.types";
 
@@ -91,6 +91,19 @@ export class ChatResolver {
   @FieldResolver(() => [ChatMessageType], { description: "In the order they were stored." })
   messages(@Root() session: ChatSessionEntity, @Ctx() ctx: AuthContext): Promise<ChatMessageEntity[]> {
     return ctx.loaders.of(CHAT_MESSAGES).load(session.id);
+  }
+
+  @FieldResolver(() => Int, { description: "How many messages the session holds (user, assistant and tool)." })
+  async messageCount(@Root() session: ChatSessionEntity, @Ctx() ctx: AuthContext): Promise<number> {
+    return (await ctx.loaders.of(CHAT_SUMMARIES).load(session.id))?.messageCount ?? 0;
+  }
+
+  @FieldResolver(() => String, {
+    nullable: true,
+    description: `The session's first user message, its first ${SESSION_PREVIEW_CHARS} characters; null: none yet.`,
+  })
+  async firstUserMessage(@Root() session: ChatSessionEntity, @Ctx() ctx: AuthContext): Promise<string | null> {
+    return (await ctx.loaders.of(CHAT_SUMMARIES).load(session.id))?.firstUserMessage ?? null;
   }
 
   @FieldResolver(() => OutcomeType, { nullable: true, description: "RO-3: as last reported; null: none yet." })

@@ -10,7 +10,7 @@ import { handoffState, loadSkill as decideLoad, type LoadOutcome, type ResolvedS
 import { deltaRow, isToolError, startDeltas, type SkillSignals } from "../signals";
 import type { ModelEndpoint } from "../model";
 import { ChatMessageEntity, ChatSessionEntity, SessionSkillEntity, type ChatToolInvocationEntity } from "./chat.entity";
-import { ChatRepository, type SessionFilter } from "./chat.repository";
+import { ChatRepository, type SessionFilter, type SessionSummary } from "./chat.repository";
 import type { ChatState } from "./chat-state";
 
 export interface SendMessageInput {
@@ -31,6 +31,8 @@ export interface AcceptedMessage {
 }
 
 export const MAX_MESSAGE_CHARS = 100_000;
+/** How much of a session's first user message a list carries (UX-9). */
+export const SESSION_PREVIEW_CHARS = 200;
 
 const MODEL_KEY = "model:api_key";
 
@@ -318,6 +320,11 @@ export class ChatService {
 
   messagesOf(sessionIds: readonly string[]): Promise<ChatMessageEntity[]> {
     return this.db.read((m) => new ChatRepository(m).messagesOf(sessionIds));
+  }
+
+  /** UX-9: each session's message count and the first SESSION_PREVIEW_CHARS of its first user message. */
+  summariesOf(sessionIds: readonly string[]): Promise<SessionSummary[]> {
+    return this.db.read((m) => new ChatRepository(m).summariesOf(sessionIds, SESSION_PREVIEW_CHARS));
   }
 
   invocationsOf(sessionIds: readonly string[]): Promise<ChatToolInvocationEntity[]> {

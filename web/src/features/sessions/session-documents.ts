@@ -16,11 +16,8 @@ export const SESSIONS_LIST = graphql(`
         agentName
         createdAt
         loadedSkills
-        messages {
-          role
-          content
-          at
-        }
+        messageCount
+        firstUserMessage
       }
     }
   }

@@ -36,12 +36,8 @@ export function sessionTranscript(messages: readonly SessionMessage[], runs: rea
   return { transcript, toolCalls };
 }
 
-/** The first thing the user said, cut to one line: what a session is about, in a list. */
-export function firstUserLine(messages: readonly SessionMessage[], max = 90): string {
-  const text =
-    messages
-      .find((m) => m.role === "user")
-      ?.content?.replace(/\s+/g, " ")
-      .trim() ?? "";
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+/** The first thing the user said (the server's `firstUserMessage`), cut to one line: what a session is about, in a list. */
+export function firstUserLine(text: string | null | undefined, max = 90): string {
+  const line = text?.replace(/\s+/g, " ").trim() ?? "";
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 }

@@ -24,13 +24,13 @@ const COLUMNS: Array<Column<Session>> = [
           {s.id.slice(0, 8)}
         </Text>{" "}
         <Text span size="sm" c="dimmed" lineClamp={1}>
-          {firstUserLine(s.messages) || "(no message yet)"}
+          {firstUserLine(s.firstUserMessage) || "(no message yet)"}
         </Text>
       </Anchor>
     ),
   },
   { header: "Agent", maxWidth: 220, cell: (s) => <Text size="sm">{s.agentName}</Text> },
-  { header: "Messages", nowrap: true, cell: (s) => s.messages.length },
+  { header: "Messages", nowrap: true, cell: (s) => s.messageCount },
   { header: "Loaded skills", maxWidth: 260, cell: (s) => s.loadedSkills.join(", ") || "—" },
   { header: "Started", nowrap: true, cell: (s) => when(s.createdAt) },
 ];
