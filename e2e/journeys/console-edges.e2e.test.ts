@@ -38,7 +38,7 @@ describe("console journey: addresses that lead nowhere, and a skill many agents 
     live = await s.publishSkill(key, md("explain-bill"));
     for (let i = 1; i <= 26; i++) {
       const entry = i % 3 === 0 ? { name: "explain-bill", versionId: live } : { name: "explain-bill" };
-      await s.publishAgent(key, { name: `line-${String(i).padStart(2, "0")}`, skills: [entry] });
+      await s.publishAgent(key, { name: `line-${i}`, skills: [entry] });
     }
     const draft = await s.gql<{ createSkillVersion: { id: string } }>(
       key,
@@ -133,7 +133,7 @@ describe("console journey: addresses that lead nowhere, and a skill many agents 
     await s.check("07-agents-list-long");
   });
 
-  it("UX-7 a skill 26 agents use: the usage graph's names stay readable, and its whole can still be fitted", async () => {
+  it("UX-7 a skill 26 agents use: the Used by list sorts names naturally, the usage graph's names stay readable, and its whole can still be fitted", async () => {
     await s.page.goto(`/skills/v/${live}`);
     await s.page.getByRole("tab", { name: /Used by/ }).click();
     const graph = new UsageGraph(s.page, /explain-bill/);
@@ -148,6 +148,13 @@ describe("console journey: addresses that lead nowhere, and a skill many agents 
     expect(await inView(graph, "explain-bill v1")).toBe(true);
     expect(await inView(graph, "line-13")).toBe(true);
     await s.check("10-usage-graph-many");
+    // the list reads line-1, line-2, … line-10 (text order put line-10 right after line-1)
+    const agents = await s.page
+      .getByRole("table", { name: "Used by" })
+      .locator("tbody tr td:first-child")
+      .allTextContents();
+    expect(agents.slice(0, 4)).toEqual(["line-1", "line-2", "line-3", "line-4"]);
+    expect(agents.indexOf("line-10")).toBe(9);
     const before = await graph.transform();
     await graph.fit();
     await expect.poll(() => graph.transform()).not.toBe(before);

@@ -1,6 +1,7 @@
 import { Alert, Badge, Button, Group, List, Modal, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import type { PreviewFieldsFragment } from "../../gql/graphql";
+import { naturalCompare } from "../../shared/natural-order";
 import { ErrorNotice, Loading } from "../../shared/states";
 import { FAILED_COLOR, MUTED_COLOR, OK_COLOR, PIN_COLOR } from "../../shared/format";
 
@@ -35,14 +36,16 @@ function byProject<T extends { projectId: string }>(rows: readonly T[]): Map<str
 function AgentList({ rows, label }: { rows: Usage[]; label: string }) {
   return (
     <List size="sm" aria-label={label}>
-      {rows.map((u) => (
-        <List.Item key={u.agentVersionId}>
-          {u.agentName}{" "}
-          <Text span c="dimmed" size="sm">
-            version {u.agentVersion} · {u.agentState.toLowerCase()}
-          </Text>
-        </List.Item>
-      ))}
+      {[...rows]
+        .sort((a, b) => naturalCompare(a.agentName, b.agentName) || b.agentVersion - a.agentVersion)
+        .map((u) => (
+          <List.Item key={u.agentVersionId}>
+            {u.agentName}{" "}
+            <Text span c="dimmed" size="sm">
+              version {u.agentVersion} · {u.agentState.toLowerCase()}
+            </Text>
+          </List.Item>
+        ))}
     </List>
   );
 }

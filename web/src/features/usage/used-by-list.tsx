@@ -1,6 +1,7 @@
 import { Anchor, Badge, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { MUTED_COLOR, PIN_COLOR, stateColor } from "../../shared/format";
+import { byAgentName } from "../../shared/natural-order";
 import { PagedTable, type Column } from "../../shared/paged-table";
 import type { UsageRow } from "./usage-graph-model";
 
@@ -90,5 +91,12 @@ export function UsedByList({
         ),
     },
   ];
-  return <PagedTable label="Used by" columns={columns} rows={rows} rowKey={(r) => `${r.skill}:${r.agentVersionId}`} />;
+  return (
+    <PagedTable
+      label="Used by"
+      columns={columns}
+      rows={byAgentName(rows, projectId)}
+      rowKey={(r) => `${r.skill}:${r.agentVersionId}`}
+    />
+  );
 }
