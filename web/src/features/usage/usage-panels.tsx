@@ -2,6 +2,7 @@ import { useQuery } from "@apollo/client/react";
 import { Stack, Text, Title } from "@mantine/core";
 import { useMemo } from "react";
 import type { SkillUsageGraphQuery } from "../../gql/graphql";
+import { byAgentName } from "../../shared/natural-order";
 import { QueryState } from "../../shared/query-state";
 import { Empty } from "../../shared/states";
 import { AGENT_USAGE_GRAPH, SKILL_USAGE_GRAPH } from "./usage-documents";
@@ -30,16 +31,17 @@ export function SkillUsagePanel({ name }: { name: string }) {
 
 function SkillUsage({ name, data }: { name: string; data: SkillUsageGraphQuery }) {
   const projectNames = useMemo(() => namesOf(data.project), [data.project]);
+  const rows = useMemo(() => byAgentName(data.skillUsage, data.project.id), [data.skillUsage, data.project.id]);
   const graph = useMemo(
     () =>
       buildUsageGraph({
-        rows: data.skillUsage,
+        rows,
         projectId: data.project.id,
         projectNames,
         skills: [{ name, live: data.live.items[0] ?? null, versions: data.versions.total }],
         focus: { kind: "skill", name },
       }),
-    [data, name, projectNames],
+    [data, name, projectNames, rows],
   );
   return (
     <Stack gap="sm">
@@ -47,7 +49,7 @@ function SkillUsage({ name, data }: { name: string; data: SkillUsageGraphQuery }
         {data.skillUsage.length ? `Used by ${summary(data.skillUsage)}` : "No agent lists this skill yet."}
       </Text>
       {data.skillUsage.length ? (
-        <UsedByList rows={data.skillUsage} projectId={data.project.id} projectNames={projectNames} />
+        <UsedByList rows={rows} projectId={data.project.id} projectNames={projectNames} />
       ) : null}
       <Title order={2} size="h5">
         Usage graph
@@ -67,8 +69,9 @@ export function AgentUsagePanel({ agentVersionId }: { agentVersionId: string }) 
         if (!agent) return <Empty>No agent version has id {agentVersionId}.</Empty>;
         if (agent.skills.length === 0) return <Empty>This agent version lists no skills.</Empty>;
         const projectNames = namesOf(d.project);
+        const rows = byAgentName(agent.skillUsage, d.project.id);
         const graph = buildUsageGraph({
-          rows: agent.skillUsage,
+          rows,
           projectId: d.project.id,
           projectNames,
           entries: agent.skills.map((s) => ({
@@ -86,7 +89,7 @@ export function AgentUsagePanel({ agentVersionId }: { agentVersionId: string }) 
             <Title order={2} size="h5">
               Who uses the same skills
             </Title>
-            <UsedByList rows={agent.skillUsage} projectId={d.project.id} projectNames={projectNames} showSkill />
+            <UsedByList rows={rows} projectId={d.project.id} projectNames={projectNames} showSkill />
           </Stack>
         );
       }}

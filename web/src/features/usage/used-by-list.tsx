@@ -1,11 +1,13 @@
 import { Anchor, Badge, Text } from "@mantine/core";
 import { Link } from "react-router";
 import { MUTED_COLOR, PIN_COLOR, stateColor } from "../../shared/format";
-import { byAgentName } from "../../shared/natural-order";
 import { PagedTable, type Column } from "../../shared/paged-table";
 import type { UsageRow } from "./usage-graph-model";
 
-/** The usage graph as a list (its accessible equivalent): every agent version, where it is, and what it reaches. */
+/**
+ * The usage graph as a list (its accessible equivalent): every agent version, where it is, and what it reaches; in
+ * the order given (the panels sort it with byAgentName).
+ */
 export function UsedByList({
   rows,
   projectId,
@@ -91,12 +93,5 @@ export function UsedByList({
         ),
     },
   ];
-  return (
-    <PagedTable
-      label="Used by"
-      columns={columns}
-      rows={byAgentName(rows, projectId)}
-      rowKey={(r) => `${r.skill}:${r.agentVersionId}`}
-    />
-  );
+  return <PagedTable label="Used by" columns={columns} rows={rows} rowKey={(r) => `${r.skill}:${r.agentVersionId}`} />;
 }
