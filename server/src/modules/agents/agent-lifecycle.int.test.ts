@@ -24,6 +24,27 @@ describeEachDialect("agent lifecycle", (t) => {
     key = (await t.project()).adminKey;
   });
 
+  it("UX-5 agents(latest, search) lists each agent once, by its newest version, found by name past any page of versions", async () => {
+    const project = await t.project("agent picker");
+    const PICK = `query($search: String, $limit: Int) {
+      agents(latest: true, search: $search, limit: $limit) { total items { agentId name version } } }`;
+    type Picked = { agents: { total: number; items: Array<{ agentId: string; name: string; version: number }> } };
+    const busy = await saveAgent(t, project.adminKey, { name: "busy-line" });
+    for (let i = 0; i < 4; i++)
+      await t.ok(SAVE_AGENT, { input: { name: "busy-line" }, agentId: busy.agentId }, project.adminKey);
+    await saveAgent(t, project.adminKey, { name: "Quiet_100%" });
+    await saveAgent(t, project.adminKey, { name: "other" });
+    const all = await t.ok<Picked>(PICK, { limit: 2 }, project.adminKey);
+    expect(all.agents.total).toBe(3);
+    const busyOnly = await t.ok<Picked>(PICK, { search: "BUSY" }, project.adminKey);
+    expect(busyOnly.agents.items).toEqual([{ agentId: busy.agentId, name: "busy-line", version: 5 }]);
+    // LIKE's wildcards are searched as text
+    expect((await t.ok<Picked>(PICK, { search: "_100%" }, project.adminKey)).agents.items.map((a) => a.name)).toEqual([
+      "Quiet_100%",
+    ]);
+    expect((await t.ok<Picked>(PICK, { search: "%" }, project.adminKey)).agents.total).toBe(1);
+  });
+
   it("AG-1 saveAgent without agentId makes version 1, a draft, with the documented defaults", async () => {
     const v1 = await saveAgent(t, key, { name: "ag1-defaults" });
     expect(v1).toMatchObject({

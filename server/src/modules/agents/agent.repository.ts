@@ -12,7 +12,14 @@ export interface AgentVersionFilter {
   projectId: string;
   agentId?: string | null;
   state?: VersionStateName | null;
+  /** UX-5: only each agent's newest version (one row per agent, a picker's list). */
+  latest?: boolean | null;
+  /** UX-5: versions whose name contains this text, case aside. */
+  search?: string | null;
 }
+
+/** `%text%` for LIKE, lower-cased, its wildcards escaped by a backslash. */
+const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The only place that builds agent queries. Deleted agents' versions are invisible to every read here. */
 export class AgentRepository extends BaseRepository {
@@ -164,6 +171,20 @@ export class AgentRepository extends BaseRepository {
       .where("v.project_id = :projectId", { projectId: filter.projectId });
     if (filter.agentId) qb.andWhere("v.agent_id = :agentId", { agentId: filter.agentId });
     if (filter.state) qb.andWhere("v.state = :state", { state: filter.state });
+    if (filter.latest) {
+      qb.andWhere(
+        (sub) =>
+          `v.version = ${sub
+            .subQuery()
+            .select("MAX(n.version)")
+            .from(AgentVersionEntity, "n")
+            .where("n.agent_id = v.agent_id")
+            .getQuery()}`,
+      );
+    }
+    if (filter.search) {
+      qb.andWhere("LOWER(v.name) LIKE :search ESCAPE '\\'", { search: containsPattern(filter.search) });
+    }
     return qb
       .orderBy("v.created_at", "DESC")
       .addOrderBy("v.version", "DESC")

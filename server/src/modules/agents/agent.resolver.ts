@@ -32,8 +32,18 @@ export class AgentResolver {
     @Arg("state", () => VersionState, { nullable: true }) state: VersionState | null,
     @Arg("agentId", () => ID, { nullable: true, description: "Only this agent's versions." }) agentId: string | null,
     @Arg("projectId", () => ID, { nullable: true }) projectId: string | null,
+    @Arg("latest", () => Boolean, {
+      nullable: true,
+      description: "UX-5: only each agent's newest version, one row per agent (a picker's list).",
+    })
+    latest: boolean | null,
+    @Arg("search", () => String, {
+      nullable: true,
+      description: "UX-5: versions whose name contains this text, case aside.",
+    })
+    search: string | null,
   ): Promise<Page<AgentVersionEntity>> {
-    return this.agents.list(ctx, { agentId, state, projectId }, page, limit);
+    return this.agents.list(ctx, { agentId, state, projectId, latest, search }, page, limit);
   }
 
   @Query(() => AgentVersionType, { nullable: true })

@@ -7,11 +7,11 @@ import { moveLivePointer, type PublishGate } from "../versioning";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import type { KnowledgeService } from "../knowledge";
 import { skillSourceProject, sourcePlace } from "../libraries";
-import type { SkillReader, VersionStateName } from "../skills";
+import type { SkillReader } from "../skills";
 import { AgentEntity } from "./agent.entity";
 import { AgentPublishedChanged } from "./agent.events";
 import { checkAgentConfig, type AgentConfigInput, type CheckedAgentConfig } from "./agent-config";
-import { AgentRepository } from "./agent.repository";
+import { AgentRepository, type AgentVersionFilter } from "./agent.repository";
 import type { AgentSecrets } from "./agent-secrets";
 import { skillEntryProblems, type CandidateVersion } from "./agent-skill-check";
 import { AgentSkillEntryEntity } from "./agent-skill-entry.entity";
@@ -313,14 +313,14 @@ export class AgentService {
 
   async list(
     ctx: AuthContext,
-    filter: { agentId?: string | null; state?: VersionStateName | null; projectId?: string | null },
+    filter: Omit<AgentVersionFilter, "projectId"> & { projectId?: string | null },
     page: number,
     limit: number,
   ): Promise<Page<AgentVersionEntity>> {
     const scope = await this.auth.authorize(ctx, "viewer", filter.projectId);
     const window = pageWindow(page, limit);
     const [items, total] = await this.db.read((m) =>
-      new AgentRepository(m).page({ projectId: scope.projectId, agentId: filter.agentId, state: filter.state }, window),
+      new AgentRepository(m).page({ ...filter, projectId: scope.projectId }, window),
     );
     return { items, total, page: window.page, limit: window.limit };
   }
