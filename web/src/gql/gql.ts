@@ -35,7 +35,8 @@ type Documents = {
     "\n  query LiveSkillNames {\n    skills(state: PUBLISHED, limit: 200) {\n      items {\n        id\n        name\n        version\n      }\n    }\n  }\n": typeof types.LiveSkillNamesDocument,
     "\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n      }\n    }\n  }\n": typeof types.SkillVersionsForPickerDocument,
     "\n  mutation DeleteAgent($agentId: ID!) {\n    deleteAgent(agentId: $agentId)\n  }\n": typeof types.DeleteAgentDocument,
-    "\n  query AgentChoices {\n    agents(limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.AgentChoicesDocument,
+    "\n  query AgentChoices($search: String, $limit: Int!) {\n    agents(latest: true, search: $search, limit: $limit) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.AgentChoicesDocument,
+    "\n  query AgentChosen($agentId: ID!) {\n    agents(agentId: $agentId, latest: true, limit: 1) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.AgentChosenDocument,
     "\n  fragment ApprovalFields on Approval {\n    id\n    digest\n    approvedBy\n    approvedByName\n    current\n    createdAt\n    mayWithdraw\n  }\n": typeof types.ApprovalFieldsFragmentDoc,
     "\n  query SkillVersionReview($id: ID!) {\n    project {\n      id\n      publishPolicy {\n        requiredApprovals\n        allowSelfApproval\n      }\n    }\n    skillVersion(id: $id) {\n      id\n      state\n      digest\n      approvalRefusal\n      approvals {\n        ...ApprovalFields\n      }\n    }\n  }\n": typeof types.SkillVersionReviewDocument,
     "\n  query AgentVersionReview($id: ID!) {\n    project {\n      id\n      publishPolicy {\n        requiredApprovals\n        allowSelfApproval\n      }\n    }\n    agentVersion(id: $id) {\n      id\n      state\n      digest\n      approvalRefusal\n      approvals {\n        ...ApprovalFields\n      }\n    }\n  }\n": typeof types.AgentVersionReviewDocument,
@@ -131,7 +132,8 @@ const documents: Documents = {
     "\n  query LiveSkillNames {\n    skills(state: PUBLISHED, limit: 200) {\n      items {\n        id\n        name\n        version\n      }\n    }\n  }\n": types.LiveSkillNamesDocument,
     "\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n      }\n    }\n  }\n": types.SkillVersionsForPickerDocument,
     "\n  mutation DeleteAgent($agentId: ID!) {\n    deleteAgent(agentId: $agentId)\n  }\n": types.DeleteAgentDocument,
-    "\n  query AgentChoices {\n    agents(limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": types.AgentChoicesDocument,
+    "\n  query AgentChoices($search: String, $limit: Int!) {\n    agents(latest: true, search: $search, limit: $limit) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": types.AgentChoicesDocument,
+    "\n  query AgentChosen($agentId: ID!) {\n    agents(agentId: $agentId, latest: true, limit: 1) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": types.AgentChosenDocument,
     "\n  fragment ApprovalFields on Approval {\n    id\n    digest\n    approvedBy\n    approvedByName\n    current\n    createdAt\n    mayWithdraw\n  }\n": types.ApprovalFieldsFragmentDoc,
     "\n  query SkillVersionReview($id: ID!) {\n    project {\n      id\n      publishPolicy {\n        requiredApprovals\n        allowSelfApproval\n      }\n    }\n    skillVersion(id: $id) {\n      id\n      state\n      digest\n      approvalRefusal\n      approvals {\n        ...ApprovalFields\n      }\n    }\n  }\n": types.SkillVersionReviewDocument,
     "\n  query AgentVersionReview($id: ID!) {\n    project {\n      id\n      publishPolicy {\n        requiredApprovals\n        allowSelfApproval\n      }\n    }\n    agentVersion(id: $id) {\n      id\n      state\n      digest\n      approvalRefusal\n      approvals {\n        ...ApprovalFields\n      }\n    }\n  }\n": types.AgentVersionReviewDocument,
@@ -307,7 +309,11 @@ export function graphql(source: "\n  mutation DeleteAgent($agentId: ID!) {\n    
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AgentChoices {\n    agents(limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentChoices {\n    agents(limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query AgentChoices($search: String, $limit: Int!) {\n    agents(latest: true, search: $search, limit: $limit) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentChoices($search: String, $limit: Int!) {\n    agents(latest: true, search: $search, limit: $limit) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query AgentChosen($agentId: ID!) {\n    agents(agentId: $agentId, latest: true, limit: 1) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentChosen($agentId: ID!) {\n    agents(agentId: $agentId, latest: true, limit: 1) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
