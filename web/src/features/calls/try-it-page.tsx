@@ -3,8 +3,9 @@ import { Alert, Button, Card, Group, Select, Stack, Text, Textarea, Title } from
 import { useState } from "react";
 import { Link, useParams } from "react-router";
 import type { CallFieldsFragment } from "../../gql/graphql";
-import { ErrorNotice } from "../../shared/states";
-import { AGENT_CHOICES } from "../agents/agent-filter";
+import { QueryState } from "../../shared/query-state";
+import { ErrorNotice, NotFound } from "../../shared/states";
+import { AGENT_CHOSEN } from "../agents/agent-filter";
 import { useCanWrite } from "../session/session-context";
 import { END_CALL, LOAD_SKILL, RUN_TOOL, START_CALL } from "./call-documents";
 import { CallView } from "./call-view";
@@ -14,6 +15,26 @@ import { FAILED_COLOR, MUTED_COLOR } from "../../shared/format";
 export default function TryItPage() {
   const agentId = useParams().agentId ?? "";
   const canWrite = useCanWrite();
+  const agent = useQuery(AGENT_CHOSEN, { variables: { agentId } });
+  if (!canWrite) return <Alert color={MUTED_COLOR}>Trying an agent starts a call: a viewer key may not.</Alert>;
+  return (
+    <QueryState
+      query={agent}
+      errorTitle="The agent could not be read"
+      loadingLabel="Opening the agent…"
+      isEmpty={(d) => d.agents.items.length === 0}
+      notFound={
+        <NotFound back={{ to: "/agents", label: "Back to agents" }}>
+          No agent has id {agentId} in this project.
+        </NotFound>
+      }
+    >
+      {(d) => <TryIt agentId={agentId} agentName={d.agents.items[0]?.name ?? ""} />}
+    </QueryState>
+  );
+}
+
+function TryIt({ agentId, agentName: latestName }: { agentId: string; agentName: string }) {
   const [call, setCall] = useState<CallFieldsFragment | null>(null);
   const [skill, setSkill] = useState<string | null>(null);
   const [tool, setTool] = useState<string | null>(null);
@@ -23,8 +44,7 @@ export default function TryItPage() {
   const [load, loaded] = useMutation(LOAD_SKILL);
   const [run, ran] = useMutation(RUN_TOOL);
   const [end, ended] = useMutation(END_CALL);
-  const agents = useQuery(AGENT_CHOICES);
-  const agentName = call?.agentName ?? agents.data?.agents.items.find((a) => a.agentId === agentId)?.name;
+  const agentName = call?.agentName ?? latestName;
 
   async function startCall() {
     const res = await start({ variables: { input: { agentId } } }).catch(() => null);
@@ -54,12 +74,11 @@ export default function TryItPage() {
     }
   }
 
-  if (!canWrite) return <Alert color={MUTED_COLOR}>Trying an agent starts a call: a viewer key may not.</Alert>;
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={1} size="h3" style={{ wordBreak: "break-word" }}>
-          {agentName ? `Try ${agentName}` : "Try it"}
+          Try {agentName}
         </Title>
         <Group gap="xs">
           {call ? (
