@@ -1,6 +1,6 @@
 import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from "@mantine/core";
 import { useDisclosure } from "@mantine/hooks";
-import { Suspense, useEffect } from "react";
+import { Suspense, useEffect, type MouseEvent } from "react";
 import { Navigate, NavLink as RouterLink, Outlet, useLocation } from "react-router";
 import { useSession } from "../features/session/session-context";
 import { Loading } from "../shared/states";
@@ -21,6 +21,14 @@ const ADMIN_LINKS = [
   { to: "/admin/settings", label: "Settings" },
 ];
 
+/** Moves focus to the page itself (not the address: a hash would be kept in the URL and its filters). */
+function skipToMain(event: MouseEvent<HTMLAnchorElement>) {
+  event.preventDefault();
+  const main = document.getElementById("main");
+  main?.focus();
+  main?.scrollIntoView();
+}
+
 /** The signed-in frame: who you are, where you can go, and the page. */
 export function Layout() {
   const { session, signOut } = useSession();
@@ -40,6 +48,10 @@ export function Layout() {
       navbar={{ width: 210, breakpoint: "sm", collapsed: { mobile: !menuOpen } }}
       padding={{ base: "xs", sm: "md" }}
     >
+      {/* UX-6: the first thing Tab reaches; hidden until focused, it skips the header and the sections */}
+      <a href="#main" className="skip-link" onClick={skipToMain}>
+        Skip to content
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -83,7 +95,7 @@ export function Layout() {
         ))}
       </AppShell.Navbar>
       {/* AppShell.Main is the page's one <main> landmark */}
-      <AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1}>
         <Suspense fallback={<Loading />}>
           <Outlet />
         </Suspense>
