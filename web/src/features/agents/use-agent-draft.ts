@@ -58,7 +58,9 @@ export function useAgentDraft(version: AgentVersion | null) {
     initial: agentFieldsOf(version),
     check: (v) => {
       const built = toInput({ skillMd: "", tools: v.tools, knowledgeBases: [], files: [] });
-      return "problems" in built ? built.problems : [];
+      // the console's words for an empty name, on the field (the server's are about its length)
+      const named = v.name.trim() ? [] : [{ path: "name", message: "Name is required" }];
+      return [...named, ...("problems" in built ? built.problems : [])];
     },
     submit: async (v) => {
       const built = toInput({ skillMd: "", tools: v.tools, knowledgeBases: [], files: [] });
