@@ -80,6 +80,7 @@ describe("console journey: addresses that lead nowhere, and a skill many agents 
       ],
       ["agent", "/agents/v/nope", /No agent version has id nope/, "Back to agents", "/agents"],
       ["call", "/calls/nope", /No call has id nope/, "Back to calls", "/calls"],
+      ["try-it", "/agents/nope/try", /No agent has id nope/, "Back to agents", "/agents"],
       ["rollout", "/rollouts/nope", /No rollout has id nope/, "Back to skills", "/skills"],
       ["knowledge-base", "/knowledge/nope", /No knowledge base has id nope/, "Back to knowledge bases", "/knowledge"],
     ];
@@ -93,6 +94,8 @@ describe("console journey: addresses that lead nowhere, and a skill many agents 
       expect(await s.page.getByText(/may have been deleted/).count(), path).toBe(1);
       // the history of a skill that is not there draws no empty chart and offers no comparison
       expect(await s.page.getByRole("button", { name: /Compare selected/ }).count(), path).toBe(0);
+      // "Try it" of an agent that is not there offers no call to start
+      expect(await s.page.getByRole("button", { name: /Start call/ }).count(), path).toBe(0);
       await s.check(`0${step++}-not-found-${name}`);
       await s.page.getByRole("link", { name: back }).click();
       await s.page.waitForURL((url) => url.pathname === list);
@@ -173,5 +176,57 @@ describe("console journey: addresses that lead nowhere, and a skill many agents 
     expect(await overflow(s.page)).toBe(0);
     await s.check("11-usage-graph-phone");
     await s.page.setViewportSize({ width: 1280, height: 860 });
+  });
+  it("UX-6 a 'Skip to content' link is the first thing Tab reaches, shows when focused, and takes focus to the page", async () => {
+    await s.page.goto("/skills");
+    await s.page.getByRole("heading", { level: 1 }).first().waitFor();
+    await s.page.keyboard.press("Tab");
+    const skip = s.page.getByRole("link", { name: "Skip to content" });
+    await expect.poll(() => skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = await skip.boundingBox();
+    expect(box?.width ?? 0).toBeGreaterThan(40);
+    expect(box?.y ?? -1).toBeGreaterThanOrEqual(0);
+    await s.check("12-skip-link-focused");
+    await s.page.keyboard.press("Enter");
+    await expect.poll(() => s.page.evaluate(() => document.activeElement?.tagName)).toBe("MAIN");
+    expect(new URL(s.page.url()).pathname).toBe("/skills");
+  });
+
+  it("UX-4 an agent saved without a name says 'Name is required' on the field, in the console's words", async () => {
+    await s.page.goto("/agents/new");
+    const name = s.page.getByRole("textbox", { name: "Name" });
+    await name.waitFor();
+    await name.fill("");
+    await s.page.getByRole("button", { name: "Create agent" }).click();
+    // the field's own message (Mantine ties it to the input by aria-describedby)
+    const errorOf = async () => {
+      const id = (await name.getAttribute("aria-describedby"))?.split(" ").find((d) => d.endsWith("-error"));
+      return id ? s.page.locator(`[id="${id}"]`).textContent() : null;
+    };
+    await expect.poll(errorOf).toBe("Name is required");
+    expect(await s.page.getByText(/1 to 200 characters/).count()).toBe(0);
+    await s.check("13-agent-name-required");
+  });
+
+  it("UX-5 UX-9 the agent filter of calls and sessions finds any agent by name, past the 200 newest agent versions", async () => {
+    const save = `mutation($input: AgentInput!, $agentId: ID) { saveAgent(input: $input, agentId: $agentId) { agentId } }`;
+    const chatty = await s.gql<{ saveAgent: { agentId: string } }>(key, save, { input: { name: "chatty" } });
+    for (let i = 0; i < 200; i++) {
+      await s.gql(key, save, { input: { name: "chatty" }, agentId: chatty.saveAgent.agentId });
+    }
+    const line7 = await s.gql<{ agents: { items: Array<{ agentId: string }> } }>(
+      key,
+      `query { agents(latest: true, search: "line-7", limit: 1) { items { agentId } } }`,
+    );
+    for (const list of ["Calls", "Sessions"]) {
+      await new ConsoleFrame(s.page).open(list);
+      const filter = s.page.getByRole("combobox", { name: "Agent" });
+      await filter.click();
+      await filter.fill("line-7");
+      await s.page.getByRole("option", { name: "line-7" }).click();
+      await expect.poll(() => s.page.url()).toContain(`agent=${line7.agents.items[0]?.agentId}`);
+      await expect.poll(() => filter.inputValue()).toBe("line-7");
+      await s.check(`14-agent-filter-${list.toLowerCase()}`);
+    }
   });
 });
