@@ -1,8 +1,8 @@
-import { copyFile } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { ConsoleFrame } from "../pages/console-frame";
-import { screenshotsDir } from "../support/console";
+import { updateDocsImage } from "../support/console";
 import { repoRoot } from "../support/paths";
 import { useConsoleSession } from "../support/session";
 
@@ -49,7 +49,7 @@ describe("console journey: skill insights from real calls (OB-3, UX-9)", () => {
     await new ConsoleFrame(s.page).signIn(key);
   });
 
-  it("OB-3 UX-9 the Insights page: starts and load rate per skill, outcomes, the never-loaded list and cap advice", async () => {
+  it("OB-3 UX-9 the Insights page: starts and load rate per skill, outcomes, the never-loaded list and cap advice (its docs picture only with UPDATE_DOCS_IMAGES=1)", async () => {
     await s.page.getByRole("link", { name: "Insights" }).click();
     await s.page.waitForURL(/\/insights$/);
     const summary = s.page.getByRole("table", { name: "Skills in this range" });
@@ -66,10 +66,11 @@ describe("console journey: skill insights from real calls (OB-3, UX-9)", () => {
     const advice = s.page.getByRole("table", { name: "Agents whose cap evicted skills" });
     await expect.poll(() => advice.locator("tbody tr").first().textContent()).toContain("support desk");
     await s.check("01-insights");
-    await copyFile(
-      join(screenshotsDir, "insights", "01-insights.png"),
-      join(repoRoot, "docs/images/console-insights.png"),
-    );
+    const docsImage = join(repoRoot, "docs/images/console-insights.png");
+    const before = (await stat(docsImage)).mtimeMs;
+    await updateDocsImage("insights", "01-insights", "console-insights.png");
+    // a run leaves the tree's docs alone unless asked (UPDATE_DOCS_IMAGES=1)
+    if (process.env.UPDATE_DOCS_IMAGES !== "1") expect((await stat(docsImage)).mtimeMs).toBe(before);
   });
 
   it("OB-3 cap advice links to the agent's editor; a skill's page shows its own chart", async () => {

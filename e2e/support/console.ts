@@ -1,6 +1,6 @@
 import type { AxeResults } from "axe-core";
 import { readFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { copyFile, mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -9,6 +9,16 @@ import { repoRoot } from "./paths";
 import type { RunningServer } from "./server";
 
 export const screenshotsDir = join(repoRoot, "e2e", "screenshots");
+
+/**
+ * Copies a step's screenshot to docs/images/<image> (the pictures README.md shows) only when the run was asked to,
+ * with UPDATE_DOCS_IMAGES=1: an ordinary run leaves the tree as it found it. Answers whether it copied.
+ */
+export async function updateDocsImage(journey: string, step: string, image: string): Promise<boolean> {
+  if (process.env.UPDATE_DOCS_IMAGES !== "1") return false;
+  await copyFile(join(screenshotsDir, journey, `${step}.png`), join(repoRoot, "docs", "images", image));
+  return true;
+}
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
