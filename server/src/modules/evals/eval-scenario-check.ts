@@ -40,7 +40,8 @@ export interface CheckedScenario {
 }
 
 const MAX_TURNS = 50;
-const MAX_TURN_CHARS = 100_000;
+/** A turn is a user message of a scenario; the input policy (app-graphql.ts) applies the same limit at the edge. */
+export const MAX_TURN_CHARS = 100_000;
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 

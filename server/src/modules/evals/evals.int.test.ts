@@ -365,6 +365,23 @@ describeEachDialect("evals", { outboundAllowHosts: ["127.0.0.1"], chatMaxToolRou
     }
   });
 
+  it("SEC-22 a scenario turn takes up to 100,000 characters, the one limit its refusal names (a 3,000-character turn saves)", async () => {
+    const long = "Explain my bill. ".repeat(180); // about 3,000 characters: a pasted transcript
+    const saved = await saveScenario(t, key, { name: "long turn", turns: [long], expectations: [] });
+    expect(saved.name).toBe("long turn");
+    const refused = refusal(
+      await t.gql(
+        `mutation($input: EvalScenarioInput!) { saveEvalScenario(input: $input) { id } }`,
+        {
+          input: { name: "too long", turns: ["x".repeat(100_001)], expectations: [] },
+        },
+        key,
+      ),
+    );
+    expect(refused.code).toBe("BAD_USER_INPUT");
+    expect(refused.message).toMatch(/100,?000/);
+  });
+
   it("an upstream that fails mid-run ends the run failed with the reason; finished iterations are kept", async () => {
     const scenario = await saveScenario(t, key, { name: "greeting", turns: ["Hi"], expectations: [] });
     let answered = 0;
