@@ -13,8 +13,17 @@ const tagPattern = (tag: string) => `%${JSON.stringify(tag).replace(/[\\%_]/g, (
 export class EvalRepository extends BaseRepository {
   // ---- scenarios ----
 
-  findScenario(projectId: string, id: string): Promise<EvalScenarioEntity | null> {
-    return this.m.getRepository(EvalScenarioEntity).findOneBy({ projectId, id });
+  /**
+   * The scenario, locked for the rest of the transaction on PostgreSQL (SQLite serialises write transactions
+   * already): an edit decided on this read is not overtaken by the scenario's delete, which would let the save
+   * insert it again.
+   */
+  lockScenario(projectId: string, id: string): Promise<EvalScenarioEntity | null> {
+    const qb = this.m
+      .getRepository(EvalScenarioEntity)
+      .createQueryBuilder("s")
+      .where("s.project_id = :projectId AND s.id = :id", { projectId, id });
+    return this.forUpdate(qb).getOne();
   }
 
   async saveScenario(scenario: EvalScenarioEntity): Promise<void> {

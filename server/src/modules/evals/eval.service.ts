@@ -41,8 +41,10 @@ export class EvalService {
     return this.db.write(async (tx) => {
       const repo = new EvalRepository(tx.manager);
       const now = new Date();
-      const existing = id ? await repo.findScenario(scope.projectId, id) : null;
-      if (id && !existing) throw new NotFound("The eval scenario");
+      // An id given (even an empty one) names a scenario to edit; only no id at all creates one.
+      const editing = id !== null && id !== undefined;
+      const existing = editing ? await repo.lockScenario(scope.projectId, id) : null;
+      if (editing && !existing) throw new NotFound("The eval scenario");
       const scenario = Object.assign(existing ?? new EvalScenarioEntity(), {
         ...checked,
         id: existing?.id ?? randomUUID(),

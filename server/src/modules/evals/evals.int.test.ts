@@ -382,6 +382,45 @@ describeEachDialect("evals", { outboundAllowHosts: ["127.0.0.1"], chatMaxToolRou
     expect(refused.message).toMatch(/100,?000/);
   });
 
+  it("PJ-1 saving a scenario under an id that names none (garbage, empty, another project's) is NOT_FOUND and creates nothing", async () => {
+    const { adminKey } = await t.project("evals save unknown id");
+    const other = await t.project("evals save unknown id, other");
+    const theirs = await saveScenario(t, other.adminKey, { name: "theirs", turns: ["Hi"], expectations: [] });
+    const SAVE = `mutation($id: ID, $input: EvalScenarioInput!) { saveEvalScenario(id: $id, input: $input) { id } }`;
+    for (const id of ["garbage", "", theirs.id]) {
+      const res = await t.gql(SAVE, { id, input: { name: "mine", turns: ["Hi"], expectations: [] } }, adminKey);
+      expect(res.errors?.[0]?.extensions?.code, JSON.stringify(id)).toBe("NOT_FOUND");
+    }
+    const left = await t.ok<{ evalScenarios: { total: number } }>(`query { evalScenarios { total } }`, {}, adminKey);
+    expect(left.evalScenarios.total).toBe(0);
+  });
+
+  it("SEC-15 a scenario saved while it is deleted is never brought back: when both answer success, it is gone", async () => {
+    const { adminKey } = await t.project("evals save-delete race");
+    const SAVE = `mutation($id: ID, $input: EvalScenarioInput!) { saveEvalScenario(id: $id, input: $input) { id } }`;
+    const LIST = `query { evalScenarios(limit: 200) { items { id name } } }`;
+    for (let i = 0; i < 10; i++) {
+      const scenario = await saveScenario(t, adminKey, { name: `race ${i}`, turns: ["Hi"], expectations: [] });
+      const [deleted, saved] = await Promise.all([
+        t.gql(`mutation($id: ID!) { deleteEvalScenario(id: $id) }`, { id: scenario.id }, adminKey),
+        t.gql(
+          SAVE,
+          { id: scenario.id, input: { name: `race ${i} edited`, turns: ["Hi"], expectations: [] } },
+          adminKey,
+        ),
+      ]);
+      expect(deleted.errors, JSON.stringify(deleted.errors)).toBeUndefined();
+      const left = (await t.ok<{ evalScenarios: { items: Array<{ id: string }> } }>(LIST, {}, adminKey)).evalScenarios
+        .items;
+      // Either order is fine: the save first (both succeed, the delete removes it) or the delete first (NOT_FOUND).
+      expect(saved.errors?.[0]?.extensions?.code ?? "OK").toMatch(/^(OK|NOT_FOUND)$/);
+      expect(
+        left.map((s) => s.id),
+        `round ${i}`,
+      ).not.toContain(scenario.id);
+    }
+  });
+
   it("an upstream that fails mid-run ends the run failed with the reason; finished iterations are kept", async () => {
     const scenario = await saveScenario(t, key, { name: "greeting", turns: ["Hi"], expectations: [] });
     let answered = 0;
