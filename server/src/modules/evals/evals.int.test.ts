@@ -10,6 +10,7 @@ import { describeEachDialect } from "../../../test/support/test-app";
 import { until } from "../../../test/support/wait";
 
 const BILL = "Explain my bill please";
+const START_RUN_QUERY = `mutation($input: StartEvalRunInput!) { startEvalRun(input: $input) { id } }`;
 const loadExpectation = { kind: "FUNCTION_CALL", tool: "load_skill", arguments: { name: "explain_bill" } };
 
 describeEachDialect("evals", { outboundAllowHosts: ["127.0.0.1"], chatMaxToolRounds: 5 }, (t) => {
@@ -380,6 +381,31 @@ describeEachDialect("evals", { outboundAllowHosts: ["127.0.0.1"], chatMaxToolRou
     );
     expect(refused.code).toBe("BAD_USER_INPUT");
     expect(refused.message).toMatch(/100,?000/);
+  });
+
+  it("EV-4 an empty target.agentId is refused like any unknown agent (BAD_USER_INPUT on target.agentId), never an internal error", async () => {
+    const scenario = await saveScenario(t, key, { name: "empty agent id", turns: ["Hi"], expectations: [] });
+    for (const agent of ["", "garbage"]) {
+      const res = await t.gql(
+        START_RUN_QUERY,
+        { input: { target: { agentId: agent }, scenarioIds: [scenario.id] } },
+        key,
+      );
+      expect(res.errors?.[0]?.extensions, JSON.stringify(agent)).toMatchObject({
+        code: "BAD_USER_INPUT",
+        details: { field: "target.agentId" },
+      });
+    }
+  });
+
+  it("EV-4 SK-1 a skillUsage target is the skill's name after NFKC: its usage and its skill:<name> scenarios are found", async () => {
+    const { adminKey } = await t.project("evals EV-4 NFKC");
+    await publishSkill(t, adminKey, "explain_bill", { body: "Bill instructions." });
+    await publishAgent(t, adminKey, { name: "bot", skills: [{ name: "explain_bill" }], model: modelConfig });
+    await saveScenario(t, adminKey, { name: "bill", tags: ["skill:explain_bill"], turns: [BILL], expectations: [] });
+    // U+FF45 FULLWIDTH LATIN SMALL LETTER E: NFKC makes it 'e'.
+    const run = await startRun(t, adminKey, { target: { skillUsage: "\uFF45xplain_bill" } });
+    expect(run.status).toBe("queued");
   });
 
   it("PJ-1 saving a scenario under an id that names none (garbage, empty, another project's) is NOT_FOUND and creates nothing", async () => {
