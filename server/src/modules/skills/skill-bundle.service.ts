@@ -99,33 +99,39 @@ export class SkillBundleService {
   ): Promise<{ version: SkillVersionEntity; created: boolean }> {
     if (!result.ok) throw refused(result.problems);
     const { bundle, folder } = result;
-    const newest = await this.skills.newestFingerprint(scope.projectId, folder);
-    if (newest && newest.fingerprint === fingerprintOf(bundle) && !tools) {
-      // SK-2: an identical bundle makes no new version; the newest one says so.
-      const version = Object.assign(newest.version, {
+    const fingerprint = fingerprintOf(bundle);
+    // SK-2: an identical bundle makes no new version; the newest one says so.
+    const identical = (version: SkillVersionEntity) =>
+      Object.assign(version, {
         warnings: [
-          ...newest.version.warnings,
-          `The bundle is identical to version ${newest.version.version}; no new version was made.`,
+          ...version.warnings,
+          `The bundle is identical to version ${version.version}; no new version was made.`,
         ],
       });
-      return { version, created: false };
-    }
+    const newest = await this.skills.newestFingerprint(scope.projectId, folder);
+    if (newest && newest.fingerprint === fingerprint && !tools)
+      return { version: identical(newest.version), created: false };
     const previous = newest?.version;
-    const version = await this.skills.createInScope(scope, {
-      skillMd: bundle.skillMd,
-      files: bundle.files.map((f) => ({ path: f.path, contentBase64: Buffer.from(f.content).toString("base64") })),
-      // A bundle holds no tools or knowledge bases: the new version keeps those of the newest one.
-      tools:
-        tools ??
-        previous?.tools.map((t) => ({
-          name: t.name,
-          description: t.description,
-          parameters: t.parameters,
-          webhookUrl: t.webhookUrl,
-        })),
-      knowledgeBases: previous?.knowledgeBases,
-    });
-    return { version, created: true };
+    // Checked again under the skill's lock: an identical import racing this one may have made the version meanwhile.
+    const made = await this.skills.createInScope(
+      scope,
+      {
+        skillMd: bundle.skillMd,
+        files: bundle.files.map((f) => ({ path: f.path, contentBase64: Buffer.from(f.content).toString("base64") })),
+        // A bundle holds no tools or knowledge bases: the new version keeps those of the newest one.
+        tools:
+          tools ??
+          previous?.tools.map((t) => ({
+            name: t.name,
+            description: t.description,
+            parameters: t.parameters,
+            webhookUrl: t.webhookUrl,
+          })),
+        knowledgeBases: previous?.knowledgeBases,
+      },
+      { unlessNewestIs: tools ? undefined : fingerprint },
+    );
+    return made.created ? made : { version: identical(made.version), created: false };
   }
 
   async exportZip(ctx: AuthContext, versionId: string): Promise<string> {
