@@ -67,6 +67,12 @@ export class SkillBundleService {
         { skill: target.skillName },
       );
     }
+    // EC-1: a new skill's name must be free, checked here and again under the skill's lock (a racing create).
+    const nameTaken = (skillId: string) =>
+      new Conflict(
+        `The project already has a skill named '${result.folder}'; upload the new content as a version of that skill (POST /v1/skills/${skillId}/versions).`,
+        { skill: result.folder, skill_id: skillId },
+      );
     if ("newSkill" in target) {
       const expected = target.expectedName;
       if (expected && normaliseSkillName(expected.value.trim()) !== result.folder) {
@@ -77,14 +83,9 @@ export class SkillBundleService {
         );
       }
       const newest = await this.skills.newestFingerprint(scope.projectId, result.folder);
-      if (newest && newest.fingerprint !== fingerprintOf(result.bundle)) {
-        throw new Conflict(
-          `The project already has a skill named '${result.folder}'; upload the new content as a version of that skill (POST /v1/skills/${newest.version.skillId}/versions).`,
-          { skill: result.folder, skill_id: newest.version.skillId },
-        );
-      }
+      if (newest && newest.fingerprint !== fingerprintOf(result.bundle)) throw nameTaken(newest.version.skillId);
     }
-    return this.importResult(scope, result);
+    return this.importResult(scope, result, undefined, "newSkill" in target ? nameTaken : undefined);
   }
 
   /** Imports a skill folder from disk (the demo seed, the CLI); `tools` adds webhook tools the layout cannot hold. */
@@ -96,6 +97,7 @@ export class SkillBundleService {
     scope: ProjectScope,
     result: BundleResult,
     tools?: ToolInput[],
+    newSkillOnly?: (skillId: string) => Error,
   ): Promise<{ version: SkillVersionEntity; created: boolean }> {
     if (!result.ok) throw refused(result.problems);
     const { bundle, folder } = result;
@@ -129,7 +131,7 @@ export class SkillBundleService {
           })),
         knowledgeBases: previous?.knowledgeBases,
       },
-      { unlessNewestIs: tools ? undefined : fingerprint },
+      { unlessNewestIs: tools ? undefined : fingerprint, newSkillOnly },
     );
     return made.created ? made : { version: identical(made.version), created: false };
   }

@@ -50,12 +50,13 @@ export class SkillService {
   /**
    * `unlessNewestIs` (a bundle import, SK-2): when the skill's newest version, read under the skill's lock, holds a
    * bundle of this fingerprint, nothing is made and that version answers (`created: false`); so identical imports
-   * racing each other make one version (SEC-15).
+   * racing each other make one version (SEC-15). `newSkillOnly` (a create of a new skill through the Skills API):
+   * a skill of that name holding other content is refused with the error it makes from the skill's id.
    */
   async createInScope(
     scope: ProjectScope,
     input: SkillContentInput,
-    options: { unlessNewestIs?: string } = {},
+    options: { unlessNewestIs?: string; newSkillOnly?: (skillId: string) => Error } = {},
   ): Promise<{ version: SkillVersionEntity; created: boolean }> {
     const content = await this.checkedContent(scope.projectId, input);
     const name = content.parsed.name;
@@ -79,6 +80,7 @@ export class SkillService {
         const fingerprint = bundleFingerprint(previous.skillMd, await repo.filesOf([previous.id]));
         if (fingerprint === options.unlessNewestIs) return { version: previous, created: false };
       }
+      if (previous && options.newSkillOnly) throw options.newSkillOnly(skill.id);
       const id = randomUUID();
       const version = Object.assign(new SkillVersionEntity(), {
         id,
