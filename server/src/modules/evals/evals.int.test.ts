@@ -408,6 +408,21 @@ describeEachDialect("evals", { outboundAllowHosts: ["127.0.0.1"], chatMaxToolRou
     expect(run.status).toBe("queued");
   });
 
+  it("EV-4 SK-1 a scenario tag names a skill after NFKC: a tag typed in another spelling (decomposed 'café') finds the skill's scenarios", async () => {
+    const { adminKey } = await t.project("evals EV-4 tag NFKC");
+    await publishSkill(t, adminKey, "caf\u00e9", { body: "Coffee." });
+    await publishAgent(t, adminKey, { name: "barista", skills: [{ name: "caf\u00e9" }], model: modelConfig });
+    await saveScenario(t, adminKey, { name: "order", tags: ["skill:cafe\u0301"], turns: [BILL], expectations: [] });
+    const tagged = await t.ok<{ evalScenarios: { items: Array<{ tags: string[] }> } }>(
+      `query($tag: String) { evalScenarios(tag: $tag) { items { tags } } }`,
+      { tag: "skill:caf\u00e9" },
+      adminKey,
+    );
+    expect(tagged.evalScenarios.items).toEqual([{ tags: ["skill:caf\u00e9"] }]);
+    const run = await startRun(t, adminKey, { target: { skillUsage: "caf\u00e9" } });
+    expect(run.status).toBe("queued");
+  });
+
   it("PJ-1 saving a scenario under an id that names none (garbage, empty, another project's) is NOT_FOUND and creates nothing", async () => {
     const { adminKey } = await t.project("evals save unknown id");
     const other = await t.project("evals save unknown id, other");
