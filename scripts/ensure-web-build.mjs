@@ -2,7 +2,7 @@
 // Builds the web console (web/dist) only when it is missing or older than its sources, so `npm start` stays fast
 // after the first run. Prints one line saying what it did; on a failed build, prints the build's output and exits 1.
 import { spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -21,6 +21,9 @@ const started = Date.now();
 const [command, args] = npmCommand(["run", "build", "--workspace", "web"]);
 const build = spawnSync(command, args, {
   cwd: root,
+  // the console users get: a test runner's NODE_ENV=test (vitest's, for the journeys) made Vite bundle React's
+  // development build, many times slower, and `npm start` then served that build as up to date
+  env: { ...process.env, NODE_ENV: "production" },
   encoding: "utf8",
   stdio: ["ignore", "pipe", "pipe"],
   shell: process.platform === "win32" && command !== process.execPath,
@@ -46,12 +49,22 @@ console.log(`ensure-web-build: built web/dist in ${seconds}s because ${reason}.`
 /** Why web/dist needs a build, or undefined when it is newer than every source file. */
 function staleReason() {
   if (!existsSync(builtIndex)) return "web/dist/index.html is missing";
+  if (developmentBuild()) return "web/dist is a development build of React (console.createTask is in it)";
   const builtAt = statSync(builtIndex).mtimeMs;
   for (const source of sources) {
     const newer = findNewerFile(source, builtAt);
     if (newer !== undefined) return `${relative(root, newer)} is newer than web/dist/index.html`;
   }
   return undefined;
+}
+
+/** A build made with NODE_ENV other than production bundles React's development build (it tracks every element with console.createTask). */
+function developmentBuild() {
+  const assets = join(web, "dist", "assets");
+  if (!existsSync(assets)) return false;
+  return readdirSync(assets).some(
+    (f) => f.endsWith(".js") && readFileSync(join(assets, f), "utf8").includes("console.createTask"),
+  );
 }
 
 function findNewerFile(path, than) {

@@ -3,7 +3,9 @@ import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithMantine } from "../test/render";
+import { MemoryRouter } from "react-router";
 import { QueryState, type QueryLike } from "./query-state";
+import { NotFound } from "./states";
 
 const refused = new CombinedGraphQLErrors({
   errors: [{ message: "The database is not reachable right now.", extensions: { code: "INTERNAL_SERVER_ERROR" } }],
@@ -66,5 +68,35 @@ describe("QueryState: loading, failed, empty, answered", () => {
     show({ data: ["c1"], loading: false, error: new Error("Network error"), refetch: () => Promise.resolve() });
     expect(screen.getByRole("alert")).toHaveTextContent("Network error");
     expect(screen.getByRole("listitem")).toHaveTextContent("c1");
+  });
+
+  it("UX-5 a subject that is not there (null answer or NOT_FOUND) says so with a way back, not an alarm to retry", () => {
+    const missing = new CombinedGraphQLErrors({
+      errors: [{ message: "The knowledge base was not found.", extensions: { code: "NOT_FOUND" } }],
+    });
+    const page = (query: QueryLike<string | null>) =>
+      renderWithMantine(
+        <MemoryRouter>
+          <QueryState
+            query={query}
+            errorTitle="The base could not be read"
+            isEmpty={(d) => d === null}
+            notFound={<NotFound back={{ to: "/knowledge", label: "Back to knowledge bases" }}>No base k1.</NotFound>}
+          >
+            {(d) => <p>{d}</p>}
+          </QueryState>
+        </MemoryRouter>,
+      );
+    for (const query of [
+      { data: undefined, loading: false, error: missing, refetch: () => Promise.resolve() },
+      { data: null, loading: false },
+    ]) {
+      const { unmount } = page(query);
+      expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("No base k1.");
+      expect(screen.getByRole("link", { name: "Back to knowledge bases" })).toHaveAttribute("href", "/knowledge");
+      expect(screen.queryByRole("alert")).toBeNull();
+      expect(screen.queryByRole("button", { name: "Try again" })).toBeNull();
+      unmount();
+    }
   });
 });

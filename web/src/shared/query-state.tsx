@@ -19,6 +19,8 @@ interface Props<T> {
   /** When the answer holds nothing to show; `empty` is said instead. */
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
+  /** The page's subject is not there (isEmpty, or the server's NOT_FOUND): shown as it is, instead of the error. */
+  notFound?: ReactNode;
   children: (data: T) => ReactNode;
 }
 
@@ -51,8 +53,11 @@ export function RetryNotice({ error, title, retry }: { error: unknown; title: st
  * One place for the four states of a read: loading (only before a first answer), failed (with the server's message
  * and "Try again"; an earlier answer stays shown under it), empty, and the answer itself.
  */
-export function QueryState<T>({ query, errorTitle, loadingLabel, isEmpty, empty, children }: Props<T>) {
+export function QueryState<T>({ query, errorTitle, loadingLabel, isEmpty, empty, notFound, children }: Props<T>) {
   const { data, loading, error, refetch } = query;
+  if (notFound && (errorInfo(error)?.code === "NOT_FOUND" || (data !== undefined && !error && isEmpty?.(data)))) {
+    return <>{notFound}</>;
+  }
   const retry = refetch ? () => refetch().catch(() => undefined) : undefined;
   const notice = error ? <RetryNotice error={error} title={errorTitle} retry={retry} /> : null;
   if (data === undefined) return loading && !error ? <Loading label={loadingLabel} /> : notice;

@@ -1,5 +1,6 @@
-import { Alert, Center, Loader, Stack, Text } from "@mantine/core";
+import { Alert, Button, Center, Loader, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { errorInfo } from "./errors";
 
 export function Loading({ label = "Loading…" }: { label?: string }) {
@@ -34,6 +35,28 @@ export function Empty({ children }: { children: ReactNode }) {
   return (
     <Center py="xl">
       <Text c="dimmed">{children}</Text>
+    </Center>
+  );
+}
+
+/**
+ * A page whose subject is not there (deleted, or an address mistyped or from another project): says so as the
+ * page's heading, without an alarm (nothing failed, and reading again would not find it), and leads back to its list.
+ */
+export function NotFound({ children, back }: { children: ReactNode; back: { to: string; label: string } }) {
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="sm" maw={560} data-testid="not-found">
+        <Title order={1} size="h4" ta="center" style={{ wordBreak: "break-word" }}>
+          {children}
+        </Title>
+        <Text c="dimmed" size="sm" ta="center">
+          It may have been deleted, or the address is mistyped or from another project.
+        </Text>
+        <Button component={Link} to={back.to} variant="default">
+          {back.label}
+        </Button>
+      </Stack>
     </Center>
   );
 }

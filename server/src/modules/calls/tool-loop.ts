@@ -88,8 +88,9 @@ export interface ToolLoopOptions {
    */
   closingRound?: boolean;
   /**
-   * True when the session has a client to hand calls back to (the gateway): a call to a tool the loop does not run
-   * ends the turn and goes back to the client. Otherwise such a call is a failed tool call the model reads.
+   * True when the session has a client to hand calls back to (the gateway): a call to a tool the client offered
+   * ends the turn and goes back to the client. A call to a tool nobody offered is always a failed tool call the
+   * model reads.
    */
   handsBack?: boolean;
 }
@@ -160,9 +161,11 @@ export class ToolLoop {
         ...(current.tools.length > 0 ? { tools: current.tools.map(openAiTool) } : {}),
       });
       usage = addUsage(usage, answer.usage);
-      const runs = (call: ModelToolCall) => current.tools.some((t) => t.name === call.function.name && t.run);
-      const ours = handsBack ? answer.toolCalls.filter(runs) : answer.toolCalls;
-      const theirs = handsBack ? answer.toolCalls.filter((c) => !runs(c)) : [];
+      // Only a call to a tool the client offered goes back to it; one to a tool nobody offered is the loop's to
+      // answer (an error the model reads), as the client could not run it either.
+      const clients = (call: ModelToolCall) => current.tools.some((t) => t.name === call.function.name && !t.run);
+      const ours = handsBack ? answer.toolCalls.filter((c) => !clients(c)) : answer.toolCalls;
+      const theirs = handsBack ? answer.toolCalls.filter(clients) : [];
       const result = (exhausted: boolean): ToolLoopResult => {
         if (exhausted) warnings.add(TOOL_ROUNDS_EXHAUSTED);
         return {

@@ -5,7 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { LruCache } from "../../platform/cache/lru-cache";
 import { Invalid, type Problem } from "../../platform/errors";
 import { OutboundError } from "../../platform/outbound/outbound-error";
-import { outboundFetch } from "../../platform/outbound/outbound-fetch";
+import { DEFAULT_MAX_BODY_BYTES, outboundFetch } from "../../platform/outbound/outbound-fetch";
 import type { AgentTelemetry, TraceSpan, TracedSkill } from "../../platform/telemetry";
 import {
   handoffTargetOf,
@@ -225,6 +225,13 @@ export class ToolRunner {
         { method: "POST", headers, body },
         { allowList: this.options.allowList, timeoutMs: this.options.timeoutMs, traceHeaders: (h) => span.inject(h) },
       );
+      // SEC-22: an answer past the limit was cut where it was read; a result cut short is refused, never recorded.
+      if (response.truncated)
+        return {
+          status: "error",
+          result: null,
+          error: `The webhook answered HTTP ${response.status} with more than ${DEFAULT_MAX_BODY_BYTES} bytes, the most a tool's answer may be; nothing of it was kept.`,
+        };
       let result: unknown = response.body;
       try {
         result = response.body ? JSON.parse(response.body) : null;

@@ -14,6 +14,7 @@ import {
   type Invocation,
 } from "../../../test/support/calls";
 import { startReceiver, type Receiver } from "../../../test/support/receiver";
+import { DEFAULT_MAX_BODY_BYTES } from "../../platform/outbound/outbound-fetch";
 import { describeEachDialect } from "../../../test/support/test-app";
 
 // ---- a real receiver for tool webhooks that verifies Standard Webhooks signatures ---------------------------------
@@ -368,6 +369,28 @@ describeEachDialect("tool webhooks", { outboundAllowHosts: ["127.0.0.1"], toolTi
     expect(invocation).toMatchObject({ tool: "track", source: "agent", status: "ok", result: { by: "agent" } });
     expect(receiver.on("/agent/track").map((h) => h.verified)).toEqual([true]);
     expect(receiver.on("/skill/track")).toEqual([]);
+  });
+
+  it("RT-7 SEC-22 an answer larger than the tool's response limit is status error naming the limit, never a result cut short", async () => {
+    const big = { text: "x".repeat(DEFAULT_MAX_BODY_BYTES) };
+    route(receiver, "/agent/hoard", { verifyWith: secrets.lookupOrder, answer: big });
+    const hoarder = await publishAgent(t, key, {
+      name: "hoarder",
+      prompt: "You hoard.",
+      tools: [
+        {
+          name: "hoard",
+          description: "Answers too much.",
+          webhookUrl: `${receiver.url}/agent/hoard`,
+          webhookSecret: secrets.lookupOrder,
+        },
+      ],
+    });
+    const call = await startCall(t, key, { agentId: hoarder });
+    const hoarded = await run(call.id, "hoard", {});
+    expect(hoarded).toMatchObject({ tool: "hoard", status: "error", result: null });
+    expect(hoarded.error).toContain(`${DEFAULT_MAX_BODY_BYTES} bytes`);
+    expect((await readCall(call.id)).toolInvocations).toEqual([hoarded]);
   });
 
   it("RT-7 a call that ended runs no tool (CONFLICT), and the receiver is not called", async () => {

@@ -126,6 +126,25 @@ describe.each(dialectsAndStores)("gateway errors (%s, %s store)", (dialect, stor
     await expectLogIntact("malformed");
   });
 
+  it("GW-1 GW-4 n other than 1 (streaming or not) and a chat_session_id that is not a string are 400 naming the field; the model is never asked", async () => {
+    await sessionWithLoad("typed");
+    for (const [extra, field] of [
+      [{ n: 2 }, "'n'"],
+      [{ n: 3, stream: true }, "'n'"],
+      [{ n: "2" }, "'n'"],
+      [{ metadata: { chat_session_id: 123 } }, "metadata.chat_session_id"],
+      [{ metadata: { chat_session_id: { id: "typed" } } }, "metadata.chat_session_id"],
+    ] as const) {
+      const answer = await post(kit, { ...secondTurn("typed"), ...extra });
+      expectOpenAiError(answer, 400, "invalid_request");
+      expect(answer.body.error!.message).toContain(field);
+    }
+    expect(kit.upstream.requests).toHaveLength(0);
+    kit.upstream.reply({ text: "one choice" });
+    expect((await post(kit, { ...secondTurn("typed"), n: 1 })).status).toBe(200);
+    await expectLogIntact("typed");
+  });
+
   it("GW-1 a body over the limit is 413, a body in another charset or content type 415, an unknown route 404, in OpenAI's shape", async () => {
     const big = { ...hi("big"), messages: [{ role: "user", content: "x".repeat(kit.t.app.config.bodyLimitBytes) }] };
     expectOpenAiError(await post(kit, big), 413, "request_too_large");
@@ -196,6 +215,23 @@ describe.each(dialectsAndStores)("gateway errors (%s, %s store)", (dialect, stor
     const streamed = await post(kit, { ...secondTurn("garbage"), stream: true });
     expect([502]).toContain(streamed.status);
     await expectLogIntact("garbage");
+  });
+
+  it("GW-1 an error the upstream streams mid-answer ends the stream with an error chunk quoting its words, then [DONE]; the log is intact", async () => {
+    await sessionWithLoad("mid-stream");
+    const chunk = `data: ${JSON.stringify({ id: "u", object: "chat.completion.chunk", choices: [{ index: 0, delta: { content: "Hel" } }] })}\n\n`;
+    kit.upstream.reply({
+      garbage: `${chunk}data: ${JSON.stringify({ error: { message: "The engine is overloaded.", type: "server_error" } })}\n\n`,
+    });
+    const answer = await post(kit, { ...secondTurn("mid-stream"), stream: true });
+    expect(answer.status).toBe(200);
+    const events = answer.text.trim().split("\n\n");
+    expect(events.at(-1)).toBe("data: [DONE]");
+    const failure = JSON.parse(events.at(-2)!.replace(/^data: /, "")) as Answer["body"];
+    expect(failure.error).toMatchObject({ type: "upstream_error", code: "upstream_error" });
+    expect(failure.error!.message).toContain("The engine is overloaded.");
+    expect(failure.error!.message).not.toContain("could not be reached");
+    await expectLogIntact("mid-stream");
   });
 
   it("SEC-23 a body nested deeper than 64 levels is 400 naming the limit, refused when parsed: the model is never asked", async () => {

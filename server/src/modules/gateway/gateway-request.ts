@@ -101,8 +101,29 @@ function commonBody(raw: Record<string, unknown>): Body | null {
 export function parseChatRequest(raw: unknown): ChatRequest {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw))
     throw badRequest("invalid_request", "The request body must be a JSON object with 'model' and 'messages'.");
+  unsupported(raw as Record<string, unknown>);
   const common = commonBody(raw as Record<string, unknown>);
   return common ? chatRequestOf(common) : parseStrictly(raw);
+}
+
+/**
+ * What the gateway cannot honour is refused, never silently dropped: `n` above 1 (one tool loop answers one choice)
+ * and a session id that is not a string (GW-4: the turn would otherwise start a new session and lose its skills).
+ */
+function unsupported(raw: Record<string, unknown>): void {
+  if (raw.n !== undefined && raw.n !== null && raw.n !== 1)
+    throw badRequest(
+      "invalid_request",
+      `'n' is ${JSON.stringify(raw.n)?.slice(0, 40)}: the gateway answers one choice per turn (its tool loop runs once); leave 'n' out or send 1.`,
+    );
+  const metadata = raw.metadata;
+  if (typeof metadata !== "object" || metadata === null || Array.isArray(metadata)) return;
+  const sessionId = (metadata as Record<string, unknown>).chat_session_id;
+  if (sessionId !== undefined && sessionId !== null && typeof sessionId !== "string")
+    throw badRequest(
+      "invalid_request",
+      `metadata.chat_session_id must be a string (the chat session id), not ${Array.isArray(sessionId) ? "a list" : `a ${typeof sessionId}`}.`,
+    );
 }
 
 /** parseChatRequest through the zod schema only (the reference the common path is tested against). */

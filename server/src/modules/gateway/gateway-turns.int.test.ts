@@ -164,6 +164,75 @@ describe.each(dialectsAndStores)("gateway turns (%s, %s store)", (dialect, store
     expect(kit.upstream.requests[0]!.body.tools?.map((t) => t.function.name)).toContain("lookup_order");
   });
 
+  it("GW-2 a call to a tool neither the gateway nor the client offers is answered in the gateway as an error the model reads, never handed to the client", async () => {
+    kit.upstream.reply(
+      {
+        toolCalls: [
+          { name: "load_skill", arguments: { name: "refund-policy" } },
+          { name: "issue_refund", arguments: { amount: 5 } },
+        ],
+      },
+      { toolCalls: [{ name: "made_up", arguments: {} }] },
+      { text: "I cannot refund here." },
+    );
+    const answer = await kit.client().chat.completions.create({
+      model: "billing",
+      messages: [{ role: "user", content: "refund me" }],
+      tools: [{ type: "function", function: { name: "lookup_order", parameters: { type: "object" } } }],
+    });
+    expect(answer.choices[0]).toMatchObject({
+      finish_reason: "stop",
+      message: { content: "I cannot refund here." },
+    });
+    expect(answer.choices[0]!.message.tool_calls).toBeUndefined();
+    const answers = toolAnswers(kit.upstream.requests[2]!.body);
+    expect(answers.map((a) => a.tool)).toEqual(["load_skill", "issue_refund", "made_up"]);
+    for (const unknown of answers.slice(1)) expect(unknown.content).toContain(`No tool named '${unknown.tool}'`);
+  });
+
+  it("GW-2 SEC-22 streamed tool calls are gathered whatever their index: none (as some compatible servers send) or one past the array range is never lost", async () => {
+    const chunk = (toolCalls: unknown[], finish: string | null = null) =>
+      `data: ${JSON.stringify({ id: "x", object: "chat.completion.chunk", choices: [{ index: 0, delta: { tool_calls: toolCalls }, finish_reason: finish }] })}\n\n`;
+    kit.upstream.reply(
+      {
+        garbage:
+          chunk([{ id: "c1", type: "function", function: { name: "lookup_order", arguments: "" } }]) +
+          chunk([{ function: { arguments: '{"order":"A1"}' } }]) +
+          chunk([{ index: 2 ** 53, id: "c2", type: "function", function: { name: "load_skill", arguments: "" } }]) +
+          chunk([{ index: 2 ** 53, function: { arguments: '{"name":"refund-policy"}' } }], "tool_calls") +
+          "data: [DONE]\n\n",
+      },
+      { text: "unused" },
+    );
+    const stream = await kit.client().chat.completions.create({
+      model: "billing",
+      stream: true,
+      messages: [{ role: "user", content: "refund order A1" }],
+      tools: [{ type: "function", function: { name: "lookup_order", parameters: { type: "object" } } }],
+      metadata: { chat_session_id: "s-index" },
+    });
+    const calls: Array<{ index: number; id?: string; function?: { name?: string; arguments?: string } }> = [];
+    for await (const part of stream) calls.push(...(part.choices[0]?.delta.tool_calls ?? []));
+    expect(calls).toEqual([
+      { index: 0, id: "c1", type: "function", function: { name: "lookup_order", arguments: '{"order":"A1"}' } },
+    ]);
+    // The gateway's own call (index 2^53) ran before the client's went back: the next turn replays its load.
+    kit.upstream.reset();
+    kit.upstream.reply({ text: "Refunded." });
+    await kit.client().chat.completions.create({
+      model: "billing",
+      messages: [
+        { role: "user", content: "refund order A1" },
+        { role: "assistant", content: "Looking it up." },
+        { role: "user", content: "and?" },
+      ],
+      metadata: { chat_session_id: "s-index" },
+    });
+    expect(toolAnswers(kit.upstream.requests[0]!.body).map((a) => [a.tool, a.arguments])).toEqual([
+      ["load_skill", { name: "refund-policy" }],
+    ]);
+  });
+
   it("GW-2 SEC-12 a path leaving the skill gets one refusal whatever the target, unlike a missing file", async () => {
     const paths = ["../refund-policy/SKILL.md", "/etc/passwd", "../../nothing-here", "references/../../x"];
     kit.upstream.reply(

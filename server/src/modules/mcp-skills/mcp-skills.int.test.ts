@@ -234,6 +234,44 @@ describe.each(dialects)("skills over MCP on %s", (dialect) => {
     }
   });
 
+  it("GW-11 SEC-23 a body that is not JSON, not an object, too large or in another charset is a JSON-RPC error, never GraphQL's shape", async () => {
+    const project = await t.project("gw11 bodies");
+    const post = (body: string | Buffer, contentType = "application/json") =>
+      fetch(`${t.url}/mcp`, {
+        method: "POST",
+        headers: {
+          "content-type": contentType,
+          accept: "application/json, text/event-stream",
+          authorization: `Bearer ${project.adminKey}`,
+        },
+        body,
+      });
+    const limit = t.app.config.bodyLimitBytes;
+    for (const [body, contentType, status, code] of [
+      ["{not json", "application/json", 400, -32700],
+      ['"hello"', "application/json", 400, -32700],
+      [JSON.stringify({ pad: "x".repeat(limit) }), "application/json", 413, -32600],
+      ["{}", "application/json; charset=latin1", 415, -32600],
+    ] as const) {
+      const res = await post(body, contentType);
+      const answer = (await res.json()) as {
+        jsonrpc?: string;
+        id?: unknown;
+        error?: { code?: number; message?: string };
+      };
+      expect([contentType, body.slice(0, 10), res.status, answer.jsonrpc, answer.id, answer.error?.code]).toEqual([
+        contentType,
+        body.slice(0, 10),
+        status,
+        "2.0",
+        null,
+        code,
+      ]);
+      expect(answer.error?.message).toMatch(/\S/);
+      expect(answer).not.toHaveProperty("errors");
+    }
+  });
+
   it("GW-11 SEC-7 revoking the key ends its MCP sessions", async () => {
     const project = await t.project("gw11 revoke");
     await createVersion(t, project.adminKey, "revocable");

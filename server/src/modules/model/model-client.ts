@@ -1,4 +1,4 @@
-import { APIConnectionTimeoutError, APIError, APIUserAbortError, type OpenAI } from "openai";
+import { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, type OpenAI } from "openai";
 import type {
   ChatCompletion,
   ChatCompletionChunk,
@@ -332,6 +332,10 @@ export class ModelClient {
         `The model endpoint ${where} answered HTTP ${error.status}: ${quote(error.message)}`,
         error.status,
       );
+    }
+    if (error instanceof APIError && !(error instanceof APIConnectionError)) {
+      // No status and no connection failure: the endpoint streamed an `error` event after its 200.
+      return new UpstreamError(`The model endpoint ${where} streamed an error: ${quote(error.message)}`);
     }
     if (error instanceof APIError) {
       const cause = (error.cause as { message?: unknown } | undefined)?.message;

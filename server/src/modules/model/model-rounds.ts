@@ -80,6 +80,52 @@ export function completeRound(model: ModelClient, signal?: CancelSignal, trace?:
   };
 }
 
+interface CallDelta {
+  index?: unknown;
+  id?: string;
+  function?: { name?: string; arguments?: string };
+}
+
+/**
+ * The tool calls of a stream, gathered from their deltas by `index`, which comes from the model endpoint: kept by key,
+ * never as an array position (an index of 4294967294 made a sparse array whose every hole was walked, blocking the
+ * process for minutes; one past the array range, or none — as some compatible servers stream — was lost). A delta
+ * without a usable index continues the call before it, unless it names a new id.
+ */
+class StreamedCalls {
+  private readonly slots = new Map<number | string, { id: string; name: string; arguments: string }>();
+  private last: { id: string; name: string; arguments: string } | undefined;
+
+  add(delta: CallDelta): void {
+    const index = delta.index;
+    let slot: { id: string; name: string; arguments: string } | undefined;
+    if (typeof index === "number" && Number.isFinite(index)) {
+      slot = this.slots.get(index);
+      if (!slot) this.slots.set(index, (slot = { id: "", name: "", arguments: "" }));
+    } else if (this.last && (!delta.id || !this.last.id || delta.id === this.last.id)) {
+      slot = this.last;
+    } else {
+      slot = { id: "", name: "", arguments: "" };
+      this.slots.set(`unindexed:${this.slots.size}`, slot);
+    }
+    this.last = slot;
+    if (delta.id) slot.id = delta.id;
+    if (delta.function?.name) slot.name += delta.function.name;
+    if (delta.function?.arguments) slot.arguments += delta.function.arguments;
+  }
+
+  /** By index; calls streamed without one where they came. */
+  inOrder(): Array<{ id: string; name: string; arguments: string }> {
+    const indexed = [...this.slots].filter(([key]) => typeof key === "number") as Array<
+      [number, { id: string; name: string; arguments: string }]
+    >;
+    indexed.sort(([a], [b]) => a - b);
+    if (indexed.length === this.slots.size) return indexed.map(([, slot]) => slot);
+    // Mixed: keep arrival order (a Map's), which is the order the endpoint meant.
+    return [...this.slots.values()];
+  }
+}
+
 /** A streaming round: text goes to `onContent` as it arrives; tool calls are gathered from their deltas. */
 export function streamRound(
   model: ModelClient,
@@ -91,7 +137,7 @@ export function streamRound(
     let content = "";
     let finishReason = "stop";
     let usage: TokenUsage | null = null;
-    const calls: Array<{ id: string; name: string; arguments: string }> = [];
+    const calls = new StreamedCalls();
     for await (const chunk of model.stream(endpoint, request, { signal, trace })) {
       usage = usageOf(chunk.usage) ?? usage;
       const choice = chunk.choices[0];
@@ -100,17 +146,12 @@ export function streamRound(
         content += choice.delta.content;
         onContent(choice.delta.content);
       }
-      for (const delta of choice.delta?.tool_calls ?? []) {
-        const slot = (calls[delta.index] ??= { id: "", name: "", arguments: "" });
-        if (delta.id) slot.id = delta.id;
-        if (delta.function?.name) slot.name += delta.function.name;
-        if (delta.function?.arguments) slot.arguments += delta.function.arguments;
-      }
+      for (const delta of choice.delta?.tool_calls ?? []) calls.add(delta);
       if (choice.finish_reason) finishReason = choice.finish_reason;
     }
     const toolCalls = functionCalls(
       calls
-        .filter(Boolean)
+        .inOrder()
         .map((c) => ({ id: c.id || undefined, type: "function", function: { name: c.name, arguments: c.arguments } })),
     );
     return { content: content.length > 0 ? content : null, toolCalls, finishReason, usage };

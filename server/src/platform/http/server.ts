@@ -28,6 +28,7 @@ import { AuthFailureLimiter } from "./auth-failure-limiter";
 import { clientErrorOf, internalErrorMessage, requestIdOf, securityHeaders, setHeaders } from "./edge";
 import { graphqlHttpHandler, isGraphQLPath } from "./graphql-http";
 import { attachSubscriptionServer } from "./graphql-ws";
+import { INVALID_REQUEST, jsonRpcError, jsonRpcErrorHandler } from "./json-rpc-errors";
 import { metricsAllowed, observed, operationPlugin } from "./observed";
 import type { Authentication, GraphQLRequestContext } from "./request-context";
 
@@ -239,14 +240,15 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
     });
   });
 
-  const refuseBlocked = (req: Request, res: Response, next: NextFunction) => {
-    if (limiter.isBlocked(req.ip ?? "unknown")) {
-      res.setHeader("retry-after", "60");
-      jsonError(res, 429, "RATE_LIMITED", "Too many failed authentication attempts from this address; wait a minute.");
-      return;
-    }
-    next();
+  const TOO_MANY_FAILURES = "Too many failed authentication attempts from this address; wait a minute.";
+  /** A blocked address (SEC-8) is answered 429 in the route's own shape: GraphQL's errors, or JSON-RPC's. */
+  const blockedAnswer = (answer: (res: Response) => void) => (req: Request, res: Response, next: NextFunction) => {
+    if (!limiter.isBlocked(req.ip ?? "unknown")) return next();
+    res.setHeader("retry-after", "60");
+    answer(res);
   };
+  const refuseBlocked = blockedAnswer((res) => jsonError(res, 429, "RATE_LIMITED", TOO_MANY_FAILURES));
+  const refuseBlockedRpc = blockedAnswer((res) => jsonRpcError(res, 429, INVALID_REQUEST, TOO_MANY_FAILURES));
 
   const corsPolicy = cors<cors.CorsRequest>({ origin: [...options.corsOrigins], credentials: false, maxAge: 600 });
   // `/graphql` skips Express (issue 10: a lean GraphQL floor); WebSocket upgrades on it go to graphql-ws.
@@ -321,7 +323,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   for (const route of options.authenticatedRoutes ?? []) {
     app.all(
       route.path,
-      refuseBlocked,
+      refuseBlockedRpc,
       express.json({ limit: options.bodyLimitBytes }),
       async (req: Request, res: Response, next: NextFunction) => {
         try {
@@ -346,6 +348,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
           res.end();
         }
       },
+      jsonRpcErrorHandler(options.bodyLimitBytes, options.logger),
     );
   }
 

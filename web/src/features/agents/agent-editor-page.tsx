@@ -22,7 +22,7 @@ import { LeaveGuard } from "../../shared/leave-guard";
 import { QueryState } from "../../shared/query-state";
 import { useHeaderWrap } from "../../shared/responsive";
 import { SHORTCUTS, ShortcutHint, usePageShortcuts } from "../../shared/shortcuts";
-import { ErrorNotice } from "../../shared/states";
+import { ErrorNotice, NotFound } from "../../shared/states";
 import { useCanWrite } from "../session/session-context";
 import { KNOWLEDGE_BASES } from "../skills/skill-documents";
 import { ToolsEditor } from "../skills/tools-editor";
@@ -43,7 +43,11 @@ export default function AgentEditorPage() {
       errorTitle="The agent could not be read"
       loadingLabel="Opening the agent…"
       isEmpty={(d) => !d.agentVersion}
-      empty={`No agent version has id ${id} in this project.`}
+      notFound={
+        <NotFound back={{ to: "/agents", label: "Back to agents" }}>
+          No agent version has id {id} in this project.
+        </NotFound>
+      }
     >
       {(d) => <AgentForm key={id} version={d.agentVersion ?? null} />}
     </QueryState>

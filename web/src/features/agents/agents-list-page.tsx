@@ -1,5 +1,5 @@
 import { useQuery } from "@apollo/client/react";
-import { Anchor, Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Button, Group, Stack, Text, Title, VisuallyHidden } from "@mantine/core";
 import { Link } from "react-router";
 import type { AgentsListQuery } from "../../gql/graphql";
 import { stateColor, when } from "../../shared/format";
@@ -9,6 +9,14 @@ import { useCanWrite } from "../session/session-context";
 import { AGENTS_LIST } from "./agent-documents";
 
 type Agent = AgentsListQuery["agents"]["items"][number];
+
+/** The first few skills an agent lists, and how many more (its page lists them all). */
+const SKILLS_SHOWN = 5;
+function skillsSummary(skills: Agent["skills"]): string {
+  const named = skills.slice(0, SKILLS_SHOWN).map((s) => `${s.name}${s.versionId ? " (pinned)" : ""}`);
+  const more = skills.length - named.length;
+  return named.length ? `${named.join(", ")}${more > 0 ? ` and ${more} more` : ""}` : "—";
+}
 
 const COLUMNS: Array<Column<Agent>> = [
   {
@@ -44,17 +52,16 @@ const COLUMNS: Array<Column<Agent>> = [
   {
     header: "Skills",
     maxWidth: 360,
-    cell: (a) => (
-      <Text size="sm">{a.skills.map((s) => `${s.name}${s.versionId ? " (pinned)" : ""}`).join(", ") || "—"}</Text>
-    ),
+    cell: (a) => <Text size="sm">{skillsSummary(a.skills)}</Text>,
   },
   { header: "Updated", nowrap: true, cell: (a) => when(a.updatedAt) },
   {
     header: "Try",
     nowrap: true,
     cell: (a) => (
+      // the row names its agent already: the link says it to a screen reader only (a long name took half the width)
       <Anchor component={Link} to={`/agents/${a.agentId}/try`}>
-        Try {a.name}
+        Try<VisuallyHidden> {a.name}</VisuallyHidden>
       </Anchor>
     ),
   },

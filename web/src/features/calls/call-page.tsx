@@ -3,6 +3,7 @@ import { useParams } from "react-router";
 import { MUTED_COLOR, OK_COLOR, WARN_COLOR, when } from "../../shared/format";
 import type { CallFieldsFragment } from "../../gql/graphql";
 import { QueryState } from "../../shared/query-state";
+import { NotFound } from "../../shared/states";
 import { CallView } from "./call-view";
 import { POLL_MS, useLiveCall, type LiveMode } from "./use-live-call";
 
@@ -15,7 +16,9 @@ export default function CallPage() {
       errorTitle="The call could not be read"
       loadingLabel="Reading the call…"
       isEmpty={(d) => !d.call}
-      empty={`No call has id ${id} in this project.`}
+      notFound={
+        <NotFound back={{ to: "/calls", label: "Back to calls" }}>No call has id {id} in this project.</NotFound>
+      }
     >
       {(d) => <CallHeaderAndView call={d.call!} mode={live.mode} />}
     </QueryState>

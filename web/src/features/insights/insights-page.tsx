@@ -68,7 +68,13 @@ function InsightsBody({ data, bounds }: { data: Data; bounds: { from: number; to
     <Stack>
       {insights.length === 0 ? (
         <Paper withBorder p="md">
-          <Text size="sm">No call or chat session resolved a skill in this range.</Text>
+          <Text size="sm">
+            No call or chat session resolved a skill in this range. Signals come from agents at work:{" "}
+            <Anchor component={Link} to="/agents" underline="always">
+              Try an agent
+            </Anchor>{" "}
+            from its page, or pick a longer range.
+          </Text>
         </Paper>
       ) : (
         <>
@@ -82,7 +88,7 @@ function InsightsBody({ data, bounds }: { data: Data; bounds: { from: number; to
         </>
       )}
       <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <UnusedSkills names={data.unusedSkills} />
+        <UnusedSkills names={data.unusedSkills} anyCalls={data.skillInsights.length > 0} />
         <CapAdvicePanel data={data} />
       </SimpleGrid>
     </Stack>
@@ -130,14 +136,18 @@ function SummaryTable({ insights }: { insights: Data["skillInsights"] }) {
   );
 }
 
-function UnusedSkills({ names }: { names: string[] }) {
+function UnusedSkills({ names, anyCalls }: { names: string[]; anyCalls: boolean }) {
   return (
     <Paper withBorder p="md">
       <Title order={2} size="h5" mb="sm">
         Never loaded
       </Title>
       {names.length === 0 ? (
-        <Text size="sm">Every skill a published agent lists was loaded in this range.</Text>
+        <Text size="sm">
+          {anyCalls
+            ? "Every skill a published agent lists was loaded in this range."
+            : "Nothing to say without calls: a skill counts as never loaded once its agents are called without it."}
+        </Text>
       ) : (
         <Stack gap={6}>
           <Text size="sm" c="dimmed">

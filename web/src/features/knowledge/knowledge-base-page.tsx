@@ -20,7 +20,7 @@ import { Collapsible } from "../../shared/conversation/tool-call-row";
 import { ConfirmButton } from "../../shared/confirm-button";
 import { stateColor, when } from "../../shared/format";
 import { QueryState } from "../../shared/query-state";
-import { Empty, ErrorNotice } from "../../shared/states";
+import { Empty, ErrorNotice, NotFound } from "../../shared/states";
 import { useCanWrite } from "../session/session-context";
 import { DELETE_KNOWLEDGE_DOCUMENT, READ_KNOWLEDGE_BASE } from "./knowledge-documents";
 import { useDocumentDraft } from "./use-knowledge-drafts";
@@ -161,7 +161,16 @@ export default function KnowledgeBasePage() {
       <Anchor component={Link} to="/knowledge" size="sm">
         ← Knowledge bases
       </Anchor>
-      <QueryState query={query} errorTitle="The knowledge base could not be read" loadingLabel="Reading…">
+      <QueryState
+        query={query}
+        errorTitle="The knowledge base could not be read"
+        loadingLabel="Reading…"
+        notFound={
+          <NotFound back={{ to: "/knowledge", label: "Back to knowledge bases" }}>
+            No knowledge base has id {id} in this project.
+          </NotFound>
+        }
+      >
         {({ knowledgeBase: base }) => (
           <Stack>
             <div>

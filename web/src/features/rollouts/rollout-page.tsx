@@ -3,6 +3,7 @@ import { Link, useParams } from "react-router";
 import type { RolloutFieldsFragment } from "../../gql/graphql";
 import { FAILED_COLOR, OK_COLOR, when } from "../../shared/format";
 import { QueryState } from "../../shared/query-state";
+import { NotFound } from "../../shared/states";
 import { POLL_MS, type LiveMode } from "../calls/use-live-call";
 import { useCanWrite } from "../session/session-context";
 import { RolloutActions } from "./rollout-actions";
@@ -24,7 +25,9 @@ export default function RolloutPage() {
       errorTitle="The rollout could not be read"
       loadingLabel="Reading the rollout…"
       isEmpty={(d) => !d.rollout}
-      empty={`No rollout has id ${id} in this project.`}
+      notFound={
+        <NotFound back={{ to: "/skills", label: "Back to skills" }}>No rollout has id {id} in this project.</NotFound>
+      }
     >
       {() => (live.rollout ? <Rollout rollout={live.rollout} history={live.history} mode={live.mode} /> : null)}
     </QueryState>

@@ -6,7 +6,7 @@ import type { SkillVersionFullQuery } from "../../gql/graphql";
 import { WARN_COLOR } from "../../shared/format";
 import { usePageShortcuts } from "../../shared/shortcuts";
 import { LeaveGuard } from "../../shared/leave-guard";
-import { ErrorNotice, Loading } from "../../shared/states";
+import { ErrorNotice, Loading, NotFound } from "../../shared/states";
 import { ActiveRolloutNotice } from "../rollouts/active-rollout";
 import { useCanWrite } from "../session/session-context";
 import { SkillUsagePanel } from "../usage/usage-panels";
@@ -19,6 +19,8 @@ import { ApprovalsPanel, useReview } from "../approvals/approvals-panel";
 import { SkillEditorHeader } from "./skill-editor-header";
 import { SkillMdEditor } from "./skill-md-editor";
 import { useSkillDraft, type DraftStatus } from "./use-skill-draft";
+
+const SKILLS_LIST = { to: "/skills", label: "Back to skills" };
 
 type Version = NonNullable<SkillVersionFullQuery["skillVersion"]>;
 
@@ -64,7 +66,7 @@ export default function SkillEditorPage() {
   if (id && loading && !data && !keep) return <Loading label="Opening the skill…" />;
   if (error) return <ErrorNotice error={error} title="The skill version could not be read" />;
   if (id && !data?.skillVersion && !keep)
-    return <ErrorNotice error={new Error(`No skill version has id ${id} in this project.`)} />;
+    return <NotFound back={SKILLS_LIST}>No skill version has id {id} in this project.</NotFound>;
   return <Editor key={editorKey} versionId={id ?? null} version={data?.skillVersion ?? null} onCreated={onCreated} />;
 }
 

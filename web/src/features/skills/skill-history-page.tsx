@@ -6,6 +6,7 @@ import type { SkillHistoryQuery } from "../../gql/graphql";
 import { authorOf, stateColor, when } from "../../shared/format";
 import { PagedTable, type Column } from "../../shared/paged-table";
 import { QueryState } from "../../shared/query-state";
+import { NotFound } from "../../shared/states";
 import { useCanWrite } from "../session/session-context";
 import { PublishButton } from "./publish-button";
 import { SKILL_HISTORY } from "./skill-documents";
@@ -70,6 +71,11 @@ export default function SkillHistoryPage() {
         ) : null,
     },
   ];
+  if (query.data && !query.error && items.length === 0) {
+    return (
+      <NotFound back={{ to: "/skills", label: "Back to skills" }}>No skill is named {name} in this project.</NotFound>
+    );
+  }
   return (
     <Stack>
       <Group justify="space-between">
@@ -80,12 +86,7 @@ export default function SkillHistoryPage() {
           Compare selected ({picked.length}/2)
         </Button>
       </Group>
-      <QueryState
-        query={query}
-        errorTitle="The history could not be read"
-        isEmpty={(d) => d.skills.items.length === 0}
-        empty={`No versions of ${name}.`}
-      >
+      <QueryState query={query} errorTitle="The history could not be read">
         {(d) => (
           <PagedTable label="Versions" columns={columns} rows={d.skills.items} rowKey={(v) => v.id} striped={false} />
         )}

@@ -9,13 +9,16 @@ import {
   MarkerType,
   Position,
   ReactFlow,
+  useReactFlow,
+  useStore,
   type Edge,
   type Node,
   type NodeProps,
 } from "@xyflow/react";
-import { useMemo } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import type { EdgeKind, GraphEdge, GraphNode } from "./usage-graph-model";
+import { FIT_MAX_ZOOM, FIT_PADDING, firstView } from "./usage-graph-view";
 
 const NODE_WIDTH = 200;
 const NODE_HEIGHT = 52;
@@ -53,6 +56,31 @@ function UsageNode({ data }: NodeProps<UsageNodeType>) {
 
 const NODE_TYPES = { usage: UsageNode };
 
+const MAX_LABELLED_EDGES = 12;
+const FIT = { padding: FIT_PADDING, maxZoom: FIT_MAX_ZOOM };
+
+/** Places the first view once the box has its size (see firstView); says whether only part is shown. */
+function InitialView(props: {
+  nodes: readonly UsageNodeType[];
+  edges: readonly Edge[];
+  onPartial(partial: boolean): void;
+}) {
+  const { nodes, edges, onPartial } = props;
+  const flow = useReactFlow();
+  const width = useStore((s) => s.width);
+  const height = useStore((s) => s.height);
+  const [placed, setPlaced] = useState(false);
+  useEffect(() => {
+    if (placed || !width || !height || nodes.length === 0) return;
+    const placedNodes = nodes.map((n) => ({ id: n.id, ...n.position, focus: n.data.focus }));
+    const view = firstView(placedNodes, edges, { width, height }, { width: NODE_WIDTH, height: NODE_HEIGHT });
+    void flow.setCenter(view.x, view.y, { zoom: view.zoom });
+    onPartial(view.partial);
+    setPlaced(true);
+  }, [placed, width, height, nodes, edges, flow, onPartial]);
+  return null;
+}
+
 const EDGE_STYLE: Record<EdgeKind, { stroke: string; strokeWidth: number; strokeDasharray?: string }> = {
   follows: { stroke: FOLLOW_COLOR, strokeWidth: 2, strokeDasharray: "7 4" },
   pinned: { stroke: PIN_COLOR, strokeWidth: 3 },
@@ -83,7 +111,8 @@ function laidOut(nodes: readonly GraphNode[], edges: readonly GraphEdge[]): { no
       id: e.id,
       source: e.source,
       target: e.target,
-      label: e.label,
+      // many edges meet at one node and their labels would pile up there: the legend says what each line means
+      label: edges.length > MAX_LABELLED_EDGES ? undefined : e.label,
       className: `usage-edge usage-edge--${e.kind}`,
       style: EDGE_STYLE[e.kind],
       markerEnd: { type: MarkerType.ArrowClosed, color: EDGE_STYLE[e.kind].stroke },
@@ -130,6 +159,7 @@ export function UsageGraph({
 }) {
   const flow = useMemo(() => laidOut(nodes, edges), [nodes, edges]);
   const navigate = useNavigate();
+  const [partial, setPartial] = useState(false);
   const height = Math.min(640, Math.max(260, 90 + 64 * Math.max(...countByRank(flow.nodes))));
   return (
     <div>
@@ -144,8 +174,7 @@ export function UsageGraph({
             if (node.data.href && !(event.target as Element).closest("a")) void navigate(node.data.href);
           }}
           colorMode="system"
-          fitView
-          fitViewOptions={{ padding: 0.12, maxZoom: 1.1 }}
+          fitViewOptions={FIT}
           minZoom={0.2}
           maxZoom={2}
           nodesDraggable={false}
@@ -157,9 +186,16 @@ export function UsageGraph({
           preventScrolling={false}
         >
           <Background gap={24} size={1} />
-          <Controls showInteractive={false} position="top-right" />
+          <Controls showInteractive={false} position="top-right" fitViewOptions={FIT} />
+          <InitialView nodes={flow.nodes} edges={flow.edges} onPartial={setPartial} />
         </ReactFlow>
       </div>
+      {partial ? (
+        <Text size="xs" c="dimmed" mt={4}>
+          {nodes.length} nodes, shown around {nodes.find((n) => n.focus)?.label ?? "the first"} at a readable size: drag
+          to see the rest, or press “Fit View” (top right) to see the whole graph.
+        </Text>
+      ) : null}
       <Group gap="lg" mt={6} className="usage-legend" aria-hidden="true">
         <Sample kind="follows" text="follows the live version" />
         <Sample kind="pinned" text="pinned to a version" />
