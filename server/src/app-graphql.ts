@@ -24,7 +24,7 @@ import { AuditResolver } from "./modules/audit";
 import { ChatResolver, registerChatLoaders } from "./modules/chat";
 import { registerSignalLoaders, SignalsResolver } from "./modules/signals";
 import { CallEventResolver, CallResolver, registerCallLoaders } from "./modules/calls";
-import { EvalRunResolver, EvalScenarioResolver, registerEvalLoaders } from "./modules/evals";
+import { EvalRunResolver, EvalScenarioResolver, MAX_TURN_CHARS, registerEvalLoaders } from "./modules/evals";
 import { ImpactResolver } from "./modules/impact";
 import { KnowledgeResolver, registerKnowledgeLoaders } from "./modules/knowledge";
 import { LibraryResolver } from "./modules/libraries";
@@ -155,6 +155,8 @@ export function inputPolicy(
         content: chars(1_000_000),
         description: chars(16_384),
         title: chars(1_024),
+        // an eval scenario's user messages (EvalScenarioInput.turns), as the scenario's own check counts them
+        turns: chars(MAX_TURN_CHARS),
         // JSON values (call variables, tool arguments and parameters, MCP headers): each string inside
         variables: chars(100_000),
         arguments: chars(100_000),

@@ -394,6 +394,33 @@ describeEachDialect("credentials", { authFailuresPerMinute: 100_000 }, (t) => {
     }
   });
 
+  it("PJ-2 SEC-15 a key revoked by three requests at once is revoked once: all answer it, one audit entry", async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const doomed = await newKey("VIEWER");
+      ids.push(doomed.id);
+      const answers = await Promise.all([0, 1, 2].map(() => t.gql(REVOKE_KEY, { id: doomed.id }, project.adminKey)));
+      expect(answers.map((a) => code(a) ?? "OK")).toEqual(["OK", "OK", "OK"]);
+    }
+    const audit = await t.ok<{ auditLog: { items: Array<{ resourceId: string }> } }>(
+      `query { auditLog(resourceType: "api_key", action: "revoke", limit: 200) { items { resourceId } } }`,
+      {},
+      project.adminKey,
+    );
+    const revokes = audit.auditLog.items.map((e) => e.resourceId).filter((id) => ids.includes(id));
+    expect(revokes.sort()).toEqual([...ids].sort());
+  });
+
+  it("PJ-3 SEC-15 two deletes of one project at once: one answers it, the other NOT_FOUND; likewise two purges", async () => {
+    for (let i = 0; i < 6; i++) {
+      const doomed = await t.project(`PJ-3 race ${i}`);
+      const deletes = await Promise.all([0, 1].map(() => t.gql(DELETE_PROJECT, { id: doomed.id }, t.platformToken)));
+      expect(deletes.map((r) => code(r) ?? "OK").sort(), "deletes").toEqual(["NOT_FOUND", "OK"]);
+      const purges = await Promise.all([0, 1].map(() => t.gql(PURGE_PROJECT, { id: doomed.id }, t.platformToken)));
+      expect(purges.map((r) => code(r) ?? "OK").sort(), "purges").toEqual(["NOT_FOUND", "OK"]);
+    }
+  });
+
   it("PJ-3 purge removes a purged project's file contents too (blobs no other version uses)", async () => {
     const doomed = await t.project("PJ-3 purge blobs");
     const fileContent = `purged file ${randomUUID()}`;

@@ -1,4 +1,4 @@
-import { In } from "typeorm";
+import { In, IsNull } from "typeorm";
 import { ProjectEntity } from "../projects";
 import { ApiKeyEntity } from "./api-key.entity";
 import { BaseRepository } from "../../platform/db/repository";
@@ -42,7 +42,9 @@ export class ApiKeyRepository extends BaseRepository {
     return this.m.getRepository(ApiKeyEntity).find({ where: { projectId }, order: { createdAt: "DESC", id: "ASC" } });
   }
 
-  async revoke(id: string, at: Date): Promise<void> {
-    await this.m.getRepository(ApiKeyEntity).update({ id }, { revokedAt: at });
+  /** Whether this statement revoked it: of requests racing to revoke one key, exactly one does (SEC-15). */
+  async revoke(id: string, at: Date): Promise<boolean> {
+    const result = await this.m.getRepository(ApiKeyEntity).update({ id, revokedAt: IsNull() }, { revokedAt: at });
+    return (result.affected ?? 0) > 0;
   }
 }

@@ -57,8 +57,8 @@ export class ApiKeyService {
       const keys = new ApiKeyRepository(tx.manager);
       const key = await keys.findInProject(scope.projectId, id);
       if (!key) throw new NotFound("The API key");
-      if (!key.revokedAt) {
-        await keys.revoke(id, new Date());
+      // Revoking a revoked key answers it again; only the request that revoked it records that (SEC-15).
+      if (!key.revokedAt && (await keys.revoke(id, new Date()))) {
         tx.afterCommit(() => this.auth.tenancyChanged());
         await this.audit.record(tx, {
           projectId: scope.projectId,

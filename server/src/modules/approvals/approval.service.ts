@@ -176,8 +176,10 @@ export class ApprovalService {
         lock: true,
       });
       // Read again under the version's lock: another withdrawal (or the version's delete) may have removed it meanwhile.
-      if (!(await repo.findById(scope.projectId, id))) throw new NotFound("The approval");
-      if (version && version.state !== "draft") {
+      // PJ-1: a version that no longer reads (its agent was deleted; its row stays for the calls that ran it) is gone
+      // for its approvals too.
+      if (!version || !(await repo.findById(scope.projectId, id))) throw new NotFound("The approval");
+      if (version.state !== "draft") {
         throw new Conflict(
           `Version ${version.version} of '${version.name}' is ${version.state}; the approvals it went live with stay as its record.`,
           { state: version.state },
@@ -194,7 +196,8 @@ export class ApprovalService {
           approval_id: id,
           approved_by: approval.approvedBy,
           digest: approval.digest,
-          ...(version ? { name: version.name, version: version.version } : {}),
+          name: version.name,
+          version: version.version,
         },
       });
       return id;

@@ -328,6 +328,21 @@ describeEachDialect("approvals (AP)", { outboundAllowHosts: ["127.0.0.1"] }, (t)
     await policy(0);
   });
 
+  it("AP-2 PJ-1 a version of a deleted agent is NOT_FOUND to approve and to withdraw, as every other operation on it", async () => {
+    const v = (
+      await t.ok<{ saveAgent: AgentVersion }>(
+        SAVE_AGENT,
+        { input: { name: "ap-deleted-agent", prompt: "Hi." } },
+        author,
+      )
+    ).saveAgent;
+    const before = await approved(v.id, v.digest);
+    await t.ok(`mutation($id: ID!) { deleteAgent(agentId: $id) }`, { id: v.agentId }, admin);
+    const second = await keyWithRole(t, admin, "EDITOR");
+    expect(refusal(await approve(v.id, v.digest, second)).code).toBe("NOT_FOUND");
+    expect(refusal(await t.gql(WITHDRAW, { id: before.id }, reviewer)).code).toBe("NOT_FOUND");
+  });
+
   it("AP-3 a rollback to an archived version needs no approval", async () => {
     const v1 = await create("ap3-rollback");
     await t.ok(PUBLISH, { id: v1.id }, author);

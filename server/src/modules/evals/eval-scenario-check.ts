@@ -40,7 +40,14 @@ export interface CheckedScenario {
 }
 
 const MAX_TURNS = 50;
-const MAX_TURN_CHARS = 100_000;
+/** A turn is a user message of a scenario; the input policy (app-graphql.ts) applies the same limit at the edge. */
+export const MAX_TURN_CHARS = 100_000;
+/**
+ * A tag as it is stored and compared: trimmed, and NFKC like a skill name (SK-1), so that `skill:café` typed composed
+ * or decomposed is one tag and names the skill (EV-4).
+ */
+export const normaliseTag = (tag: string): string => tag.trim().normalize("NFKC");
+
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
@@ -50,7 +57,7 @@ export function checkScenario(input: ScenarioInput): CheckedScenario {
   const name = input.name.trim();
   if (name === "" || name.length > SCENARIO_NAME_LENGTH)
     problems.push({ path: "name", message: `name must be 1 to ${SCENARIO_NAME_LENGTH} characters.` });
-  const tags = [...new Set((input.tags ?? []).map((t) => t.trim()))];
+  const tags = [...new Set((input.tags ?? []).map(normaliseTag))];
   tags.forEach((tag, i) => {
     if (tag === "" || tag.length > 128)
       problems.push({ path: `tags[${i}]`, message: `tags[${i}] must be 1 to 128 characters.` });

@@ -2,19 +2,29 @@ import { In, type QueryDeepPartialEntity } from "typeorm";
 import type { PageWindow } from "../../platform/graphql/page";
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./eval.entity";
 import { BaseRepository } from "../../platform/db/repository";
+import { normaliseTag } from "./eval-scenario-check";
 
 /** A claimable run: queued, or running with a lease that is free or expired (its worker died). */
 const CLAIMABLE = "r.status IN ('queued', 'running') AND (r.locked_until IS NULL OR r.locked_until < :now)";
 
-/** `%"tag"%` over the tags' JSON text, with LIKE's wildcards escaped. */
-const tagPattern = (tag: string) => `%${JSON.stringify(tag).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `%"tag"%` over the tags' JSON text (tags are stored normalised), with LIKE's wildcards escaped. */
+const tagPattern = (tag: string) => `%${JSON.stringify(normaliseTag(tag)).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The only place with eval queries. */
 export class EvalRepository extends BaseRepository {
   // ---- scenarios ----
 
-  findScenario(projectId: string, id: string): Promise<EvalScenarioEntity | null> {
-    return this.m.getRepository(EvalScenarioEntity).findOneBy({ projectId, id });
+  /**
+   * The scenario, locked for the rest of the transaction on PostgreSQL (SQLite serialises write transactions
+   * already): an edit decided on this read is not overtaken by the scenario's delete, which would let the save
+   * insert it again.
+   */
+  lockScenario(projectId: string, id: string): Promise<EvalScenarioEntity | null> {
+    const qb = this.m
+      .getRepository(EvalScenarioEntity)
+      .createQueryBuilder("s")
+      .where("s.project_id = :projectId AND s.id = :id", { projectId, id });
+    return this.forUpdate(qb).getOne();
   }
 
   async saveScenario(scenario: EvalScenarioEntity): Promise<void> {

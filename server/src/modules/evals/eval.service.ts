@@ -5,6 +5,7 @@ import { pageWindow, type Page } from "../../platform/graphql/page";
 import type { AuditService } from "../audit";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import type { CallResolution } from "../calls";
+import { normaliseSkillName } from "../skills";
 import type { UsageService } from "../usage";
 import { EvalRunEntity, EvalScenarioEntity, type EvalResultEntity } from "./eval.entity";
 import { EvalRunQueued } from "./eval.events";
@@ -41,8 +42,10 @@ export class EvalService {
     return this.db.write(async (tx) => {
       const repo = new EvalRepository(tx.manager);
       const now = new Date();
-      const existing = id ? await repo.findScenario(scope.projectId, id) : null;
-      if (id && !existing) throw new NotFound("The eval scenario");
+      // An id given (even an empty one) names a scenario to edit; only no id at all creates one.
+      const editing = id !== null && id !== undefined;
+      const existing = editing ? await repo.lockScenario(scope.projectId, id) : null;
+      if (editing && !existing) throw new NotFound("The eval scenario");
       const scenario = Object.assign(existing ?? new EvalScenarioEntity(), {
         ...checked,
         id: existing?.id ?? randomUUID(),
@@ -168,15 +171,17 @@ export class EvalService {
         "Give exactly one of target.agentId (a stored agent), target.inlineAgent or target.skillUsage (a skill's name).",
       );
     }
-    if (target.agentId) {
+    // The one target given, even an empty one (an empty agent id is an unknown agent, not "no agent").
+    if (typeof target.agentId === "string") {
       await this.calls.publishedAgent(scope, target.agentId, "target.agentId");
       return { kind: "agents", agentIds: [target.agentId], skillUsage: null };
     }
-    if (target.inlineAgent) {
+    if (target.inlineAgent !== undefined && target.inlineAgent !== null) {
       await this.planner.inlineAgent(scope.projectId, target.inlineAgent);
       return { kind: "inline", sealedConfig: this.planner.sealConfig(runId, target.inlineAgent) };
     }
-    const name = target.skillUsage!;
+    // SK-1: the name after NFKC, for its usage and for the scenarios tagged `skill:<name>`.
+    const name = normaliseSkillName(target.skillUsage!);
     // Linked projects run their own evals: this project's agents whose published version lists the skill.
     const users = await this.usage.skillUsage(ctx, name);
     const agentIds = [

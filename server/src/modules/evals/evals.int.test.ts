@@ -10,6 +10,7 @@ import { describeEachDialect } from "../../../test/support/test-app";
 import { until } from "../../../test/support/wait";
 
 const BILL = "Explain my bill please";
+const START_RUN_QUERY = `mutation($input: StartEvalRunInput!) { startEvalRun(input: $input) { id } }`;
 const loadExpectation = { kind: "FUNCTION_CALL", tool: "load_skill", arguments: { name: "explain_bill" } };
 
 describeEachDialect("evals", { outboundAllowHosts: ["127.0.0.1"], chatMaxToolRounds: 5 }, (t) => {
@@ -362,6 +363,102 @@ describeEachDialect("evals", { outboundAllowHosts: ["127.0.0.1"], chatMaxToolRou
       const refused = refusal(await t.gql(query, variables, key));
       expect([refused.code, refused.details.field], field).toEqual(["BAD_USER_INPUT", field]);
       expect(refused.message).toMatch(message);
+    }
+  });
+
+  it("SEC-22 a scenario turn takes up to 100,000 characters, the one limit its refusal names (a 3,000-character turn saves)", async () => {
+    const long = "Explain my bill. ".repeat(180); // about 3,000 characters: a pasted transcript
+    const saved = await saveScenario(t, key, { name: "long turn", turns: [long], expectations: [] });
+    expect(saved.name).toBe("long turn");
+    const refused = refusal(
+      await t.gql(
+        `mutation($input: EvalScenarioInput!) { saveEvalScenario(input: $input) { id } }`,
+        {
+          input: { name: "too long", turns: ["x".repeat(100_001)], expectations: [] },
+        },
+        key,
+      ),
+    );
+    expect(refused.code).toBe("BAD_USER_INPUT");
+    expect(refused.message).toMatch(/100,?000/);
+  });
+
+  it("EV-4 an empty target.agentId is refused like any unknown agent (BAD_USER_INPUT on target.agentId), never an internal error", async () => {
+    const scenario = await saveScenario(t, key, { name: "empty agent id", turns: ["Hi"], expectations: [] });
+    for (const agent of ["", "garbage"]) {
+      const res = await t.gql(
+        START_RUN_QUERY,
+        { input: { target: { agentId: agent }, scenarioIds: [scenario.id] } },
+        key,
+      );
+      expect(res.errors?.[0]?.extensions, JSON.stringify(agent)).toMatchObject({
+        code: "BAD_USER_INPUT",
+        details: { field: "target.agentId" },
+      });
+    }
+  });
+
+  it("EV-4 SK-1 a skillUsage target is the skill's name after NFKC: its usage and its skill:<name> scenarios are found", async () => {
+    const { adminKey } = await t.project("evals EV-4 NFKC");
+    await publishSkill(t, adminKey, "explain_bill", { body: "Bill instructions." });
+    await publishAgent(t, adminKey, { name: "bot", skills: [{ name: "explain_bill" }], model: modelConfig });
+    await saveScenario(t, adminKey, { name: "bill", tags: ["skill:explain_bill"], turns: [BILL], expectations: [] });
+    // U+FF45 FULLWIDTH LATIN SMALL LETTER E: NFKC makes it 'e'.
+    const run = await startRun(t, adminKey, { target: { skillUsage: "\uFF45xplain_bill" } });
+    expect(run.status).toBe("queued");
+  });
+
+  it("EV-4 SK-1 a scenario tag names a skill after NFKC: a tag typed in another spelling (decomposed 'café') finds the skill's scenarios", async () => {
+    const { adminKey } = await t.project("evals EV-4 tag NFKC");
+    await publishSkill(t, adminKey, "caf\u00e9", { body: "Coffee." });
+    await publishAgent(t, adminKey, { name: "barista", skills: [{ name: "caf\u00e9" }], model: modelConfig });
+    await saveScenario(t, adminKey, { name: "order", tags: ["skill:cafe\u0301"], turns: [BILL], expectations: [] });
+    const tagged = await t.ok<{ evalScenarios: { items: Array<{ tags: string[] }> } }>(
+      `query($tag: String) { evalScenarios(tag: $tag) { items { tags } } }`,
+      { tag: "skill:caf\u00e9" },
+      adminKey,
+    );
+    expect(tagged.evalScenarios.items).toEqual([{ tags: ["skill:caf\u00e9"] }]);
+    const run = await startRun(t, adminKey, { target: { skillUsage: "caf\u00e9" } });
+    expect(run.status).toBe("queued");
+  });
+
+  it("PJ-1 saving a scenario under an id that names none (garbage, empty, another project's) is NOT_FOUND and creates nothing", async () => {
+    const { adminKey } = await t.project("evals save unknown id");
+    const other = await t.project("evals save unknown id, other");
+    const theirs = await saveScenario(t, other.adminKey, { name: "theirs", turns: ["Hi"], expectations: [] });
+    const SAVE = `mutation($id: ID, $input: EvalScenarioInput!) { saveEvalScenario(id: $id, input: $input) { id } }`;
+    for (const id of ["garbage", "", theirs.id]) {
+      const res = await t.gql(SAVE, { id, input: { name: "mine", turns: ["Hi"], expectations: [] } }, adminKey);
+      expect(res.errors?.[0]?.extensions?.code, JSON.stringify(id)).toBe("NOT_FOUND");
+    }
+    const left = await t.ok<{ evalScenarios: { total: number } }>(`query { evalScenarios { total } }`, {}, adminKey);
+    expect(left.evalScenarios.total).toBe(0);
+  });
+
+  it("SEC-15 a scenario saved while it is deleted is never brought back: when both answer success, it is gone", async () => {
+    const { adminKey } = await t.project("evals save-delete race");
+    const SAVE = `mutation($id: ID, $input: EvalScenarioInput!) { saveEvalScenario(id: $id, input: $input) { id } }`;
+    const LIST = `query { evalScenarios(limit: 200) { items { id name } } }`;
+    for (let i = 0; i < 10; i++) {
+      const scenario = await saveScenario(t, adminKey, { name: `race ${i}`, turns: ["Hi"], expectations: [] });
+      const [deleted, saved] = await Promise.all([
+        t.gql(`mutation($id: ID!) { deleteEvalScenario(id: $id) }`, { id: scenario.id }, adminKey),
+        t.gql(
+          SAVE,
+          { id: scenario.id, input: { name: `race ${i} edited`, turns: ["Hi"], expectations: [] } },
+          adminKey,
+        ),
+      ]);
+      expect(deleted.errors, JSON.stringify(deleted.errors)).toBeUndefined();
+      const left = (await t.ok<{ evalScenarios: { items: Array<{ id: string }> } }>(LIST, {}, adminKey)).evalScenarios
+        .items;
+      // Either order is fine: the save first (both succeed, the delete removes it) or the delete first (NOT_FOUND).
+      expect(saved.errors?.[0]?.extensions?.code ?? "OK").toMatch(/^(OK|NOT_FOUND)$/);
+      expect(
+        left.map((s) => s.id),
+        `round ${i}`,
+      ).not.toContain(scenario.id);
     }
   });
 

@@ -8,4 +8,5 @@ export { EvalWorker, type EvalWorkerOptions } from "./eval-worker";
 export { EvalGate, MAX_GATE_ITERATIONS, type EvalComparison, type GateInput } from "./eval-gate";
 export { EvalRunResolver, EvalScenarioResolver } from "./eval.resolver";
 export { EvalComparisonType } from "./eval.types";
+export { MAX_TURN_CHARS } from "./eval-scenario-check";
 export { registerEvalLoaders } from "./eval.loaders";

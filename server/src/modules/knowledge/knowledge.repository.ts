@@ -21,8 +21,10 @@ export class KnowledgeRepository extends BaseRepository {
       .getOne();
   }
 
-  async deleteDocument(id: string): Promise<void> {
-    await this.m.getRepository(KnowledgeDocumentEntity).delete({ id });
+  /** Whether this statement removed it: of requests racing to delete one document, exactly one did (SEC-15). */
+  async deleteDocument(id: string): Promise<boolean> {
+    const result = await this.m.getRepository(KnowledgeDocumentEntity).delete({ id });
+    return (result.affected ?? 0) > 0;
   }
 
   findBase(projectId: string, id: string): Promise<KnowledgeBaseEntity | null> {

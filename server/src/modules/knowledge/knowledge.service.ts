@@ -169,8 +169,8 @@ export class KnowledgeService {
     return this.db.write(async (tx) => {
       const repo = new KnowledgeRepository(tx.manager);
       const document = await repo.findDocument(scope.projectId, documentId);
-      if (!document) throw new NotFound("The knowledge document");
-      await repo.deleteDocument(document.id);
+      // The DELETE decides, not the read before it: another request may have deleted it meanwhile (PostgreSQL).
+      if (!document || !(await repo.deleteDocument(document.id))) throw new NotFound("The knowledge document");
       tx.afterCommit(() => this.snapshots.invalidate(document.knowledgeBaseId));
       await this.audit.record(tx, {
         projectId: scope.projectId,

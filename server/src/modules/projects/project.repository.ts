@@ -16,6 +16,15 @@ export class ProjectRepository extends BaseRepository {
     return this.m.getRepository(ProjectEntity).findOneBy({ id });
   }
 
+  /**
+   * The project, deleted or not, locked for the rest of the transaction on PostgreSQL (SQLite serialises write
+   * transactions already): a delete or purge decided on this read is not taken twice by two racing requests.
+   */
+  lock(id: string): Promise<ProjectEntity | null> {
+    const qb = this.m.getRepository(ProjectEntity).createQueryBuilder("p").where("p.id = :id", { id });
+    return this.forUpdate(qb).getOne();
+  }
+
   findManyLive(ids: readonly string[]): Promise<ProjectEntity[]> {
     return this.m.getRepository(ProjectEntity).findBy({ id: In([...ids]), deletedAt: IsNull() });
   }

@@ -63,8 +63,8 @@ export class ProjectService {
     this.auth.requirePlatform(ctx);
     return this.db.write(async (tx) => {
       const projects = new ProjectRepository(tx.manager);
-      const project = await projects.findLive(id);
-      if (!project) throw new NotFound("The project");
+      const project = await projects.lock(id);
+      if (!project || project.deletedAt) throw new NotFound("The project");
       project.deletedAt = new Date();
       await projects.markDeleted(id, project.deletedAt);
       tx.afterCommit(() => this.auth.tenancyChanged());
@@ -84,7 +84,7 @@ export class ProjectService {
     this.auth.requirePlatform(ctx);
     return this.db.write(async (tx) => {
       const projects = new ProjectRepository(tx.manager);
-      const project = await projects.findAny(id);
+      const project = await projects.lock(id);
       if (!project) throw new NotFound("The project");
       if (!project.deletedAt) {
         throw new Conflict("Only a deleted project can be purged: delete it first (deleteProject), then purge it.");

@@ -278,6 +278,30 @@ describeEachDialect("Skills API with the official openai SDK (EC-1)", (t) => {
     expect(changed.message).toContain(`/v1/skills/${skill.id}/versions`);
   });
 
+  it("EC-1 SEC-15 creates of one new name at once: one makes the skill, a different upload is a ConflictError, an identical one answers it", async () => {
+    const sdk = new OpenAI({ baseURL: `${t.url}/v1`, apiKey: key, timeout: 20_000, maxRetries: 0 });
+    for (let round = 0; round < 4; round++) {
+      const name = `oa-race-${round}`;
+      const [a, b, same] = await Promise.allSettled([
+        sdk.skills.create({ files: await filesOf(skillFolder(name, { body: "A." })) }),
+        sdk.skills.create({ files: await filesOf(skillFolder(name, { body: "B." })) }),
+        sdk.skills.create({ files: await filesOf(skillFolder(name, { body: "A." })) }),
+      ]);
+      const outcome = (r: PromiseSettledResult<unknown>) =>
+        r.status === "fulfilled" ? "made" : r.reason instanceof OpenAI.ConflictError ? "conflict" : String(r.reason);
+      // Either A's content went in first (B conflicts, the same A answers it) or B's (both A uploads conflict).
+      expect(["made,conflict,made", "conflict,made,conflict"], name).toContain(
+        [outcome(a), outcome(b), outcome(same)].join(),
+      );
+      const read = await t.ok<{ skills: { total: number } }>(
+        `query($name: String) { skills(name: $name) { total } }`,
+        { name },
+        key,
+      );
+      expect(read.skills.total, name).toBe(1);
+    }
+  });
+
   it("EC-1 retries with one Idempotency-Key make one version; the key with another request is refused", async () => {
     const skill = await client.skills.create({ files: await filesOf(skillFolder("oa-idem")) });
     const headers = { "Idempotency-Key": `idem-${t.dialect}-1` };

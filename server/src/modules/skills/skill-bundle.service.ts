@@ -67,6 +67,12 @@ export class SkillBundleService {
         { skill: target.skillName },
       );
     }
+    // EC-1: a new skill's name must be free, checked here and again under the skill's lock (a racing create).
+    const nameTaken = (skillId: string) =>
+      new Conflict(
+        `The project already has a skill named '${result.folder}'; upload the new content as a version of that skill (POST /v1/skills/${skillId}/versions).`,
+        { skill: result.folder, skill_id: skillId },
+      );
     if ("newSkill" in target) {
       const expected = target.expectedName;
       if (expected && normaliseSkillName(expected.value.trim()) !== result.folder) {
@@ -77,14 +83,9 @@ export class SkillBundleService {
         );
       }
       const newest = await this.skills.newestFingerprint(scope.projectId, result.folder);
-      if (newest && newest.fingerprint !== fingerprintOf(result.bundle)) {
-        throw new Conflict(
-          `The project already has a skill named '${result.folder}'; upload the new content as a version of that skill (POST /v1/skills/${newest.version.skillId}/versions).`,
-          { skill: result.folder, skill_id: newest.version.skillId },
-        );
-      }
+      if (newest && newest.fingerprint !== fingerprintOf(result.bundle)) throw nameTaken(newest.version.skillId);
     }
-    return this.importResult(scope, result);
+    return this.importResult(scope, result, undefined, "newSkill" in target ? nameTaken : undefined);
   }
 
   /** Imports a skill folder from disk (the demo seed, the CLI); `tools` adds webhook tools the layout cannot hold. */
@@ -96,36 +97,43 @@ export class SkillBundleService {
     scope: ProjectScope,
     result: BundleResult,
     tools?: ToolInput[],
+    newSkillOnly?: (skillId: string) => Error,
   ): Promise<{ version: SkillVersionEntity; created: boolean }> {
     if (!result.ok) throw refused(result.problems);
     const { bundle, folder } = result;
-    const newest = await this.skills.newestFingerprint(scope.projectId, folder);
-    if (newest && newest.fingerprint === fingerprintOf(bundle) && !tools) {
-      // SK-2: an identical bundle makes no new version; the newest one says so.
-      const version = Object.assign(newest.version, {
+    const fingerprint = fingerprintOf(bundle);
+    // SK-2: an identical bundle makes no new version; the newest one says so.
+    const identical = (version: SkillVersionEntity) =>
+      Object.assign(version, {
         warnings: [
-          ...newest.version.warnings,
-          `The bundle is identical to version ${newest.version.version}; no new version was made.`,
+          ...version.warnings,
+          `The bundle is identical to version ${version.version}; no new version was made.`,
         ],
       });
-      return { version, created: false };
-    }
+    const newest = await this.skills.newestFingerprint(scope.projectId, folder);
+    if (newest && newest.fingerprint === fingerprint && !tools)
+      return { version: identical(newest.version), created: false };
     const previous = newest?.version;
-    const version = await this.skills.createInScope(scope, {
-      skillMd: bundle.skillMd,
-      files: bundle.files.map((f) => ({ path: f.path, contentBase64: Buffer.from(f.content).toString("base64") })),
-      // A bundle holds no tools or knowledge bases: the new version keeps those of the newest one.
-      tools:
-        tools ??
-        previous?.tools.map((t) => ({
-          name: t.name,
-          description: t.description,
-          parameters: t.parameters,
-          webhookUrl: t.webhookUrl,
-        })),
-      knowledgeBases: previous?.knowledgeBases,
-    });
-    return { version, created: true };
+    // Checked again under the skill's lock: an identical import racing this one may have made the version meanwhile.
+    const made = await this.skills.createInScope(
+      scope,
+      {
+        skillMd: bundle.skillMd,
+        files: bundle.files.map((f) => ({ path: f.path, contentBase64: Buffer.from(f.content).toString("base64") })),
+        // A bundle holds no tools or knowledge bases: the new version keeps those of the newest one.
+        tools:
+          tools ??
+          previous?.tools.map((t) => ({
+            name: t.name,
+            description: t.description,
+            parameters: t.parameters,
+            webhookUrl: t.webhookUrl,
+          })),
+        knowledgeBases: previous?.knowledgeBases,
+      },
+      { unlessNewestIs: tools ? undefined : fingerprint, newSkillOnly },
+    );
+    return made.created ? made : { version: identical(made.version), created: false };
   }
 
   async exportZip(ctx: AuthContext, versionId: string): Promise<string> {

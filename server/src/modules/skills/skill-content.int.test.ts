@@ -250,6 +250,36 @@ describeEachDialect("skill content", (t, dialect) => {
     expect(problems[0]!.message).toContain("files[1] 'references/../x'");
   });
 
+  it("SK-2 SEC-15 the same new bundle imported three times at once makes one version, and all three answer it", async () => {
+    const { writeZipBundle } = await import("./skill-zip");
+    for (let round = 0; round < 4; round++) {
+      const name = `sk2-race-${round}`;
+      await t.ok(CREATE, { input: { skillMd: skillMd(name) } }, key);
+      const zip = Buffer.from(
+        writeZipBundle(name, {
+          skillMd: skillMd(name, { body: "the same new content" }),
+          files: [{ path: "references/a.md", content: new TextEncoder().encode("A") }],
+        }),
+      ).toString("base64");
+      const answers = await Promise.all(
+        [0, 1, 2].map(() =>
+          t.ok<{ importSkillBundle: { id: string; version: number } }>(
+            `mutation($zip: String!) { importSkillBundle(zipBase64: $zip) { id version } }`,
+            { zip },
+            key,
+          ),
+        ),
+      );
+      expect(new Set(answers.map((a) => a.importSkillBundle.version)), name).toEqual(new Set([2]));
+      const listed = await t.ok<{ skills: { total: number } }>(
+        `query($name: String) { skills(name: $name) { total } }`,
+        { name },
+        key,
+      );
+      expect(listed.skills.total, name).toBe(2);
+    }
+  });
+
   it("SK-2 a zip bundle imports as the next draft, exports back, and an identical re-import makes no new version", async () => {
     const v1 = await t.ok<{ createSkillVersion: { id: string } }>(
       CREATE,

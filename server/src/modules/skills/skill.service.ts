@@ -44,14 +44,20 @@ export class SkillService {
   /** SV-1: version 1 of a new name, or the next version of an existing one; always a draft. */
   async create(ctx: AuthContext, input: SkillContentInput, projectId?: string | null): Promise<SkillVersionEntity> {
     const scope = await this.auth.authorize(ctx, "editor", projectId);
-    return this.createInScope(scope, input);
+    return (await this.createInScope(scope, input)).version;
   }
 
+  /**
+   * `unlessNewestIs` (a bundle import, SK-2): when the skill's newest version, read under the skill's lock, holds a
+   * bundle of this fingerprint, nothing is made and that version answers (`created: false`); so identical imports
+   * racing each other make one version (SEC-15). `newSkillOnly` (a create of a new skill through the Skills API):
+   * a skill of that name holding other content is refused with the error it makes from the skill's id.
+   */
   async createInScope(
     scope: ProjectScope,
     input: SkillContentInput,
-    extraWarnings: string[] = [],
-  ): Promise<SkillVersionEntity> {
+    options: { unlessNewestIs?: string; newSkillOnly?: (skillId: string) => Error } = {},
+  ): Promise<{ version: SkillVersionEntity; created: boolean }> {
     const content = await this.checkedContent(scope.projectId, input);
     const name = content.parsed.name;
     return this.db.write(async (tx) => {
@@ -70,6 +76,11 @@ export class SkillService {
       const skill = await repo.lockSkill(scope.projectId, name);
       if (!skill) throw new Error(`skill row ${scope.projectId}/${name} is missing inside its transaction`);
       const previous = await repo.findNewest(scope.projectId, name);
+      if (previous && options.unlessNewestIs !== undefined) {
+        const fingerprint = bundleFingerprint(previous.skillMd, await repo.filesOf([previous.id]));
+        if (fingerprint === options.unlessNewestIs) return { version: previous, created: false };
+      }
+      if (previous && options.newSkillOnly) throw options.newSkillOnly(skill.id);
       const id = randomUUID();
       const version = Object.assign(new SkillVersionEntity(), {
         id,
@@ -82,7 +93,7 @@ export class SkillService {
         skillMd: content.parsed.skillMd,
         instructions: content.parsed.instructions,
         frontmatter: content.parsed.frontmatter,
-        warnings: [...content.parsed.warnings, ...extraWarnings],
+        warnings: content.parsed.warnings,
         tools: this.sealTools(id, content.tools, previous),
         knowledgeBases: content.knowledgeBases,
         createdBy: scope.actor,
@@ -104,7 +115,7 @@ export class SkillService {
         actor: scope.actor,
         data: { name, version: version.version },
       });
-      return version;
+      return { version, created: true };
     });
   }
 

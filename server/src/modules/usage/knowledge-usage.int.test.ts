@@ -126,4 +126,34 @@ describeEachDialect("knowledge bases in the console: who uses them, removing doc
     );
     expect(audit.auditLog.items).toEqual([{ action: "delete_document", resourceId: base }]);
   });
+
+  it("SEC-15 a document deleted by three requests at once is deleted once: one answers it, the others NOT_FOUND, one audit entry each", async () => {
+    const { adminKey: key } = await t.project("kb remove race");
+    const titles = Array.from({ length: 8 }, (_, i) => `Doomed ${i}`);
+    const base = await knowledgeBase(
+      t,
+      key,
+      "Race",
+      titles.map((title) => [title, "Soon gone."] as [string, string]),
+    );
+    const { knowledgeBase: read } = await t.ok<{ knowledgeBase: BaseWithUsers }>(
+      `query($id: ID!) { knowledgeBase(id: $id) { documents { id title } } }`,
+      { id: base },
+      key,
+    );
+    for (const { id } of read.documents) {
+      const answers = await Promise.all([0, 1, 2].map(() => t.gql(DELETE_DOCUMENT, { id }, key)));
+      expect(answers.map((a) => a.errors?.[0]?.extensions?.code ?? "OK").sort()).toEqual([
+        "NOT_FOUND",
+        "NOT_FOUND",
+        "OK",
+      ]);
+    }
+    const audit = await t.ok<{ auditLog: { items: Array<{ action: string }> } }>(
+      `query { auditLog(resourceType: "knowledge_base", action: "delete_document") { items { action } } }`,
+      {},
+      key,
+    );
+    expect(audit.auditLog.items).toHaveLength(titles.length);
+  });
 });

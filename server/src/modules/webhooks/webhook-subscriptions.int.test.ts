@@ -190,6 +190,28 @@ describeEachDialect("webhook subscriptions", { outboundAllowHosts: ["127.0.0.1",
     );
   });
 
+  it("SEC-15 three deletes of one subscription at once: one answers it, the others NOT_FOUND; one audit entry", async () => {
+    const p = await t.project("Delete race");
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const { subscription } = await create(URL_A, ["call.ended"], p.adminKey);
+      ids.push(subscription.id);
+      const answers = await Promise.all([0, 1, 2].map(() => t.gql(DELETE, { id: subscription.id }, p.adminKey)));
+      expect(answers.map((a) => a.errors?.[0]?.extensions?.code ?? "OK").sort()).toEqual([
+        "NOT_FOUND",
+        "NOT_FOUND",
+        "OK",
+      ]);
+    }
+    const audit = await t.ok<{ auditLog: { items: Array<{ action: string; resourceId: string }> } }>(
+      AUDIT,
+      {},
+      p.adminKey,
+    );
+    const deletes = audit.auditLog.items.filter((e) => e.action === "delete").map((e) => e.resourceId);
+    expect(deletes.sort()).toEqual([...ids].sort());
+  });
+
   it("PJ-3 purging a project removes its subscriptions and deliveries", async () => {
     const p = await t.project("Purged");
     await create(URL_A, ["call.ended"], p.adminKey);

@@ -54,8 +54,10 @@ export class WebhookRepository extends BaseRepository {
     return this.subscriptions.findBy({ id: In([...ids]) });
   }
 
-  async markSubscriptionDeleted(id: string, at: Date): Promise<void> {
-    await this.subscriptions.update({ id }, { deletedAt: at });
+  /** Whether this statement deleted it: of requests racing to delete one subscription, exactly one does (SEC-15). */
+  async markSubscriptionDeleted(id: string, at: Date): Promise<boolean> {
+    const result = await this.subscriptions.update({ id, deletedAt: IsNull() }, { deletedAt: at });
+    return (result.affected ?? 0) > 0;
   }
 
   /** Cancels every pending delivery of a subscription; returns how many. */

@@ -116,8 +116,10 @@ export class WebhookService {
     return this.db.write(async (tx) => {
       const repo = new WebhookRepository(tx.manager);
       const subscription = await repo.findSubscription(scope.projectId, id);
-      if (!subscription) throw new NotFound("The webhook subscription");
-      await repo.markSubscriptionDeleted(id, new Date());
+      // The UPDATE decides, not the read before it: another request may have deleted it meanwhile (PostgreSQL).
+      if (!subscription || !(await repo.markSubscriptionDeleted(id, new Date()))) {
+        throw new NotFound("The webhook subscription");
+      }
       tx.afterCommit(() => this.subscribers.invalidate(scope.projectId));
       const cancelled = await repo.cancelPending(id);
       await this.audit.record(tx, {
