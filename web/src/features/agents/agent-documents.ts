@@ -2,7 +2,7 @@ import { graphql } from "../../gql";
 
 export const AGENTS_LIST = graphql(`
   query AgentsList($page: Int!, $limit: Int!) {
-    agents(page: $page, limit: $limit) {
+    agents(latest: true, page: $page, limit: $limit) {
       total
       items {
         id

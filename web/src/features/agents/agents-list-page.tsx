@@ -3,8 +3,8 @@ import { Anchor, Badge, Button, Group, Stack, Text, Title, VisuallyHidden } from
 import { Link } from "react-router";
 import type { AgentsListQuery } from "../../gql/graphql";
 import { stateColor, when } from "../../shared/format";
-import { PagedTable, type Column } from "../../shared/paged-table";
-import { QueryState } from "../../shared/query-state";
+import { PagedQueryTable, type Column } from "../../shared/paged-table";
+import { useUrlFilters } from "../../shared/use-url-filters";
 import { useCanWrite } from "../session/session-context";
 import { AGENTS_LIST } from "./agent-documents";
 
@@ -67,15 +67,13 @@ const COLUMNS: Array<Column<Agent>> = [
   },
 ];
 
-/** Newest first: the first version listed of each agent is its newest. */
-function newestOfEach(items: readonly Agent[]): Agent[] {
-  const seen = new Set<string>();
-  return items.filter((v) => (seen.has(v.agentId) ? false : (seen.add(v.agentId), true)));
-}
+/** Agents per page: each agent once, by its newest version (the server pages them, so none drops off). */
+const LIMIT = 50;
 
 export default function AgentsListPage() {
   const canWrite = useCanWrite();
-  const query = useQuery(AGENTS_LIST, { variables: { page: 1, limit: 200 } });
+  const filters = useUrlFilters([]);
+  const query = useQuery(AGENTS_LIST, { variables: { page: filters.page, limit: LIMIT } });
   return (
     <Stack>
       <Group justify="space-between">
@@ -88,16 +86,17 @@ export default function AgentsListPage() {
           </Button>
         ) : null}
       </Group>
-      <QueryState
+      <PagedQueryTable
         query={query}
+        pageOf={(d) => d.agents}
+        filters={filters}
+        limit={LIMIT}
         errorTitle="Agents could not be listed"
-        isEmpty={(d) => d.agents.items.length === 0}
         empty="No agents yet."
-      >
-        {(d) => (
-          <PagedTable label="Agents" columns={COLUMNS} rows={newestOfEach(d.agents.items)} rowKey={(a) => a.agentId} />
-        )}
-      </QueryState>
+        label="Agents"
+        columns={COLUMNS}
+        rowKey={(a) => a.agentId}
+      />
     </Stack>
   );
 }
