@@ -14,7 +14,7 @@ import {
   type Invocation,
 } from "../../../test/support/calls";
 import { startReceiver, type Receiver } from "../../../test/support/receiver";
-import { DEFAULT_MAX_BODY_BYTES } from "../../platform/outbound/outbound-fetch";
+import { TOOL_ANSWER_MAX_BYTES } from "./tool-answer";
 import { describeEachDialect } from "../../../test/support/test-app";
 
 // ---- a real receiver for tool webhooks that verifies Standard Webhooks signatures ---------------------------------
@@ -372,7 +372,7 @@ describeEachDialect("tool webhooks", { outboundAllowHosts: ["127.0.0.1"], toolTi
   });
 
   it("RT-7 SEC-22 an answer larger than the tool's response limit is status error naming the limit, never a result cut short", async () => {
-    const big = { text: "x".repeat(DEFAULT_MAX_BODY_BYTES) };
+    const big = { text: "x".repeat(TOOL_ANSWER_MAX_BYTES) };
     route(receiver, "/agent/hoard", { verifyWith: secrets.lookupOrder, answer: big });
     const hoarder = await publishAgent(t, key, {
       name: "hoarder",
@@ -389,7 +389,7 @@ describeEachDialect("tool webhooks", { outboundAllowHosts: ["127.0.0.1"], toolTi
     const call = await startCall(t, key, { agentId: hoarder });
     const hoarded = await run(call.id, "hoard", {});
     expect(hoarded).toMatchObject({ tool: "hoard", status: "error", result: null });
-    expect(hoarded.error).toContain(`${DEFAULT_MAX_BODY_BYTES} bytes`);
+    expect(hoarded.error).toContain(`${TOOL_ANSWER_MAX_BYTES} bytes`);
     expect((await readCall(call.id)).toolInvocations).toEqual([hoarded]);
   });
 
