@@ -233,27 +233,6 @@ describe.each(dialectsAndStores)("gateway turns (%s, %s store)", (dialect, store
     ]);
   });
 
-  it("GW-2 SEC-12 a path leaving the skill gets one refusal whatever the target, unlike a missing file", async () => {
-    const paths = ["../refund-policy/SKILL.md", "/etc/passwd", "../../nothing-here", "references/../../x"];
-    kit.upstream.reply(
-      { toolCalls: [{ name: "load_skill", arguments: { name: "explain-bill" } }] },
-      {
-        toolCalls: [
-          ...paths.map((path) => ({ name: "read_skill_file", arguments: { skill: "explain-bill", path } })),
-          { name: "read_skill_file", arguments: { skill: "explain-bill", path: "references/none.md" } },
-        ],
-      },
-      { text: "done" },
-    );
-    await kit.client().chat.completions.create({ model: "billing", messages: [{ role: "user", content: "x" }] });
-    const answers = toolAnswers(kit.upstream.requests[2]!.body).filter((a) => a.tool === "read_skill_file");
-    const refusals = new Set(answers.slice(0, paths.length).map((a) => a.content));
-    expect(refusals.size).toBe(1);
-    const missing = answers[paths.length]!.content;
-    expect(missing).toContain("has no file 'references/none.md'");
-    expect(refusals.has(missing)).toBe(false);
-  });
-
   it("GW-4 the session id comes from metadata, then X-Chat-Session-Id, then x-openwebui-chat-id, else a new one", async () => {
     const ask = async (init: { metadata?: Record<string, string>; headers?: Record<string, string> }) => {
       kit.upstream.reply({ text: "ok" });
