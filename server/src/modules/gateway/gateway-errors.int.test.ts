@@ -128,6 +128,22 @@ describe.each(dialectsAndStores)("gateway errors (%s, %s store)", (dialect, stor
     expect(kit.upstream.requests).toHaveLength(1);
   });
 
+  it("GW-1 SEC-7 'Bearer' followed by several spaces or a tab (RFC 7235: 1*SP) is the key, for chat and /v1/models; still 401 without one", async () => {
+    for (const gap of ["  ", "   ", "\t", " \t "]) {
+      kit.upstream.reply({ text: "fine" });
+      const chat = await post(kit, hi("spaces"), { key: null, headers: { authorization: `Bearer${gap}${kit.key}` } });
+      expect(chat.status, JSON.stringify(gap)).toBe(200);
+      const models = await fetch(`${kit.t.url}/v1/models`, { headers: { authorization: `Bearer${gap}${kit.key}` } });
+      expect(models.status, JSON.stringify(gap)).toBe(200);
+    }
+    for (const header of ["Bearer  ", `Bearer${kit.key}`, `Bearer  ${kit.key} extra`])
+      expectOpenAiError(
+        await post(kit, hi("spaces"), { key: null, headers: { authorization: header } }),
+        401,
+        "invalid_api_key",
+      );
+  });
+
   it("GW-1 an unknown model is 404 model_not_found; the official client raises NotFoundError; the log is intact", async () => {
     await sessionWithLoad("nf");
     const answer = await post(kit, { ...secondTurn("nf"), model: "nobody" });

@@ -6,7 +6,7 @@ import { jsonFallbackParser, readJsonBody } from "../../platform/http/json-body"
 import type { Logger } from "../../platform/logger";
 import { Cancellation } from "../../platform/outbound/cancellation";
 import type { TraceSpan } from "../../platform/telemetry";
-import type { AuthService } from "../auth";
+import { bearerCredential, type AuthService } from "../auth";
 import type { GatewayAccess, GatewayAgents } from "./gateway-agents";
 import { ChunkStream, SESSION_HEADER, sendJson } from "./chunk-stream";
 import { badRequest, GatewayError, gatewayErrorOf } from "./gateway-errors";
@@ -74,7 +74,9 @@ async function authorize(
   role: "viewer" | "editor",
 ): Promise<GatewayAccess> {
   const authorization = header(req, "authorization");
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
+  // The same reading of the header as every other credential's (SEC-7).
+  const parsed = bearerCredential(authorization);
+  const bearer = parsed && "credential" in parsed ? parsed.credential : null;
   if (bearer && options.configKeyHashes.some((hash) => constantTimeEqualHex(sha256Hex(bearer), hash)))
     return { projectId: null, configAgents: true };
   const authentication = await options.auth.authenticate(authorization);
