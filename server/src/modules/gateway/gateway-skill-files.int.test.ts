@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   dialectsAndStores,
+  seedBillingAgent,
   startGatewayKit,
   storeConfig,
   toolAnswers,
@@ -12,17 +13,7 @@ describe.each(dialectsAndStores)("gateway read_skill_file answers (%s, %s store)
   let kit: GatewayKit;
   beforeAll(async () => {
     kit = await startGatewayKit(dialect, storeConfig(store));
-    await kit.skill("explain-bill", {
-      body: "Explain each line of the bill.",
-      files: { "references/rates.md": "Peak rate: 0.31 per kWh." },
-    });
-    await kit.skill("refund-policy", { body: "Refunds within 30 days." });
-    await kit.agent({
-      name: "Billing agent",
-      alias: "billing",
-      prompt: "You help with bills.",
-      skills: [{ name: "explain-bill" }, { name: "refund-policy" }],
-    });
+    await seedBillingAgent(kit);
   });
   afterAll(() => kit.close());
   beforeEach(() => kit.upstream.reset());

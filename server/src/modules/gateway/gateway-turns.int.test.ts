@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   dialectsAndStores,
+  seedBillingAgent,
   startGatewayKit,
   storeConfig,
   toolAnswers,
@@ -15,17 +16,7 @@ describe.each(dialectsAndStores)("gateway turns (%s, %s store)", (dialect, store
   let kit: GatewayKit;
   beforeAll(async () => {
     kit = await startGatewayKit(dialect, storeConfig(store));
-    await kit.skill("explain-bill", {
-      body: "Explain each line of the bill.",
-      files: { "references/rates.md": "Peak rate: 0.31 per kWh." },
-    });
-    await kit.skill("refund-policy", { body: "Refunds within 30 days." });
-    await kit.agent({
-      name: "Billing agent",
-      alias: "billing",
-      prompt: "You help with bills.",
-      skills: [{ name: "explain-bill" }, { name: "refund-policy" }],
-    });
+    await seedBillingAgent(kit);
     await kit.agent({
       name: "tier-two",
       prompt: "Second line.",
