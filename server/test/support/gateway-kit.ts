@@ -146,3 +146,21 @@ export function toolAnswers(body: ChatRequestBody): Array<{ tool: string; argume
 }
 
 export { skillVersion };
+
+/**
+ * The skills `explain-bill` (with references/rates.md) and `refund-policy`, and the agent "Billing agent" (alias
+ * `billing`) that lists both: the turns suites' project.
+ */
+export async function seedBillingAgent(kit: GatewayKit): Promise<void> {
+  await kit.skill("explain-bill", {
+    body: "Explain each line of the bill.",
+    files: { "references/rates.md": "Peak rate: 0.31 per kWh." },
+  });
+  await kit.skill("refund-policy", { body: "Refunds within 30 days." });
+  await kit.agent({
+    name: "Billing agent",
+    alias: "billing",
+    prompt: "You help with bills.",
+    skills: [{ name: "explain-bill" }, { name: "refund-policy" }],
+  });
+}

@@ -25,9 +25,12 @@ export function apiKeyLookup(candidate: string): string | null {
   return /^sgk_[A-Za-z0-9]{48}$/.test(candidate) ? candidate.slice(0, LOOKUP_LENGTH) : null;
 }
 
-/** The credential in an `Authorization: Bearer <credential>` header; null when the header is absent. */
+/**
+ * The credential in an `Authorization: Bearer <credential>` header; null when the header is absent. The scheme is
+ * any case and its separator one or more spaces or tabs (RFC 7235: `auth-scheme 1*SP token68`).
+ */
 export function bearerCredential(header: string | undefined): { credential: string } | { malformed: true } | null {
   if (header === undefined || header === "") return null;
-  const match = /^Bearer ([\x21-\x7e]{1,512})$/i.exec(header.trim());
+  const match = /^Bearer[ \t]+([\x21-\x7e]{1,512})$/i.exec(header.trim());
   return match ? { credential: match[1]! } : { malformed: true };
 }

@@ -7,4 +7,10 @@ export {
   type ProjectScope,
   type StoredCredential,
 } from "./auth.service";
-export { API_KEY_PREFIX, PLATFORM_TOKEN_PREFIX, generateApiKey, generatePlatformToken } from "./credentials";
+export {
+  API_KEY_PREFIX,
+  PLATFORM_TOKEN_PREFIX,
+  bearerCredential,
+  generateApiKey,
+  generatePlatformToken,
+} from "./credentials";

@@ -14,6 +14,7 @@ import {
 } from "../../../test/support/calls";
 import { startReceiver } from "../../../test/support/receiver";
 import { describeEachDialect } from "../../../test/support/test-app";
+import { TOOL_ANSWER_MAX_BYTES } from "./tool-answer";
 
 // ---- a real MCP server (official SDK, Streamable HTTP, stateless as in the SDK's simpleStatelessStreamableHttp) ----
 
@@ -33,8 +34,14 @@ async function startMcpServer() {
     return Array.isArray(value) ? value[0] : value;
   };
 
-  const build = () => {
+  const build = (hoard: boolean) => {
     const server = new McpServer({ name: "crm", version: "1.0.0" });
+    // Only on /mcp-hoard: a tool whose answer is past a tool's response limit.
+    if (hoard)
+      server.registerTool("crm_hoard", { description: "Answers too much.", inputSchema: {} }, () => {
+        calls.push({ tool: "crm_hoard", args: {}, apiKey: undefined });
+        return { content: [{ type: "text" as const, text: "x".repeat(TOOL_ANSWER_MAX_BYTES) }] };
+      });
     server.registerTool(
       "crm_find",
       {
@@ -68,10 +75,10 @@ async function startMcpServer() {
   };
 
   const app = createMcpExpressApp({ host: "127.0.0.1" });
-  app.post("/mcp", async (req, res) => {
+  app.post(["/mcp", "/mcp-hoard"], async (req, res) => {
     const body = req.body as { method?: string } | undefined;
     requests.push({ method: body?.method ?? "?", apiKey: headerOf(req.headers, "x-api-key") });
-    const server = build();
+    const server = build(req.path === "/mcp-hoard");
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on("close", () => {
       void transport.close();
@@ -251,5 +258,19 @@ describeEachDialect("MCP tools", { outboundAllowHosts: ["127.0.0.1"], mcpTimeout
     ]);
     const refused = refusal(await runTool(call.id, "down_tool", {}));
     expect(refused.details.field).toBe("name");
+  });
+
+  it("RT-7 SEC-22 an MCP tool's answer larger than a tool's response limit is status error naming the limit, nothing of it kept", async () => {
+    const hoarder = await publishAgent(t, key, {
+      name: "mcp-hoarder",
+      mcpServers: [{ name: "crm", url: `${mcp.url}/mcp-hoard`, headers: { "x-api-key": API_KEY } }],
+    });
+    const call = await startCall(t, key, { agentId: hoarder });
+    const hoarded = await run(call.id, "crm_hoard", {});
+    expect(hoarded).toMatchObject({ tool: "crm_hoard", source: "mcp:crm", status: "error", result: null });
+    expect(hoarded.error).toContain(`${TOOL_ANSWER_MAX_BYTES} bytes`);
+    expect(mcp.calls.filter((c) => c.tool === "crm_hoard")).toHaveLength(1);
+    const read = (await t.ok<{ call: CallView }>(READ_CALL, { id: call.id }, key)).call;
+    expect(read.toolInvocations).toEqual([hoarded]);
   });
 });

@@ -5,7 +5,7 @@ import { Webhook } from "standardwebhooks";
 import { LruCache } from "../../platform/cache/lru-cache";
 import { Invalid, type Problem } from "../../platform/errors";
 import { OutboundError } from "../../platform/outbound/outbound-error";
-import { DEFAULT_MAX_BODY_BYTES, outboundFetch } from "../../platform/outbound/outbound-fetch";
+import { outboundFetch } from "../../platform/outbound/outbound-fetch";
 import type { AgentTelemetry, TraceSpan, TracedSkill } from "../../platform/telemetry";
 import {
   handoffTargetOf,
@@ -21,6 +21,7 @@ import type { AgentDirectory } from "../agents";
 import type { ToolInvocationEntity } from "./call.entity";
 import { currentSegment, modelContextOf, type CallState } from "./call-state";
 import type { McpConnector, McpServerAccess } from "./mcp-connector";
+import { answerBytes, answerTooLarge, TOOL_ANSWER_MAX_BYTES } from "./tool-answer";
 
 /** How a tool run went: `status` "ok" | "error" | "timeout" | "refused", the result, the error message. */
 export type ToolOutcome = Pick<ToolInvocationEntity, "status" | "result" | "error">;
@@ -223,15 +224,15 @@ export class ToolRunner {
       const response = await outboundFetch(
         url,
         { method: "POST", headers, body },
-        { allowList: this.options.allowList, timeoutMs: this.options.timeoutMs, traceHeaders: (h) => span.inject(h) },
+        {
+          allowList: this.options.allowList,
+          timeoutMs: this.options.timeoutMs,
+          maxBodyBytes: TOOL_ANSWER_MAX_BYTES,
+          traceHeaders: (h) => span.inject(h),
+        },
       );
       // SEC-22: an answer past the limit was cut where it was read; a result cut short is refused, never recorded.
-      if (response.truncated)
-        return {
-          status: "error",
-          result: null,
-          error: `The webhook answered HTTP ${response.status} with more than ${DEFAULT_MAX_BODY_BYTES} bytes, the most a tool's answer may be; nothing of it was kept.`,
-        };
+      if (response.truncated) return answerTooLarge(`The webhook answered HTTP ${response.status}`);
       let result: unknown = response.body;
       try {
         result = response.body ? JSON.parse(response.body) : null;
@@ -266,6 +267,8 @@ export class ToolRunner {
       return { status: "error", result: null, error: `The MCP server '${tool.mcp!.server}' is not available.` };
     try {
       const { result, isError } = await this.mcp.callTool(server, tool.mcp!.name, args, span);
+      // SEC-22: the same limit as a webhook tool's answer; past it, nothing of the answer is kept.
+      if (answerBytes(result) > TOOL_ANSWER_MAX_BYTES) return answerTooLarge("The MCP server answered");
       return { status: isError ? "error" : "ok", result, error: isError ? "The MCP tool reported an error." : null };
     } catch (error) {
       return { status: "error", result: null, error: (error as Error).message };

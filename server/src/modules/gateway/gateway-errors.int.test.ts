@@ -1,3 +1,4 @@
+import http from "node:http";
 import OpenAI from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -37,6 +38,36 @@ async function post(
     // streaming or not JSON: the text says it
   }
   return { status: res.status, body: parsed, text };
+}
+
+/** A POST whose headers may repeat (fetch would join repeated values into one line; node:http sends each line). */
+function postRepeating(kit: GatewayKit, body: unknown, headers: Record<string, string | string[]>): Promise<Answer> {
+  const url = new URL(`${kit.t.url}/v1/chat/completions`);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: "POST",
+        headers: { "content-type": "application/json", authorization: `Bearer ${kit.key}`, ...headers },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => {
+          let parsed: Answer["body"] = {};
+          try {
+            parsed = JSON.parse(text) as Answer["body"];
+          } catch {
+            // not JSON: the text says it
+          }
+          resolve({ status: res.statusCode ?? 0, body: parsed, text });
+        });
+      },
+    );
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
 }
 
 const hi = (session: string, extra: Record<string, unknown> = {}) => ({
@@ -95,6 +126,22 @@ describe.each(dialectsAndStores)("gateway errors (%s, %s store)", (dialect, stor
     kit.upstream.reply({ text: "fine" });
     expect((await post(kit, hi("auth"), { key: editor })).status).toBe(200);
     expect(kit.upstream.requests).toHaveLength(1);
+  });
+
+  it("GW-1 SEC-7 'Bearer' followed by several spaces or a tab (RFC 7235: 1*SP) is the key, for chat and /v1/models; still 401 without one", async () => {
+    for (const gap of ["  ", "   ", "\t", " \t "]) {
+      kit.upstream.reply({ text: "fine" });
+      const chat = await post(kit, hi("spaces"), { key: null, headers: { authorization: `Bearer${gap}${kit.key}` } });
+      expect(chat.status, JSON.stringify(gap)).toBe(200);
+      const models = await fetch(`${kit.t.url}/v1/models`, { headers: { authorization: `Bearer${gap}${kit.key}` } });
+      expect(models.status, JSON.stringify(gap)).toBe(200);
+    }
+    for (const header of ["Bearer  ", `Bearer${kit.key}`, `Bearer  ${kit.key} extra`])
+      expectOpenAiError(
+        await post(kit, hi("spaces"), { key: null, headers: { authorization: header } }),
+        401,
+        "invalid_api_key",
+      );
   });
 
   it("GW-1 an unknown model is 404 model_not_found; the official client raises NotFoundError; the log is intact", async () => {
@@ -191,6 +238,31 @@ describe.each(dialectsAndStores)("gateway errors (%s, %s store)", (dialect, stor
     const fine = await post(kit, hi("s".repeat(256)));
     expect(fine.status).toBe(200);
     expect((fine.body.metadata as { chat_session_id: string }).chat_session_id).toHaveLength(256);
+  });
+
+  it("GW-1 GW-4 a session header sent twice with different values is 400 naming the header (Node joins them into a third id); the same value twice is that id", async () => {
+    const plain = { model: "billing", messages: [{ role: "user", content: "x" }] };
+    const twice = await postRepeating(kit, plain, { "x-chat-session-id": ["twice-a", "twice-b"] });
+    expectOpenAiError(twice, 400, "ambiguous_header");
+    expect(twice.body.error!.message).toContain("X-Chat-Session-Id");
+    const webui = await postRepeating(kit, plain, { "x-openwebui-chat-id": ["webui-a", "webui-b"] });
+    expectOpenAiError(webui, 400, "ambiguous_header");
+    expect(webui.body.error!.message).toContain("x-openwebui-chat-id");
+    expect(kit.upstream.requests).toHaveLength(0);
+    kit.upstream.reply({ text: "ok" }, { text: "ok" });
+    const same = await postRepeating(kit, plain, { "x-chat-session-id": ["same-id", "same-id"] });
+    expect(same.status).toBe(200);
+    expect((same.body.metadata as { chat_session_id: string }).chat_session_id).toBe("same-id");
+    // GW-4: metadata.chat_session_id comes first; the headers after it are not read.
+    const first = await postRepeating(
+      kit,
+      { ...plain, metadata: { chat_session_id: "from-body" } },
+      {
+        "x-chat-session-id": ["twice-a", "twice-b"],
+      },
+    );
+    expect(first.status).toBe(200);
+    expect((first.body.metadata as { chat_session_id: string }).chat_session_id).toBe("from-body");
   });
 
   it("GW-1 an upstream that hangs is 504, streaming or not, and the session log is intact", async () => {

@@ -171,15 +171,23 @@ function keyedReplayPair(
 
 export const MAX_SESSION_ID_LENGTH = 256;
 
-/** GW-4: metadata.chat_session_id, then X-Chat-Session-Id, then x-openwebui-chat-id, then a new id. */
+/**
+ * GW-4: metadata.chat_session_id, then X-Chat-Session-Id, then x-openwebui-chat-id, then a new id. Each source is
+ * read only when those before it gave nothing (`header` may refuse a header it cannot read as one value).
+ */
 export function sessionIdOf(
   metadata: unknown,
   header: (name: string) => string | undefined,
   generate: () => string,
 ): string {
-  const fromBody =
-    metadata && typeof metadata === "object" ? (metadata as Record<string, unknown>).chat_session_id : undefined;
-  for (const candidate of [fromBody, header("x-chat-session-id"), header("x-openwebui-chat-id")]) {
+  const sources = [
+    () =>
+      metadata && typeof metadata === "object" ? (metadata as Record<string, unknown>).chat_session_id : undefined,
+    () => header("X-Chat-Session-Id"),
+    () => header("x-openwebui-chat-id"),
+  ];
+  for (const source of sources) {
+    const candidate = source();
     if (typeof candidate === "string" && candidate.length > 0) return candidate;
   }
   return generate();

@@ -6,7 +6,7 @@ import { jsonFallbackParser, readJsonBody } from "../../platform/http/json-body"
 import type { Logger } from "../../platform/logger";
 import { Cancellation } from "../../platform/outbound/cancellation";
 import type { TraceSpan } from "../../platform/telemetry";
-import type { AuthService } from "../auth";
+import { bearerCredential, type AuthService } from "../auth";
 import type { GatewayAccess, GatewayAgents } from "./gateway-agents";
 import { ChunkStream, SESSION_HEADER, sendJson } from "./chunk-stream";
 import { badRequest, GatewayError, gatewayErrorOf } from "./gateway-errors";
@@ -42,6 +42,21 @@ const header = (req: http.IncomingMessage, name: string): string | undefined => 
   return Array.isArray(value) ? value.join(", ") : value;
 };
 
+/**
+ * A header that names one thing (a session id): sent several times with different values it is a 400 naming it —
+ * Node joins repeated lines into "a, b", which would name a third thing. The same value repeated is that value.
+ */
+const singleHeader = (req: http.IncomingMessage, name: string): string | undefined => {
+  const values = req.headersDistinct[name.toLowerCase()];
+  if (!values || values.length === 0) return undefined;
+  if (values.some((v) => v !== values[0]))
+    throw badRequest(
+      "ambiguous_header",
+      `The ${name} header came ${values.length} times with different values; send it once (or the same value each time).`,
+    );
+  return values[0];
+};
+
 /** A 500 never carries a stack or internals: the request id to quote, the detail in the log (SEC-6). */
 function internal(requestId: string): GatewayError {
   return new GatewayError(
@@ -59,7 +74,9 @@ async function authorize(
   role: "viewer" | "editor",
 ): Promise<GatewayAccess> {
   const authorization = header(req, "authorization");
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
+  // The same reading of the header as every other credential's (SEC-7).
+  const parsed = bearerCredential(authorization);
+  const bearer = parsed && "credential" in parsed ? parsed.credential : null;
   if (bearer && options.configKeyHashes.some((hash) => constantTimeEqualHex(sha256Hex(bearer), hash)))
     return { projectId: null, configAgents: true };
   const authentication = await options.auth.authenticate(authorization);
@@ -100,7 +117,7 @@ async function chatCompletions(options: GatewayRouteOptions, exchange: Exchange,
   const request = parseChatRequest(body);
   const sessionId = sessionIdOf(
     request.metadata,
-    (name) => header(req, name),
+    (name) => singleHeader(req, name),
     () => `chat-${randomUUID()}`,
   );
   if (sessionId.length > MAX_SESSION_ID_LENGTH)

@@ -41,6 +41,11 @@ export function refusedPathText(skill: string): string {
   return `read_skill_file only serves files inside the skill '${skill}': that path is refused.`;
 }
 
+/** A read_skill_file call with no path (missing, empty, not a string): what to send instead. */
+export function pathRequiredText(skill: string, files: readonly string[]): string {
+  return `read_skill_file needs the file's path: a path is required (a string, relative to the skill's folder). The skill '${skill}' has these files: ${files.join(", ")}.`;
+}
+
 export function missingFileText(skill: string, path: string, files: readonly string[]): string {
   return `The skill '${skill}' has no file '${path}'. Its files: ${files.join(", ")}.`;
 }

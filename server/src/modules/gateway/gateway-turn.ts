@@ -28,6 +28,7 @@ import {
   loadedSkillAnswer,
   missingFileText,
   notLoadedText,
+  pathRequiredText,
   refusedPathText,
   unknownSkillText,
   type FileRead,
@@ -255,6 +256,8 @@ async function readSkillFile(turn: Turn, deps: TurnDependencies, args: Record<st
   const skill = turn.agent.skills.find((s) => s.name === name);
   if (!skill) return unknownSkillText(name, turn.agent.skills);
   if (!turn.loaded.includes(name)) return notLoadedText(name);
+  // No path at all is a mistake to name, not a path leaving the skill (SEC-12's refusal is for real paths).
+  if (path.length === 0) return pathRequiredText(name, (await skill.load())?.files ?? []);
   return deps.telemetry.readSkillFile(turn.trace, tracedSkill(turn, name), path, () =>
     readFoundFile(turn, deps, skill, path),
   );

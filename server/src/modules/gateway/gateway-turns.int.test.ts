@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   dialectsAndStores,
+  seedBillingAgent,
   startGatewayKit,
   storeConfig,
   toolAnswers,
@@ -15,17 +16,7 @@ describe.each(dialectsAndStores)("gateway turns (%s, %s store)", (dialect, store
   let kit: GatewayKit;
   beforeAll(async () => {
     kit = await startGatewayKit(dialect, storeConfig(store));
-    await kit.skill("explain-bill", {
-      body: "Explain each line of the bill.",
-      files: { "references/rates.md": "Peak rate: 0.31 per kWh." },
-    });
-    await kit.skill("refund-policy", { body: "Refunds within 30 days." });
-    await kit.agent({
-      name: "Billing agent",
-      alias: "billing",
-      prompt: "You help with bills.",
-      skills: [{ name: "explain-bill" }, { name: "refund-policy" }],
-    });
+    await seedBillingAgent(kit);
     await kit.agent({
       name: "tier-two",
       prompt: "Second line.",
@@ -231,27 +222,6 @@ describe.each(dialectsAndStores)("gateway turns (%s, %s store)", (dialect, store
     expect(toolAnswers(kit.upstream.requests[0]!.body).map((a) => [a.tool, a.arguments])).toEqual([
       ["load_skill", { name: "refund-policy" }],
     ]);
-  });
-
-  it("GW-2 SEC-12 a path leaving the skill gets one refusal whatever the target, unlike a missing file", async () => {
-    const paths = ["../refund-policy/SKILL.md", "/etc/passwd", "../../nothing-here", "references/../../x"];
-    kit.upstream.reply(
-      { toolCalls: [{ name: "load_skill", arguments: { name: "explain-bill" } }] },
-      {
-        toolCalls: [
-          ...paths.map((path) => ({ name: "read_skill_file", arguments: { skill: "explain-bill", path } })),
-          { name: "read_skill_file", arguments: { skill: "explain-bill", path: "references/none.md" } },
-        ],
-      },
-      { text: "done" },
-    );
-    await kit.client().chat.completions.create({ model: "billing", messages: [{ role: "user", content: "x" }] });
-    const answers = toolAnswers(kit.upstream.requests[2]!.body).filter((a) => a.tool === "read_skill_file");
-    const refusals = new Set(answers.slice(0, paths.length).map((a) => a.content));
-    expect(refusals.size).toBe(1);
-    const missing = answers[paths.length]!.content;
-    expect(missing).toContain("has no file 'references/none.md'");
-    expect(refusals.has(missing)).toBe(false);
   });
 
   it("GW-4 the session id comes from metadata, then X-Chat-Session-Id, then x-openwebui-chat-id, else a new one", async () => {
