@@ -258,6 +258,16 @@ describeEachDialect("agent lifecycle", (t) => {
     expect(refused).toMatchObject({ code: "FORBIDDEN", details: { required_role: "editor" } });
   });
 
+  it("AG-2 PJ-1 saveAgent under an agentId that names no agent (empty, blank, garbage) is NOT_FOUND and creates nothing", async () => {
+    const { adminKey } = await t.project("agent empty id");
+    for (const agentId of ["", " ", "not-an-id"]) {
+      const refused = refusal(await t.gql(SAVE_AGENT, { input: { name: "ghost" }, agentId }, adminKey));
+      expect(refused.code).toBe("NOT_FOUND");
+    }
+    const listed = await t.ok<{ agents: { total: number } }>(LIST, {}, adminKey);
+    expect(listed.agents.total).toBe(0);
+  });
+
   it("AD-1 agent create, update, publish, archived and delete are audit entries of resource type agent", async () => {
     const { adminKey } = await t.project("agent audit");
     const v1 = await saveAgent(t, adminKey, { name: "audited" });

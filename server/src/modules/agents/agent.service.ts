@@ -101,8 +101,9 @@ export class AgentService {
     try {
       return await this.db.write(async (tx) => {
         const repo = new AgentRepository(tx.manager);
-        const agent = agentId ? await repo.lockAgent(scope.projectId, agentId) : null;
-        if (agentId && !agent) throw new NotFound("The agent");
+        // an agentId given names an agent: an empty one is not "no agentId" (it made a new agent)
+        const agent = agentId != null ? await repo.lockAgent(scope.projectId, agentId) : null;
+        if (agentId != null && !agent) throw new NotFound("The agent");
         const problems = [
           ...config.problems,
           ...baseProblems,
