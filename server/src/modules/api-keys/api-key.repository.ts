@@ -38,6 +38,16 @@ export class ApiKeyRepository extends BaseRepository {
     return this.m.getRepository(ApiKeyEntity).findOneBy({ projectId, id });
   }
 
+  /** These keys of one project, locked in id order for the rest of the transaction (PostgreSQL; a fixed order cannot deadlock). */
+  lockInProject(projectId: string, ids: readonly string[]): Promise<ApiKeyEntity[]> {
+    const qb = this.m
+      .getRepository(ApiKeyEntity)
+      .createQueryBuilder("k")
+      .where("k.project_id = :projectId AND k.id IN (:...ids)", { projectId, ids: [...new Set(ids)] })
+      .orderBy("k.id", "ASC");
+    return this.forUpdate(qb).getMany();
+  }
+
   listForProject(projectId: string): Promise<ApiKeyEntity[]> {
     return this.m.getRepository(ApiKeyEntity).find({ where: { projectId }, order: { createdAt: "DESC", id: "ASC" } });
   }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Tx } from "../../platform/db/database";
-import { NotFound } from "../../platform/errors";
+import { NotFound, Unauthenticated } from "../../platform/errors";
 import type { Role } from "../../platform/graphql/context";
 import type { AuditService } from "../audit";
 import { generateApiKey, type AuthContext, type AuthService, type StoredCredential } from "../auth";
@@ -55,7 +55,14 @@ export class ApiKeyService {
     const scope = await this.auth.authorize(ctx, "admin", projectId);
     return this.db.write(async (tx) => {
       const keys = new ApiKeyRepository(tx.manager);
-      const key = await keys.findInProject(scope.projectId, id);
+      // The acting key is locked and read with the one it revokes: two admin keys revoking each other at once
+      // would otherwise both succeed, each authenticated before the other's revoke committed.
+      const actorKeyId = scope.principal.kind === "key" ? scope.principal.keyId : null;
+      const locked = await keys.lockInProject(scope.projectId, actorKeyId ? [id, actorKeyId] : [id]);
+      if (actorKeyId && locked.find((k) => k.id === actorKeyId)?.revokedAt) {
+        throw new Unauthenticated("The credential is not valid: it is unknown, revoked or its project is deleted.");
+      }
+      const key = locked.find((k) => k.id === id);
       if (!key) throw new NotFound("The API key");
       // Revoking a revoked key answers it again; only the request that revoked it records that (SEC-15).
       if (!key.revokedAt && (await keys.revoke(id, new Date()))) {
