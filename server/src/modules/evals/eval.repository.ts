@@ -1,14 +1,14 @@
 import { In, type QueryDeepPartialEntity } from "typeorm";
 import type { PageWindow } from "../../platform/graphql/page";
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./eval.entity";
-import { BaseRepository } from "../../platform/db/repository";
+import { BaseRepository, likeEscaped } from "../../platform/db/repository";
 import { normaliseTag } from "./eval-scenario-check";
 
 /** A claimable run: queued, or running with a lease that is free or expired (its worker died). */
 const CLAIMABLE = "r.status IN ('queued', 'running') AND (r.locked_until IS NULL OR r.locked_until < :now)";
 
 /** `%"tag"%` over the tags' JSON text (tags are stored normalised), with LIKE's wildcards escaped. */
-const tagPattern = (tag: string) => `%${JSON.stringify(normaliseTag(tag)).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const tagPattern = (tag: string) => `%${likeEscaped(JSON.stringify(normaliseTag(tag)))}%`;
 
 /** The only place with eval queries. */
 export class EvalRepository extends BaseRepository {
