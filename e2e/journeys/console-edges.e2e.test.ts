@@ -110,6 +110,9 @@ describe("console journey: addresses that lead nowhere, and a skill many agents 
     await s.page.waitForURL((url) => url.pathname === "/agents");
     await s.page.goBack();
     await s.page.getByText(/No call or chat session resolved a skill/).waitFor();
+    // agents that were never called leave every skill they list unloaded: not a verdict on each one's description
+    await s.page.getByText(/Nothing to say without calls/).waitFor();
+    expect(await s.page.getByText(/Listed by a published agent, never loaded/).count()).toBe(0);
     await s.check("08-insights-no-calls");
     // a new project: no agent, no call — "every skill a published agent lists was loaded" was said of none
     const empty = await s.project("Nothing yet");

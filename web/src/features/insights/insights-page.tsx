@@ -142,12 +142,13 @@ function UnusedSkills({ names, anyCalls }: { names: string[]; anyCalls: boolean 
       <Title order={2} size="h5" mb="sm">
         Never loaded
       </Title>
-      {names.length === 0 ? (
+      {/* without calls every listed skill is "never loaded", which says nothing about its description */}
+      {!anyCalls ? (
         <Text size="sm">
-          {anyCalls
-            ? "Every skill a published agent lists was loaded in this range."
-            : "Nothing to say without calls: a skill counts as never loaded once its agents are called without it."}
+          Nothing to say without calls: a skill counts as never loaded once its agents are called without it.
         </Text>
+      ) : names.length === 0 ? (
+        <Text size="sm">Every skill a published agent lists was loaded in this range.</Text>
       ) : (
         <Stack gap={6}>
           <Text size="sm" c="dimmed">
