@@ -7,7 +7,7 @@ const LIST_KEYS = `{ apiKeys { id revokedAt } }`;
 const code = (res: GqlResponse) => res.errors?.[0]?.extensions?.code as string | undefined;
 
 describeEachDialect("API keys revoked at once", (t) => {
-  it("PJ-2 SEC-15 two admin keys revoking each other at once: one revoke happens, the other key is no longer valid to make its own", async () => {
+  it("PJ-2 two admin keys revoking each other at once: one revoke happens, the other key is no longer valid to make its own", async () => {
     const project = await t.project("mutual revoke");
     for (let i = 0; i < 6; i++) {
       const [a, b] = await Promise.all(

@@ -258,7 +258,7 @@ describeEachDialect("agent lifecycle", (t) => {
     expect(refused).toMatchObject({ code: "FORBIDDEN", details: { required_role: "editor" } });
   });
 
-  it("AG-2 PJ-1 saveAgent under an agentId that names no agent (empty, blank, garbage) is NOT_FOUND and creates nothing", async () => {
+  it("AG-1 saveAgent under an agentId that names no agent (empty, blank, garbage) is NOT_FOUND and creates nothing", async () => {
     const { adminKey } = await t.project("agent empty id");
     for (const agentId of ["", " ", "not-an-id"]) {
       const refused = refusal(await t.gql(SAVE_AGENT, { input: { name: "ghost" }, agentId }, adminKey));
