@@ -52,3 +52,11 @@ export { handoffState, handoffTargetOf } from "./handoff";
 export { callEventData, callSkills, loadedVersionIds, type CallEventData, type CallSkillView } from "./call-view";
 export { assembleModelContext, type ModelContext } from "./model-context";
 export { applyRollouts, rolloutArm, rolloutBucket, type RolloutShare } from "./rollout-arm";
+export {
+  RANKING_WEIGHTS,
+  SkillIndex,
+  type IndexOptions,
+  type RankingWeights,
+  type SkillDocument,
+  type SkillMatch,
+} from "./skill-index";
