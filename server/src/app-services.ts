@@ -14,7 +14,7 @@ import { ApprovalCheck, ApprovalService, ReviewedVersions } from "./modules/appr
 import { ApiKeyService } from "./modules/api-keys";
 import { AuditService } from "./modules/audit";
 import { AuthService } from "./modules/auth";
-import { ChatService, ChatTurns } from "./modules/chat";
+import { ChatSecrets, ChatService, ChatSessionSteps, ChatTurns } from "./modules/chat";
 import { InsightService, OutcomeService, SignalRollup, SkillSignals } from "./modules/signals";
 import { CallEngine, CallResolution, CallRetention, CallService, McpConnector, ToolRunner } from "./modules/calls";
 import { CALL_EVENTS_TOPIC } from "./modules/call-timeline";
@@ -181,8 +181,17 @@ export function wireServices(
     allowList: config.outboundAllowHosts,
     telemetry,
   });
-  const chats = new ChatService(db, auth, callResolution, agentDirectory, secretBox, signals);
-  const chatTurns = new ChatTurns(chats, tools, model, { maxToolRounds: config.chatMaxToolRounds }, telemetry);
+  const chats = new ChatService(db, auth);
+  const chatSecrets = new ChatSecrets(secretBox);
+  const chatSteps = new ChatSessionSteps(db, auth, callResolution, agentDirectory, chatSecrets, signals);
+  const chatTurns = new ChatTurns(
+    chatSteps,
+    chatSecrets,
+    tools,
+    model,
+    { maxToolRounds: config.chatMaxToolRounds },
+    telemetry,
+  );
   // Evals run the one tool loop in memory (EV-1..5); the publish gate runs them synchronously.
   const evalPlanner = new EvalPlanner(callResolution, agentDirectory, secretBox);
   const evalExecutor = new EvalExecutor(tools, model, { maxToolRounds: config.chatMaxToolRounds });
