@@ -110,7 +110,12 @@ export async function createApp(
   const logger = options.logger ?? createLogger(config.logLevel);
   const db =
     options.db ??
-    (await Database.open({ url: config.databaseUrl, sqlitePath: `${config.dataDir}/skillgraph.sqlite`, entities }));
+    (await Database.open({
+      url: config.databaseUrl,
+      sqlitePath: `${config.dataDir}/skillgraph.sqlite`,
+      entities,
+      postgresOptions: config.postgresOptions,
+    }));
   await db.migrate();
   db.onEffectFailure((error) =>
     logger.warn({ err: error }, "an after-commit effect failed; the change committed (caches expire on their own)"),
