@@ -29,7 +29,8 @@ export {
 } from "./tool-loop";
 export { currentSegment, modelContextOf, type CallSegment, type CallState } from "./call-state";
 export type { McpServerAccess } from "./mcp-connector";
-export { CallSkillType, OfferedToolType, ToolInvocationType } from "./call.types";
+export { CallCatalogType, CallSkillType, OfferedToolType, SkillMatchType, ToolInvocationType } from "./call.types";
+export { CallCatalog, catalogView, searchSkills, skillIndexOf, type RecentLoads } from "./call-catalog";
 export { presentOfferedTool } from "./call.presenters";
 export { registerCallLoaders } from "./call.loaders";
 export { CallEventType } from "./call.types";

@@ -14,11 +14,14 @@ export const FIRST_FILL_SHARE = 0.75;
 /** At most this many skills join a conversation's catalog per message. */
 export const ADDED_PER_MESSAGE = 3;
 
+/** What a catalog knows of a skill: its name and description. */
+export type CatalogSkill = Pick<ResolvedSkill, "name" | "description">;
+
 /** What the catalog shows of a segment's skills: null when every skill fits (the catalog is the whole list). */
 export type CatalogShown = readonly string[] | null;
 
 /** A catalog's line for a skill, as the prompt lists it. */
-export function catalogLine(skill: Pick<ResolvedSkill, "name" | "description">, renderer?: TemplateRenderer): string {
+export function catalogLine(skill: CatalogSkill, renderer?: TemplateRenderer): string {
   const description = renderer ? renderer.render(skill.description) : skill.description;
   return `- ${skill.name}: ${description.replace(/\s+/g, " ").trim()}`;
 }
@@ -26,6 +29,27 @@ export function catalogLine(skill: Pick<ResolvedSkill, "name" | "description">, 
 /** What a catalog's lines take of its budget: each line and its line break. */
 export function catalogCost(lines: readonly string[]): number {
   return lines.reduce((sum, line) => sum + line.length + 1, 0);
+}
+
+/** Whether every skill's line fits the budget: then the catalog lists them all, as it always did. */
+export function catalogFits(resolved: readonly CatalogSkill[], budget: number, variables: TemplateVariables): boolean {
+  const renderer = new TemplateRenderer(variables);
+  return catalogCost(resolved.map((skill) => catalogLine(skill, renderer))) <= budget;
+}
+
+/**
+ * The text a call's catalog is ranked for before any message (CT-1): its variables' values — strings and numbers,
+ * nested ones too — in order, keys left out.
+ */
+export function variablesText(variables: TemplateVariables): string {
+  const parts: string[] = [];
+  const visit = (value: unknown, depth: number) => {
+    if (typeof value === "string" || typeof value === "number") parts.push(String(value));
+    else if (depth < 4 && typeof value === "object" && value !== null)
+      for (const inner of Object.values(value)) visit(inner, depth + 1);
+  };
+  visit(variables, 0);
+  return parts.join(" ");
 }
 
 export interface CatalogRanking {
@@ -39,10 +63,10 @@ export interface CatalogRanking {
  * The skills in the order a catalog offers them (CT-1): most relevant to the conversation first, then most loaded by
  * the agent's recent calls, then in the agent's own order — never alphabetical.
  */
-export function rankForCatalog(resolved: readonly ResolvedSkill[], ranking: CatalogRanking): ResolvedSkill[] {
+export function rankForCatalog<S extends CatalogSkill>(resolved: readonly S[], ranking: CatalogRanking): S[] {
   const position = new Map(resolved.map((skill, i) => [skill.name, i]));
-  const relevance = (s: ResolvedSkill) => ranking.relevance.get(s.name) ?? 0;
-  const loads = (s: ResolvedSkill) => ranking.recentLoads?.get(s.name) ?? 0;
+  const relevance = (s: CatalogSkill) => ranking.relevance.get(s.name) ?? 0;
+  const loads = (s: CatalogSkill) => ranking.recentLoads?.get(s.name) ?? 0;
   return [...resolved].sort(
     (a, b) => relevance(b) - relevance(a) || loads(b) - loads(a) || position.get(a.name)! - position.get(b.name)!,
   );
@@ -55,15 +79,15 @@ export function rankForCatalog(resolved: readonly ResolvedSkill[], ranking: Cata
  * part of the budget to fill now (a conversation keeps room for later messages).
  */
 export function firstCatalog(input: {
-  resolved: readonly ResolvedSkill[];
+  resolved: readonly CatalogSkill[];
   budget: number;
   variables: TemplateVariables;
   ranking: CatalogRanking;
   share?: number;
 }): CatalogShown {
+  if (catalogFits(input.resolved, input.budget, input.variables)) return null;
   const renderer = new TemplateRenderer(input.variables);
   const lines = new Map(input.resolved.map((skill) => [skill.name, catalogLine(skill, renderer)]));
-  if (catalogCost([...lines.values()]) <= input.budget) return null;
   const room = Math.floor(input.budget * (input.share ?? 1));
   return fill([], rankForCatalog(input.resolved, input.ranking), lines, room, Number.POSITIVE_INFINITY);
 }
@@ -74,7 +98,7 @@ export function firstCatalog(input: {
  * `ADDED_PER_MESSAGE`. Only skills related to the message join (relevance above 0).
  */
 export function nextCatalog(input: {
-  resolved: readonly ResolvedSkill[];
+  resolved: readonly CatalogSkill[];
   shown: CatalogShown;
   budget: number;
   variables: TemplateVariables;
@@ -93,7 +117,7 @@ export function nextCatalog(input: {
 /** `shown`, then candidates not in it whose lines fit what is left of `room`, at most `most` of them. */
 function fill(
   shown: readonly string[],
-  candidates: readonly ResolvedSkill[],
+  candidates: readonly CatalogSkill[],
   lines: ReadonlyMap<string, string>,
   room: number,
   most: number,
@@ -117,7 +141,7 @@ function fill(
 }
 
 /** The segment's skills the catalog leaves out (none when it shows them all), in the agent's order. */
-export function omittedSkills(resolved: readonly ResolvedSkill[], shown: CatalogShown): string[] {
+export function omittedSkills(resolved: readonly CatalogSkill[], shown: CatalogShown): string[] {
   if (shown === null) return [];
   const listed = new Set(shown);
   return resolved.filter((skill) => !listed.has(skill.name)).map((skill) => skill.name);

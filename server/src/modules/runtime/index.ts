@@ -49,6 +49,7 @@ export {
   BUILTIN_TOOL_NAMES,
   FIND_SKILLS,
   FIND_SKILLS_LIMIT,
+  findSkillsTool,
   HANDOFF_TO_AGENT,
   LOAD_SKILL,
   QUERY_KNOWLEDGE,
@@ -56,6 +57,7 @@ export {
 export {
   ADDED_PER_MESSAGE,
   catalogCost,
+  catalogFits,
   catalogLine,
   DEFAULT_CATALOG_BUDGET,
   FIRST_FILL_SHARE,
@@ -64,7 +66,9 @@ export {
   nextCatalog,
   omittedSkills,
   rankForCatalog,
+  variablesText,
   type CatalogRanking,
+  type CatalogSkill,
   type CatalogShown,
 } from "./catalog-budget";
 export { unknownSkillMessage } from "./load-skill-message";

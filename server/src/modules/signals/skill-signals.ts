@@ -1,6 +1,7 @@
 import type { Database, DbManager } from "../../platform/db/database";
 import type { RolloutArms } from "./arm-counts";
 import type { SkillSignalDeltaEntity } from "./signal.entity";
+import { agentKeyOf, DAY_MS } from "./signal-delta";
 import { SignalsRepository } from "./signals.repository";
 
 /**
@@ -20,6 +21,17 @@ export class SkillSignals {
   forRollouts(rolloutIds: readonly string[]): Promise<Map<string, RolloutArms>> {
     const ids = [...new Set(rolloutIds)];
     return this.db.read((m) => new SignalsRepository(m).rolloutArms(ids));
+  }
+
+  /**
+   * CT-1: how often the agent's calls and sessions loaded each of its skills over the last `days` whole days (the day
+   * rollup as last folded): the catalog's second ranking, after relevance to the conversation.
+   */
+  recentLoads(projectId: string, agentId: string, days = 30): Promise<Map<string, number>> {
+    const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+    return this.db.read((m) =>
+      new SignalsRepository(m).loadsSince(projectId, agentKeyOf(agentId), today - days * DAY_MS),
+    );
   }
 
   /** Adds signal deltas inside the caller's transaction (never on their own: they count what that writes). */
