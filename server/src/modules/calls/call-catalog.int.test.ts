@@ -10,19 +10,9 @@ import {
   toolsOf,
   type CallView,
 } from "../../../test/support/calls";
+import { CATALOG_SKILLS as SKILLS } from "../../../test/support/catalog";
 import { describeEachDialect } from "../../../test/support/test-app";
 
-/** Skills on distinct topics; each catalog line is 80–110 characters. */
-const SKILLS: Array<[name: string, description: string]> = [
-  ["pdf-tools", "Merge, split and rotate PDF files, and pull text and tables out of them."],
-  ["weather-desk", "Current conditions and forecasts for any city, with rain and wind warnings."],
-  ["refund-desk", "Issue refunds for returned orders and explain the refund policy to customers."],
-  ["invoice-desk", "Explain an invoice line by line and send a copy of past invoices by email."],
-  ["calendar-desk", "Book, move and cancel meetings in the team calendar and list free slots."],
-  ["resume-coach", "Tailor a résumé to a job posting and suggest stronger achievement bullets."],
-  ["git-helper", "Stage, commit and push changes with a conventional commit message."],
-  ["shipping-desk", "Track parcels, change delivery addresses and report lost shipments."],
-];
 const BUDGET = 320;
 
 const CATALOG_CALL = `${CALL_FIELDS} catalog { shown omitted budget }`;
