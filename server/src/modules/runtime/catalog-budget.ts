@@ -31,10 +31,33 @@ export function catalogCost(lines: readonly string[]): number {
   return lines.reduce((sum, line) => sum + line.length + 1, 0);
 }
 
+/**
+ * The lines of a list of skills without variables, kept per list (a resolution's list is shared by every start that
+ * resolves it): a start of an agent with thousands of skills measures them once, not once per call. Null when a
+ * description names a template variable, whose lines depend on each call's variables.
+ */
+const plainLines = new WeakMap<readonly CatalogSkill[], { lines: Map<string, string>; cost: number } | null>();
+
+function linesOf(resolved: readonly CatalogSkill[], variables: TemplateVariables): Map<string, string> {
+  let plain = plainLines.get(resolved);
+  if (plain === undefined) {
+    if (resolved.some((skill) => skill.description.includes("{{"))) plain = null;
+    else {
+      const lines = new Map(resolved.map((skill) => [skill.name, catalogLine(skill)]));
+      plain = { lines, cost: catalogCost([...lines.values()]) };
+    }
+    plainLines.set(resolved, plain);
+  }
+  if (plain) return plain.lines;
+  const renderer = new TemplateRenderer(variables);
+  return new Map(resolved.map((skill) => [skill.name, catalogLine(skill, renderer)]));
+}
+
 /** Whether every skill's line fits the budget: then the catalog lists them all, as it always did. */
 export function catalogFits(resolved: readonly CatalogSkill[], budget: number, variables: TemplateVariables): boolean {
-  const renderer = new TemplateRenderer(variables);
-  return catalogCost(resolved.map((skill) => catalogLine(skill, renderer))) <= budget;
+  const lines = linesOf(resolved, variables);
+  const plain = plainLines.get(resolved);
+  return (plain ? plain.cost : catalogCost([...lines.values()])) <= budget;
 }
 
 /**
@@ -86,8 +109,7 @@ export function firstCatalog(input: {
   share?: number;
 }): CatalogShown {
   if (catalogFits(input.resolved, input.budget, input.variables)) return null;
-  const renderer = new TemplateRenderer(input.variables);
-  const lines = new Map(input.resolved.map((skill) => [skill.name, catalogLine(skill, renderer)]));
+  const lines = linesOf(input.resolved, input.variables);
   const room = Math.floor(input.budget * (input.share ?? 1));
   return fill([], rankForCatalog(input.resolved, input.ranking), lines, room, Number.POSITIVE_INFINITY);
 }
@@ -105,8 +127,7 @@ export function nextCatalog(input: {
   relevance: ReadonlyMap<string, number>;
 }): CatalogShown {
   if (input.shown === null) return null;
-  const renderer = new TemplateRenderer(input.variables);
-  const lines = new Map(input.resolved.map((skill) => [skill.name, catalogLine(skill, renderer)]));
+  const lines = linesOf(input.resolved, input.variables);
   const related = rankForCatalog(input.resolved, { relevance: input.relevance }).filter(
     (skill) => (input.relevance.get(skill.name) ?? 0) > 0,
   );
