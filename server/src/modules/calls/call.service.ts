@@ -17,7 +17,7 @@ import {
 } from "./call.entity";
 import { CallRecorded } from "./call.events";
 import type { CallFilter } from "./call.repository";
-import { searchSkills } from "./call-catalog";
+import { catalogView, searchSkills } from "./call-catalog";
 import type { CallEngine } from "./call-engine";
 import type { CallResolution } from "./call-resolution";
 import { currentSegment, modelContextOf, type CallState } from "./call-state";
@@ -159,6 +159,35 @@ export class CallService {
     // The skills are what matters here: the agent's MCP servers are not asked for their tools.
     const { context } = await this.resolution.contextFor(scope.projectId, { ...agent, mcpServers: [] });
     return searchSkills(context.resolved, query, limit);
+  }
+
+  /**
+   * CT-1: what a call of an agent version (draft or published) would show in its catalog with no message or
+   * variables yet: the version's entries resolved now, ranked by the agent's recent loads, within its budget.
+   */
+  async versionCatalog(
+    ctx: AuthContext,
+    version: {
+      agentId: string;
+      name: string;
+      mode: string;
+      catalogBudget: number;
+      skills: Array<{ name: string; versionId: string | null }>;
+    },
+  ): Promise<{ shown: string[]; omitted: string[]; budget: number }> {
+    const scope = await this.auth.authorize(ctx, "viewer");
+    const config = {
+      name: version.name,
+      mode: version.mode,
+      catalogBudget: version.catalogBudget,
+      skills: version.skills,
+    };
+    const inline = await this.agents.inline(scope.projectId, config);
+    // The version's own agent: its recent loads rank the catalog as they would in its calls.
+    const agent = { ...inline, snapshot: { ...inline.snapshot, agentId: version.agentId } };
+    const { context } = await this.resolution.contextFor(scope.projectId, agent);
+    const shown = await this.resolution.callCatalog.first(scope.projectId, context, {}, "");
+    return catalogView({ ...context, startedAt: "", shown });
   }
 
   /** RT-9: the target's skills, resolved as at a call's start; nothing stays loaded. */

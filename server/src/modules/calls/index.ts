@@ -3,6 +3,7 @@ export { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolIn
 export { ToolRunColumns } from "./tool-run.entity";
 export { ResolvedSkillColumns, resolvedSkillColumns, ROLLOUT_ARM_CHECK } from "./skill-row.entity";
 export { CallEventResolver, CallResolver } from "./call.resolver";
+export { AgentVersionCatalogResolver } from "./agent-catalog.resolver";
 // The GraphQL use cases; the engine behind them; the resolution every runner (chat, evals, the gateway) asks.
 export { CallService } from "./call.service";
 export { CallEngine } from "./call-engine";
