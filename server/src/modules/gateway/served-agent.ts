@@ -1,4 +1,3 @@
-import type { SkillInvocation } from "../../platform/session-store";
 import type { TracedSkill } from "../../platform/telemetry";
 import type { ModelEndpoint } from "../model";
 import {
@@ -192,13 +191,6 @@ export function partsOf(agent: ServedAgent): AgentParts {
     agentParts.set(agent, parts);
   }
   return parts;
-}
-
-/** The normalised arguments a skill tool call is recorded with (GW-5). */
-export function recordedArguments(invocation: Pick<SkillInvocation, "tool" | "arguments">): Record<string, string> {
-  return invocation.tool === LOAD_SKILL
-    ? { name: invocation.arguments.name ?? "" }
-    : { skill: invocation.arguments.skill ?? "", path: invocation.arguments.path ?? "" };
 }
 
 /** The tools of an agent whose catalog leaves skills out (CT-1): the same on every such turn, built once. */
