@@ -20,13 +20,25 @@ import type { CallSegment } from "./call-state";
  * arm resolves a new list, and with it a new index — there is nothing to invalidate.
  */
 const indexes = new WeakMap<readonly ResolvedSkill[], SkillIndex>();
+/**
+ * The same by the versions' ids, for lists read again from a stored state (a chat session's is parsed per read):
+ * published versions never change, so the ids name the content — not a rollout's candidate, a draft frozen only
+ * while its rollout runs, so lists holding one are kept by identity alone.
+ */
+const indexesByVersions = new LruCache<string, SkillIndex>(2_000);
 
 export function skillIndexOf(resolved: readonly ResolvedSkill[]): SkillIndex {
   let index = indexes.get(resolved);
   if (!index) {
-    index = SkillIndex.build(
-      resolved.map((skill) => ({ name: skill.name, description: skill.description, body: skill.instructions })),
-    );
+    const immutable = !resolved.some((skill) => skill.rollout?.arm === "candidate");
+    const key = immutable ? resolved.map((skill) => skill.id).join(",") : null;
+    index = key === null ? undefined : indexesByVersions.get(key);
+    if (!index) {
+      index = SkillIndex.build(
+        resolved.map((skill) => ({ name: skill.name, description: skill.description, body: skill.instructions })),
+      );
+      if (key !== null) indexesByVersions.set(key, index);
+    }
     indexes.set(resolved, index);
   }
   return index;
