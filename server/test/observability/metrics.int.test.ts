@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { rolloutArm } from "../../src/modules/runtime";
 import { loadSkill, publishAgent, publishSkill, runToolRaw, startCall } from "../support/calls";
 import { SEND_MESSAGE } from "../support/chat";
@@ -7,14 +7,14 @@ import { saveScenario, startRun } from "../support/evals";
 import { postChat, startGatewayKit, UPSTREAM_MODEL, type GatewayKit } from "../support/gateway-kit";
 import { grew, parsePrometheus, scrape, series, type Samples } from "../support/prometheus";
 import { startReceiver, type Receiver } from "../support/receiver";
-import { dialects } from "../support/test-app";
+import { describeEachDialect } from "../support/test-app";
 import { until } from "../support/wait";
 
 /** OB-2: GET /metrics, its token, and what it counts, read back as Prometheus text before and after real operations. */
 
 const TOKEN = `metrics-${randomBytes(12).toString("hex")}`;
 
-describe.each(dialects)("OB-2 metrics on %s", (dialect) => {
+describeEachDialect.withOwnApps("OB-2 metrics", (dialect) => {
   let kit: GatewayKit;
   let hooks: Receiver;
   let key: string;
