@@ -6,7 +6,13 @@ import {
   START_CALL_CHECKED as BENCH_START_CALL_CHECKED,
 } from "../../bench/call-runtime/operations";
 import { END_CALL, LOAD_SKILL, publishAgent, publishSkill, READ_CALL, START_CALL } from "../support/calls";
-import { describeEachDialect, openTestDatabase, startTestApp, testCredentials, type TestApp } from "../support/test-app";
+import {
+  describeEachDialect,
+  openTestDatabase,
+  startTestApp,
+  testCredentials,
+  type TestApp,
+} from "../support/test-app";
 
 /**
  * Issue 21 (GRAPHQL_JIT): two apps on one database, one executing the hot call operations with graphql-jit and one

@@ -11,7 +11,13 @@ import {
   timeline,
 } from "../../../test/support/calls";
 import { statementsDuring } from "../../../test/support/sql-statements";
-import { describeEachDialect, openTestDatabase, startTestApp, testCredentials, type TestApp } from "../../../test/support/test-app";
+import {
+  describeEachDialect,
+  openTestDatabase,
+  startTestApp,
+  testCredentials,
+  type TestApp,
+} from "../../../test/support/test-app";
 
 const CAP = 2;
 const SKILLS = ["two-a", "two-b", "two-c", "two-d", "two-e", "two-f"];
