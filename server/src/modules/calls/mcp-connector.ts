@@ -1,6 +1,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { pinnedFetch, type PinnedFetch } from "../../platform/outbound/pinned-fetch";
+import { TOOL_ANSWER_MAX_BYTES } from "./tool-answer";
 import type { TraceSpan } from "../../platform/telemetry";
 import type { McpTool } from "../runtime";
 
@@ -21,7 +22,8 @@ export class McpConnector {
     allowList: readonly string[],
     private readonly timeoutMs: number,
   ) {
-    this.fetch = pinnedFetch({ allowList });
+    // An MCP answer (an event stream included) is cut while it is read once it passes what a tool answer may hold.
+    this.fetch = pinnedFetch({ allowList, maxBodyBytes: TOOL_ANSWER_MAX_BYTES });
   }
 
   /** `trace`: the span whose traceparent every request of the session carries (OB-1). */
