@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { publishAgent, publishSkill } from "../../../test/support/calls";
 import {
   CATALOG_SKILLS as SKILLS,
@@ -8,14 +8,14 @@ import {
 } from "../../../test/support/catalog";
 import { loadCall, sendMessage } from "../../../test/support/chat";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { createTestApp, describeEachDialect, type TestApp } from "../../../test/support/test-app";
 
 const BUDGET = 420;
 
 const SESSION_CATALOG = `query($id: ID!) { chatSession(id: $id) { catalog { shown omitted budget } loadedSkills } }`;
 
 /** CT-1 in conversations: chat sessions re-rank as they move on without dropping what the model saw. */
-describe.each(dialects)("budgeted catalogs in chat sessions on %s", (dialect) => {
+describeEachDialect.withOwnApps("budgeted catalogs in chat sessions", (dialect) => {
   let t: TestApp;
   let key: string;
   let model: ScriptedModel;

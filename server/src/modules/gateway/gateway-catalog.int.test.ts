@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { publishSkill } from "../../../test/support/calls";
 import { CATALOG_SKILLS as SKILLS, listedSkills as listed, toolNames } from "../../../test/support/catalog";
 import { startGatewayKit, UPSTREAM_MODEL, type GatewayKit } from "../../../test/support/gateway-kit";
-import { dialects } from "../../../test/support/test-app";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 const BUDGET = 420;
 
 /** CT-1 on gateway turns: the catalog is worked out from the conversation the client sends, the same every turn. */
-describe.each(dialects)("budgeted catalogs on gateway turns on %s", (dialect) => {
+describeEachDialect.withOwnApps("budgeted catalogs on gateway turns", (dialect) => {
   let kit: GatewayKit;
   beforeAll(async () => {
     kit = await startGatewayKit(dialect);
