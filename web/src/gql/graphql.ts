@@ -113,6 +113,8 @@ export type ModelConfigInput = {
 };
 
 export type RolloutGuardInput = {
+  /** The chance of a false rollback this guard accepts over the whole rollout, however often it is checked (0.0001–0.5). */
+  alpha?: number | null | undefined;
   /** The worst degradation allowed, absolute, 0–1 (for TOOL_ERROR_RATE: a rise). */
   maxDegradation: number;
   metric: RolloutMetric;

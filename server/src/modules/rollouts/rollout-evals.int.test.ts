@@ -177,28 +177,50 @@ describeEachDialect(
       );
     });
 
-    it("RO-4 EVAL_PASS_RATE guard trips when the candidate fails the tagged scenarios", async () => {
+    it("RO-4 EVAL_PASS_RATE guard judges eval iterations by the same test: not yet evidence after one step, trips after the next", async () => {
       const { key, live, draft } = await setup("ro4-evals", "live");
       await t.ok(
         `mutation { createWebhookSubscription(url: "https://${HOOKS}/r", eventTypes: ["rollout.rolled_back"]) { secret } }`,
         {},
         key,
       );
-      const minSamples = 2 * ITERATIONS;
+      // a step's iterations per arm: 1 scenario × 2 agents × ITERATIONS
+      const perStep = 2 * ITERATIONS;
+      const minSamples = perStep;
       const rollout = await startRollout(t, key, {
         versionId: draft,
-        steps: [50, 100],
+        steps: [25, 50, 100],
         stepMinutes: 0,
         evalTag: TAG,
         guards: [{ metric: "EVAL_PASS_RATE", maxDegradation: 0.2, minSamples }],
       });
+      // 4 iterations a side, all passing on live and failing on the candidate: not yet evidence of more than 20 points
+      const first = await act(t, key, "checkRollout", rollout.id);
+      expect(first).toMatchObject({ status: "running", percent: 25 });
+      expect(first.guards[0]).toMatchObject({
+        verdict: "insufficient",
+        evidence: { liveSamples: perStep, candidateSamples: perStep, live: 1, candidate: 0 },
+      });
+      expect(first.guards[0]!.evidence!.samplesNeeded).toBeGreaterThan(0);
+      expect(first.guards[0]!.evidence!.samplesNeeded).toBeLessThanOrEqual(perStep);
+      await act(t, key, "advanceRollout", rollout.id);
+      // the next step's evals add 4 more a side: now it is
       const checked = await act(t, key, "checkRollout", rollout.id);
       expect(checked).toMatchObject({ status: "rolled_back", percent: 0 });
-      expect(checked.guards).toEqual([{ metric: "EVAL_PASS_RATE", maxDegradation: 0.2, minSamples, tripped: true }]);
+      expect(checked.guards).toMatchObject([
+        {
+          metric: "EVAL_PASS_RATE",
+          maxDegradation: 0.2,
+          minSamples,
+          tripped: true,
+          verdict: "tripped",
+          evidence: { liveSamples: 2 * perStep, candidateSamples: 2 * perStep, live: 1, candidate: 0 },
+        },
+      ]);
       expect(checked.endReason).toMatch(
-        /EVAL_PASS_RATE guard tripped: candidate 0.0 % vs live 100.0 % \(allowed: 20 points lower\)/,
+        /EVAL_PASS_RATE guard tripped: candidate 0.0 % vs live 100.0 %, [\d.]+ to 100.0 points lower at 95 % confidence \(allowed: 20 points lower\)/,
       );
-      expect(kinds(checked)).toEqual(["started", "evaluated", "guard_tripped", "rolled_back"]);
+      expect(kinds(checked)).toEqual(["started", "evaluated", "advanced", "evaluated", "guard_tripped", "rolled_back"]);
       expect(checked.candidate.state).toBe("DRAFT");
       expect(checked.live).toMatchObject({ id: live, state: "PUBLISHED" });
       const guard = { metric: "EVAL_PASS_RATE", max_degradation: 0.2, live: 1, candidate: 0 };
@@ -211,7 +233,7 @@ describeEachDialect(
       );
       const entry = audit.auditLog.items.find((a) => a.action === "rollout_rolled_back")!;
       expect(entry.actor).toBe("rollout-guard");
-      expect(entry.data.guard).toMatchObject({ ...guard, live_samples: minSamples, candidate_samples: minSamples });
+      expect(entry.data.guard).toMatchObject({ ...guard, live_samples: 2 * perStep, candidate_samples: 2 * perStep });
       const hooks = await t.ok<{
         webhookDeliveries: { items: Array<{ eventType: string; payload: { data: Record<string, unknown> } }> };
       }>(`query { webhookDeliveries(limit: 50) { items { eventType payload } } }`, {}, key);
