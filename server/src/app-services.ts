@@ -138,7 +138,7 @@ export function wireServices(
     skillReader,
     new RolloutSteps(audit, webhooks, skillLifecycle),
     // RO-3: the guards and the page read the signals module's one per-arm aggregation
-    (list) => signals.forRollouts(list.map((r) => r.id)),
+    (list) => signals.forRollouts(list),
     approvalCheck,
     // RO-3: each step's evals (the publish gate's comparison, the rollout's eval tag), wired below
     (rollout) => rolloutEvals.evaluate(rollout),

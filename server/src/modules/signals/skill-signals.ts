@@ -3,6 +3,12 @@ import type { RolloutArms } from "./arm-counts";
 import type { SkillSignalDeltaEntity } from "./signal.entity";
 import { SignalsRepository } from "./signals.repository";
 
+/** A rollout as its arms' signals need it: outcomes count only from its own project (SEC-27). */
+export interface RolloutRef {
+  id: string;
+  projectId: string;
+}
+
 /**
  * The one place the per-skill signals are computed (RO-3, OB-3): per rollout arm for the rollouts' guards and
  * pages, and (through the rollup) per skill, agent and hour for insights. Writers record deltas inside the
@@ -12,14 +18,14 @@ export class SkillSignals {
   constructor(private readonly db: Database) {}
 
   /** RO-3: both arms of a rollout, from the calls and sessions that resolved its skill under it. */
-  async forRollout(rolloutId: string): Promise<RolloutArms> {
-    return (await this.forRollouts([rolloutId])).get(rolloutId)!;
+  async forRollout(rollout: RolloutRef): Promise<RolloutArms> {
+    return (await this.forRollouts([rollout])).get(rollout.id)!;
   }
 
-  /** RO-3: the arms of many rollouts in one query (a page of rollouts, no N+1). */
-  forRollouts(rolloutIds: readonly string[]): Promise<Map<string, RolloutArms>> {
-    const ids = [...new Set(rolloutIds)];
-    return this.db.read((m) => new SignalsRepository(m).rolloutArms(ids));
+  /** RO-3, SEC-27: the arms of many rollouts in one query (a page of rollouts, no N+1). */
+  forRollouts(rollouts: readonly RolloutRef[]): Promise<Map<string, RolloutArms>> {
+    const unique = [...new Map(rollouts.map((r) => [r.id, { id: r.id, projectId: r.projectId }])).values()];
+    return this.db.read((m) => new SignalsRepository(m).rolloutArms(unique));
   }
 
   /** Adds signal deltas inside the caller's transaction (never on their own: they count what that writes). */
