@@ -1,5 +1,7 @@
 import type { Database, DbManager } from "../../platform/db/database";
-import type { RolloutArms } from "./arm-counts";
+import type { ArmCounts, RolloutArms } from "./arm-counts";
+import { InsightsRepository } from "./insights.repository";
+import { hourOf } from "./signal-delta";
 import type { SkillSignalDeltaEntity } from "./signal.entity";
 import { SignalsRepository } from "./signals.repository";
 
@@ -26,6 +28,28 @@ export class SkillSignals {
   forRollouts(rollouts: readonly RolloutRef[]): Promise<Map<string, RolloutArms>> {
     const unique = [...new Map(rollouts.map((r) => [r.id, { id: r.id, projectId: r.projectId }])).values()];
     return this.db.read((m) => new SignalsRepository(m).rolloutArms(unique));
+  }
+
+  /**
+   * A skill's signals over [from, to) from the calls and sessions of the given agents (the traffic a rollout of the
+   * skill would split: its start form's forecast).
+   */
+  trafficOf(
+    projectId: string,
+    skill: string,
+    agentIds: readonly string[],
+    from: Date,
+    to: Date,
+  ): Promise<ArmCounts & { evictions: number }> {
+    return this.db.read((m) =>
+      new InsightsRepository(m).totals({
+        projectId,
+        skill,
+        agentKeys: agentIds,
+        fromHour: hourOf(from),
+        to: to.getTime(),
+      }),
+    );
   }
 
   /** Adds signal deltas inside the caller's transaction (never on their own: they count what that writes). */
