@@ -41,34 +41,56 @@ export function logMixture(u: number, information: number, scale: number): numbe
  * more than this for Λ to reach 1/α, at `information` (1 / the estimate's variance). Infinite without information.
  */
 export function mixtureHalfWidth(information: number, scale: number, alpha: number): number {
-  if (!(information > 0) || !Number.isFinite(information)) return information > 0 ? 0 : Infinity;
+  if (!(information > 0)) return Infinity;
+  if (!Number.isFinite(information)) return 0;
+  const root = Math.sqrt(1 + information * scale * scale);
+  return (boundaryU(information, scale, alpha) * root) / (scale * information);
+}
+
+/**
+ * The u at which logMixture reaches log(1/α), by Newton's method inside a bracket: logMixture rises with u ≥ 0; it
+ * is at least u²/2 − ½ log(1 + Iτ²) and at most that plus log 2, which brackets u.
+ */
+function boundaryU(information: number, scale: number, alpha: number): number {
   const target = Math.log(1 / alpha);
-  // logMixture rises with u ≥ 0 from log(1 / √(1 + Iτ²)) ≤ 0; it is at least u²/2 − ½ log(1 + Iτ²), so u ≤ √(2·…)
-  let lo = 0;
-  let hi = Math.sqrt(2 * (target + 0.5 * Math.log1p(information * scale * scale)));
-  for (let i = 0; i < 64; i++) {
-    const mid = (lo + hi) / 2;
-    if (logMixture(mid, information, scale) >= target) hi = mid;
-    else lo = mid;
+  const c = target + 0.5 * Math.log1p(information * scale * scale);
+  let lo = Math.sqrt(2 * Math.max(0, c - Math.LN2));
+  let hi = Math.sqrt(2 * c);
+  let u = hi;
+  for (let i = 0; i < 40; i++) {
+    const f = logMixture(u, information, scale) - target;
+    if (Math.abs(f) < 1e-12) break;
+    if (f > 0) hi = u;
+    else lo = u;
+    const slope = normalPdf(u) / normalCdf(u) + u;
+    const next = u - f / slope;
+    u = next > lo && next < hi ? next : (lo + hi) / 2;
+    if (hi - lo < 1e-12) break;
   }
-  return (hi * Math.sqrt(1 + information * scale * scale)) / (scale * information);
+  return u;
+}
+
+function normalPdf(u: number): number {
+  return Math.exp(-0.5 * u * u) / Math.sqrt(2 * Math.PI);
 }
 
 /**
  * The information (1 / variance of the difference) at which the boundary's half-width comes down to `width`;
- * Infinity when it never does within reason (a width of 0).
+ * Infinity for a width of 0. The half-width falls as information grows; with u held, width = u √(1 + Iτ²) / (τI) is a
+ * quadratic in I, so I and u are refined in turn until they agree (u moves only with log I: a few rounds).
  */
 export function informationFor(width: number, scale: number, alpha: number): number {
   if (!(width > 0)) return Infinity;
-  let lo = -6;
-  let hi = 14;
-  if (mixtureHalfWidth(10 ** hi, scale, alpha) > width) return Infinity;
-  for (let i = 0; i < 64; i++) {
-    const mid = (lo + hi) / 2;
-    if (mixtureHalfWidth(10 ** mid, scale, alpha) <= width) hi = mid;
-    else lo = mid;
+  const a2 = (scale * width) ** 2;
+  let information = 1;
+  for (let i = 0; i < 60; i++) {
+    const u2 = boundaryU(information, scale, alpha) ** 2;
+    const next = (u2 * scale * scale + Math.sqrt(u2 * u2 * scale ** 4 + 4 * a2 * u2)) / (2 * a2);
+    // a hair above, so that the width there is at most `width` despite rounding
+    if (Math.abs(next - information) <= 1e-9 * information) return next * (1 + 1e-8);
+    information = next;
   }
-  return 10 ** hi;
+  return information * (1 + 1e-8);
 }
 
 /**
