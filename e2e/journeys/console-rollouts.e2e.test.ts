@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { ConsoleFrame } from "../pages/console-frame";
 import { RolloutPage, StartRolloutForm } from "../pages/rollouts";
 import { SkillEditor, SkillsList } from "../pages/skills";
+import { updateDocsImage } from "../support/console";
 import { useConsoleSession } from "../support/session";
 
 const SKILL = "refund-policy";
@@ -210,6 +211,7 @@ describe("console journey: approve, roll out by steps, a guard rolls back, a sec
       .first()
       .waitFor();
     await s.check("07-guard-rolled-back");
+    await updateDocsImage("rollouts", "07-guard-rolled-back", "console-rollout.png");
   });
 
   it("RO-5 a second rollout of the same draft completes: advanced to 100 it is published", async () => {
