@@ -109,6 +109,7 @@ export const COVERED: Record<string, Entry> = {
   "Query.exportSkillBundle": { paths: { id: SKILL_VERSIONS } },
   "Query.skillUsage": { paths: { projectId: ["projectId"], name: ["skillName"] } },
   "Query.publishPreview": { paths: { versionId: ["draftVersionId", "archivedVersionId", "publishedVersionId"] } },
+  "Query.rolloutForecast": { paths: { "input.versionId": ["draftVersionId"] } },
   "Query.rollbackPreview": {
     paths: { name: ["skillName"], toVersionId: ["archivedVersionId", "publishedVersionId", "draftVersionId"] },
   },

@@ -133,7 +133,7 @@ describeEachDialect.withOwnApps("rollout signals", (dialect) => {
     await loadSkill(t, key, none, "greet");
     await outcome({ callId: none, success: true });
 
-    expect(await t.app.services.signals.forRollout(rollout)).toEqual({
+    expect(await t.app.services.signals.forRollout({ id: rollout, projectId })).toEqual({
       live: { starts: 3, loads: 2, toolRuns: 2, toolErrors: 1, outcomes: 2, successes: 1 },
       candidate: { starts: 3, loads: 2, toolRuns: 2, toolErrors: 1, outcomes: 3, successes: 2 },
     });
@@ -143,7 +143,7 @@ describeEachDialect.withOwnApps("rollout signals", (dialect) => {
     const unknown = randomUUID();
     let arms: Awaited<ReturnType<typeof t.app.services.signals.forRollouts>> | undefined;
     const statements = await statementsDuring(t, async () => {
-      arms = await t.app.services.signals.forRollouts([rollout, other, unknown]);
+      arms = await t.app.services.signals.forRollouts([rollout, other, unknown].map((id) => ({ id, projectId })));
     });
     expect(statements.filter((s) => /^\s*SELECT/i.test(s))).toHaveLength(1);
     expect(arms!.get(rollout)!.live.starts).toBe(3);
