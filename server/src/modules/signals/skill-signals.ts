@@ -1,9 +1,8 @@
 import type { Database, DbManager } from "../../platform/db/database";
 import type { ArmCounts, RolloutArms } from "./arm-counts";
 import { InsightsRepository } from "./insights.repository";
-import { hourOf } from "./signal-delta";
+import { agentKeyOf, DAY_MS, hourOf } from "./signal-delta";
 import type { SkillSignalDeltaEntity } from "./signal.entity";
-import { agentKeyOf, DAY_MS } from "./signal-delta";
 import { SignalsRepository } from "./signals.repository";
 
 /** A rollout as its arms' signals need it: outcomes count only from its own project (SEC-27). */
