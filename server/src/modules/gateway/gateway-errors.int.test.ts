@@ -192,7 +192,7 @@ describeEachDialectAndStore("gateway errors", (dialect, store) => {
     await expectLogIntact("typed");
   });
 
-  it("GW-1 a body over the limit is 413, a body in another charset or content type 415, an unknown route 404, in OpenAI's shape", async () => {
+  it("GW-1 a body over the limit is 413, a body in another charset or content type 415, an unknown route 404, another method 405, in OpenAI's shape", async () => {
     const big = { ...hi("big"), messages: [{ role: "user", content: "x".repeat(kit.t.app.config.bodyLimitBytes) }] };
     expectOpenAiError(await post(kit, big), 413, "request_too_large");
     const latin1 = await post(kit, hi("latin"), { headers: { "content-type": "application/json; charset=latin1" } });
@@ -210,7 +210,8 @@ describeEachDialectAndStore("gateway errors", (dialect, store) => {
     const wrongMethod = await fetch(`${kit.t.url}/v1/chat/completions`, {
       headers: { authorization: `Bearer ${kit.key}` },
     });
-    expect(wrongMethod.status).toBe(404);
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("allow")).toBe("POST");
     // As Express's routing matched: a trailing slash, another case and a query string reach the same route.
     const models = await fetch(`${kit.t.url}/v1/Models/?limit=1`, { headers: { authorization: `Bearer ${kit.key}` } });
     expect(models.status).toBe(200);
