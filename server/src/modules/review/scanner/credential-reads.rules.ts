@@ -45,7 +45,7 @@ export const dotenvRead: TextRule = patternRule({
   severity: "MEDIUM",
   message:
     "The skill prints or copies a .env file, where projects keep their secrets. Make sure its values never reach the model's output or leave the machine.",
-  patterns: [/\b(?:cat|type|Get-Content|less|more|head|tail|cp|scp|curl)\s{1,3}(?:-\S{1,10}\s{1,3}){0,3}["']?[\w./~-]{0,80}?\.env\b(?![.\w-])/g],
+  patterns: [/\b(?:cat|type|Get-Content|less|more|head|tail|cp|scp|curl)\s{1,3}(?:-\S{1,10}\s{1,3}){0,3}["']?[\w./~@=-]{0,80}?\.env\b(?![.\w-])/g],
 });
 
 export const CREDENTIAL_READ_RULES: TextRule[] = [credentialStoreRead, keychainRead, dotenvRead];

@@ -19,7 +19,7 @@ function isPythonBytecode(bytes: Uint8Array): boolean {
   return (magic >= 2900 && magic <= 4000) || magic === 62211;
 }
 
-function byMagic(bytes: Uint8Array): BinaryVerdict | null {
+export function byMagic(bytes: Uint8Array): BinaryVerdict | null {
   const exe = (what: string): BinaryVerdict => ({ rule: "executable", severity: "CRITICAL", what });
   const archive = (what: string): BinaryVerdict => ({ rule: "archive", severity: "HIGH", what });
   if (startsWith(bytes, [0x7f, 0x45, 0x4c, 0x46])) return exe("an ELF executable or shared library");

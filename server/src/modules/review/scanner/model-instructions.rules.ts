@@ -16,7 +16,7 @@ export const instructionOverride: TextRule = patternRule({
       "\\b(?:ignore|disregard|forget|override|bypass|skip)␣(?:(?:all|any|the|your|every|of|these|those)␣){0,3}(?:previous|prior|above|earlier|preceding|system|original|developer|safety|initial)␣(?:instructions|prompts?|rules|guidelines|directives|guardrails|messages|constraints)\\b",
     ),
     rx("\\byou␣are␣no␣longer␣(?:bound|restricted|limited)␣by\\b"),
-    rx("\\b(?:new|updated|real)␣system␣(?:prompt|instructions)␣(?:is|are|follows?)?\\s{0,3}:"),
+    rx("\\b(?:new|updated|real)␣system␣(?:prompt|instructions)(?:␣(?:is|are|follows?))?\\s{0,3}:"),
   ],
 });
 

@@ -9,7 +9,7 @@ export const scheduledPersistence: TextRule = patternRule({
   message:
     "The skill installs something that runs again later on its own (a cron job, a launch agent, a Run key, a scheduled task, an SSH key). A skill does its task and leaves nothing behind; remove it.",
   patterns: [
-    /\bcrontab\s{1,3}(?:-l\b[^\n]{0,300}?\|\s{0,3}crontab\s{1,3}-|-\s{0,3}(?:<|$)|-r\b|[\w./~-]{1,100}\s{0,3}$)/gim,
+    /\bcrontab\s{1,3}(?:-l\b[^\n]{0,300}?\|\s{0,3}crontab\s{1,3}-|-\s{0,3}(?:<|$)|-r\b|[\w./~][\w./~-]{0,99}\s{0,3}$)/gim,
     /(?:>{1,2}|\btee\s{1,3}(?:-a\s{1,3})?|\bcp\b[^\n]{0,100}?|\bmv\b[^\n]{0,100}?)\s{0,3}["']?(?:\/etc\/cron|\/var\/spool\/cron|\/etc\/rc\.local|\/etc\/init\.d\/|\/etc\/systemd\/system\/)/g,
     /(?:>{1,2}|\btee\s{1,3}(?:-a\s{1,3})?|\bcp\b[^\n]{0,100}?|\bmv\b[^\n]{0,100}?|\bln\s{1,3}-s\b[^\n]{0,100}?)\s{0,3}["']?[~\w./$-]{0,60}?Library\/Launch(?:Agents|Daemons)\//g,
     /\blaunchctl\s{1,3}(?:load|bootstrap|submit)\b/g,

@@ -1,7 +1,7 @@
 import { CATALOG_HIJACK_RULES } from "./catalog-hijack.rules";
 import { CREDENTIAL_READ_RULES } from "./credential-reads.rules";
 import { ENCODED_PAYLOAD_RULES } from "./encoded-payloads.rules";
-import { EXECUTABLE_EXTENSION, judgeBinary } from "./executables";
+import { byMagic, EXECUTABLE_EXTENSION, judgeBinary } from "./executables";
 import { findingId, highestOf, RULES_VERSION, sortFindings, type Finding, type ReviewResult, type Severity } from "./finding";
 import { HIDDEN_CHARACTER_RULES } from "./hidden-characters.rules";
 import { MODEL_INSTRUCTION_RULES } from "./model-instructions.rules";
@@ -199,9 +199,13 @@ export function frontmatterRange(skillMd: string): { from: number; to: number } 
 
 const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
 
-/** The file as text when it is valid UTF-8 without NUL bytes; null when it must be judged by its bytes. */
+/**
+ * The file as text when it is valid UTF-8 with no control bytes (other than tab, newlines, form feed and escape)
+ * and no known binary signature; null when it must be judged by its bytes.
+ */
 export function decodeText(bytes: Uint8Array): string | null {
-  if (bytes.includes(0)) return null;
+  if (byMagic(bytes) !== null) return null;
+  for (const b of bytes) if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0b && b !== 0x0c && b !== 0x0d && b !== 0x1b) return null;
   try {
     return decoder.decode(bytes);
   } catch {
