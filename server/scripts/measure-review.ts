@@ -9,7 +9,7 @@
  */
 import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { atLeast, reviewSkill, type Finding } from "../src/modules/review/scanner";
+import { atLeast, reviewSkill, type Finding } from "../src/modules/review";
 
 interface SkillResult {
   source: string;

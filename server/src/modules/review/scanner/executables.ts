@@ -47,13 +47,8 @@ export function byMagic(bytes: Uint8Array): BinaryVerdict | null {
 export async function judgeBinary(bytes: Uint8Array): Promise<BinaryVerdict> {
   const known = byMagic(bytes);
   if (known) return known;
-  let kind: string | null = null;
-  try {
-    const type = await fileTypeFromBuffer(bytes);
-    kind = type ? `${type.mime} (.${type.ext})` : null;
-  } catch {
-    kind = null;
-  }
+  const type = await fileTypeFromBuffer(bytes).catch(() => undefined);
+  const kind = type ? `${type.mime} (.${type.ext})` : null;
   return { rule: "binary-file", severity: "HIGH", what: kind ? `binary content of type ${kind}` : "binary content of an unknown type" };
 }
 

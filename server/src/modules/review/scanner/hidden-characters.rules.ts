@@ -38,6 +38,7 @@ export const bidiControls: TextRule = patternRule({
 // Unicode's Default_Ignorable_Code_Point, less what the rules above report and the fillers fonts draw as blanks.
 // (A RegExp object: the `v` flag's set difference is newer than the compile target's regex syntax.)
 const INVISIBLE_RUN = new RegExp(
+  // eslint-disable-next-line no-misleading-character-class -- combining and joining characters alone are the point
   "[\\p{Default_Ignorable_Code_Point}--[\\u{E0000}-\\u{E007F}\\u202A-\\u202E\\u2066-\\u2069\\u00AD\\u034F\\u115F\\u1160\\u3164\\uFFA0]]{1,256}",
   "gv",
 );
@@ -67,6 +68,7 @@ export const invisibleCharacters: TextRule = {
       if (m.index === 0 && run === "\uFEFF") return []; // a byte order mark
       const insideLatinWord = LATIN_LETTER.test(before) && LATIN_LETTER.test(after);
       // Joiners and variation selectors inside emoji and non-Latin scripts (ZWJ sequences, Persian ZWNJ) are text.
+      // eslint-disable-next-line no-misleading-character-class -- joiners and selectors alone are what this matches
       const shaping = /^[\u200C\u200D\uFE00-\uFE0F\u{E0100}-\u{E01EF}\u180B-\u180F\u200E\u200F\u061C]{1,3}$/u.test(run);
       if (shaping && !insideLatinWord && (JOINER_CONTEXT.test(before) || before === "")) return [];
       const codes = [...run].map((c) => codePoint(c.codePointAt(0)!)).slice(0, 8).join(" ");
@@ -86,11 +88,11 @@ export const homoglyphWords: TextRule = {
     "A word mixes Latin letters with look-alike letters of another script (Unicode confusables), so it reads as one word to a person and as another to a model or a filter. Type the word in one script.",
   patterns: [WORD],
   find(text) {
-    if (!/[^\x00-\x7f]/.test(text)) return [];
+    if (!/[\u0080-\u{10FFFF}]/u.test(text)) return [];
     const found: RuleMatch[] = [];
     for (const m of matchAll(WORD, text, Number.MAX_SAFE_INTEGER)) {
       const word = text.slice(m.index, m.index + m.length);
-      if (!/[^\x00-\x7f]/.test(word) || !/[A-Za-z]/.test(word)) continue;
+      if (!/[\u0080-\u{10FFFF}]/u.test(word) || !/[A-Za-z]/.test(word)) continue;
       const lookalikes = [...word].filter((ch) => latinLookalike(ch) !== null);
       if (lookalikes.length === 0) continue;
       const shown = lookalikes.map((ch) => `${codePoint(ch.codePointAt(0)!)} looks like '${latinLookalike(ch)}'`);

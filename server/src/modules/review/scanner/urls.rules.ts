@@ -47,7 +47,7 @@ function judgeHost(host: string, path: string): UrlVerdict | null {
     const local = inner === "::1" || inner.startsWith("fe80") || inner.startsWith("fc") || inner.startsWith("fd");
     return local ? null : { rule: "url-bare-ip", severity: "HIGH", detail: `The host is the bare address ${inner}.` };
   }
-  if (/[^\x00-\x7f]/.test(bare)) {
+  if (/[\u0080-\u{10FFFF}]/u.test(bare)) {
     const lookalikes = [...bare].filter((ch) => latinLookalike(ch) !== null);
     return lookalikes.length > 0
       ? { rule: "url-homoglyph-host", severity: "HIGH", detail: `The host ${JSON.stringify(bare)} is written with look-alike letters (${domainToASCII(bare) || "not a valid name"}).` }
