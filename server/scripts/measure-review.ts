@@ -50,7 +50,9 @@ function blobsOf(dir: string, commit: string): Map<string, Buffer> {
 async function measure(spec: string): Promise<SkillResult[]> {
   const [dir, commit] = spec.split("@") as [string, string];
   const blobs = blobsOf(dir, commit);
-  const folders = [...blobs.keys()].filter((p) => /(^|\/)SKILL\.md$/.test(p)).map((p) => p.slice(0, -"SKILL.md".length));
+  const folders = [...blobs.keys()]
+    .filter((p) => /(^|\/)SKILL\.md$/.test(p))
+    .map((p) => p.slice(0, -"SKILL.md".length));
   const results: SkillResult[] = [];
   for (const folder of folders) {
     const files = [...blobs.entries()]
@@ -85,17 +87,21 @@ async function main(): Promise<void> {
     console.log(`  ${spec}: ${mine.length} skills, ${b} blocked`);
   }
   const perRule = new Map<string, number>();
-  for (const r of blocked) for (const rule of new Set(r.blocking.map((f) => f.rule))) perRule.set(rule, (perRule.get(rule) ?? 0) + 1);
+  for (const r of blocked)
+    for (const rule of new Set(r.blocking.map((f) => f.rule))) perRule.set(rule, (perRule.get(rule) ?? 0) + 1);
   console.log("per rule (skills with a HIGH+ finding of that rule):");
   for (const [rule, n] of [...perRule].sort((a, b) => b[1] - a[1])) console.log(`  ${rule}: ${n} (${pct(n)})`);
   const anyFinding = new Map<string, number>();
-  for (const r of results) for (const rule of new Set(r.all.map((f) => `${f.rule} ${f.severity}`))) anyFinding.set(rule, (anyFinding.get(rule) ?? 0) + 1);
+  for (const r of results)
+    for (const rule of new Set(r.all.map((f) => `${f.rule} ${f.severity}`)))
+      anyFinding.set(rule, (anyFinding.get(rule) ?? 0) + 1);
   console.log("all findings (skills per rule and severity):");
   for (const [rule, n] of [...anyFinding].sort((a, b) => b[1] - a[1])) console.log(`  ${rule}: ${n}`);
   console.log("blocked skills:");
   for (const r of blocked) {
     console.log(`  ${r.source.split("/").at(-2)}:${r.skill}`);
-    for (const f of r.blocking.slice(0, 5)) console.log(`    ${f.severity} ${f.rule} ${f.path}:${f.line ?? "-"} ${f.excerpt.slice(0, 140)}`);
+    for (const f of r.blocking.slice(0, 5))
+      console.log(`    ${f.severity} ${f.rule} ${f.path}:${f.line ?? "-"} ${f.excerpt.slice(0, 140)}`);
     if (r.blocking.length > 5) console.log(`    … ${r.blocking.length - 5} more`);
   }
   if (jsonOut) writeFileSync(jsonOut, JSON.stringify(results, null, 2));

@@ -29,7 +29,11 @@ export class ApprovalResolver {
     blockSeverity: FindingSeverity | null,
     @Arg("projectId", () => ID, { nullable: true }) projectId: string | null,
   ): Promise<PublishPolicyType> {
-    return this.approvals.setPolicy(ctx, { requiredApprovals, allowSelfApproval, blockSeverity }, projectId) as Promise<PublishPolicyType>;
+    return this.approvals.setPolicy(
+      ctx,
+      { requiredApprovals, allowSelfApproval, blockSeverity },
+      projectId,
+    ) as Promise<PublishPolicyType>;
   }
 
   @Mutation(() => ApprovalType, {

@@ -22,7 +22,11 @@ export const DEFAULT_POLICY: PublishPolicy = { requiredApprovals: 0, allowSelfAp
 
 export const policyOf = (row: PublishPolicyEntity | null | undefined): PublishPolicy =>
   row
-    ? { requiredApprovals: row.requiredApprovals, allowSelfApproval: row.allowSelfApproval, blockSeverity: row.blockSeverity }
+    ? {
+        requiredApprovals: row.requiredApprovals,
+        allowSelfApproval: row.allowSelfApproval,
+        blockSeverity: row.blockSeverity,
+      }
     : DEFAULT_POLICY;
 
 /** AP-1..AP-3: the publish policy, approvals and their withdrawal, each in one transaction with its audit entry. */
@@ -44,7 +48,10 @@ export class ApprovalService {
     const scope = await this.auth.authorize(ctx, "admin", projectId);
     const { requiredApprovals, allowSelfApproval, blockSeverity } = policy;
     if (blockSeverity !== null && !SEVERITIES.includes(blockSeverity)) {
-      throw Invalid.field("blockSeverity", `blockSeverity must be one of ${SEVERITIES.join(", ")} or null; it is ${String(blockSeverity)}.`);
+      throw Invalid.field(
+        "blockSeverity",
+        `blockSeverity must be one of ${SEVERITIES.join(", ")} or null; it is ${String(blockSeverity)}.`,
+      );
     }
     if (!Number.isInteger(requiredApprovals) || requiredApprovals < 0 || requiredApprovals > MAX_REQUIRED_APPROVALS) {
       throw Invalid.field(

@@ -24,6 +24,12 @@ export async function reviewSummaryOf(manager: DbManager, versionId: string): Pr
     findings: review.findings.length,
     suppressions: view.findings
       .filter((f) => f.suppression !== null)
-      .map((f) => ({ findingId: f.id, rule: f.rule, severity: f.severity, reason: f.suppression!.reason, by: f.suppression!.by })),
+      .map((f) => ({
+        findingId: f.id,
+        rule: f.rule,
+        severity: f.severity,
+        reason: f.suppression!.reason,
+        by: f.suppression!.by,
+      })),
   };
 }

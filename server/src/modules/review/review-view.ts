@@ -39,10 +39,22 @@ export function reviewView(
   const inForce = findings.filter((f) => !f.suppressed);
   const status =
     findings.length === 0 ? "clean" : blockingFindings(findings, blockSeverity).length > 0 ? "blocked" : "findings";
-  return { status, highest: highestOf(inForce.map((f) => f.severity)), rulesVersion: review.rulesVersion, findings, reviewedAt: review.reviewedAt };
+  return {
+    status,
+    highest: highestOf(inForce.map((f) => f.severity)),
+    rulesVersion: review.rulesVersion,
+    findings,
+    reviewedAt: review.reviewedAt,
+  };
 }
 
 /** What a refusal and a webhook name of a finding (api.md: `{ id, rule, severity, path, line }`). */
-export function findingRef(f: Finding): { id: string; rule: string; severity: Severity; path: string; line: number | null } {
+export function findingRef(f: Finding): {
+  id: string;
+  rule: string;
+  severity: Severity;
+  path: string;
+  line: number | null;
+} {
   return { id: f.id, rule: f.rule, severity: f.severity, path: f.path, line: f.line };
 }

@@ -46,7 +46,11 @@ export class ReviewRepository extends BaseRepository {
    * CR-5: live and draft versions whose review is missing or of other rules, live ones first (a draft is reviewed
    * again by the publish gate anyway). Keyset on the id so a version that fails does not hold up the rest.
    */
-  async staleVersions(rulesVersion: string, afterId: string, limit: number): Promise<Array<{ id: string; projectId: string }>> {
+  async staleVersions(
+    rulesVersion: string,
+    afterId: string,
+    limit: number,
+  ): Promise<Array<{ id: string; projectId: string }>> {
     const rows = await this.m
       .createQueryBuilder(SkillVersionEntity, "v")
       .leftJoin(ContentReviewEntity, "r", "r.version_id = v.id")

@@ -71,7 +71,11 @@ export class ReviewService {
     const scope = await this.auth.authorize(ctx, "editor", projectId);
     const content = checkContent(input, this.limits);
     const undecodable = content.problems.filter((p) => p.path.endsWith(".content_base64"));
-    if (undecodable.length > 0) throw Invalid.of(undecodable, `The content could not be reviewed: ${undecodable.map((p) => p.message).join(" ")}`);
+    if (undecodable.length > 0)
+      throw Invalid.of(
+        undecodable,
+        `The content could not be reviewed: ${undecodable.map((p) => p.message).join(" ")}`,
+      );
     const result = await this.review(reviewableOfChecked(content));
     const blockSeverity = await this.db.read((m) => this.blockSeverityOf(m, scope.projectId));
     return reviewView({ ...result, reviewedAt: new Date() }, [], blockSeverity);
@@ -88,7 +92,10 @@ export class ReviewService {
     const scope = await this.auth.authorize(ctx, "admin");
     const reason = input.reason.trim();
     if (reason.length === 0 || reason.length > MAX_REASON) {
-      throw Invalid.field("reason", `reason must say why the finding is acceptable, in 1 to ${MAX_REASON} characters; it has ${reason.length}.`);
+      throw Invalid.field(
+        "reason",
+        `reason must say why the finding is acceptable, in 1 to ${MAX_REASON} characters; it has ${reason.length}.`,
+      );
     }
     return this.db.write(async (tx) => {
       const current = await this.digests.current(tx.manager, scope.projectId, input.versionId, { lock: true });
@@ -135,13 +142,19 @@ export class ReviewService {
    * current rules is reviewed now; any finding at or above the block severity that is not suppressed refuses with
    * FORBIDDEN `{ reason: "review_findings", findings }`.
    */
-  async requireNoBlockingFindings(tx: Tx, target: { projectId: string; versionId: string }, blockSeverity: Severity | null): Promise<void> {
+  async requireNoBlockingFindings(
+    tx: Tx,
+    target: { projectId: string; versionId: string },
+    blockSeverity: Severity | null,
+  ): Promise<void> {
     if (blockSeverity === null) return;
     const review = await this.currentReview(tx, target.projectId, target.versionId);
     const suppressions = await new ReviewRepository(tx.manager).suppressionsOf([target.versionId]);
     const blocking = blockingFindings(reviewView(review, suppressions, blockSeverity).findings, blockSeverity);
     if (blocking.length === 0) return;
-    const shown = blocking.slice(0, 3).map((f) => `${f.rule} (${f.severity}) in ${f.path}${f.line ? ` line ${f.line}` : ""}`);
+    const shown = blocking
+      .slice(0, 3)
+      .map((f) => `${f.rule} (${f.severity}) in ${f.path}${f.line ? ` line ${f.line}` : ""}`);
     throw new Forbidden(
       `The version cannot go live: its content review has ${blocking.length} finding${blocking.length === 1 ? "" : "s"} at or above ${blockSeverity} — ${shown.join("; ")}${blocking.length > 3 ? "; …" : ""}. Fix the content, or have an admin suppress each finding with a reason.`,
       { reason: "review_findings", findings: blocking.map(findingRef) },
@@ -162,7 +175,9 @@ export class ReviewService {
 
   // ---- reads for this module's loaders: the versions were read through a scoped query ----
 
-  async reviewsOf(versionIds: readonly string[]): Promise<Array<{ review: ContentReviewEntity | null; suppressions: FindingSuppressionEntity[] }>> {
+  async reviewsOf(
+    versionIds: readonly string[],
+  ): Promise<Array<{ review: ContentReviewEntity | null; suppressions: FindingSuppressionEntity[] }>> {
     const [reviews, suppressions] = await this.db.read((m) => {
       const repo = new ReviewRepository(m);
       return Promise.all([repo.reviewsOf(versionIds), repo.suppressionsOf(versionIds)]);
@@ -221,12 +236,19 @@ export class ReviewService {
         const entity = this.entityOf(projectId, id, result);
         await repo.saveReview(entity);
         if (found.version.state !== "published") return;
-        const wasBlocking = new Set(before ? blockingFindings(reviewView(before, suppressions, blockSeverity).findings, blockSeverity).map((f) => f.id) : []);
+        const wasBlocking = new Set(
+          before
+            ? blockingFindings(reviewView(before, suppressions, blockSeverity).findings, blockSeverity).map((f) => f.id)
+            : [],
+        );
         const blocking = blockingFindings(reviewView(entity, suppressions, blockSeverity).findings, blockSeverity);
         if (!blocking.some((f) => !wasBlocking.has(f.id))) return;
         await this.webhooks.enqueue(tx, projectId, {
           // one event per version and rules version, however often a pass runs
-          id: createHash("sha256").update(`version.flagged\u0000${id}\u0000${this.rulesVersion}`).digest("hex").slice(0, 32),
+          id: createHash("sha256")
+            .update(`version.flagged\u0000${id}\u0000${this.rulesVersion}`)
+            .digest("hex")
+            .slice(0, 32),
           type: "version.flagged",
           timestamp: entity.reviewedAt,
           data: {

@@ -22,7 +22,10 @@ export type ContentReviewPort = (
 export function reviewableOfChecked(content: CheckedContent): ReviewableContent {
   return {
     skillMd: content.parsed.skillMd,
-    files: content.files.map((f) => ({ path: f.path, content: new Uint8Array(Buffer.from(f.contentBase64, "base64")) })),
+    files: content.files.map((f) => ({
+      path: f.path,
+      content: new Uint8Array(Buffer.from(f.contentBase64, "base64")),
+    })),
     tools: content.tools.map((t) => ({ name: t.name, description: t.description, webhookUrl: t.webhookUrl })),
   };
 }

@@ -15,7 +15,9 @@ export const catalogHijack: TextRule = patternRule({
   patterns: [
     rx("\\b(?:always|must)␣(?:use|invoke|load|call|choose|prefer|select|pick|trigger|apply)␣(?:this|me|it)\\b"),
     rx("\\b(?:use|invoke|load|call|choose|select)␣(?:this␣(?:skill|tool)␣)?always\\b"),
-    rx("\\b(?:ignore|disregard|instead␣of|never␣use|do␣not␣use|don['’]t␣use|over|rather␣than|before)␣(?:(?:all|any|every|the)␣)?other␣(?:skills?|tools?)\\b"),
+    rx(
+      "\\b(?:ignore|disregard|instead␣of|never␣use|do␣not␣use|don['’]t␣use|over|rather␣than|before)␣(?:(?:all|any|every|the)␣)?other␣(?:skills?|tools?)\\b",
+    ),
     rx("\\bfor␣(?:every|all)␣(?:request|query|message|prompt|conversation)s?\\b"),
     rx("\\b(?:highest|top|absolute)␣priority\\b"),
   ],

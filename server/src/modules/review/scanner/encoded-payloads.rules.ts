@@ -6,8 +6,7 @@ export const encodedPayloadExecution: TextRule = patternRule({
   id: "encoded-payload-execution",
   family: "encoded-payloads",
   severity: "CRITICAL",
-  message:
-    "Encoded data is decoded and run: what runs cannot be read by a reviewer. Ship the code as plain text.",
+  message: "Encoded data is decoded and run: what runs cannot be read by a reviewer. Ship the code as plain text.",
   patterns: [
     /\bbase64\s{1,3}(?:-d|--decode|-D)\b[^\n]{0,100}?\|\s{0,3}(?:sudo\s{1,3})?(?:(?:ba|z|k|da)?sh|python[0-9.]{0,4}|perl|node)\b/gi,
     /\b(?:exec|eval|execfile)\s{0,3}\(\s{0,3}[^\n]{0,80}?(?:b64decode|b32decode|a85decode|decodebytes|decompress\s{0,3}\(|marshal\.loads|bytes\.fromhex|unhexlify|codecs\.decode|atob\s{0,3}\(|Buffer\.from\s{0,3}\([^\n)]{0,200}?['"](?:base64|hex)['"])/g,

@@ -24,7 +24,12 @@ export function byMagic(bytes: Uint8Array): BinaryVerdict | null {
   const archive = (what: string): BinaryVerdict => ({ rule: "archive", severity: "HIGH", what });
   if (startsWith(bytes, [0x7f, 0x45, 0x4c, 0x46])) return exe("an ELF executable or shared library");
   if (startsWith(bytes, [0x4d, 0x5a])) return exe("a Windows executable or DLL (PE)");
-  for (const magic of [[0xfe, 0xed, 0xfa, 0xce], [0xfe, 0xed, 0xfa, 0xcf], [0xce, 0xfa, 0xed, 0xfe], [0xcf, 0xfa, 0xed, 0xfe]])
+  for (const magic of [
+    [0xfe, 0xed, 0xfa, 0xce],
+    [0xfe, 0xed, 0xfa, 0xcf],
+    [0xce, 0xfa, 0xed, 0xfe],
+    [0xcf, 0xfa, 0xed, 0xfe],
+  ])
     if (startsWith(bytes, magic)) return exe("a Mach-O executable or library");
   if (startsWith(bytes, [0xca, 0xfe, 0xba, 0xbe])) return exe("a Java class or a universal Mach-O binary");
   if (startsWith(bytes, [0x00, 0x61, 0x73, 0x6d])) return exe("a WebAssembly module");
@@ -33,7 +38,11 @@ export function byMagic(bytes: Uint8Array): BinaryVerdict | null {
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04]) || startsWith(bytes, [0x50, 0x4b, 0x05, 0x06]))
     return archive("a zip archive (or a .jar, .whl or Office document, which are zips)");
   if (startsWith(bytes, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]))
-    return { rule: "macro-document", severity: "HIGH", what: "an OLE compound document (old Office files, which carry macros)" };
+    return {
+      rule: "macro-document",
+      severity: "HIGH",
+      what: "an OLE compound document (old Office files, which carry macros)",
+    };
   if (startsWith(bytes, [0x1f, 0x8b])) return archive("a gzip archive");
   if (startsWith(bytes, [0x42, 0x5a, 0x68])) return archive("a bzip2 archive");
   if (startsWith(bytes, [0xfd, 0x37, 0x7a, 0x58, 0x5a, 0x00])) return archive("an xz archive");
@@ -49,7 +58,11 @@ export async function judgeBinary(bytes: Uint8Array): Promise<BinaryVerdict> {
   if (known) return known;
   const type = await fileTypeFromBuffer(bytes).catch(() => undefined);
   const kind = type ? `${type.mime} (.${type.ext})` : null;
-  return { rule: "binary-file", severity: "HIGH", what: kind ? `binary content of type ${kind}` : "binary content of an unknown type" };
+  return {
+    rule: "binary-file",
+    severity: "HIGH",
+    what: kind ? `binary content of type ${kind}` : "binary content of an unknown type",
+  };
 }
 
 /** Names of compiled code and containers, reported even when the bytes are text (a renamed payload is still one). */

@@ -47,9 +47,17 @@ export interface ReviewResult {
 }
 
 /** A short hash of what makes a finding this finding; ids repeat when the same content is reviewed again. */
-export function findingId(parts: { rule: string; path: string; line: number | null; column: number | null; matched: string }): string {
+export function findingId(parts: {
+  rule: string;
+  path: string;
+  line: number | null;
+  column: number | null;
+  matched: string;
+}): string {
   return createHash("sha256")
-    .update(`${parts.rule}\u0000${parts.path}\u0000${parts.line ?? ""}\u0000${parts.column ?? ""}\u0000${parts.matched}`)
+    .update(
+      `${parts.rule}\u0000${parts.path}\u0000${parts.line ?? ""}\u0000${parts.column ?? ""}\u0000${parts.matched}`,
+    )
     .digest("hex")
     .slice(0, 16);
 }

@@ -31,7 +31,7 @@ export const bidiControls: TextRule = patternRule({
   family: "hidden-characters",
   severity: "HIGH",
   message:
-    "A bidirectional override or isolate reorders how text is displayed, so what a reviewer sees differs from what a model reads (\"Trojan Source\"). Remove it; right-to-left text needs no override.",
+    'A bidirectional override or isolate reorders how text is displayed, so what a reviewer sees differs from what a model reads ("Trojan Source"). Remove it; right-to-left text needs no override.',
   patterns: [/[\u202A-\u202E\u2066-\u2069]{1,64}/g],
 });
 
@@ -71,8 +71,13 @@ export const invisibleCharacters: TextRule = {
       // eslint-disable-next-line no-misleading-character-class -- joiners and selectors alone are what this matches
       const shaping = /^[\u200C\u200D\uFE00-\uFE0F\u{E0100}-\u{E01EF}\u180B-\u180F\u200E\u200F\u061C]{1,3}$/u.test(run);
       if (shaping && !insideLatinWord && (JOINER_CONTEXT.test(before) || before === "")) return [];
-      const codes = [...run].map((c) => codePoint(c.codePointAt(0)!)).slice(0, 8).join(" ");
-      return [{ ...m, severity: insideLatinWord || [...run].length >= 3 ? "HIGH" : "MEDIUM", detail: `Found: ${codes}.` }];
+      const codes = [...run]
+        .map((c) => codePoint(c.codePointAt(0)!))
+        .slice(0, 8)
+        .join(" ");
+      return [
+        { ...m, severity: insideLatinWord || [...run].length >= 3 ? "HIGH" : "MEDIUM", detail: `Found: ${codes}.` },
+      ];
     });
   },
 };

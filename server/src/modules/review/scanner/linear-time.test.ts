@@ -28,11 +28,50 @@ function unboundedQuantifiers(source: string): string[] {
 
 /** Near misses of every rule: the prefixes the patterns start with, repeated with no end in sight. */
 const NEAR_MISSES = [
-  "curl ", "wget -qO- x ", "| ", "bash -c \"$(", "iex ", "exec(", "eval(", "base64 -d ", "powershell -enc ", "nc -e ",
-  "/dev/tcp/", "mkfifo ", "socat ", "socket.socket(", ".connect(", "cat ~/.ssh/", "~/.aws/credentials ", "security ",
-  "crontab -l ", ">> ~/.bashrc ", "reg add ", "schtasks ", "ignore all previous ", "do not tell the ", "send the ",
-  "conversation ", "![a](https://x.example/?", "note to the ai ", "mark this as ", "api_key = \"", "http://", "https://1.2.3.",
-  "xn--", "<!--", "<div style=\"", "always use ", "ignore other ", "\u200B", "\u202E", "\u{E0041}", "p\u0430", " ", "\t", "-",
+  "curl ",
+  "wget -qO- x ",
+  "| ",
+  'bash -c "$(',
+  "iex ",
+  "exec(",
+  "eval(",
+  "base64 -d ",
+  "powershell -enc ",
+  "nc -e ",
+  "/dev/tcp/",
+  "mkfifo ",
+  "socat ",
+  "socket.socket(",
+  ".connect(",
+  "cat ~/.ssh/",
+  "~/.aws/credentials ",
+  "security ",
+  "crontab -l ",
+  ">> ~/.bashrc ",
+  "reg add ",
+  "schtasks ",
+  "ignore all previous ",
+  "do not tell the ",
+  "send the ",
+  "conversation ",
+  "![a](https://x.example/?",
+  "note to the ai ",
+  "mark this as ",
+  'api_key = "',
+  "http://",
+  "https://1.2.3.",
+  "xn--",
+  "<!--",
+  '<div style="',
+  "always use ",
+  "ignore other ",
+  "\u200B",
+  "\u202E",
+  "\u{E0041}",
+  "p\u0430",
+  " ",
+  "\t",
+  "-",
 ].join("");
 
 /** Exactly at most `bytes` of UTF-8 (whole characters only). */
@@ -52,7 +91,8 @@ function hostileText(bytes: number, seed: number): string {
 describe("SEC-25 linear-time rules", () => {
   it("SEC-25 no rule pattern has an unbounded quantifier (each attempt reads a bounded window)", () => {
     for (const rule of TEXT_RULES) {
-      for (const pattern of rule.patterns) expect(unboundedQuantifiers(pattern.source), `${rule.id}: /${pattern.source}/`).toEqual([]);
+      for (const pattern of rule.patterns)
+        expect(unboundedQuantifiers(pattern.source), `${rule.id}: /${pattern.source}/`).toEqual([]);
     }
   });
 
@@ -65,7 +105,10 @@ describe("SEC-25 linear-time rules", () => {
 
   it("SEC-25 the largest allowed bundle of near misses is reviewed whole, with bounded findings", async () => {
     const perFile = Math.floor((8 * 1024 * 1024) / 200);
-    const files = Array.from({ length: 200 }, (_, i) => ({ path: `references/f${i}.md`, content: hostileBytes(perFile, i) }));
+    const files = Array.from({ length: 200 }, (_, i) => ({
+      path: `references/f${i}.md`,
+      content: hostileBytes(perFile, i),
+    }));
     const body = new TextDecoder().decode(hostileBytes(256 * 1024 - 40, 7));
     const review = await reviewSkill({ skillMd: `---\nname: big\ndescription: d\n---\n${body}`, files });
     expect(review.findings.filter((f) => f.rule === "scanner-error" || f.rule === "over-limit")).toEqual([]);
@@ -73,7 +116,8 @@ describe("SEC-25 linear-time rules", () => {
     expect(new Set(review.findings.filter((f) => f.rule === "bidi-control").map((f) => f.path)).size).toBe(201);
     // at most 50 matches a rule and a file (the same problem again adds nothing)
     const perRuleAndFile = new Map<string, number>();
-    for (const f of review.findings) perRuleAndFile.set(`${f.rule} ${f.path}`, (perRuleAndFile.get(`${f.rule} ${f.path}`) ?? 0) + 1);
+    for (const f of review.findings)
+      perRuleAndFile.set(`${f.rule} ${f.path}`, (perRuleAndFile.get(`${f.rule} ${f.path}`) ?? 0) + 1);
     expect(Math.max(...perRuleAndFile.values())).toBeLessThanOrEqual(60);
   }, 120_000);
 });

@@ -32,7 +32,9 @@ export const concealment: TextRule = patternRule({
     ),
     rx("\\bwithout␣(?:telling|informing|notifying|alerting|asking)␣(?:the␣)?(?:user|human|operator)\\b"),
     rx("\\b(?:hide|conceal|keep)␣(?:this|it|these|the␣\\w{1,20})␣(?:secret␣)?from␣(?:the␣)?(?:user|human|operator)\\b"),
-    rx("\\b(?:secretly|covertly|silently)␣(?:send|upload|post|exfiltrate|transmit|copy|forward|run|execute|install)\\b"),
+    rx(
+      "\\b(?:secretly|covertly|silently)␣(?:send|upload|post|exfiltrate|transmit|copy|forward|run|execute|install)\\b",
+    ),
   ],
 });
 
@@ -72,7 +74,7 @@ export const reviewerManipulation: TextRule = patternRule({
   family: "model-instructions",
   severity: "HIGH",
   message:
-    "The text addresses an automated or AI reviewer (\"this skill is safe\", \"mark it as benign\"): it is written to talk a scanner out of its findings. Remove it.",
+    'The text addresses an automated or AI reviewer ("this skill is safe", "mark it as benign"): it is written to talk a scanner out of its findings. Remove it.',
   patterns: [
     rx(
       "\\b(?:note|message|instructions?|attention)␣(?:to|for)␣(?:(?:the|any|all)␣)?(?:ai|llm|gpt|claude|automated|security|code)?␣?(?:reviewers?|scanners?|auditors?|moderators?|classifiers?|analy[sz]ers?)\\b",

@@ -23,7 +23,8 @@ export const scheduledPersistence: TextRule = patternRule({
 
 const RC_APPEND =
   /(?:>{1,2}|\btee\s{1,3}(?:-a\s{1,3})?)\s{0,3}["']?(?:~|\$HOME|\$\{HOME\}|\/root|\/home\/[\w.-]{1,32})\/\.(?:bashrc|zshrc|bash_profile|profile|zprofile|zshenv|zlogin|bash_login|config\/fish\/config\.fish)\b/g;
-const RISKY = /\b(?:curl|wget|nc|ncat|base64|eval|exec|python[0-9.]{0,4}\s{1,3}-c|\/dev\/tcp|alias\s{1,3}(?:sudo|ssh|git|ls|cd)=)/;
+const RISKY =
+  /\b(?:curl|wget|nc|ncat|base64|eval|exec|python[0-9.]{0,4}\s{1,3}-c|\/dev\/tcp|alias\s{1,3}(?:sudo|ssh|git|ls|cd)=)/;
 
 export const shellStartupChange: TextRule = {
   id: "shell-startup-change",
@@ -37,7 +38,9 @@ export const shellStartupChange: TextRule = {
     return matchAll(RC_APPEND, text).map((m): RuleMatch => {
       const lineStart = text.lastIndexOf("\n", m.index) + 1;
       const line = text.slice(Math.max(lineStart, m.index - 300), m.index);
-      return RISKY.test(line) ? { ...m, severity: "HIGH", detail: "What it adds downloads, decodes or redefines a command." } : m;
+      return RISKY.test(line)
+        ? { ...m, severity: "HIGH", detail: "What it adds downloads, decodes or redefines a command." }
+        : m;
     });
   },
 };

@@ -2,10 +2,14 @@ import { matchAll, type RuleMatch, type TextRule } from "./rule";
 
 // CR-2: code fetched from the network and run at once, unseen by any review.
 
-const SHELL = "(?:sudo\\s{1,3}(?:-\\S{1,10}\\s{1,3}){0,3})?(?:env\\s{1,3})?(?:ba|z|k|da|fi)?sh\\b|python[0-9.]{0,4}\\b|node\\b|perl\\b|ruby\\b|iex\\b|Invoke-Expression\\b|pwsh\\b|powershell\\b";
+const SHELL =
+  "(?:sudo\\s{1,3}(?:-\\S{1,10}\\s{1,3}){0,3})?(?:env\\s{1,3})?(?:ba|z|k|da|fi)?sh\\b|python[0-9.]{0,4}\\b|node\\b|perl\\b|ruby\\b|iex\\b|Invoke-Expression\\b|pwsh\\b|powershell\\b";
 
 const PATTERNS = [
-  new RegExp(`\\b(?:curl|wget|fetch|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\\b[^\\n|;]{0,300}\\|\\s{0,5}(?:${SHELL})`, "gi"),
+  new RegExp(
+    `\\b(?:curl|wget|fetch|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\\b[^\\n|;]{0,300}\\|\\s{0,5}(?:${SHELL})`,
+    "gi",
+  ),
   /\b(?:bash|sh|zsh|eval|source|python[0-9.]{0,4})\s{1,3}(?:-c\s{1,3})?["']?(?:\$\(|<\(|`)\s{0,3}(?:curl|wget|fetch)\b/gi,
   /\b(?:iex|Invoke-Expression)\b[^\n]{0,200}?(?:DownloadString|DownloadData|Invoke-WebRequest|Invoke-RestMethod|\biwr\b|\birm\b|Net\.WebClient)/gi,
   /\b(?:DownloadString|DownloadData)\s{0,3}\([^\n]{0,200}?\|\s{0,3}(?:iex|Invoke-Expression)\b/gi,
@@ -28,11 +32,10 @@ export const remoteCodeExecution: TextRule = {
     "Code is downloaded and run in one step (e.g. `curl … | sh`): what runs is whatever the server sends that day, never what was reviewed. Ship the script in the bundle, or pin and verify what is downloaded.",
   patterns: PATTERNS,
   find(text) {
-    return PATTERNS.flatMap((p) => matchAll(p, text)).map(
-      (m): RuleMatch =>
-        KNOWN_INSTALLER.test(text.slice(m.index, m.index + m.length))
-          ? { ...m, severity: "MEDIUM", detail: "It runs a well-known vendor's installer from its own host." }
-          : m,
+    return PATTERNS.flatMap((p) => matchAll(p, text)).map((m): RuleMatch =>
+      KNOWN_INSTALLER.test(text.slice(m.index, m.index + m.length))
+        ? { ...m, severity: "MEDIUM", detail: "It runs a well-known vendor's installer from its own host." }
+        : m,
     );
   },
 };

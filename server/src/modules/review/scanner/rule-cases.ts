@@ -8,6 +8,9 @@ export function skillMdWith(body: string, description = "Helps with invoices."):
 }
 
 export async function findingsOf(rule: string, body: string, description?: string): Promise<Finding[]> {
-  const review = await reviewSkill({ skillMd: skillMdWith(body, description), files: [] }, { secretlint: rule === "secret" });
+  const review = await reviewSkill(
+    { skillMd: skillMdWith(body, description), files: [] },
+    { secretlint: rule === "secret" },
+  );
   return review.findings.filter((f) => f.rule === rule);
 }

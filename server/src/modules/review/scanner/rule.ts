@@ -49,7 +49,9 @@ export function matchAll(pattern: RegExp, text: string, cap = 50): RuleMatch[] {
 }
 
 /** A rule that is one or more patterns, any of which is a finding. */
-export function patternRule(rule: Omit<TextRule, "find" | "patterns" | "scope"> & { scope?: RuleScope; patterns: RegExp[] }): TextRule {
+export function patternRule(
+  rule: Omit<TextRule, "find" | "patterns" | "scope"> & { scope?: RuleScope; patterns: RegExp[] },
+): TextRule {
   return {
     ...rule,
     scope: rule.scope ?? "all",

@@ -2,7 +2,15 @@ import { CATALOG_HIJACK_RULES } from "./catalog-hijack.rules";
 import { CREDENTIAL_READ_RULES } from "./credential-reads.rules";
 import { ENCODED_PAYLOAD_RULES } from "./encoded-payloads.rules";
 import { byMagic, EXECUTABLE_EXTENSION, judgeBinary } from "./executables";
-import { findingId, highestOf, RULES_VERSION, sortFindings, type Finding, type ReviewResult, type Severity } from "./finding";
+import {
+  findingId,
+  highestOf,
+  RULES_VERSION,
+  sortFindings,
+  type Finding,
+  type ReviewResult,
+  type Severity,
+} from "./finding";
 import { HIDDEN_CHARACTER_RULES } from "./hidden-characters.rules";
 import { MODEL_INSTRUCTION_RULES } from "./model-instructions.rules";
 import { PERSISTENCE_RULES } from "./persistence.rules";
@@ -87,27 +95,52 @@ export async function reviewSkill(input: ReviewInput, options: ScannerOptions = 
   const sources: TextSource[] = [];
   const skillMdBytes = Buffer.byteLength(input.skillMd, "utf8");
   if (skillMdBytes > limits.maxSkillMdBytes) {
-    fileFinding(SKILL_MD, "over-limit", "HIGH", `SKILL.md is ${skillMdBytes} bytes, over the ${limits.maxSkillMdBytes} bytes a version may carry; it was still read whole.`);
+    fileFinding(
+      SKILL_MD,
+      "over-limit",
+      "HIGH",
+      `SKILL.md is ${skillMdBytes} bytes, over the ${limits.maxSkillMdBytes} bytes a version may carry; it was still read whole.`,
+    );
   }
   sources.push({ path: SKILL_MD, text: input.skillMd, markdown: true, description: frontmatterRange(input.skillMd) });
 
   if (input.files.length > limits.maxFiles) {
-    fileFinding("bundle", "over-limit", "HIGH", `The bundle holds ${input.files.length} files, over the ${limits.maxFiles} a version may carry.`);
+    fileFinding(
+      "bundle",
+      "over-limit",
+      "HIGH",
+      `The bundle holds ${input.files.length} files, over the ${limits.maxFiles} a version may carry.`,
+    );
   }
   const total = input.files.reduce((sum, f) => sum + f.content.byteLength, 0);
   if (total > limits.maxTotalBytes) {
-    fileFinding("bundle", "over-limit", "HIGH", `The files add up to ${total} bytes, over the ${limits.maxTotalBytes} a version may carry.`);
+    fileFinding(
+      "bundle",
+      "over-limit",
+      "HIGH",
+      `The files add up to ${total} bytes, over the ${limits.maxTotalBytes} a version may carry.`,
+    );
   }
   let read = skillMdBytes;
   for (const file of input.files) {
     read += file.content.byteLength;
     if (read > HARD_CAP_FACTOR * (limits.maxTotalBytes + limits.maxSkillMdBytes)) {
-      fileFinding(file.path, "over-limit", "HIGH", "This file was not read: the content before it already exceeds what a review reads. Nothing past this point was reviewed.");
+      fileFinding(
+        file.path,
+        "over-limit",
+        "HIGH",
+        "This file was not read: the content before it already exceeds what a review reads. Nothing past this point was reviewed.",
+      );
       continue;
     }
     sources.push({ path: `path of ${file.path}`, text: file.path, markdown: false });
     if (EXECUTABLE_EXTENSION.test(file.path)) {
-      fileFinding(file.path, "executable", "HIGH", `'${file.path}' is named as compiled code or a package of it. Ship source code only.`);
+      fileFinding(
+        file.path,
+        "executable",
+        "HIGH",
+        `'${file.path}' is named as compiled code or a package of it. Ship source code only.`,
+      );
     }
     const text = decodeText(file.content);
     if (text === null) {
@@ -155,22 +188,39 @@ export async function reviewSkill(input: ReviewInput, options: ScannerOptions = 
         const text = region.to === undefined ? source.text : source.text.slice(region.from, region.to);
         for (const m of rule.find(text)) report(rule, m, region.from);
       } catch (error) {
-        fileFinding(source.path, "scanner-error", "HIGH", `The rule '${rule.id}' failed on this file (${errorText(error)}), so it was not reviewed by it; the review fails closed.`);
+        fileFinding(
+          source.path,
+          "scanner-error",
+          "HIGH",
+          `The rule '${rule.id}' failed on this file (${errorText(error)}), so it was not reviewed by it; the review fails closed.`,
+        );
       }
     }
     if (options.secretlint !== false && !source.path.startsWith("path of ")) {
       try {
         for (const m of await secretlintMatches(source.path, source.text)) {
-          report({ id: "secret", severity: "HIGH", message: SECRET_RULE_MESSAGE }, { ...m, detail: `secretlint (${m.source}): ${m.detail ?? ""}` });
+          report(
+            { id: "secret", severity: "HIGH", message: SECRET_RULE_MESSAGE },
+            { ...m, detail: `secretlint (${m.source}): ${m.detail ?? ""}` },
+          );
         }
       } catch (error) {
-        fileFinding(source.path, "scanner-error", "HIGH", `The secrets check failed on this file (${errorText(error)}); the review fails closed.`);
+        fileFinding(
+          source.path,
+          "scanner-error",
+          "HIGH",
+          `The secrets check failed on this file (${errorText(error)}); the review fails closed.`,
+        );
       }
     }
   }
 
   const sorted = sortFindings(dedupe(findings));
-  return { rulesVersion: options.rulesVersion ?? RULES_VERSION, highest: highestOf(sorted.map((f) => f.severity)), findings: sorted };
+  return {
+    rulesVersion: options.rulesVersion ?? RULES_VERSION,
+    highest: highestOf(sorted.map((f) => f.severity)),
+    findings: sorted,
+  };
 }
 
 function regionOf(rule: TextRule, source: TextSource): { from: number; to?: number } | null {
@@ -205,7 +255,8 @@ const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  */
 export function decodeText(bytes: Uint8Array): string | null {
   if (byMagic(bytes) !== null) return null;
-  for (const b of bytes) if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0b && b !== 0x0c && b !== 0x0d && b !== 0x1b) return null;
+  for (const b of bytes)
+    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0b && b !== 0x0c && b !== 0x0d && b !== 0x1b) return null;
   try {
     return decoder.decode(bytes);
   } catch {

@@ -43,7 +43,8 @@ export function shannonEntropy(value: string): number {
 
 const ASSIGNED_SECRET =
   /\b[\w-]{0,30}?(?:api[_-]?key|apikey|secret|token|passw(?:or)?d|pwd|access[_-]?key|private[_-]?key|client[_-]?secret|auth[_-]?key|credential)[\w-]{0,20}["']?\s{0,3}(?::|=|=>|:=)\s{0,3}["'`]([A-Za-z0-9+/_\-.=~]{20,200})["'`]/gi;
-const PLACEHOLDER = /your|xxx|example|sample|dummy|placeholder|changeme|replace|redacted|test|fake|\.\.\.|\*{3}|<|>|\$\{|\{\{|0000|1234|abcd/i;
+const PLACEHOLDER =
+  /your|xxx|example|sample|dummy|placeholder|changeme|replace|redacted|test|fake|\.\.\.|\*{3}|<|>|\$\{|\{\{|0000|1234|abcd/i;
 
 export const highEntropySecret: TextRule = {
   id: "secret-high-entropy",
@@ -55,7 +56,8 @@ export const highEntropySecret: TextRule = {
   find(text) {
     return matchAll(ASSIGNED_SECRET, text).flatMap((m): RuleMatch[] => {
       const value = /["'`]([^"'`]{20,200})["'`]$/.exec(text.slice(m.index, m.index + m.length))?.[1] ?? "";
-      if (PLACEHOLDER.test(value) || shannonEntropy(value) < 4.2 || !/\d/.test(value) || !/[A-Za-z]/.test(value)) return [];
+      if (PLACEHOLDER.test(value) || shannonEntropy(value) < 4.2 || !/\d/.test(value) || !/[A-Za-z]/.test(value))
+        return [];
       return [{ ...m, detail: `Its value has ${shannonEntropy(value).toFixed(1)} bits of entropy per character.` }];
     });
   },

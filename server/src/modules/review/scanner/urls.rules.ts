@@ -50,17 +50,33 @@ function judgeHost(host: string, path: string): UrlVerdict | null {
   if (/[\u0080-\u{10FFFF}]/u.test(bare)) {
     const lookalikes = [...bare].filter((ch) => latinLookalike(ch) !== null);
     return lookalikes.length > 0
-      ? { rule: "url-homoglyph-host", severity: "HIGH", detail: `The host ${JSON.stringify(bare)} is written with look-alike letters (${domainToASCII(bare) || "not a valid name"}).` }
-      : { rule: "url-punycode-host", severity: "MEDIUM", detail: `The host ${JSON.stringify(bare)} is an internationalised name (${domainToASCII(bare) || "not a valid name"}).` };
+      ? {
+          rule: "url-homoglyph-host",
+          severity: "HIGH",
+          detail: `The host ${JSON.stringify(bare)} is written with look-alike letters (${domainToASCII(bare) || "not a valid name"}).`,
+        }
+      : {
+          rule: "url-punycode-host",
+          severity: "MEDIUM",
+          detail: `The host ${JSON.stringify(bare)} is an internationalised name (${domainToASCII(bare) || "not a valid name"}).`,
+        };
   }
   if (/(?:^|\.)xn--/i.test(bare)) {
-    return { rule: "url-punycode-host", severity: "HIGH", detail: `The host ${bare} is punycode, which can spell a look-alike of a known name.` };
+    return {
+      rule: "url-punycode-host",
+      severity: "HIGH",
+      detail: `The host ${bare} is punycode, which can spell a look-alike of a known name.`,
+    };
   }
   if (CAPTURE_OR_PASTE.test(bare)) {
     return { rule: "url-paste-or-capture", severity: "HIGH", detail: `${bare} receives or publishes data for anyone.` };
   }
   if (DISCORD_WEBHOOK.test(bare) && /^\/api\/webhooks\//i.test(path)) {
-    return { rule: "url-paste-or-capture", severity: "HIGH", detail: "A Discord webhook receives data for whoever holds it." };
+    return {
+      rule: "url-paste-or-capture",
+      severity: "HIGH",
+      detail: "A Discord webhook receives data for whoever holds it.",
+    };
   }
   if (TUNNEL.test(bare)) {
     return { rule: "url-tunnel", severity: "MEDIUM", detail: `${bare} is a tunnel into someone's machine.` };
@@ -104,5 +120,8 @@ export const URL_RULES: TextRule[] = Object.entries(URL_RULE_MESSAGES).map(([id,
   scope: "all",
   message,
   patterns: [URL_PATTERN],
-  find: (text: string) => judgeUrls(text).filter((m) => m.rule === id).map(({ rule: _rule, ...m }) => m),
+  find: (text: string) =>
+    judgeUrls(text)
+      .filter((m) => m.rule === id)
+      .map(({ rule: _rule, ...m }) => m),
 }));
