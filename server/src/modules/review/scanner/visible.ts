@@ -4,9 +4,7 @@
 const TAG_FIRST = 0xe0000;
 const TAG_LAST = 0xe007f;
 /** Characters that draw nothing or reorder what is drawn: Unicode's Default_Ignorable_Code_Point, formats, controls. */
-// eslint-disable-next-line no-control-regex -- control characters are among what must be made visible
-const INVISIBLE =
-  /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\p{Cn}\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u;
+const INVISIBLE = /[\p{Default_Ignorable_Code_Point}\p{Cf}\p{Co}\p{Cn}\p{Cc}]/u;
 
 export function isTagCharacter(cp: number): boolean {
   return cp >= TAG_FIRST && cp <= TAG_LAST;
