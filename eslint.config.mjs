@@ -299,6 +299,17 @@ export default tseslint.config(
     },
   },
   {
+    // config.ts is the only reader of the environment (architecture.md): settings are validated once, in one place.
+    files: ["server/src/**/*.ts"],
+    ignores: ["server/src/config.ts", "server/src/**/*.test.ts"],
+    rules: {
+      "no-restricted-properties": [
+        "error",
+        { object: "process", property: "env", message: "Read settings from Config (server/src/config.ts)." },
+      ],
+    },
+  },
+  {
     files: ["**/*.test.ts", "server/test/**"],
     rules: { "@typescript-eslint/no-non-null-assertion": "off" },
   },

@@ -1,20 +1,16 @@
 import { Command, CommanderError, Option } from "commander";
-import {
-  diffCommand,
-  EXIT,
-  exportCommand,
-  importCommand,
-  pullCommand,
-  pushCommand,
-  validateCommand,
-  type CommonOptions,
-  type PushOptions,
-} from "./commands";
+import { EXIT, type CommonOptions } from "./commands/command-kit";
+import { diffCommand } from "./commands/diff";
+import { exportCommand } from "./commands/export";
+import { importCommand } from "./commands/import";
+import { pullCommand } from "./commands/pull";
+import { pushCommand, type PushOptions } from "./commands/push";
+import { validateCommand } from "./commands/validate";
 import type { Io } from "./io";
 
 /**
- * `skillgraph diff|push|pull|validate <folder>` (EC-3) and `import`/`export` of one skill folder (the old
- * `npm run skills`). Resolves with the exit code; it never calls process.exit, so tests run it in process.
+ * `skillgraph diff|push|pull|validate <folder>` (EC-3) and `import`/`export` of one skill folder, one file a
+ * command under `commands/`. Resolves with the exit code; it never calls process.exit, so tests run it in process.
  */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
   let exitCode: number = EXIT.ok;

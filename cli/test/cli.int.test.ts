@@ -284,7 +284,7 @@ describeEachDialect("skillgraph CLI (EC-3)", (t) => {
     }
   });
 
-  it("SK-2 import and export (the old npm run skills) move one skill folder in and out byte for byte", async () => {
+  it("SK-2 import and export move one skill folder in and out byte for byte", async () => {
     const one = path.join(work, "one", "explain-bill");
     fs.cpSync(path.join(EXAMPLES, "explain-bill"), one, { recursive: true });
     fs.appendFileSync(path.join(one, "SKILL.md"), "\nImported alone.\n");

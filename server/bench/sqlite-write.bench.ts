@@ -1,7 +1,7 @@
 /**
  * What a cached call start's write costs on SQLite, per table and per schema choice (issue 21): better-sqlite3 alone,
  * replaying the exact statements `CallRepository.sqliteStart` built for real cached starts of the app (captured from
- * `Database.runPrepared` on the call-runtime bench's seeded registry), fresh time-ordered ids per replay. Each variant
+ * `db.direct.commit` on the call-runtime bench's seeded registry), fresh time-ordered ids per replay. Each variant
  * is its own copy of the app's database (opened and migrated by `Database.open`, the app's pragmas), pre-filled with
  * the same starts; the variants run in alternated blocks in one process (paired), two copies as-is for an A/A.
  *   cd server && npx tsc -p tsconfig.build.json && node dist/bench/sqlite-write.bench.js
@@ -202,10 +202,12 @@ async function capture(dir: string): Promise<{ file: string; starts: SqlStatemen
   const agents = seeded.agents.slice(0, 200);
   await warmUp(instance, agents); // the contexts stored: what follows is the cached start's write
   const starts: SqlStatement[][] = [];
-  const runPrepared = db.runPrepared.bind(db);
-  db.runPrepared = (statements, after) => {
+  const direct = db.direct;
+  if (direct.dialect !== "sqlite") throw new Error("the capture is of SQLite's writes");
+  const commit = direct.commit.bind(direct);
+  direct.commit = (statements, after) => {
     starts.push(statements.map(([sql, params]) => [sql, [...params]] as const));
-    return runPrepared(statements, after);
+    return commit(statements, after);
   };
   for (const agent of agents)
     await instance.gql(START_CALL, { input: { agentId: agent.id, variables: CALL_VARIABLES } }, instance.adminKey);

@@ -6,15 +6,14 @@ import "reflect-metadata";
 import type { Config } from "./config";
 import { SecretBox, parseSecretKey } from "./platform/crypto";
 import type { Database } from "./platform/db/database";
-import type { DomainEvents } from "./platform/events/domain-events";
 import type { Logger } from "./platform/logger";
 import type { AgentTelemetry } from "./platform/telemetry";
-import { AgentCallDirectory, AgentDigests, AgentPublishedChanged, AgentSecrets, AgentService } from "./modules/agents";
+import { AgentCallDirectory, AgentDigests, AgentSecrets, AgentService } from "./modules/agents";
 import { ApprovalCheck, ApprovalService, ReviewedVersions } from "./modules/approvals";
 import { ApiKeyService } from "./modules/api-keys";
 import { AuditService } from "./modules/audit";
 import { AuthService } from "./modules/auth";
-import { ChatService, ChatTurns } from "./modules/chat";
+import { ChatSecrets, ChatService, ChatSessionSteps, ChatTurns } from "./modules/chat";
 import { InsightService, OutcomeService, SignalRollup, SkillSignals } from "./modules/signals";
 import { CallEngine, CallResolution, CallRetention, CallService, McpConnector, ToolRunner } from "./modules/calls";
 import { CALL_EVENTS_TOPIC } from "./modules/call-timeline";
@@ -32,13 +31,12 @@ import {
   SkillIndexService,
   SkillDiffService,
   SkillLifecycleService,
-  SkillLiveMoved,
   SkillReader,
   SkillService,
 } from "./modules/skills";
 import { UsageService } from "./modules/usage";
 import { WebhookService } from "./modules/webhooks";
-import { RolloutChanged, RolloutEvaluations, RolloutService, RolloutSteps, RunningRollouts } from "./modules/rollouts";
+import { RolloutEvaluations, RolloutService, RolloutSteps, RunningRollouts } from "./modules/rollouts";
 import type { PublishGate } from "./modules/versioning";
 import type { InvalidationBus } from "./platform/cache/invalidation-bus";
 
@@ -55,7 +53,6 @@ export function wireServices(
   config: Config,
   secrets: AppSecrets,
   bus: InvalidationBus,
-  events: DomainEvents,
   logger: Logger,
   telemetry: AgentTelemetry,
 ) {
@@ -132,10 +129,8 @@ export function wireServices(
   const approvalCheck: ApprovalCheck = new ApprovalCheck(reviewed, reviews);
   const approvals = new ApprovalService(db, auth, audit, webhooks, reviewed);
   const catalog = new SkillCatalogService(db, bus, (projectId, ids) => knowledge.basesWithDocuments(projectId, ids));
-  events.on(SkillLiveMoved, (moved) => catalog.liveMoved(moved.projectId, moved.name));
   const sources = new SkillSourceCache(db, bus);
   const agentDirectory = new AgentCallDirectory(db, new AgentSecrets(secretBox), knowledge, bus, { sources, catalog });
-  events.on(AgentPublishedChanged, (changed) => agentDirectory.agentChanged(changed.projectId, changed.agentId));
   const mcp = new McpConnector(config.outboundAllowHosts, config.mcpTimeoutMs);
   // RO-1..6: staged rollouts; resolutions read the running ones from a cache dropped on every change (the bus).
   const rollouts: RolloutService = new RolloutService(
@@ -151,9 +146,6 @@ export function wireServices(
     (rollout) => rolloutEvals.evaluate(rollout),
   );
   const runningRollouts = new RunningRollouts(bus, rollouts, skillReader);
-  events.on(RolloutChanged, (changed) => runningRollouts.changed(changed.projectId));
-  // RO-1: a live pointer moved by hand (rollback, publish, delete) ends the skill's rollout, aborted with the reason
-  events.on(SkillLiveMoved, (moved) => rollouts.checkSkill(moved.projectId, moved.name));
   const callResolution = new CallResolution(agentDirectory, catalog, sources, mcp, (projectId) =>
     runningRollouts.of(projectId),
   );
@@ -188,8 +180,17 @@ export function wireServices(
     allowList: config.outboundAllowHosts,
     telemetry,
   });
-  const chats = new ChatService(db, auth, callResolution, agentDirectory, secretBox, signals);
-  const chatTurns = new ChatTurns(chats, tools, model, { maxToolRounds: config.chatMaxToolRounds }, telemetry);
+  const chats = new ChatService(db, auth);
+  const chatSecrets = new ChatSecrets(secretBox);
+  const chatSteps = new ChatSessionSteps(db, auth, callResolution, agentDirectory, chatSecrets, signals);
+  const chatTurns = new ChatTurns(
+    chatSteps,
+    chatSecrets,
+    tools,
+    model,
+    { maxToolRounds: config.chatMaxToolRounds },
+    telemetry,
+  );
   // Evals run the one tool loop in memory (EV-1..5); the publish gate runs them synchronously.
   const evalPlanner = new EvalPlanner(callResolution, agentDirectory, secretBox);
   const evalExecutor = new EvalExecutor(tools, model, { maxToolRounds: config.chatMaxToolRounds });

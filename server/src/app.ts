@@ -9,12 +9,10 @@ import { createHttpServer, type HttpServer } from "./platform/http/server";
 import { createLogger, type Logger } from "./platform/logger";
 import { AgentTelemetry, Metrics, openTracing } from "./platform/telemetry";
 import { TENANCY_TOPIC } from "./modules/auth";
-import { CallRecorded } from "./modules/calls";
-import { EvalRunQueued, EvalWorker } from "./modules/evals";
-import { SkillLiveMoved } from "./modules/skills";
-import { WebhookDeliveriesQueued, WebhookWorker } from "./modules/webhooks";
+import { EvalWorker } from "./modules/evals";
+import { WebhookWorker } from "./modules/webhooks";
 import { ReviewWorker } from "./modules/review";
-import { bindRolloutUpdates, RolloutChanged, RolloutUpdates, RolloutWorker } from "./modules/rollouts";
+import { bindRolloutUpdates, RolloutUpdates, RolloutWorker } from "./modules/rollouts";
 import { createPubSub } from "@graphql-yoga/subscription";
 import { bindCallTimeline, CallTimelineService, type CallEventsPubSub } from "./modules/call-timeline";
 import { McpSkillsEndpoint, McpSkillsService } from "./modules/mcp-skills";
@@ -26,6 +24,7 @@ import { RedisLink } from "./platform/redis/redis-link";
 
 import { wireServices, type AppSecrets, type Services } from "./app-services";
 import { inputPolicy, loaderRegistry, resolverInstances } from "./app-graphql";
+import { subscribeListeners } from "./app-listeners";
 
 export type { AppSecrets, Services } from "./app-services";
 export { buildAppSchema } from "./app-graphql";
@@ -113,7 +112,12 @@ export async function createApp(
   const logger = options.logger ?? createLogger(config.logLevel);
   const db =
     options.db ??
-    (await Database.open({ url: config.databaseUrl, sqlitePath: `${config.dataDir}/skillgraph.sqlite`, entities }));
+    (await Database.open({
+      url: config.databaseUrl,
+      sqlitePath: `${config.dataDir}/skillgraph.sqlite`,
+      entities,
+      postgresOptions: config.postgresOptions,
+    }));
   await db.migrate();
   db.onEffectFailure((error) =>
     logger.warn({ err: error }, "an after-commit effect failed; the change committed (caches expire on their own)"),
@@ -133,7 +137,7 @@ export async function createApp(
   const tracing = await openTracing(config.tracing, logger);
   const metrics = new Metrics();
   const telemetry = new AgentTelemetry(tracing, metrics);
-  const services = wireServices(db, config, secrets, bus, events, logger, telemetry);
+  const services = wireServices(db, config, secrets, bus, logger, telemetry);
   // SEC-20: one outage log for requests and workers: one line when the database goes away, one when it is back.
   const outage = new OutageLog(logger, () => db.ping());
   const webhookWorker = new WebhookWorker(db, services.webhooks, logger, {
@@ -144,13 +148,11 @@ export async function createApp(
     pollIntervalMs: options.webhookPollIntervalMs,
     telemetry,
   });
-  events.on(WebhookDeliveriesQueued, () => webhookWorker.wake());
   const evalWorker = new EvalWorker(db, services.evalPlanner, services.evalExecutor, logger, {
     outage,
     pollIntervalMs: options.evalPollIntervalMs ?? config.evalPollIntervalMs,
     leaseMs: config.evalLeaseMs,
   });
-  events.on(EvalRunQueued, () => evalWorker.wake());
   watchQueues(metrics, db, webhookWorker, evalWorker);
   // CR-5: versions reviewed under other rules (a new release) or never (an upgrade) are reviewed again
   const reviewWorker = new ReviewWorker(services.reviews, logger, { intervalMs: 60 * 60 * 1000, outage });
@@ -165,13 +167,11 @@ export async function createApp(
     bus,
     logger,
   );
-  events.on(SkillLiveMoved, (moved) => mcpSkills.liveMoved(moved.projectId));
   // UX-5: call events and tool runs reach subscribers on every instance (the bus), after their rows committed.
   const pubSub: CallEventsPubSub = createPubSub();
   const timeline = new CallTimelineService(services.calls, bus, pubSub, logger);
-  events.on(CallRecorded, (recorded) => timeline.recorded(recorded.callId, recorded.toldOthers));
   const rolloutUpdates = new RolloutUpdates(services.rollouts, bus, logger, options.rolloutRefreshMs);
-  events.on(RolloutChanged, (changed) => rolloutUpdates.changed(changed.rolloutId));
+  subscribeListeners(events, services, { webhookWorker, evalWorker, mcpSkills, timeline, rolloutUpdates });
   const sessionStore = await openSessionStore({
     kind: config.sessionStore,
     path: config.sessionStorePath,

@@ -9,6 +9,8 @@ export interface Config {
   readonly dataDir: string;
   /** postgres://… selects PostgreSQL; unset selects SQLite in dataDir. */
   readonly databaseUrl: string | undefined;
+  /** PGOPTIONS: session options for every PostgreSQL connection (the operator's choice); unset: `-c random_page_cost=1.1`. */
+  readonly postgresOptions: string | undefined;
   readonly platformToken: string | undefined;
   /** base64 of 32 bytes; generated into dataDir by the embedded default when unset. */
   readonly secretKey: string | undefined;
@@ -236,6 +238,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     production,
     dataDir,
     databaseUrl,
+    postgresOptions: env.PGOPTIONS || undefined,
     platformToken: env.PLATFORM_TOKEN || undefined,
     secretKey: env.SECRET_KEY || undefined,
     redisUrl: env.REDIS_URL || undefined,

@@ -13,8 +13,7 @@ export interface Problem {
 }
 
 export abstract class DomainError extends Error {
-  abstract readonly kind:
-    "not_found" | "conflict" | "invalid" | "forbidden" | "unauthenticated" | "rate_limited" | "upstream";
+  abstract readonly kind: "not_found" | "conflict" | "invalid" | "forbidden" | "unauthenticated" | "upstream";
   constructor(
     message: string,
     readonly details?: ErrorDetails,
@@ -44,10 +43,6 @@ export class Unauthenticated extends DomainError {
   constructor(message = "A valid credential is required: send 'Authorization: Bearer <key>'.") {
     super(message);
   }
-}
-
-export class RateLimited extends DomainError {
-  readonly kind = "rate_limited" as const;
 }
 
 /** HTTP statuses by which an endpoint refuses the request itself: what was sent is at fault (SEC-23). */

@@ -1,5 +1,4 @@
 import { Field, ID, ObjectType, registerEnumType } from "type-graphql";
-import type { Role } from "../../platform/graphql/context";
 
 export enum ApiKeyRole {
   ADMIN = "admin",
@@ -7,10 +6,6 @@ export enum ApiKeyRole {
   VIEWER = "viewer",
 }
 registerEnumType(ApiKeyRole, { name: "ApiKeyRole" });
-
-export function roleOf(role: ApiKeyRole): Role {
-  return role;
-}
 
 @ObjectType("ApiKeyPayload")
 export class ApiKeyPayload {

@@ -5,6 +5,7 @@ import {
   type CommittedEvents,
   type Database,
   type DbManager,
+  type PostgresDirect,
   type Tx,
 } from "../../platform/db/database";
 import type { CallAgent } from "../agents";
@@ -16,7 +17,7 @@ import { CallEntity, CallSkillEntity } from "./call.entity";
 import { CallRecorded } from "./call.events";
 import { CallRepository } from "./call.repository";
 import { CallContexts } from "./call-contexts";
-import { CallLoadStore, type LoadWrite, type PgQuery, type StatementNotice } from "./call-load-store";
+import { CallLoadRepository, type LoadWrite, type PgQuery, type StatementNotice } from "./call-load.repository";
 import { activeOrThrow, eventRow, planLoad, webhookEventsOf } from "./call-load-plan";
 import { resolvedSkillColumns } from "./skill-row.entity";
 import { currentSegment, modelContextOf, type CallSegment } from "./call-state";
@@ -32,14 +33,13 @@ const CAS_ATTEMPTS = 3;
 export class CallEngine {
   /** What this process knows of stored call contexts (by content hash): shared by every repository it hands out. */
   private readonly contexts = new CallContexts();
-  private readonly loads = new CallLoadStore(this.contexts);
+  private readonly loads = new CallLoadRepository(this.contexts);
   /**
    * Issue 21: per call, the active call as this process last started, wrote or read it — what a load decides on:
    * before its compare-and-set on PostgreSQL (a copy that is behind only costs a retry; see `loadIfUnchanged`), and
-   * on SQLite while the row's event number says it is current (`CallLoadStore.sqliteCall`).
+   * on SQLite while the row's event number says it is current (`CallLoadRepository.sqliteCall`).
    */
   private readonly known = new LruCache<string, CallEntity>(10_000);
-  private readonly query: PgQuery = (name, sql, params) => this.db.queryNamed(name, [sql, params]);
 
   /**
    * `notice`: the live timeline's notice (UX-5) of a call's new events for a statement to send itself (PostgreSQL
@@ -69,14 +69,14 @@ export class CallEngine {
     );
     // No CallRecorded notice: nobody can follow a call (UX-5) before this start has answered with its id, and a
     // follower reads the events stored so far first — a notice here would be a bus message per start for no one.
-    const committed = after;
-    if (this.db.dialect === "sqlite") {
+    const direct = this.db.direct;
+    if (direct.dialect === "sqlite") {
       const { statements, contexts } = CallRepository.sqliteStart(this.contexts, call, skills, started, deltas);
-      await this.db.runPrepared(statements, committed);
+      await direct.commit(statements, after);
       this.contexts.markStored(contexts);
     } else {
       const { statement, contexts } = CallRepository.postgresStart(this.contexts, call, skills, started, deltas);
-      await this.db.runNamed("call_start", statement, committed);
+      await direct.run("call_start", statement, after);
       this.contexts.markStored(contexts);
     }
     this.known.set(call.id, Object.assign(new CallEntity(), call));
@@ -106,9 +106,10 @@ export class CallEngine {
   ): Promise<{ outcome: LoadOutcome; call: CallEntity }> {
     const outbox = await this.webhooks.outbox(scope.projectId, this.db.dialect, trace);
     const store = this.loads;
-    if (this.db.dialect === "sqlite") {
+    const direct = this.db.direct;
+    if (direct.dialect === "sqlite") {
       const copy = this.known.get(callId);
-      const loaded = await this.db.inSyncTransaction((tx) => {
+      const loaded = await direct.transaction((tx) => {
         const call = activeOrThrow(store.sqliteCall(tx, scope.projectId, callId, copy), callId);
         const last = call.state.eventSeq ?? store.sqliteLastEventSeq(tx, call.id);
         const { outcome, write } = planLoad(call, name, last);
@@ -126,7 +127,7 @@ export class CallEngine {
       this.known.set(callId, Object.assign(new CallEntity(), loaded.call));
       return loaded;
     }
-    return this.loadIfUnchanged(scope, callId, name, outbox);
+    return this.loadIfUnchanged(direct, scope, callId, name, outbox);
   }
 
   /**
@@ -137,6 +138,7 @@ export class CallEngine {
    * `CAS_ATTEMPTS` the load takes the row lock.
    */
   private async loadIfUnchanged(
+    pg: PostgresDirect,
     scope: ProjectScope,
     callId: string,
     name: string,
@@ -145,7 +147,7 @@ export class CallEngine {
     let copy = this.known.get(callId);
     for (let attempt = 0; attempt < CAS_ATTEMPTS; attempt++) {
       const fromCopy = copy?.projectId === scope.projectId;
-      const read = fromCopy ? copy : await this.loads.postgresCurrent(this.query, scope.projectId, callId);
+      const read = fromCopy ? copy : await this.loads.postgresCurrent(pgQuery(pg), scope.projectId, callId);
       copy = undefined;
       if (!read || read.status !== "active") this.known.delete(callId);
       const version = activeOrThrow(read ?? null, callId).state.eventSeq;
@@ -157,7 +159,7 @@ export class CallEngine {
         this.known.set(callId, read!);
         return { outcome, call };
       }
-      const applied = await this.recordIfUnchanged(scope, write, version, outbox);
+      const applied = await this.recordIfUnchanged(pg, scope, write, version, outbox);
       if (applied) {
         call.eventsExpired = applied.eventsExpired;
         this.known.set(callId, Object.assign(new CallEntity(), call));
@@ -165,11 +167,12 @@ export class CallEngine {
       }
       this.known.delete(callId);
     }
-    return this.loadLocked(scope, callId, name, outbox);
+    return this.loadLocked(pg, scope, callId, name, outbox);
   }
 
   /** The compare-and-set write (with the webhook deliveries in its transaction when there are any: SEC-16). */
   private async recordIfUnchanged(
+    pg: PostgresDirect,
     scope: ProjectScope,
     write: LoadWrite,
     version: number,
@@ -180,12 +183,12 @@ export class CallEngine {
     try {
       if (!queued) {
         const notice = this.notice(write.call.id);
-        const applied = await this.loads.postgresRecordIfUnchanged(this.query, write, version, notice);
+        const applied = await this.loads.postgresRecordIfUnchanged(pgQuery(pg), write, version, notice);
         const event: CallRecorded = notice ? { ...recorded, toldOthers: true } : recorded;
-        if (applied) await this.db.delivered({ events: [event], ...scope });
+        if (applied) await pg.delivered({ events: [event], ...scope });
         return applied;
       }
-      return await this.db.inClientTransaction(async (tx) => {
+      return await pg.transaction(async (tx) => {
         const applied = await this.loads.postgresRecordIfUnchanged(tx.query, write, version);
         if (!applied) return null;
         await tx.query(`webhook_deliveries_${queued.statement[1].length}`, ...queued.statement);
@@ -202,13 +205,14 @@ export class CallEngine {
 
   /** The load under the call's row lock: BEGIN, SELECT … FOR UPDATE, one write, COMMIT. */
   private async loadLocked(
+    pg: PostgresDirect,
     scope: ProjectScope,
     callId: string,
     name: string,
     outbox: WebhookOutbox,
   ): Promise<{ outcome: LoadOutcome; call: CallEntity }> {
     const store = this.loads;
-    const result = await this.db.inClientTransaction(async (tx) => {
+    const result = await pg.transaction(async (tx) => {
       const call = activeOrThrow(await store.postgresCall(tx, scope.projectId, callId), callId);
       const last = call.state.eventSeq ?? (await store.postgresLastEventSeq(tx, call.id));
       const { outcome, write } = planLoad(call, name, last);
@@ -334,4 +338,9 @@ function callSkillRows(
       ...resolvedSkillColumns(call.projectId, r),
     }),
   );
+}
+
+/** The load store's PostgreSQL reads and compare-and-sets, sent as `pg`'s named statements. */
+function pgQuery(pg: PostgresDirect): PgQuery {
+  return (name, sql, params) => pg.query(name, [sql, params]);
 }

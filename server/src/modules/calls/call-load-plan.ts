@@ -3,7 +3,7 @@ import { Conflict, NotFound } from "../../platform/errors";
 import { callEventData, loadSkill as decideLoad, type LoadOutcome, type RuntimeEvent } from "../runtime";
 import type { WebhookEvent } from "../webhooks";
 import { CallEventEntity, type CallEntity } from "./call.entity";
-import type { LoadWrite } from "./call-load-store";
+import type { LoadWrite } from "./call-load.repository";
 import { currentSegment, modelContextOf } from "./call-state";
 
 // What a load and the other steps of a call share: the active-call check, the runtime's decision, event rows.

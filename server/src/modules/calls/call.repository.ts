@@ -3,7 +3,7 @@ import type { DbManager } from "../../platform/db/database";
 import type { PageWindow } from "../../platform/graphql/page";
 import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
 import { BaseRepository } from "../../platform/db/repository";
-import { eventValues } from "./call-load-store";
+import { eventValues } from "./call-load.repository";
 import { CallContexts, type ContextRow, type StoredCallState } from "./call-contexts";
 import type { SkillSignalDeltaEntity } from "../signals";
 
@@ -97,7 +97,7 @@ export class CallRepository extends BaseRepository {
   /**
    * A new call with the versions it resolved and its first event (and its context, unless known stored), as the one
    * PostgreSQL statement of the hot path (atomic without BEGIN/COMMIT; sent as a named prepared statement by
-   * `Database.runNamed`), with the contexts it stores (to mark stored once committed).
+   * `db.direct.run`), with the contexts it stores (to mark stored once committed).
    */
   static postgresStart(
     contexts: CallContexts,
@@ -144,7 +144,7 @@ export class CallRepository extends BaseRepository {
   }
 
   /**
-   * The same call start on SQLite, as statements for `Database.runPrepared` (prepared once, one synchronous
+   * The same call start on SQLite, as statements for `db.direct.commit` (prepared once, one synchronous
    * transaction): the context unless known stored, the call, its versions, its first event.
    */
   static sqliteStart(

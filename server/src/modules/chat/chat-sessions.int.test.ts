@@ -11,7 +11,7 @@ import {
 import { statementsDuring } from "../../../test/support/sql-statements";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";
 import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
-import { MAX_MESSAGE_CHARS } from "./chat.service";
+import { MAX_MESSAGE_CHARS } from "./chat-session-steps";
 
 /** The system prompt of the n-th request the model received. */
 const systemPromptOf = (model: ScriptedModel, n: number): string => {

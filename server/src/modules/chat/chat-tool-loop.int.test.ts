@@ -289,7 +289,7 @@ describe.each(dialects)("chat tool loop on %s", (dialect) => {
       const res = await sendMessageRaw(t, key, { sessionId: first.session.id, content: "a very long message" });
       expect(codeOf(res)).toBe("UPSTREAM_ERROR");
       expect(res.errors?.[0]?.message).toMatch(
-        /^The model refused the request \(HTTP 400 from .*\): This model's maximum/,
+        /^The model refused the request \(HTTP 400 from .*\): 'This model's maximum/,
       );
       expect(res.errors?.[0]?.extensions?.details).toEqual({
         status: 400,

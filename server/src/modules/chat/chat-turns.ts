@@ -15,7 +15,8 @@ import {
 import { completeRound, type ChatCompletionMessageParam, type ModelClient } from "../model";
 import { ChatToolInvocationEntity, type ChatSessionEntity } from "./chat.entity";
 import { conversationOf } from "./chat-history";
-import type { AcceptedMessage, ChatService, SendMessageInput } from "./chat.service";
+import type { ChatSecrets } from "./chat-secrets";
+import type { AcceptedMessage, ChatSessionSteps, SendMessageInput } from "./chat-session-steps";
 
 export { TOOL_ROUNDS_EXHAUSTED };
 
@@ -36,7 +37,8 @@ export class ChatTurns {
   private readonly loop: ToolLoop;
 
   constructor(
-    private readonly chats: ChatService,
+    private readonly steps: ChatSessionSteps,
+    private readonly secrets: ChatSecrets,
     private readonly tools: ToolRunner,
     private readonly model: ModelClient,
     options: { maxToolRounds: number },
@@ -48,7 +50,7 @@ export class ChatTurns {
   /** OB-1: a chat turn is an `invoke_agent {agent}` span under the request's (the session's id as the conversation's). */
   send(ctx: AuthContext, input: SendMessageInput): Promise<ChatReplyResult> {
     return this.telemetry.invokeAgent(ctx.trace, async (span) => {
-      const accepted = await this.chats.accept(ctx, input);
+      const accepted = await this.steps.accept(ctx, input);
       span.agent(accepted.session.agentName, accepted.session.agentId);
       span.conversation(accepted.session.id);
       if (!input.sessionId) this.telemetry.started("chat", currentSegment(accepted.session.state).resolved, span);
@@ -66,19 +68,19 @@ export class ChatTurns {
     { scope, session, message, warnings: initial }: AcceptedMessage,
     trace: TraceSpan,
   ): Promise<ChatReplyResult> {
-    const history = conversationOf(await this.chats.historyBefore(session.id, message.seq));
+    const history = conversationOf(await this.steps.historyBefore(session.id, message.seq));
     const conversation: ChatCompletionMessageParam[] = [...history, { role: "user", content: message.content ?? "" }];
     const invocations: ChatToolInvocationEntity[] = [];
     const result = await this.loop.run(
       {
         // Each round starts from the session as stored now (a load of a reply answered at the same time too).
         round: async () => {
-          const current = await this.chats.current(scope, session.id);
+          const current = await this.steps.current(scope, session.id);
           // The session's model as it stands (a handoff in an earlier round brings the target's).
-          const endpoint = this.chats.modelEndpoint(current);
+          const endpoint = this.secrets.modelEndpoint(current);
           return stateRound(this.tools, current.state, endpoint, this.host(scope, current, trace));
         },
-        recordRound: (messages) => this.chats.appendMessages(scope, session.id, message.id, messages),
+        recordRound: (messages) => this.steps.appendMessages(scope, session.id, message.id, messages),
         recordInvocation: async (ran) => {
           // TX-6: each load is a load_skill row of the session's invocations.
           const { mocked: _never, ...fields } = ran;
@@ -90,14 +92,14 @@ export class ChatTurns {
             messageId: message.id,
           });
           invocations.push(invocation);
-          await this.chats.recordInvocation(session, invocation);
+          await this.steps.recordInvocation(session, invocation);
         },
       },
       conversation,
       completeRound(this.model, undefined, trace),
     );
     return {
-      session: await this.chats.current(scope, session.id),
+      session: await this.steps.current(scope, session.id),
       reply: result.reply,
       toolInvocations: invocations,
       warnings: [...new Set([...initial, ...result.warnings])],
@@ -110,22 +112,22 @@ export class ChatTurns {
       webhookFields: { session_id: session.id },
       state: session.state,
       trace,
-      inlineSecret: (tool) => this.chats.open(session, tool),
+      inlineSecret: (tool) => this.secrets.open(session, tool),
       inlineMcpServer: (server) =>
-        inlineMcpServer(currentSegment(session.state), server, (key) => this.chats.open(session, key)),
+        inlineMcpServer(currentSegment(session.state), server, (key) => this.secrets.open(session, key)),
       loadSkill: async (name) => {
         // OB-1: `execute_tool load_skill` under the turn, the skill as the session resolved it.
         const outcome = await this.telemetry.loadSkill(
           trace,
           name,
-          () => this.chats.applyLoad(scope, session.id, name),
+          () => this.steps.applyLoad(scope, session.id, name),
           (done) => loadRunOutcome(done, currentSegment(session.state).resolved),
         );
         const { status, skill, unloaded, available, message } = outcome;
         return { status, skill, unloaded, available, message };
       },
       handoff: async (agentId) => {
-        const after = await this.chats.applyHandoff(scope, session.id, agentId);
+        const after = await this.steps.applyHandoff(scope, session.id, agentId);
         return { agent_id: after.agentId, agent_name: after.agentName };
       },
     };

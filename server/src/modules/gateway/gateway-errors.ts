@@ -51,8 +51,6 @@ export function gatewayErrorOf(error: unknown): GatewayError | null {
         return new GatewayError(409, "invalid_request_error", "conflict", error.message);
       case "upstream":
         return new GatewayError(502, "upstream_error", "upstream_error", error.message);
-      case "rate_limited":
-        return new GatewayError(429, "rate_limit_error", "rate_limited", error.message);
     }
   }
   return null;

@@ -27,12 +27,6 @@ export interface GatewaySkill {
   readFileNow?(path: string): FileRead | undefined;
 }
 
-/** The skills an agent has on this turn, in its order. */
-export interface SkillSet {
-  skills: GatewaySkill[];
-  warnings: string[];
-}
-
 /**
  * SEC-12: one text for every path that leaves the skill (`..`, absolute, a link pointing outside), whatever the
  * target, so the answer never tells whether something exists out there. It differs from "no such file" inside.

@@ -1,4 +1,3 @@
-import type { SkillInvocation } from "../../platform/session-store";
 import type { TracedSkill } from "../../platform/telemetry";
 import type { ModelEndpoint } from "../model";
 import type { RuntimeTool } from "../runtime";
@@ -163,11 +162,4 @@ export function partsOf(agent: ServedAgent): AgentParts {
     agentParts.set(agent, parts);
   }
   return parts;
-}
-
-/** The normalised arguments a skill tool call is recorded with (GW-5). */
-export function recordedArguments(invocation: Pick<SkillInvocation, "tool" | "arguments">): Record<string, string> {
-  return invocation.tool === LOAD_SKILL
-    ? { name: invocation.arguments.name ?? "" }
-    : { skill: invocation.arguments.skill ?? "", path: invocation.arguments.path ?? "" };
 }

@@ -143,12 +143,12 @@ describe("model client against a scripted OpenAI-compatible endpoint", () => {
     const request = { messages: [{ role: "user" as const, content: "hi" }] };
     for (let i = 0; i < 2; i++) expect((await client.complete(null, request)).choices[0]?.message.content).toBe("ok");
     const refused = async () => (await upstreamFailure(client.complete(null, request))).message;
-    expect(await refused()).toMatch(/answered something that is not a chat completion: \{"x":1\}$/);
-    expect(await refused()).toMatch(/answered something that is not a chat completion: undefined$/);
+    expect(await refused()).toMatch(/answered something that is not a chat completion: '\{"x":1\}'$/);
+    expect(await refused()).toMatch(/answered something that is not a chat completion: 'undefined'$/);
     // Not a JSON media type: the client's parse answers the text, which is not a completion.
-    expect(await refused()).toMatch(/answered something that is not a chat completion: \{"id":"c"/);
+    expect(await refused()).toMatch(/answered something that is not a chat completion: '\{"id":"c"/);
     expect(await refused()).toMatch(
-      /answered something unusable: Unexpected token '<', "<html>not json" is not valid JSON$/,
+      /answered something unusable: 'Unexpected token '<', "<html>not json" is not valid JSON'$/,
     );
   });
 

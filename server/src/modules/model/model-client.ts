@@ -6,6 +6,7 @@ import type {
 } from "openai/resources/chat/completions";
 import { LruCache } from "../../platform/cache/lru-cache";
 import { UpstreamError } from "../../platform/errors";
+import { quote } from "../../platform/text";
 import type { HostResolver } from "../../platform/outbound/address-policy";
 import { LeanResponse } from "../../platform/outbound/buffered-response";
 import type { CancelSignal } from "../../platform/outbound/cancellation";
@@ -63,9 +64,9 @@ function describe(baseUrl: string): string {
   }
 }
 
-function quote(text: string, max = MAX_QUOTED_CHARS): string {
-  const flat = text.replace(/\s+/g, " ").trim();
-  return flat.length > max ? `${flat.slice(0, max)}…` : flat;
+/** An upstream's words on one line, quoted for a message. */
+function quoted(text: string, max = MAX_QUOTED_CHARS): string {
+  return quote(text.replace(/\s+/g, " ").trim(), { max });
 }
 
 /** Room for the model's own words when it refused a request: they are what the caller needs to fix it. */
@@ -205,7 +206,7 @@ export class ModelClient {
       if (!isChatCompletion(answer)) {
         throw new UpstreamError(
           `The model endpoint ${describe(target.baseUrl)} answered something that is not a chat completion: ` +
-            `${quote(typeof answer === "string" ? answer : (JSON.stringify(answer) ?? String(answer)))}`,
+            `${quoted(typeof answer === "string" ? answer : (JSON.stringify(answer) ?? String(answer)))}`,
         );
       }
       return answer;
@@ -241,7 +242,7 @@ export class ModelClient {
         if (!isChunk(chunk)) {
           throw new UpstreamError(
             `The model endpoint ${describe(target.baseUrl)} streamed something that is not a chat completion chunk: ` +
-              quote(JSON.stringify(chunk) ?? String(chunk)),
+              quoted(JSON.stringify(chunk) ?? String(chunk)),
           );
         }
         chunks++;
@@ -324,27 +325,27 @@ export class ModelClient {
         // SEC-23: the model's own message, marked as the model's; the caller (not the endpoint) is at fault.
         const said = (error.error as { message?: unknown } | undefined)?.message;
         return new UpstreamError(
-          `The model refused the request (HTTP ${error.status} from ${where}): ${quote(typeof said === "string" ? said : error.message, MAX_QUOTED_REFUSAL_CHARS)}`,
+          `The model refused the request (HTTP ${error.status} from ${where}): ${quoted(typeof said === "string" ? said : error.message, MAX_QUOTED_REFUSAL_CHARS)}`,
           error.status,
         );
       }
       return new UpstreamError(
-        `The model endpoint ${where} answered HTTP ${error.status}: ${quote(error.message)}`,
+        `The model endpoint ${where} answered HTTP ${error.status}: ${quoted(error.message)}`,
         error.status,
       );
     }
     if (error instanceof APIError && !(error instanceof APIConnectionError)) {
       // No status and no connection failure: the endpoint streamed an `error` event after its 200.
-      return new UpstreamError(`The model endpoint ${where} streamed an error: ${quote(error.message)}`);
+      return new UpstreamError(`The model endpoint ${where} streamed an error: ${quoted(error.message)}`);
     }
     if (error instanceof APIError) {
       const cause = (error.cause as { message?: unknown } | undefined)?.message;
       return new UpstreamError(
-        `The model endpoint ${where} could not be reached: ${quote(typeof cause === "string" ? cause : error.message)}`,
+        `The model endpoint ${where} could not be reached: ${quoted(typeof cause === "string" ? cause : error.message)}`,
       );
     }
     const message = error instanceof Error ? error.message : String(error);
-    return new UpstreamError(`The model endpoint ${where} answered something unusable: ${quote(message)}`);
+    return new UpstreamError(`The model endpoint ${where} answered something unusable: ${quoted(message)}`);
   }
 }
 

@@ -172,8 +172,6 @@ export function apiErrorOf(error: unknown): SkillsApiError | null {
         details,
         code: Array.isArray(details?.agents) ? "skill_in_use" : undefined,
       });
-    case "rate_limited":
-      return new SkillsApiError("rate_limited", error.message);
     case "upstream":
       return new SkillsApiError("upstream", error.message);
   }

@@ -1,4 +1,5 @@
-import { quote, type Problem } from "./problem";
+import type { Problem } from "../../platform/errors";
+import { quote } from "../../platform/text";
 import {
   DEFAULT_SKILL_MD_MAX_BYTES,
   formatBytes,
@@ -73,7 +74,10 @@ export function singleFolderLayout(paths: string[], source: "zip" | "upload"): L
   const found =
     tops.length === 0
       ? "it holds no files"
-      : `its top level holds ${tops.slice(0, 5).map(quote).join(", ")}${tops.length > 5 ? " and more" : ""}`;
+      : `its top level holds ${tops
+          .slice(0, 5)
+          .map((text) => quote(text))
+          .join(", ")}${tops.length > 5 ? " and more" : ""}`;
   return {
     problem: {
       path: "bundle",

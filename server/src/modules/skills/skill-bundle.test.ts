@@ -5,7 +5,7 @@ import * as nodePath from "node:path";
 import fc from "fast-check";
 import { strToU8, zipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Problem } from "./problem";
+import type { Problem } from "../../platform/errors";
 import { readZipBundle, writeZipBundle } from "./skill-zip";
 import { readDirectoryBundle, writeDirectoryBundle } from "./skill-directory";
 import type { BundleResult, SkillBundle } from "./skill-bundle-format";

@@ -1,6 +1,7 @@
 import { constants as fsConstants, promises as fs } from "node:fs";
 import * as nodePath from "node:path";
-import { quote, type Problem } from "./problem";
+import type { Problem } from "../../platform/errors";
+import { quote } from "../../platform/text";
 import { checkFilePath, DEFAULT_FILE_LIMITS, normaliseFilePath, type FileLimits } from "./skill-files";
 import {
   assembleBundle,

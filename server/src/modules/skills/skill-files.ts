@@ -1,4 +1,5 @@
-import { codePointLabel, codePointLength, quote, type Problem } from "./problem";
+import type { Problem } from "../../platform/errors";
+import { codePointLabel, codePointLength, quote } from "../../platform/text";
 
 /** One file a skill version carries besides its SKILL.md (SK-2). */
 export interface SkillFileContent {

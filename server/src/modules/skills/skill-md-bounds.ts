@@ -1,4 +1,4 @@
-import type { Problem } from "./problem";
+import type { Problem } from "../../platform/errors";
 
 // SEC-11: what a SKILL.md frontmatter may be, checked before and while it is parsed.
 // Bounds on what a frontmatter may expand to, so that alias tricks ("billion laughs") and deep nesting

@@ -3,7 +3,8 @@
  * and what is kept on a draft but refused on publish. skill-md.ts reads the text and the YAML into a map first.
  */
 import { isScalar, isSeq } from "yaml";
-import { codePointLength, quote, type Problem } from "./problem";
+import type { Problem } from "../../platform/errors";
+import { codePointLength, quote } from "../../platform/text";
 import { checkSkillName, normaliseSkillName } from "./skill-name";
 
 export const DESCRIPTION_MAX_LENGTH = 1024;

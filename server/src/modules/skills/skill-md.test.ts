@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { stringify } from "yaml";
-import { codePointLength } from "./problem";
+import { codePointLength } from "../../platform/text";
 import { checkSkillName, parseSkillMd, type ParsedSkillMd } from "./skill-md";
 
 function skillMd(frontmatter: string, body = "# Steps\n\nDo the thing.\n"): string {

@@ -12,7 +12,8 @@ import {
   type YAMLError,
   type YAMLMap,
 } from "yaml";
-import { quote, type Problem } from "./problem";
+import type { Problem } from "../../platform/errors";
+import { quote } from "../../platform/text";
 import {
   capProblems,
   frontmatterShapeProblem,

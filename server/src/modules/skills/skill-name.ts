@@ -1,4 +1,4 @@
-import { codePointLength, quote } from "./problem";
+import { codePointLength, quote } from "../../platform/text";
 
 // The rules of a skill name (SK-1), as the Agent Skills reference validator (`skills-ref`) reads them: NFKC first, then
 // 1–64 Unicode lowercase letters, digits and hyphens (and, here, underscores), no leading, trailing or doubled hyphen.
@@ -94,7 +94,7 @@ function distinct(characters: Iterable<string> | null): string[] {
 }
 
 function listOfCharacters(characters: string[]): string {
-  const shown = characters.slice(0, 5).map(quote);
+  const shown = characters.slice(0, 5).map((text) => quote(text));
   const hidden = characters.length - shown.length;
   if (hidden > 0) return `${shown.join(", ")} and ${hidden} more characters`;
   return shown.length === 1 ? `${shown[0]}` : `${shown.slice(0, -1).join(", ")} and ${shown.at(-1)}`;

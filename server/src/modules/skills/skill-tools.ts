@@ -1,6 +1,6 @@
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
-import type { Problem } from "./problem";
+import type { Problem } from "../../platform/errors";
 
 /** A webhook tool as the API receives it (SK-3). */
 export interface ToolInput {

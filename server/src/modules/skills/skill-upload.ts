@@ -1,4 +1,5 @@
-import { quote, type Problem } from "./problem";
+import type { Problem } from "../../platform/errors";
+import { quote } from "../../platform/text";
 import { checkFilePath, DEFAULT_FILE_LIMITS, type FileLimits } from "./skill-files";
 import {
   assembleBundle,

@@ -2,7 +2,8 @@ import type { Readable } from "node:stream";
 import { crc32 } from "node:zlib";
 import { zipSync, type Zippable } from "fflate";
 import * as yauzl from "yauzl";
-import { quote, type Problem } from "./problem";
+import type { Problem } from "../../platform/errors";
+import { quote } from "../../platform/text";
 import { checkFilePath, DEFAULT_FILE_LIMITS, normaliseFilePath, type FileLimits } from "./skill-files";
 import {
   assembleBundle,

@@ -6,7 +6,7 @@ import type { DomainEvent } from "../events/domain-events";
 export type SqlStatement = readonly [sql: string, params: readonly unknown[]];
 
 /**
- * A synchronous SQLite transaction (`Database.inSyncTransaction`): statements run as the driver's prepared statements
+ * A synchronous SQLite transaction (`SqliteDirect.transaction`): statements run as the driver's prepared statements
  * (prepared once per SQL text, kept), rows come back as the driver reads them (column names, no hydration).
  */
 export interface SyncTx {
@@ -19,7 +19,7 @@ export interface SyncTx {
 }
 
 /**
- * A PostgreSQL transaction on one pooled client (`Database.inClientTransaction`): each statement a named prepared
+ * A PostgreSQL transaction on one pooled client (`PostgresDirect.transaction`): each statement a named prepared
  * statement of the driver (parsed and planned once per connection); `name` must stand for this one `sql`.
  */
 export interface ClientTx {

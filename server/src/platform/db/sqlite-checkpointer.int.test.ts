@@ -12,7 +12,13 @@ import { createLogger } from "../logger";
 import { startTestApp, testCredentials } from "../../../test/support/test-app";
 import { until } from "../../../test/support/wait";
 import { Database } from "./database";
+import type { SqliteDirect } from "./direct-statements";
 import type { CheckpointReport } from "./sqlite-checkpointer";
+
+const sqliteDirect = (db: Database): SqliteDirect => {
+  if (db.direct.dialect !== "sqlite") throw new Error("an SQLite database was expected");
+  return db.direct;
+};
 
 // The checkpoint worker exists on a SQLite file only (in memory there is no WAL; PostgreSQL checkpoints itself).
 describe("SQLite checkpoints off the event loop (issue 21)", () => {
@@ -46,7 +52,7 @@ describe("SQLite checkpoints off the event loop (issue 21)", () => {
     while (reports.filter((r) => r.restarted).length < 3 || written < 24_000) {
       await Promise.all(
         Array.from({ length: 4 }, () =>
-          db.runPrepared([["INSERT INTO rows_written (body) VALUES (?)", [`${written++}${body}`]]]),
+          sqliteDirect(db).commit([["INSERT INTO rows_written (body) VALUES (?)", [`${written++}${body}`]]]),
         ),
       );
       if (written > 200_000) throw new Error("the WAL was never restarted");

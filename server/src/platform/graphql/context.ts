@@ -17,11 +17,6 @@ export interface RequestContext {
   readonly trace?: TraceSpan;
 }
 
-/** The actor written to audit entries: the key id, or "platform". */
-export function actorOf(principal: Principal): string {
-  return principal.kind === "platform" ? "platform" : principal.keyId;
-}
-
 // ---- per-request loaders ----
 
 /**

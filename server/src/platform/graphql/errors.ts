@@ -11,7 +11,6 @@ export const ERROR_CODES = {
   invalid: "BAD_USER_INPUT",
   forbidden: "FORBIDDEN",
   unauthenticated: "UNAUTHENTICATED",
-  rate_limited: "RATE_LIMITED",
   upstream: "UPSTREAM_ERROR",
 } as const satisfies Record<DomainError["kind"], string>;
 
@@ -22,7 +21,6 @@ function codeOf(error: DomainError): string {
     case "invalid":
     case "forbidden":
     case "unauthenticated":
-    case "rate_limited":
     case "upstream":
       return ERROR_CODES[error.kind];
   }

@@ -65,19 +65,6 @@ export const AGENT_VERSION = graphql(`
   }
 `);
 
-export const AGENT_VERSIONS_OF = graphql(`
-  query AgentVersionsOf($agentId: ID!) {
-    agents(agentId: $agentId, limit: 100) {
-      items {
-        id
-        version
-        state
-        updatedAt
-      }
-    }
-  }
-`);
-
 export const SAVE_AGENT = graphql(`
   mutation SaveAgent($input: AgentInput!, $agentId: ID) {
     saveAgent(input: $input, agentId: $agentId) {

@@ -25,4 +25,3 @@ export function writeSession(session: Session | null): void {
 }
 
 export const canWrite = (role: Role | undefined) => role === "ADMIN" || role === "EDITOR" || role === "PLATFORM";
-export const isAdmin = (role: Role | undefined) => role === "ADMIN" || role === "PLATFORM";

@@ -155,10 +155,10 @@ export function eventValues(e: CallEventEntity): unknown[] {
 
 /**
  * Issue 21: a load's read and writes through the drivers — on SQLite inside one synchronous transaction
- * (`Database.inSyncTransaction`), on PostgreSQL as named prepared statements on one client, the call's row locked
- * (`Database.inClientTransaction`). No query builder, no entity hydration: the row is mapped here.
+ * (`db.direct.transaction`), on PostgreSQL as named prepared statements on one client, the call's row locked
+ * (`db.direct.transaction`). No query builder, no entity hydration: the row is mapped here.
  */
-export class CallLoadStore {
+export class CallLoadRepository {
   constructor(private readonly contexts: CallContexts) {}
 
   /**

@@ -1,23 +1,14 @@
-/**
- * One refusal of a skill's content (SK-5): `path` says where (`frontmatter.name`, `files[3]`), `message` is a
- * full sentence that starts with the same place and names the refused value, so it can be shown on its own.
- */
-export interface Problem {
-  path: string;
-  message: string;
-}
-
-const MAX_QUOTED_CODE_POINTS = 80;
+// Text as messages show it: pure, so the CLI compiles it with the skill format.
 
 /**
  * A value quoted for a message: control and invisible characters escaped so they can be seen, and a long value
- * cut short so that a hostile input cannot make a message as large as itself.
+ * cut short (at `max` code points) so that a hostile or chatty input cannot make a message as large as itself.
  */
-export function quote(value: string): string {
+export function quote(value: string, { max = 80 }: { max?: number } = {}): string {
   const length = codePointLength(value);
-  const head = [...value.slice(0, 2 * MAX_QUOTED_CODE_POINTS)].slice(0, MAX_QUOTED_CODE_POINTS);
+  const head = [...value.slice(0, 2 * max)].slice(0, max);
   const shown = head.map(escapeInvisible).join("");
-  return length > MAX_QUOTED_CODE_POINTS ? `'${shown}…' (${length} characters)` : `'${shown}'`;
+  return length > max ? `'${shown}…' (${length} characters)` : `'${shown}'`;
 }
 
 function escapeInvisible(char: string): string {
