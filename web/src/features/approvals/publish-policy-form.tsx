@@ -74,7 +74,7 @@ export function PublishPolicyForm() {
             value={block}
             onChange={(v) => setBlock(v ?? "HIGH")}
             allowDeselect={false}
-            w={260}
+            w={300}
           />
         </Group>
         <Group gap="sm">

@@ -52,7 +52,7 @@ export function FindingsPanel(props: { versionId: string; onOpenLine(path: strin
                       type="button"
                       size="sm"
                       onClick={() => props.onOpenLine(f.path, f.line!)}
-                      aria-label={`Open ${f.path} line ${f.line} in the editor`}
+                      aria-label={`${f.path}:${f.line} (open the line in the editor)`}
                     >
                       {f.path}:{f.line}
                     </Anchor>

@@ -37,7 +37,9 @@ export function SuppressDialog(props: { versionId: string; digest: string; findi
             <b>{finding.rule}</b> ({finding.severity.toLowerCase()}) in <Code>{finding.path}</Code>
             {finding.line ? ` line ${finding.line}` : ""}
           </Text>
-          <Code block>{finding.excerpt}</Code>
+          <Code block style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
+            {finding.excerpt}
+          </Code>
           <Text size="sm" c="dimmed">
             The suppression is recorded in the audit log, shown beside the finding, and holds for this content only: an
             edit of the draft drops it.
