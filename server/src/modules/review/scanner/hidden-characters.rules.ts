@@ -82,7 +82,17 @@ export const invisibleCharacters: TextRule = {
   },
 };
 
-const WORD = /[\p{L}\p{M}]{2,64}/gu;
+const NON_ASCII = /[\u0080-\u{10FFFF}]/gu;
+const LETTER = /[\p{L}\p{M}]/u;
+
+/** The word (letters and marks, at most 64 on each side) around `at`. */
+function wordAround(text: string, at: number): { from: number; to: number } {
+  let from = at;
+  while (from > 0 && at - from < 64 && LETTER.test(text[from - 1]!)) from--;
+  let to = at + 1;
+  while (to < text.length && to - at < 64 && LETTER.test(text[to]!)) to++;
+  return { from, to };
+}
 
 export const homoglyphWords: TextRule = {
   id: "homoglyph-word",
@@ -91,18 +101,20 @@ export const homoglyphWords: TextRule = {
   scope: "all",
   message:
     "A word mixes Latin letters with look-alike letters of another script (Unicode confusables), so it reads as one word to a person and as another to a model or a filter. Type the word in one script.",
-  patterns: [WORD],
+  patterns: [NON_ASCII],
+  // Only the non-ASCII characters are looked at (a look-alike is one), and each word once: linear in the text.
   find(text) {
-    if (!/[\u0080-\u{10FFFF}]/u.test(text)) return [];
     const found: RuleMatch[] = [];
-    for (const m of matchAll(WORD, text, Number.MAX_SAFE_INTEGER)) {
-      const word = text.slice(m.index, m.index + m.length);
-      if (!/[\u0080-\u{10FFFF}]/u.test(word) || !/[A-Za-z]/.test(word)) continue;
+    NON_ASCII.lastIndex = 0;
+    for (let m = NON_ASCII.exec(text); m !== null && found.length < 50; m = NON_ASCII.exec(text)) {
+      if (latinLookalike(m[0]) === null) continue;
+      const { from, to } = wordAround(text, m.index);
+      NON_ASCII.lastIndex = Math.max(NON_ASCII.lastIndex, to);
+      const word = text.slice(from, to);
+      if (!/[A-Za-z]/.test(word)) continue;
       const lookalikes = [...word].filter((ch) => latinLookalike(ch) !== null);
-      if (lookalikes.length === 0) continue;
       const shown = lookalikes.map((ch) => `${codePoint(ch.codePointAt(0)!)} looks like '${latinLookalike(ch)}'`);
-      found.push({ ...m, detail: `${[...new Set(shown)].slice(0, 4).join(", ")}.` });
-      if (found.length >= 50) break;
+      found.push({ index: from, length: to - from, detail: `${[...new Set(shown)].slice(0, 4).join(", ")}.` });
     }
     return found;
   },

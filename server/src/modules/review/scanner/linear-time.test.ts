@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { reviewSkill, TEXT_RULES } from "./scanner";
+import type { TextRule } from "./rule";
+import { MAX_FINDINGS, reviewSkill, TEXT_RULES } from "./scanner";
 
 // SEC-25: no rule can backtrack catastrophically. By construction — every pattern starts each attempt at a literal
 // or a class and uses bounded quantifiers only, so an attempt reads a bounded window and a pass is linear — and by
@@ -110,14 +111,25 @@ describe("SEC-25 linear-time rules", () => {
       content: hostileBytes(perFile, i),
     }));
     const body = new TextDecoder().decode(hostileBytes(256 * 1024 - 40, 7));
-    const review = await reviewSkill({ skillMd: `---\nname: big\ndescription: d\n---\n${body}`, files });
+    const skillMd = `---\nname: big\ndescription: d\n---\n${body}`;
+    // a rule that only counts what it is given: every character of every file reaches the rules
+    let seen = 0;
+    const counter: TextRule = {
+      id: "counter",
+      family: "test",
+      severity: "LOW",
+      scope: "all",
+      message: "",
+      patterns: [],
+      find: (text) => ((seen += text.length), []),
+    };
+    const review = await reviewSkill({ skillMd, files }, { rules: [...TEXT_RULES, counter] });
+    const texts = files.reduce((sum, f) => sum + new TextDecoder().decode(f.content).length, 0);
+    expect(seen).toBe(skillMd.length + texts);
     expect(review.findings.filter((f) => f.rule === "scanner-error" || f.rule === "over-limit")).toEqual([]);
-    // every file was read: each one holds hidden characters
-    expect(new Set(review.findings.filter((f) => f.rule === "bidi-control").map((f) => f.path)).size).toBe(201);
-    // at most 50 matches a rule and a file (the same problem again adds nothing)
-    const perRuleAndFile = new Map<string, number>();
-    for (const f of review.findings)
-      perRuleAndFile.set(`${f.rule} ${f.path}`, (perRuleAndFile.get(`${f.rule} ${f.path}`) ?? 0) + 1);
-    expect(Math.max(...perRuleAndFile.values())).toBeLessThanOrEqual(60);
+    // the findings are bounded: at most 50 matches a rule and a file, 500 in all (the rest counted in one finding)
+    expect(review.findings.length).toBeLessThanOrEqual(MAX_FINDINGS);
+    expect(review.findings.at(-1)).toMatchObject({ rule: "finding-limit", severity: "HIGH" });
+    expect(review.highest).toBe("CRITICAL");
   }, 120_000);
 });

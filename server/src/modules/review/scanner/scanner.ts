@@ -6,6 +6,7 @@ import {
   findingId,
   highestOf,
   RULES_VERSION,
+  severityRank,
   sortFindings,
   type Finding,
   type ReviewResult,
@@ -18,7 +19,7 @@ import { REMOTE_CODE_RULES } from "./remote-code.rules";
 import { REVERSE_SHELL_RULES } from "./reverse-shells.rules";
 import type { RuleMatch, TextRule } from "./rule";
 import { SECRET_RULE_MESSAGE, SECRET_RULES, secretlintMatches } from "./secrets.rules";
-import { excerptAt, lineStarts, position } from "./text-file";
+import { excerptAt, lineBounds, lineStarts, lowSurrogates, position } from "./text-file";
 import { URL_RULES } from "./urls.rules";
 import { makeVisible } from "./visible";
 
@@ -162,20 +163,22 @@ export async function reviewSkill(input: ReviewInput, options: ScannerOptions = 
   });
 
   for (const source of sources) {
-    const starts = lazyLineStarts(source.text);
+    const starts = lazy(() => lineStarts(source.text));
+    const surrogates = lazy(() => lowSurrogates(source.text));
     const report = (rule: { id: string; severity: Severity; message: string }, m: RuleMatch, offset = 0) => {
       const index = m.index + offset;
       const pathOnly = source.path.startsWith("path of ");
       const path = pathOnly ? source.path.slice("path of ".length) : source.path;
-      const at = pathOnly ? null : position(source.text, starts(), index);
+      const at = position(starts(), surrogates(), index);
+      const line = lineBounds(source.text, starts(), at.line);
       add(
         {
           rule: rule.id,
           severity: m.severity ?? rule.severity,
           path,
-          line: at?.line ?? null,
-          column: at?.column ?? null,
-          excerpt: excerptAt(source.text, index, m.length),
+          line: pathOnly ? null : at.line,
+          column: pathOnly ? null : at.column,
+          excerpt: excerptAt(source.text, index, m.length, line),
           message: m.detail ? `${rule.message} ${m.detail}` : rule.message,
         },
         source.text.slice(index, index + Math.min(m.length, 4096)),
@@ -215,11 +218,11 @@ export async function reviewSkill(input: ReviewInput, options: ScannerOptions = 
     }
   }
 
-  const sorted = sortFindings(dedupe(findings));
+  const kept = capped(dedupe(findings));
   return {
     rulesVersion: options.rulesVersion ?? RULES_VERSION,
-    highest: highestOf(sorted.map((f) => f.severity)),
-    findings: sorted,
+    highest: highestOf(kept.map((f) => f.severity)),
+    findings: kept,
   };
 }
 
@@ -264,9 +267,36 @@ export function decodeText(bytes: Uint8Array): string | null {
   }
 }
 
-function lazyLineStarts(text: string): () => number[] {
-  let starts: number[] | null = null;
-  return () => (starts ??= lineStarts(text));
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+/** At most this many findings are kept (the worst first); the rest are one HIGH finding that says how many. */
+export const MAX_FINDINGS = 500;
+
+function capped(findings: Finding[]): Finding[] {
+  if (findings.length <= MAX_FINDINGS) return sortFindings(findings);
+  const worst = [...findings].sort((a, b) => severityRank(b.severity) - severityRank(a.severity));
+  const kept = sortFindings(worst.slice(0, MAX_FINDINGS - 1));
+  const message = `The review found ${findings.length} findings; the ${MAX_FINDINGS - 1} worst are listed and ${findings.length - MAX_FINDINGS + 1} more are not. Content this noisy is not reviewable as it stands.`;
+  const limit: Finding = {
+    id: findingId({
+      rule: "finding-limit",
+      path: "bundle",
+      line: null,
+      column: null,
+      matched: String(findings.length),
+    }),
+    rule: "finding-limit",
+    severity: "HIGH",
+    path: "bundle",
+    line: null,
+    column: null,
+    excerpt: "bundle",
+    message,
+  };
+  return [...kept, limit];
 }
 
 function dedupe(findings: Finding[]): Finding[] {
