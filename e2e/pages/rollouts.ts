@@ -32,6 +32,11 @@ export class StartRolloutForm {
         .click();
   }
 
+  /** The forecast under the i-th guard ("needs about 860 outcomes per arm …"). */
+  async forecast(i: number): Promise<string> {
+    return (await this.root.getByTestId(`guard-forecast-${i}`).innerText()).trim();
+  }
+
   /** Starts it and waits for the rollout's page. */
   async start(): Promise<void> {
     await this.root.getByRole("button", { name: "Start rollout" }).click();
@@ -57,6 +62,12 @@ export class RolloutPage {
   async row(signal: string): Promise<[string, string]> {
     const cells = this.arms.getByRole("row", { name: new RegExp(`^${signal}`) }).getByRole("cell");
     return [(await cells.nth(0).innerText()).trim(), (await cells.nth(1).innerText()).trim()];
+  }
+
+  /** A guard's verdict in words, by its metric's label ("Success rate"). */
+  async guardVerdict(metric: string): Promise<string> {
+    const card = this.page.getByRole("region", { name: `${metric} guard` });
+    return (await card.getByTestId("guard-verdict").innerText()).trim();
   }
 
   async pointCount(): Promise<number> {

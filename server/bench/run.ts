@@ -13,6 +13,7 @@ import * as contentReview from "./content-review.bench";
 import * as gateway from "./gateway.bench";
 import * as insights from "./insights.bench";
 import * as observability from "./observability.bench";
+import * as rolloutGuards from "./rollout-guards.bench";
 import * as signalFold from "./signal-fold.bench";
 import * as skillUsage from "./skill-usage.bench";
 
@@ -29,6 +30,7 @@ const BENCHES: Array<{ file: string; bench: BenchModule }> = [
   { file: "insights.bench.ts", bench: insights },
   { file: "signal-fold.bench.ts", bench: signalFold },
   { file: "content-review.bench.ts", bench: contentReview },
+  { file: "rollout-guards.bench.ts", bench: rolloutGuards },
 ];
 
 /** Investigation benches run on their own (`node dist/bench/<file>.js`, see each file's header), not by `npm run bench`. */

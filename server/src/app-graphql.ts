@@ -54,6 +54,7 @@ import { WebhookResolver } from "./modules/webhooks";
 import {
   registerRolloutLoaders,
   RolloutEventActorResolver,
+  RolloutForecastResolver,
   RolloutResolver,
   RolloutUpdatesResolver,
 } from "./modules/rollouts";
@@ -117,6 +118,7 @@ export function resolverInstances(services: Services): object[] {
     new EvalScenarioResolver(services.evals),
     new EvalRunResolver(services.evals),
     new RolloutResolver(services.rollouts),
+    new RolloutForecastResolver(services.rolloutForecasts),
     new RolloutEventActorResolver(),
     new RolloutUpdatesResolver(),
     // A project first: the platform credential reaches projects by id, and other kinds only through a project.

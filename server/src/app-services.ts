@@ -36,7 +36,13 @@ import {
 } from "./modules/skills";
 import { UsageService } from "./modules/usage";
 import { WebhookService } from "./modules/webhooks";
-import { RolloutEvaluations, RolloutService, RolloutSteps, RunningRollouts } from "./modules/rollouts";
+import {
+  RolloutEvaluations,
+  RolloutForecasts,
+  RolloutService,
+  RolloutSteps,
+  RunningRollouts,
+} from "./modules/rollouts";
 import type { PublishGate } from "./modules/versioning";
 import type { InvalidationBus } from "./platform/cache/invalidation-bus";
 
@@ -140,7 +146,7 @@ export function wireServices(
     skillReader,
     new RolloutSteps(audit, webhooks, skillLifecycle),
     // RO-3: the guards and the page read the signals module's one per-arm aggregation
-    (list) => signals.forRollouts(list.map((r) => r.id)),
+    (list) => signals.forRollouts(list),
     approvalCheck,
     // RO-3: each step's evals (the publish gate's comparison, the rollout's eval tag), wired below
     (rollout) => rolloutEvals.evaluate(rollout),
@@ -200,6 +206,15 @@ export function wireServices(
   const rolloutEvals = new RolloutEvaluations(db, evalGate, usage, logger, {
     iterations: config.rolloutEvalIterations,
   });
+  // RO-4, UX-8: the start form's forecast (the skill's recent traffic, the tagged scenarios a step would run)
+  const rolloutForecasts = new RolloutForecasts(
+    auth,
+    skillReader,
+    usage,
+    (projectId, skill, agentIds, from, to) => signals.trafficOf(projectId, skill, agentIds, from, to),
+    async (projectId, tag) => (await evals.taggedScenarios(projectId, tag)).length,
+    config.rolloutEvalIterations,
+  );
   return {
     auth,
     audit,
@@ -241,6 +256,7 @@ export function wireServices(
     evalPlanner,
     evalExecutor,
     rollouts,
+    rolloutForecasts,
     runningRollouts,
   };
 }

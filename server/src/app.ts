@@ -241,7 +241,7 @@ export async function createApp(
     ready: () => db.ping(),
     tracing,
     metrics,
-    metricsToken: config.metricsToken,
+    metricsAccess: { token: config.metricsToken, public: config.metricsPublic },
     // Issue 21 (GRAPHQL_JIT): the operations agent platforms send on every call, compiled by graphql-jit.
     compiledRootFields: config.graphqlJit ? ["startCall", "loadSkill", "endCall"] : [],
     outage,

@@ -93,3 +93,11 @@ describe("SEC-19 Redis command timeout", () => {
     expect(() => loadConfig({ REDIS_COMMAND_TIMEOUT_MS: "soon" })).toThrow(/REDIS_COMMAND_TIMEOUT_MS/);
   });
 });
+
+describe("metrics settings", () => {
+  it("SEC-28 /metrics is closed unless METRICS_PUBLIC=true says otherwise, in production too", () => {
+    expect(loadConfig({}).metricsPublic).toBe(false);
+    expect(loadConfig({ NODE_ENV: "production", METRICS_TOKEN: "" }).metricsPublic).toBe(false);
+    expect(loadConfig({ METRICS_PUBLIC: "true" }).metricsPublic).toBe(true);
+  });
+});

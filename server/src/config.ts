@@ -66,8 +66,10 @@ export interface Config {
   readonly shutdownTimeoutMs: number;
   /** OB-1: traces over OTLP, from OpenTelemetry's own variables; null (off, free) when no endpoint is set. */
   readonly tracing: TracingConfig | null;
-  /** OB-2: `GET /metrics` asks for `Authorization: Bearer <it>` when set. */
+  /** OB-2 SEC-28: `GET /metrics` answers `Authorization: Bearer <it>` (or the platform credential) when set. */
   readonly metricsToken: string | undefined;
+  /** SEC-28 METRICS_PUBLIC: `GET /metrics` answers without a credential (only when the operator says so). */
+  readonly metricsPublic: boolean;
   /** Issue 21: GRAPHQL_JIT — the hot call operations (startCall, loadSkill, endCall) executed by graphql-jit. */
   readonly graphqlJit: boolean;
 }
@@ -277,6 +279,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     shutdownTimeoutMs: integer(env, "SHUTDOWN_TIMEOUT_MS", 20_000, 100, 600_000),
     tracing: tracingConfig(env),
     metricsToken: env.METRICS_TOKEN || undefined,
+    metricsPublic: flag(env, "METRICS_PUBLIC", false),
     graphqlJit: flag(env, "GRAPHQL_JIT", false),
     webDist: path.resolve(env.WEB_DIST ?? path.join(__dirname, "..", "..", "..", "web", "dist")),
     ...overrides,

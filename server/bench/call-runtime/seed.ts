@@ -8,6 +8,7 @@ import { Client } from "pg";
 import type { Database } from "../../src/platform/db/database";
 import { parseSkillMd } from "../../src/modules/skills/skill-md";
 import { checkTools } from "../../src/modules/skills/skill-tools";
+import { seededRandom } from "../../src/platform/seeded-random";
 
 export const SKILLS = 1000;
 export const VERSIONS_PER_SKILL = 10; // 1–9 archived, 10 published
@@ -17,18 +18,6 @@ export const MIN_ENTRIES = 3;
 export const MAX_ENTRIES = 8;
 export const PIN_SHARE = 0.15; // of entries, pinned to an archived version
 export const MAX_LOADED = 3;
-
-/** A small deterministic PRNG (mulberry32), so every run seeds the same shapes. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TOPICS = [
   "refunds",
@@ -191,7 +180,7 @@ export function generate(
   shape: Shape,
   versionIds: VersionIds,
 ): { tables: Table[]; seeded: Omit<Seeded, "seconds"> } {
-  const random = prng(shape.seed);
+  const random = seededRandom(shape.seed);
   const now = Date.now() - 86_400_000;
   const skillRows: unknown[][] = [];
   const versionRows: unknown[][] = [];

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { rolloutArm } from "../../src/modules/runtime";
 import { loadSkill, publishAgent, publishSkill, runToolRaw, startCall } from "../support/calls";
 import { SEND_MESSAGE } from "../support/chat";
@@ -7,14 +7,14 @@ import { saveScenario, startRun } from "../support/evals";
 import { postChat, startGatewayKit, UPSTREAM_MODEL, type GatewayKit } from "../support/gateway-kit";
 import { grew, parsePrometheus, scrape, series, type Samples } from "../support/prometheus";
 import { startReceiver, type Receiver } from "../support/receiver";
-import { dialects } from "../support/test-app";
+import { describeEachDialect } from "../support/test-app";
 import { until } from "../support/wait";
 
 /** OB-2: GET /metrics, its token, and what it counts, read back as Prometheus text before and after real operations. */
 
 const TOKEN = `metrics-${randomBytes(12).toString("hex")}`;
 
-describe.each(dialects)("OB-2 metrics on %s", (dialect) => {
+describeEachDialect.withOwnApps("OB-2 metrics", (dialect) => {
   let kit: GatewayKit;
   let hooks: Receiver;
   let key: string;
@@ -74,7 +74,7 @@ describe.each(dialects)("OB-2 metrics on %s", (dialect) => {
     expect(samples.has(series("skillgraph_db_pool_connections", { state: "total" }))).toBe(dialect === "postgres");
   });
 
-  it("OB-2 call starts, loads and evictions by skill, tool runs and errors by skill and tool, and GraphQL and HTTP durations by operation and route", async () => {
+  it("OB-2 SEC-28 call starts, loads and evictions, tool runs and errors by origin (no skill or tool name), and GraphQL and HTTP durations by operation and route", async () => {
     const before = await read();
     const calls = [await startCall(kit.t, key, { agentId }), await startCall(kit.t, key, { agentId })];
     await loadSkill(kit.t, key, calls[0]!.id, "billing");
@@ -91,27 +91,24 @@ describe.each(dialects)("OB-2 metrics on %s", (dialect) => {
 
     const count = (name: string, labels: Record<string, string>) => grew(before, after, series(name, labels));
     expect(count("skillgraph_call_starts_total", { kind: "call" })).toBe(2);
-    expect(count("skillgraph_skill_starts_total", { skill: "billing" })).toBe(2);
-    expect(count("skillgraph_skill_starts_total", { skill: "refunds" })).toBe(2);
-    expect(count("skillgraph_skill_loads_total", { skill: "billing" })).toBe(2);
-    expect(count("skillgraph_skill_loads_total", { skill: "refunds" })).toBe(1);
-    expect(count("skillgraph_skill_evictions_total", { skill: "billing" })).toBe(1);
-    expect(count("skillgraph_skill_evictions_total", { skill: "refunds" })).toBe(0);
-    expect(count("skillgraph_tool_runs_total", { skill: "billing", tool: "check_balance" })).toBe(1);
-    expect(count("skillgraph_tool_errors_total", { skill: "billing", tool: "check_balance" })).toBe(0);
-    expect(count("skillgraph_tool_runs_total", { skill: "billing", tool: "broken" })).toBe(1);
-    expect(count("skillgraph_tool_errors_total", { skill: "billing", tool: "broken" })).toBe(1);
+    // SEC-28: per-skill figures live in the project-scoped insights API; here skills and tools are counted in total.
+    expect(count("skillgraph_skill_starts_total", {})).toBe(4);
+    expect(count("skillgraph_skill_loads_total", {})).toBe(3);
+    expect(count("skillgraph_skill_evictions_total", {})).toBe(1);
+    expect(count("skillgraph_tool_runs_total", { origin: "skill" })).toBe(2);
+    expect(count("skillgraph_tool_errors_total", { origin: "skill" })).toBe(1);
     // The support helpers' operations are anonymous: counted under the empty operation name, by type.
     const graphql = { operation: "", type: "mutation", outcome: "ok" };
     expect(count("skillgraph_graphql_request_duration_seconds_count", graphql)).toBe(8);
     const http = { route: "/graphql", method: "POST", status: "200" };
     expect(count("skillgraph_http_request_duration_seconds_count", http)).toBe(8);
-    // Label sets stay bounded: no call id is a label value.
+    // SEC-28 label sets stay bounded and hold no tenant data: no call id, skill or tool name is a label value.
     const text = (await scrape(kit.t.url, TOKEN)).text;
-    for (const call of calls) expect(text).not.toContain(call.id);
+    for (const value of [...calls.map((call) => call.id), "billing", "refunds", "check_balance", "broken"])
+      expect(text).not.toContain(`"${value}"`);
   });
 
-  it("OB-2 RO-2 call starts under a staged rollout, by skill and arm", async () => {
+  it("OB-2 RO-2 SEC-28 call starts under a staged rollout, by arm (no skill name)", async () => {
     const draft = await kit.t.ok<{ createSkillVersion: { id: string } }>(
       `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`,
       { input: { skillMd: "---\nname: refunds\ndescription: Use for refunds, version two.\n---\nRefund in 14 days." } },
@@ -127,16 +124,12 @@ describe.each(dialects)("OB-2 metrics on %s", (dialect) => {
     const arms = keys.map((k) => rolloutArm(startRollout.id, k, 50));
     for (const rolloutKey of keys) await startCall(kit.t, key, { agentId, rolloutKey });
     const after = await read();
-    const count = (arm: string) =>
-      grew(before, after, series("skillgraph_rollout_arm_starts_total", { skill: "refunds", arm }));
+    // Only refunds has a rollout: billing's starts are counted under no arm.
+    const count = (arm: string) => grew(before, after, series("skillgraph_rollout_arm_starts_total", { arm }));
     expect(count("candidate")).toBe(arms.filter((a) => a === "candidate").length);
     expect(count("live")).toBe(arms.filter((a) => a === "live").length);
     expect(count("candidate")).toBeGreaterThan(0);
     expect(count("live")).toBeGreaterThan(0);
-    // billing has no rollout: none of its starts is counted under an arm
-    expect(grew(before, after, series("skillgraph_rollout_arm_starts_total", { skill: "billing", arm: "live" }))).toBe(
-      0,
-    );
     await kit.t.ok(
       `mutation($id: ID!) { abortRollout(id: $id, reason: "test done") { status } }`,
       { id: startRollout.id },
@@ -159,7 +152,7 @@ describe.each(dialects)("OB-2 metrics on %s", (dialect) => {
     const after = await read();
     const count = (name: string, labels: Record<string, string>) => grew(before, after, series(name, labels));
     expect(count("skillgraph_call_starts_total", { kind: "chat" })).toBe(1);
-    expect(count("skillgraph_skill_starts_total", { skill: "billing" })).toBe(1);
+    expect(count("skillgraph_skill_starts_total", {})).toBe(2); // billing and refunds
     expect(count("skillgraph_gateway_turns_total", { outcome: "ok" })).toBe(1);
     expect(count("skillgraph_gateway_turns_total", { outcome: "error" })).toBe(1);
     const upstream = "skillgraph_upstream_request_duration_seconds_count";

@@ -1,12 +1,12 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
 import { createLogger } from "../../src/platform/logger";
 import { postChat, startGatewayKit, type GatewayKit } from "../support/gateway-kit";
 import { callerTrace, startOtlpReceiver, type OtlpReceiver } from "../support/otlp-receiver";
-import { createTestApp, dialects } from "../support/test-app";
+import { describeEachDialect, createTestApp } from "../support/test-app";
 import { sleep, until } from "../support/wait";
 
 /** OB-1's faults: an OTLP endpoint that is down or never answers, and message content only when asked for. */
@@ -47,7 +47,7 @@ async function deadEndpoints(): Promise<{ down: string; silent: string; close: (
 
 const EXPORT_WARNING = "traces could not be exported";
 
-describe.each(dialects)("OB-1 an OTLP endpoint that fails, on %s", (dialect) => {
+describeEachDialect.withOwnApps("OB-1 an OTLP endpoint that fails", (dialect) => {
   let endpoints: Awaited<ReturnType<typeof deadEndpoints>>;
   beforeAll(async () => {
     endpoints = await deadEndpoints();
@@ -96,7 +96,7 @@ describe.each(dialects)("OB-1 an OTLP endpoint that fails, on %s", (dialect) => 
   }
 });
 
-describe.each(dialects)("OB-1 message content in spans, on %s", (dialect) => {
+describeEachDialect.withOwnApps("OB-1 message content in spans", (dialect) => {
   let otlp: OtlpReceiver;
   let kit: GatewayKit;
   beforeAll(async () => {

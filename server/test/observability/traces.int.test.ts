@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { rolloutArm } from "../../src/modules/runtime";
 import { publishAgent, publishSkill } from "../support/calls";
 import { postChat, startGatewayKit, UPSTREAM_MODEL, type GatewayKit } from "../support/gateway-kit";
@@ -12,7 +12,7 @@ import {
   type ReceivedSpan,
 } from "../support/otlp-receiver";
 import { startReceiver, type Receiver } from "../support/receiver";
-import { createTestApp, dialects, type TestApp } from "../support/test-app";
+import { describeEachDialect, createTestApp, type TestApp } from "../support/test-app";
 import { until } from "../support/wait";
 
 /** One GraphQL operation over HTTP with the caller's `traceparent` (or none). */
@@ -62,7 +62,7 @@ const spanNamed = (otlp: OtlpReceiver, name: string, traceId: string) =>
 const childrenOf = (otlp: OtlpReceiver, parent: ReceivedSpan) =>
   otlp.spans.filter((s) => s.traceId === parent.traceId && s.parentSpanId === parent.spanId);
 
-describe.each(dialects)("OB-1 traces of calls on %s", (dialect) => {
+describeEachDialect.withOwnApps("OB-1 traces of calls", (dialect) => {
   let otlp: OtlpReceiver;
   let hooks: Receiver;
   let t: TestApp;
@@ -322,7 +322,7 @@ describe.each(dialects)("OB-1 traces of calls on %s", (dialect) => {
   });
 });
 
-describe.each(dialects)("OB-1 traces of gateway turns on %s", (dialect) => {
+describeEachDialect.withOwnApps("OB-1 traces of gateway turns", (dialect) => {
   let otlp: OtlpReceiver;
   let kit: GatewayKit;
   let versionId: string;

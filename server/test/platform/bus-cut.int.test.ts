@@ -1,13 +1,13 @@
 import { Client } from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { entities } from "../../src/entities";
 import { DEGRADED_TTL_MS } from "../../src/platform/cache/invalidated-cache";
 import { Database } from "../../src/platform/db/database";
 import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
 import { PUBLISH_AGENT, saveAgent } from "../support/agents";
 import { publishAgent, publishSkill, START_CALL, type CallView } from "../support/calls";
-import { needs } from "../support/required";
-import { startTestApp, testCredentials, type TestApp } from "../support/test-app";
+
+import { describeOnDialect, startTestApp, testCredentials, type TestApp } from "../support/test-app";
 import { sleep, until } from "../support/wait";
 
 /**
@@ -22,7 +22,7 @@ const BASE_URL = process.env.TEST_DATABASE_URL;
 
 type Observed = Record<"rolled" | "deleted" | "prompt" | "removed" | "revokedKey" | "deletedProject", string>;
 
-describe.skipIf(!needs(!!BASE_URL, "PostgreSQL (TEST_DATABASE_URL)"))("SEC-19 writes while the bus is cut", () => {
+describeOnDialect("postgres")("SEC-19 writes while the bus is cut", () => {
   let scratch: { url: string; drop: () => Promise<void> };
   let admin: Client;
   let a: TestApp;

@@ -1,11 +1,12 @@
 import { randomBytes } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { generatePlatformToken } from "../../src/modules/auth/credentials";
 import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
 import { skillMd } from "../support/skill-md";
-import { needs, REDIS_URL, redisReachable, skipUnless } from "../support/required";
+import { REDIS_URL, redisReachable, skipUnless } from "../support/required";
 import { ensureServerBuilt } from "../support/server-build";
 import { startServer, type ServerProcess } from "../support/server-process";
+import { describeOnDialect } from "../support/test-app";
 
 const SEEN_WITHIN_MS = 1000;
 
@@ -140,16 +141,13 @@ async function twoProcessesSeeAPublish(extraEnv: Record<string, string>): Promis
   }
 }
 
-describe.skipIf(!needs(!!BASE_URL, "PostgreSQL (TEST_DATABASE_URL)"))(
-  "cross-instance cache invalidation (PostgreSQL)",
-  () => {
-    it("RT-1 SV-5 two server processes on one PostgreSQL see a publish within one second", async () => {
-      await twoProcessesSeeAPublish({});
-    }, 180_000);
+describeOnDialect("postgres")("cross-instance cache invalidation (PostgreSQL)", () => {
+  it("RT-1 SV-5 two server processes on one PostgreSQL see a publish within one second", async () => {
+    await twoProcessesSeeAPublish({});
+  }, 180_000);
 
-    it("RT-1 SV-5 two server processes on one PostgreSQL see a publish within one second (Redis pub/sub with REDIS_URL)", async (ctx) => {
-      skipUnless(ctx, await redisReachable(), `Redis at ${REDIS_URL}`);
-      await twoProcessesSeeAPublish({ REDIS_URL });
-    }, 180_000);
-  },
-);
+  it("RT-1 SV-5 two server processes on one PostgreSQL see a publish within one second (Redis pub/sub with REDIS_URL)", async (ctx) => {
+    skipUnless(ctx, await redisReachable(), `Redis at ${REDIS_URL}`);
+    await twoProcessesSeeAPublish({ REDIS_URL });
+  }, 180_000);
+});

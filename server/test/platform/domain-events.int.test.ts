@@ -1,10 +1,10 @@
 import { Writable } from "node:stream";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { CallRecorded } from "../../src/modules/calls";
 import { SkillLiveMoved } from "../../src/modules/skills";
 import { createLogger } from "../../src/platform/logger";
 import { skillMd } from "../support/skill-md";
-import { createTestApp, dialects, type TestApp } from "../support/test-app";
+import { describeEachDialect, createTestApp, type TestApp } from "../support/test-app";
 
 /**
  * SEC-19: the domain events of a change reach their listeners only once it committed, each listener on its own: one
@@ -30,7 +30,7 @@ function capture() {
   return { logger: createLogger("info", stream), lines };
 }
 
-describe.each(dialects)("domain events on %s", (dialect) => {
+describeEachDialect.withOwnApps("domain events", (dialect) => {
   let t: TestApp;
   let log: ReturnType<typeof capture>;
   let key: string;

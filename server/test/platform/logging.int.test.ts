@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { captureLog } from "../support/log-capture";
-import { createTestApp, dialects, type TestApp } from "../support/test-app";
+import { describeEachDialect, createTestApp, type TestApp } from "../support/test-app";
 import { until } from "../support/wait";
 
 /**
@@ -9,7 +9,7 @@ import { until } from "../support/wait";
  * 503 and Retry-After and is logged once per outage, not once per request.
  */
 
-describe.each(dialects)("logging on %s", (dialect) => {
+describeEachDialect.withOwnApps("logging", (dialect) => {
   let t: TestApp;
   let log: ReturnType<typeof captureLog>;
   let admin: string;

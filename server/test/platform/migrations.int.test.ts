@@ -1,7 +1,7 @@
-import { describe, expect, it } from "vitest";
-import { dialects, openTestDatabase } from "../support/test-app";
+import { expect, it } from "vitest";
+import { describeEachDialect, openTestDatabase } from "../support/test-app";
 
-describe.each(dialects)("migrations on %s", (dialect) => {
+describeEachDialect.withOwnApps("migrations", (dialect) => {
   it("the committed migrations create exactly what the entities describe (no drift)", async () => {
     const { db, drop } = await openTestDatabase(dialect);
     try {

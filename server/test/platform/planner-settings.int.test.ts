@@ -1,6 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { needs } from "../support/required";
-import { dialects, openTestDatabase } from "../support/test-app";
+import { expect, it } from "vitest";
+
+import { describeOnDialect, openTestDatabase } from "../support/test-app";
 
 /**
  * Issue 10, who-uses at 10× the registry: at PostgreSQL's default random_page_cost (4) the planner joined
@@ -8,49 +8,46 @@ import { dialects, openTestDatabase } from "../support/test-app";
  * database, docs/benchmarks.md). The plan itself cannot be pinned by a small test table (it picks the index at any
  * setting), so this pins its cause: every pooled connection plans with 1.1, unless PGOPTIONS says otherwise.
  */
-describe.skipIf(!needs(dialects.includes("postgres"), "PostgreSQL (TEST_DATABASE_URL)"))(
-  "PostgreSQL planner settings",
-  () => {
-    const settingOnConnections = async () => {
-      const { db, drop } = await openTestDatabase("postgres");
-      try {
-        // Several at once, so several pooled connections answer.
-        const rows = await Promise.all(
-          Array.from({ length: 4 }, () =>
-            db.dataSource.transaction(
-              (m) =>
-                m.query("SELECT current_setting('random_page_cost') AS cost, pg_sleep(0.05)") as Promise<
-                  Array<{ cost: string }>
-                >,
-            ),
+describeOnDialect("postgres")("PostgreSQL planner settings", () => {
+  const settingOnConnections = async () => {
+    const { db, drop } = await openTestDatabase("postgres");
+    try {
+      // Several at once, so several pooled connections answer.
+      const rows = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          db.dataSource.transaction(
+            (m) =>
+              m.query("SELECT current_setting('random_page_cost') AS cost, pg_sleep(0.05)") as Promise<
+                Array<{ cost: string }>
+              >,
           ),
-        );
-        return [...new Set(rows.map((r) => r[0]!.cost))];
-      } finally {
-        await db.close();
-        await drop();
-      }
-    };
+        ),
+      );
+      return [...new Set(rows.map((r) => r[0]!.cost))];
+    } finally {
+      await db.close();
+      await drop();
+    }
+  };
 
-    it("every connection plans with random_page_cost = 1.1 (who-uses joins agent_versions by key at 10×)", async () => {
-      const saved = process.env.PGOPTIONS;
-      delete process.env.PGOPTIONS;
-      try {
-        expect(await settingOnConnections()).toEqual(["1.1"]);
-      } finally {
-        if (saved !== undefined) process.env.PGOPTIONS = saved;
-      }
-    });
+  it("every connection plans with random_page_cost = 1.1 (who-uses joins agent_versions by key at 10×)", async () => {
+    const saved = process.env.PGOPTIONS;
+    delete process.env.PGOPTIONS;
+    try {
+      expect(await settingOnConnections()).toEqual(["1.1"]);
+    } finally {
+      if (saved !== undefined) process.env.PGOPTIONS = saved;
+    }
+  });
 
-    it("PGOPTIONS, when set, is the operator's choice and wins", async () => {
-      const saved = process.env.PGOPTIONS;
-      process.env.PGOPTIONS = "-c random_page_cost=2.5";
-      try {
-        expect(await settingOnConnections()).toEqual(["2.5"]);
-      } finally {
-        if (saved === undefined) delete process.env.PGOPTIONS;
-        else process.env.PGOPTIONS = saved;
-      }
-    });
-  },
-);
+  it("PGOPTIONS, when set, is the operator's choice and wins", async () => {
+    const saved = process.env.PGOPTIONS;
+    process.env.PGOPTIONS = "-c random_page_cost=2.5";
+    try {
+      expect(await settingOnConnections()).toEqual(["2.5"]);
+    } finally {
+      if (saved === undefined) delete process.env.PGOPTIONS;
+      else process.env.PGOPTIONS = saved;
+    }
+  });
+});

@@ -1,7 +1,8 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { PostgresBus } from "../../src/platform/cache/invalidation-bus";
 import { createLogger } from "../../src/platform/logger";
-import { needs } from "../support/required";
+
+import { describeOnDialect } from "../support/test-app";
 
 const URL = process.env.TEST_DATABASE_URL;
 
@@ -10,7 +11,7 @@ const URL = process.env.TEST_DATABASE_URL;
  * publishes from one instance — many call starts at once — arrives whole and in order at another, each publish
  * settles, and the bus never runs two statements at once on its connection (pg queues them, deprecated in pg 9).
  */
-describe.skipIf(!needs(Boolean(URL), "TEST_DATABASE_URL (PostgreSQL)"))("PostgreSQL invalidation bus", () => {
+describeOnDialect("postgres")("PostgreSQL invalidation bus", () => {
   it("RT-1 SV-5 a burst of 300 publishes reaches the other instance whole and in order, one statement at a time", async () => {
     const logger = createLogger("silent");
     const [sender, receiver] = [await PostgresBus.connect(URL!, logger), await PostgresBus.connect(URL!, logger)];

@@ -3,13 +3,14 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { generatePlatformToken } from "../../src/modules/auth";
 import { needs } from "../support/required";
 import { skillMd } from "../support/skill-md";
 import { ensureServerBuilt } from "../support/server-build";
 import { startServer, type ServerProcess } from "../support/server-process";
 import { sleep, until } from "../support/wait";
+import { describeOnDialect } from "../support/test-app";
 
 /**
  * SEC-17 on real processes: a throwaway PostgreSQL instance of this test's own (initdb + pg_ctl on another port, so
@@ -21,10 +22,11 @@ import { sleep, until } from "../support/wait";
 const BIN = ["16", "15", "17", "14"]
   .map((v) => `/usr/lib/postgresql/${v}/bin`)
   .find((d) => fs.existsSync(`${d}/initdb`));
-const RUN = needs(
-  Boolean(process.env.TEST_DATABASE_URL && BIN && process.getuid?.() === 0),
-  "PostgreSQL (TEST_DATABASE_URL), its initdb and pg_ctl, and root (to run them as postgres)",
-);
+/** Its own throwaway PostgreSQL needs the binaries and root (to run them as postgres). */
+const runs = () =>
+  needs(Boolean(BIN && process.getuid?.() === 0), "PostgreSQL's initdb and pg_ctl, and root (to run them as postgres)")
+    ? it
+    : it.skip;
 
 function asPostgres(command: string, args: string[]): string {
   return execFileSync("su", ["postgres", "-s", "/bin/sh", "-c", [command, ...args].map((a) => `'${a}'`).join(" ")], {
@@ -74,84 +76,88 @@ async function post(server: ServerProcess, token: string, query: string, variabl
 const CREATE = `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`;
 const PUBLISH = `mutation($id: ID!) { publishSkillVersion(id: $id) { id } }`;
 
-describe.skipIf(!RUN)("SEC-17 PostgreSQL restarting under load (real processes)", () => {
-  it("SEC-17 requests fail cleanly while it is down, /readyz reports it, the same server serves again, no half-written publish", async () => {
-    ensureServerBuilt();
-    const pg = throwawayPostgres();
-    let server: ServerProcess | undefined;
-    try {
-      pg.start();
-      pg.createDatabase();
-      const platformToken = generatePlatformToken();
-      server = await startServer(
-        {
-          DATABASE_URL: `postgres://postgres@127.0.0.1:${pg.port}/sg`,
-          PLATFORM_TOKEN: platformToken,
-          SECRET_KEY: randomBytes(32).toString("base64"),
-        },
-        "pg-restart",
-      );
-      const created = await post(server, platformToken, `mutation { createProject(name: "restart") { apiKey } }`);
-      const key = (created.data as unknown as { createProject: { apiKey: string } }).createProject.apiKey;
+describeOnDialect("postgres")("SEC-17 PostgreSQL restarting under load (real processes)", () => {
+  runs()(
+    "SEC-17 requests fail cleanly while it is down, /readyz reports it, the same server serves again, no half-written publish",
+    async () => {
+      ensureServerBuilt();
+      const pg = throwawayPostgres();
+      let server: ServerProcess | undefined;
+      try {
+        pg.start();
+        pg.createDatabase();
+        const platformToken = generatePlatformToken();
+        server = await startServer(
+          {
+            DATABASE_URL: `postgres://postgres@127.0.0.1:${pg.port}/sg`,
+            PLATFORM_TOKEN: platformToken,
+            SECRET_KEY: randomBytes(32).toString("base64"),
+          },
+          "pg-restart",
+        );
+        const created = await post(server, platformToken, `mutation { createProject(name: "restart") { apiKey } }`);
+        const key = (created.data as unknown as { createProject: { apiKey: string } }).createProject.apiKey;
 
-      // Writers: each creates and publishes versions of its own skill until told to stop.
-      let writing = true;
-      const outcomes: Array<{ status: number; code?: string }> = [];
-      const writer = async (name: string) => {
-        while (writing) {
-          const made = await post(server!, key, CREATE, {
-            input: { skillMd: skillMd(name, { body: String(Math.random()) }) },
-          });
-          outcomes.push(made);
-          const id = (made.data as unknown as { createSkillVersion?: { id: string } } | undefined)?.createSkillVersion
-            ?.id;
-          if (id) outcomes.push(await post(server!, key, PUBLISH, { id }));
-          else await sleep(50);
+        // Writers: each creates and publishes versions of its own skill until told to stop.
+        let writing = true;
+        const outcomes: Array<{ status: number; code?: string }> = [];
+        const writer = async (name: string) => {
+          while (writing) {
+            const made = await post(server!, key, CREATE, {
+              input: { skillMd: skillMd(name, { body: String(Math.random()) }) },
+            });
+            outcomes.push(made);
+            const id = (made.data as unknown as { createSkillVersion?: { id: string } } | undefined)?.createSkillVersion
+              ?.id;
+            if (id) outcomes.push(await post(server!, key, PUBLISH, { id }));
+            else await sleep(50);
+          }
+        };
+        const writers = ["alpha", "bravo", "charlie"].map(writer);
+        await sleep(500);
+        pg.stop();
+        await until(async () => (await fetch(`${server!.url}/readyz`)).status === 503, 10_000);
+        await sleep(500);
+        pg.start();
+        await until(async () => (await fetch(`${server!.url}/readyz`)).status === 200, 30_000);
+        await until(() => outcomes.slice(-3).every((o) => o.status === 200 && !o.code), 30_000);
+        writing = false;
+        await Promise.all(writers);
+
+        // Cleanly: every failure was SERVICE_UNAVAILABLE (503), never an internal error.
+        const failures = outcomes.filter((o) => o.code);
+        expect(failures.length).toBeGreaterThan(0);
+        const errorLines = () =>
+          server!
+            .output()
+            .split("\n")
+            .filter((l) => /unexpected|error/i.test(l))
+            .join("\n")
+            .slice(0, 6000);
+        expect(
+          new Set(failures.map((o) => `${o.status} ${o.code}`)),
+          `the server's error lines:\n${errorLines()}`,
+        ).toEqual(new Set(["503 SERVICE_UNAVAILABLE"]));
+        expect(server.child.exitCode).toBeNull(); // the same process, never restarted
+
+        // No half-written publish: one live version per skill, and an audit entry for each publish that happened.
+        const skills = await post(server, key, `{ skills(limit: 200) { items { name state } } }`);
+        const items = (skills.data as unknown as { skills: { items: Array<{ name: string; state: string }> } }).skills
+          .items;
+        for (const name of ["alpha", "bravo", "charlie"]) {
+          expect(items.filter((v) => v.name === name && v.state === "PUBLISHED")).toHaveLength(1);
         }
-      };
-      const writers = ["alpha", "bravo", "charlie"].map(writer);
-      await sleep(500);
-      pg.stop();
-      await until(async () => (await fetch(`${server!.url}/readyz`)).status === 503, 10_000);
-      await sleep(500);
-      pg.start();
-      await until(async () => (await fetch(`${server!.url}/readyz`)).status === 200, 30_000);
-      await until(() => outcomes.slice(-3).every((o) => o.status === 200 && !o.code), 30_000);
-      writing = false;
-      await Promise.all(writers);
-
-      // Cleanly: every failure was SERVICE_UNAVAILABLE (503), never an internal error.
-      const failures = outcomes.filter((o) => o.code);
-      expect(failures.length).toBeGreaterThan(0);
-      const errorLines = () =>
-        server!
-          .output()
-          .split("\n")
-          .filter((l) => /unexpected|error/i.test(l))
-          .join("\n")
-          .slice(0, 6000);
-      expect(
-        new Set(failures.map((o) => `${o.status} ${o.code}`)),
-        `the server's error lines:\n${errorLines()}`,
-      ).toEqual(new Set(["503 SERVICE_UNAVAILABLE"]));
-      expect(server.child.exitCode).toBeNull(); // the same process, never restarted
-
-      // No half-written publish: one live version per skill, and an audit entry for each publish that happened.
-      const skills = await post(server, key, `{ skills(limit: 200) { items { name state } } }`);
-      const items = (skills.data as unknown as { skills: { items: Array<{ name: string; state: string }> } }).skills
-        .items;
-      for (const name of ["alpha", "bravo", "charlie"]) {
-        expect(items.filter((v) => v.name === name && v.state === "PUBLISHED")).toHaveLength(1);
+        const published = items.filter((v) => v.state !== "DRAFT").length;
+        const audit = await post(server, key, `{ auditLog(action: "publish", limit: 200) { total } }`);
+        expect((audit.data as unknown as { auditLog: { total: number } }).auditLog.total).toBe(published);
+      } catch (error) {
+        if (server) console.error(`--- server output ---\n${server.output()}`);
+        throw error;
+      } finally {
+        await server?.stop();
+        pg.remove();
       }
-      const published = items.filter((v) => v.state !== "DRAFT").length;
-      const audit = await post(server, key, `{ auditLog(action: "publish", limit: 200) { total } }`);
-      expect((audit.data as unknown as { auditLog: { total: number } }).auditLog.total).toBe(published);
-    } catch (error) {
-      if (server) console.error(`--- server output ---\n${server.output()}`);
-      throw error;
-    } finally {
-      await server?.stop();
-      pg.remove();
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import type { Config } from "../../src/config";
 import { entities } from "../../src/entities";
 import { DEGRADED_TTL_MS } from "../../src/platform/cache/invalidated-cache";
@@ -9,7 +9,7 @@ import { captureLog } from "../support/log-capture";
 import { redisServerInstalled, startPrivateRedis } from "../support/private-redis";
 import { startScriptedModel } from "../support/scripted-model";
 import { startTcpProxy } from "../support/tcp-proxy";
-import { startTestApp, testCredentials, type TestApp } from "../support/test-app";
+import { describeOnDialect, startTestApp, testCredentials, type TestApp } from "../support/test-app";
 import { sleep, until } from "../support/wait";
 
 /**
@@ -124,10 +124,11 @@ async function outageStarts(...instances: Instance[]): Promise<void> {
   for (const instance of instances) instance.outageFrom = instance.log.lines.length;
 }
 
-describe.skipIf(!BASE_URL || !redisServerInstalled())(
-  "SEC-21 Redis hangs or dies under two instances (PostgreSQL)",
-  () => {
-    it("SEC-21 SEC-19 with Redis frozen (SIGSTOP) a publish answers within a bound, the other instance serves it within the short lifetime, the log and /readyz say so once, and after SIGCONT what was missed is invalidated", async () => {
+describeOnDialect("postgres")("SEC-21 Redis hangs or dies under two instances (PostgreSQL)", () => {
+  const runs = redisServerInstalled() ? it : it.skip;
+  runs(
+    "SEC-21 SEC-19 with Redis frozen (SIGSTOP) a publish answers within a bound, the other instance serves it within the short lifetime, the log and /readyz say so once, and after SIGCONT what was missed is invalidated",
+    async () => {
       const redis = await startPrivateRedis();
       const { a, b, close } = await twoInstances([redis.url, redis.url]);
       let frozen = false;
@@ -180,9 +181,13 @@ describe.skipIf(!BASE_URL || !redisServerInstalled())(
         await close();
         await redis.stop();
       }
-    }, 120_000);
+    },
+    120_000,
+  );
 
-    it("SEC-21 with Redis killed publishes never wait for reconnects; when it is back the missed invalidations are sent and caches are long-lived again", async () => {
+  runs(
+    "SEC-21 with Redis killed publishes never wait for reconnects; when it is back the missed invalidations are sent and caches are long-lived again",
+    async () => {
       const redis = await startPrivateRedis();
       const { a, b, close } = await twoInstances([redis.url, redis.url]);
       try {
@@ -218,9 +223,13 @@ describe.skipIf(!BASE_URL || !redisServerInstalled())(
         await close();
         await redis.stop();
       }
-    }, 120_000);
+    },
+    120_000,
+  );
 
-    it("SEC-21 an instance cut off from Redis (a partition only it sees) answers at once and sends what it missed when Redis answers it again: the other instance, which never saw an outage, then drops its stale entry", async () => {
+  runs(
+    "SEC-21 an instance cut off from Redis (a partition only it sees) answers at once and sends what it missed when Redis answers it again: the other instance, which never saw an outage, then drops its stale entry",
+    async () => {
       const redis = await startPrivateRedis();
       const partition = await startTcpProxy({ host: "127.0.0.1", port: redis.port });
       const { a, b, close } = await twoInstances([partition.url(redis.url), redis.url]);
@@ -255,9 +264,13 @@ describe.skipIf(!BASE_URL || !redisServerInstalled())(
         await partition.close();
         await redis.stop();
       }
-    }, 120_000);
+    },
+    120_000,
+  );
 
-    it("SEC-21 the gateway's redis session store: with Redis frozen a turn answers within a bound (without replay), and records again once it answers", async () => {
+  runs(
+    "SEC-21 the gateway's redis session store: with Redis frozen a turn answers within a bound (without replay), and records again once it answers",
+    async () => {
       const redis = await startPrivateRedis();
       const upstream = await startScriptedModel();
       const { a, close } = await twoInstances([redis.url, redis.url], {
@@ -333,9 +346,10 @@ describe.skipIf(!BASE_URL || !redisServerInstalled())(
         await upstream.close();
         await redis.stop();
       }
-    }, 120_000);
-  },
-);
+    },
+    120_000,
+  );
+});
 
 /** The version of `greet` live now, as A reads it from the database. */
 async function lastLive(t: TestApp, key: string): Promise<{ id: string }> {

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import http from "node:http";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { generatePlatformToken } from "../../src/modules/auth/credentials";
 import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
-import { needs } from "../support/required";
+import { describeOnDialect } from "../support/test-app";
 import { ensureServerBuilt } from "../support/server-build";
 import { startServer } from "../support/server-process";
 import { sleep } from "../support/wait";
@@ -80,24 +80,22 @@ async function sigtermWhileARequestIsInFlight(env: Record<string, string>, name:
   }
 }
 
-describe("SEC-18 graceful shutdown of a real server process", () => {
+describeOnDialect("sqlite")("SEC-18 graceful shutdown of a real server process on SQLite", () => {
   it("SEC-18 SIGTERM on SQLite finishes the request in flight and exits 0 within the bound", async () => {
     await sigtermWhileARequestIsInFlight({}, "sigterm-sqlite");
   }, 120_000);
+});
 
-  it.skipIf(!needs(!!BASE_URL, "PostgreSQL (TEST_DATABASE_URL)"))(
-    "SEC-18 SIGTERM on PostgreSQL finishes the request in flight, closes bus and database, and exits 0 within the bound",
-    async () => {
-      const scratch = await createScratchPostgres(BASE_URL!);
-      try {
-        await sigtermWhileARequestIsInFlight(
-          { DATABASE_URL: scratch.url, SECRET_KEY: randomBytes(32).toString("base64") },
-          "sigterm-postgres",
-        );
-      } finally {
-        await scratch.drop();
-      }
-    },
-    120_000,
-  );
+describeOnDialect("postgres")("SEC-18 graceful shutdown of a real server process on PostgreSQL", () => {
+  it("SEC-18 SIGTERM on PostgreSQL finishes the request in flight, closes bus and database, and exits 0 within the bound", async () => {
+    const scratch = await createScratchPostgres(BASE_URL!);
+    try {
+      await sigtermWhileARequestIsInFlight(
+        { DATABASE_URL: scratch.url, SECRET_KEY: randomBytes(32).toString("base64") },
+        "sigterm-postgres",
+      );
+    } finally {
+      await scratch.drop();
+    }
+  }, 120_000);
 });

@@ -1,12 +1,13 @@
 import path from "node:path";
 import Sqlite from "better-sqlite3";
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { generatePlatformToken } from "../../src/modules/auth/credentials";
 import { publishAgent, publishSkill } from "../support/calls";
 import { ensureServerBuilt } from "../support/server-build";
 import { startServer } from "../support/server-process";
 import type { TestApp } from "../support/test-app";
 import { sleep } from "../support/wait";
+import { describeOnDialect } from "../support/test-app";
 
 /**
  * The embedded default (SQLite, WAL, synchronous = NORMAL) on a real process (`node dist/src/main.js`): `kill -9`
@@ -32,7 +33,7 @@ function remote(url: string): TestApp {
   return { ok } as unknown as TestApp;
 }
 
-describe("the embedded SQLite database after kill -9 under load", () => {
+describeOnDialect("sqlite")("the embedded SQLite database after kill -9 under load", () => {
   it("RT-10 RT-11 PRAGMA integrity_check is ok and every acknowledged call start and load is there", async () => {
     ensureServerBuilt();
     const platformToken = generatePlatformToken();

@@ -1,10 +1,10 @@
-import { describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { entities } from "../../src/entities";
 import { Database } from "../../src/platform/db/database";
 import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
 import { captureLog } from "../support/log-capture";
 import { startTcpProxy } from "../support/tcp-proxy";
-import { startTestApp } from "../support/test-app";
+import { describeOnDialect, startTestApp } from "../support/test-app";
 import { sleep, until } from "../support/wait";
 
 /**
@@ -18,7 +18,7 @@ const BASE_URL = process.env.TEST_DATABASE_URL;
 const OUTAGE_MS = 3_000;
 const POLL_MS = 100;
 
-describe.skipIf(!BASE_URL)("SEC-20 the workers in a database outage (PostgreSQL)", () => {
+describeOnDialect("postgres")("SEC-20 the workers in a database outage (PostgreSQL)", () => {
   it("SEC-20 the webhook and eval workers' passes use the requests' outage log: one error line when the database goes away, one line when it is back", async () => {
     const scratch = await createScratchPostgres(BASE_URL!);
     const target = new URL(scratch.url);

@@ -3,7 +3,7 @@ import { beforeAll, expect, it } from "vitest";
 import { randomToken } from "../../src/platform/crypto";
 import { describeEachDialect, type GqlResponse, type TestApp } from "../support/test-app";
 import { skillMd } from "../support/skill-md";
-import { findInDatabase } from "./db-scan";
+import { findInDatabase } from "../support/db-scan";
 
 const KEY_FORMAT = /^sgk_[A-Za-z0-9]{48}$/;
 

@@ -4,17 +4,10 @@ import net from "node:net";
 import { ApolloServer } from "@apollo/server";
 import { startStandaloneServer } from "@apollo/server/standalone";
 import pino from "pino";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, beforeAll, expect, it, vi } from "vitest";
 import { loadConfig } from "../../src/config";
 import { createLogger } from "../../src/platform/logger";
-import {
-  createTestApp,
-  describeEachDialect,
-  dialects,
-  openTestDatabase,
-  startTestApp,
-  type TestApp,
-} from "../support/test-app";
+import { createTestApp, describeEachDialect, openTestDatabase, startTestApp, type TestApp } from "../support/test-app";
 
 const CONSOLE_ORIGIN = "https://console.skillgraph.example";
 const BODY_LIMIT = 64 * 1024;
@@ -405,7 +398,7 @@ function watchOutbound(): { outbound: string[] } {
   return { outbound };
 }
 
-describe.each(dialects)("SEC-5 Apollo reporting on %s", (dialect) => {
+describeEachDialect.withOwnApps("SEC-5 Apollo reporting", (dialect) => {
   const APOLLO_ENV = {
     APOLLO_KEY: "service:sg-test-graph:0123456789abcdefABCDEF",
     APOLLO_GRAPH_REF: "sg-test-graph@current",
@@ -467,7 +460,7 @@ describe.each(dialects)("SEC-5 Apollo reporting on %s", (dialect) => {
 
 // ---- SEC-6 ----
 
-describe.each(dialects)("SEC-6 unexpected errors on %s", (dialect) => {
+describeEachDialect.withOwnApps("SEC-6 unexpected errors", (dialect) => {
   let t: TestApp;
   const lines: string[] = [];
   const logEntries = () => lines.map((l) => JSON.parse(l) as Record<string, unknown>);

@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildAppSchema } from "../../src/app";
 import { columnLimits } from "../../src/platform/graphql/stored-in";
 import { publishAgent, saveAgent, skillVersion, tool } from "../support/agents";
-import { mutationFields, ofLength, operationFor, stringLeaves, valueAt, withValueAt } from "../support/mutation-walk";
+import { mutationFields, ofLength, stringLeaves, valueAt, withValueAt } from "../support/mutation-walk";
+import { operationDocument } from "../support/schema-operations";
 import { startScriptedModel, type ScriptedModel } from "../support/scripted-model";
 import { skillMd } from "../support/skill-md";
-import { createTestApp, dialects, type GqlResponse, type TestApp } from "../support/test-app";
+import { describeEachDialect, createTestApp, dialects, type GqlResponse, type TestApp } from "../support/test-app";
 
 /**
  * SEC-22, generated from the schema: every String or ID argument of every mutation — nested input fields and list
@@ -203,7 +204,7 @@ interface Outcome {
 
 const outcomes = new Map<string, Map<string, Outcome>>();
 
-describe.each(dialects)("SEC-22 every string argument of every mutation, just over each limit (%s)", (dialect) => {
+describeEachDialect.withOwnApps("SEC-22 every string argument of every mutation, just over each limit", (dialect) => {
   let t: TestApp;
   let model: ScriptedModel;
   let key: string;
@@ -234,7 +235,7 @@ describe.each(dialects)("SEC-22 every string argument of every mutation, just ov
 
   const send = async (field: GraphQLField<unknown, unknown>, baseline: Baseline, variables: Variables) => {
     const token = baseline.as === "platform" ? t.platformToken : key;
-    const answer: GqlResponse = await t.gql(operationFor(field), variables, token);
+    const answer: GqlResponse = await t.gql(operationDocument("mutation", field), variables, token);
     const error = answer.errors?.[0];
     return { status: answer.status, code: error?.extensions?.code ?? "OK", message: error?.message ?? "" };
   };

@@ -1,7 +1,7 @@
 import { zipSync, strToU8 } from "fflate";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { skillMd } from "../support/skill-md";
-import { createTestApp, dialects, type GqlResponse, type TestApp } from "../support/test-app";
+import { describeEachDialect, createTestApp, type GqlResponse, type TestApp } from "../support/test-app";
 
 /**
  * SEC-11: one input policy on both databases. NUL characters and over-long strings are BAD_USER_INPUT wherever
@@ -18,7 +18,7 @@ function expectRefused(res: GqlResponse, pattern: RegExp): void {
   expect(res.errors?.[0]?.message).toMatch(pattern);
 }
 
-describe.each(dialects)("input policy on %s", (dialect) => {
+describeEachDialect.withOwnApps("input policy", (dialect) => {
   let t: TestApp;
   let key: string;
   let versionId: string;

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { publishAgent, saveAgent, skillVersion } from "../support/agents";
 import { readSession, sendMessage } from "../support/chat";
 import { mcpServer, type McpFixture } from "../support/mcp-server";
 import { startScriptedModel, type ScriptedModel } from "../support/scripted-model";
-import { createTestApp, dialects, type TestApp } from "../support/test-app";
+import { describeEachDialect, createTestApp, type TestApp } from "../support/test-app";
 
 /**
  * SEC-22: values that come from outside — a model's tool-call ids, an MCP server's tool names — are stored whole
@@ -14,7 +14,7 @@ import { createTestApp, dialects, type TestApp } from "../support/test-app";
 const LONG_ID = `call_${"x".repeat(195)}`; // 200 characters: over the 128 the column used to hold
 const LONG_TOOL = `lookup_${"t".repeat(293)}`; // 300 characters
 
-describe.each(dialects)("SEC-22 values from outside are stored whole (%s)", (dialect) => {
+describeEachDialect.withOwnApps("SEC-22 values from outside are stored whole", (dialect) => {
   let t: TestApp;
   let model: ScriptedModel;
   let mcp: McpFixture;

@@ -1,8 +1,8 @@
-import { randomUUID } from "node:crypto";
 import type { GraphQLSchema } from "graphql";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { buildAppSchema } from "../../src/app";
-import { createTestApp, dialects, type TestApp } from "../support/test-app";
+import { dummyValue, operationDocument, requiredArgs } from "../support/schema-operations";
+import { describeEachDialect } from "../support/test-app";
 
 /**
  * SEC-7, generated from the schema like the SEC-9 walk: every mutation is tried with a viewer key (a writing one
@@ -59,64 +59,21 @@ const ROLES: Record<string, Required> = {
   startEvalRun: "editor",
 };
 
-// Types are read by their printed names and duck-typed: graphql's isNonNullType and friends check instanceof, and
-// the schema comes from type-graphql's CommonJS copy of graphql under this ESM test runner.
-type AnyType = { toString(): string };
-
-/** A value of the type that passes GraphQL's own checks (the role is checked before the value means anything). */
-function sample(schema: GraphQLSchema, printed: string): unknown {
-  if (printed.endsWith("!")) return sample(schema, printed.slice(0, -1));
-  if (printed.startsWith("[")) return [sample(schema, printed.slice(1, -1))];
-  const named = schema.getType(printed) as unknown as {
-    getValues?: () => Array<{ name: string }>;
-    getFields?: () => Record<string, { name: string; type: AnyType; defaultValue?: unknown }>;
-  };
-  if (named.getValues) return named.getValues()[0]!.name;
-  if (named.getFields && (named as { constructor: { name: string } }).constructor.name === "GraphQLInputObjectType") {
-    return Object.fromEntries(
-      Object.values(named.getFields())
-        .filter((f) => f.type.toString().endsWith("!") && f.defaultValue === undefined)
-        .map((f) => [f.name, sample(schema, f.type.toString())]),
-    );
-  }
-  switch (printed) {
-    case "ID":
-      return randomUUID();
-    case "Int":
-    case "Float":
-      return 1;
-    case "Boolean":
-      return false;
-    case "DateTime":
-      return new Date().toISOString();
-    case "JSON":
-      return {};
-    default:
-      return "x";
-  }
-}
-
-function mutationDocument(schema: GraphQLSchema, name: string): { query: string; variables: Record<string, unknown> } {
+function mutationRequest(schema: GraphQLSchema, name: string): { query: string; variables: Record<string, unknown> } {
   const field = schema.getMutationType()!.getFields()[name]!;
-  const args = field.args.filter((a) => a.type.toString().endsWith("!") && a.defaultValue === undefined);
-  const defs = args.map((a) => `$${a.name}: ${a.type.toString()}`).join(", ");
-  const call = args.map((a) => `${a.name}: $${a.name}`).join(", ");
-  const returned = schema.getType(field.type.toString().replace(/[[\]!]/g, "")) as unknown as { getFields?: unknown };
-  const selection = returned.getFields ? "{ __typename }" : "";
+  const args = requiredArgs(field);
   return {
-    query: `mutation Walk${defs ? `(${defs})` : ""} { ${name}${call ? `(${call})` : ""} ${selection} }`,
-    variables: Object.fromEntries(args.map((a) => [a.name, sample(schema, a.type.toString())])),
+    query: operationDocument("mutation", field, { args }),
+    variables: Object.fromEntries(args.map((a) => [a.name, dummyValue(a.type)])),
   };
 }
 
-describe.each(dialects)("SEC-7 roles walk on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("SEC-7 roles walk", (t) => {
   let schema: GraphQLSchema;
   const keys: Record<"viewer" | "editor", string> = { viewer: "", editor: "" };
 
   beforeAll(async () => {
     schema = await buildAppSchema();
-    t = await createTestApp(dialect);
     const admin = (await t.project("Roles")).adminKey;
     for (const role of ["viewer", "editor"] as const) {
       const made = await t.ok<{ createApiKey: { key: string } }>(
@@ -127,7 +84,6 @@ describe.each(dialects)("SEC-7 roles walk on %s", (dialect) => {
       keys[role] = made.createApiKey.key;
     }
   });
-  afterAll(() => t?.close());
 
   it("SEC-7 every mutation of the schema has its required role in the walk", () => {
     const mutations = Object.keys(schema.getMutationType()!.getFields()).sort();
@@ -141,7 +97,7 @@ describe.each(dialects)("SEC-7 roles walk on %s", (dialect) => {
       const tries: Array<"viewer" | "editor"> =
         required === "editor" ? ["viewer"] : required === "admin" ? ["viewer", "editor"] : ["viewer", "editor"];
       for (const role of tries) {
-        const { query, variables } = mutationDocument(schema, name);
+        const { query, variables } = mutationRequest(schema, name);
         const res = await t.gql(query, variables, keys[role]);
         const code = res.errors?.[0]?.extensions?.code;
         // Platform-only operations are refused to every project key (the credential kind is wrong, not the role).

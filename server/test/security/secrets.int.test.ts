@@ -8,7 +8,7 @@ import { SecretTampered } from "../../src/platform/crypto";
 import { SkillVersionEntity } from "../../src/modules/skills/skill-version.entity";
 import { describeEachDialect, type TestApp } from "../support/test-app";
 import { SKILL_FIELDS, skillMd } from "../support/skill-md";
-import { findInDatabase } from "./db-scan";
+import { findInDatabase } from "../support/db-scan";
 import { ensureServerBuilt, SERVER_MAIN } from "../support/server-build";
 
 const CREATE = `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { ${SKILL_FIELDS} } }`;

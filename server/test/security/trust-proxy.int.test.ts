@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { loadConfig } from "../../src/config";
-import { createTestApp, dialects, type TestApp } from "../support/test-app";
+import { describeEachDialect, createTestApp, type TestApp } from "../support/test-app";
 
 /**
  * SEC-8, SEC-13: TRUST_PROXY decides whose X-Forwarded-For names the client the auth-failure limit counts. Off,
@@ -23,7 +23,7 @@ async function failedAttempt(t: TestApp, forwardedFor: string): Promise<number> 
   return res.status;
 }
 
-describe.each(dialects)("TRUST_PROXY on %s", (dialect) => {
+describeEachDialect.withOwnApps("TRUST_PROXY", (dialect) => {
   let trusting: TestApp;
   let untrusting: TestApp;
 

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { PUBLISH_AGENT, saveAgent } from "../support/agents";
 import { codeOf, START_CALL, startCall, type CallView } from "../support/calls";
 import { sendMessage, sendMessageRaw } from "../support/chat";
 import { saveScenario, settledRun, startRun, systemOf } from "../support/evals";
 import { startGatewayKit, type GatewayKit } from "../support/gateway-kit";
-import { dialects } from "../support/test-app";
+import { describeEachDialect } from "../support/test-app";
 
 /**
  * AG-1, GW-1: an agent's published version is what runs — a call, a chat session, the gateway and an eval run all
@@ -14,7 +14,7 @@ import { dialects } from "../support/test-app";
 const PUBLISHED = "You are the PUBLISHED desk.";
 const DRAFT = "You are the DRAFT desk.";
 
-describe.each(dialects)("an agent's draft never runs (%s)", (dialect) => {
+describeEachDialect.withOwnApps("an agent's draft never runs", (dialect) => {
   let kit: GatewayKit;
   let agentId = "";
   let draftVersionId = "";

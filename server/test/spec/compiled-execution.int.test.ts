@@ -1,12 +1,18 @@
 import type { DocumentNode } from "graphql";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import {
   LOAD_SKILL as BENCH_LOAD_SKILL,
   START_CALL as BENCH_START_CALL,
   START_CALL_CHECKED as BENCH_START_CALL_CHECKED,
 } from "../../bench/call-runtime/operations";
 import { END_CALL, LOAD_SKILL, publishAgent, publishSkill, READ_CALL, START_CALL } from "../support/calls";
-import { dialects, openTestDatabase, startTestApp, testCredentials, type TestApp } from "../support/test-app";
+import {
+  describeEachDialect,
+  openTestDatabase,
+  startTestApp,
+  testCredentials,
+  type TestApp,
+} from "../support/test-app";
 
 /**
  * Issue 21 (GRAPHQL_JIT): two apps on one database, one executing the hot call operations with graphql-jit and one
@@ -68,7 +74,7 @@ function normaliser() {
     ) as Answer;
 }
 
-describe.each(dialects)("compiled execution (GRAPHQL_JIT) on %s", (dialect) => {
+describeEachDialect.withOwnApps("compiled execution (GRAPHQL_JIT)", (dialect) => {
   let reference: TestApp;
   let compiled: TestApp;
   let drop: () => Promise<void>;

@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { linkLibrary } from "../support/agents";
 import { publishSkill } from "../support/calls";
 import { sendMessage } from "../support/chat";
 import { saveScenario, settledRun, startRun, systemOf } from "../support/evals";
 import { startGatewayKit, toolAnswers, type GatewayKit } from "../support/gateway-kit";
 import type { RecordedRequest } from "../support/scripted-model";
-import { dialects } from "../support/test-app";
+import { describeEachDialect } from "../support/test-app";
 
 /**
  * LB-5 beyond calls (call-resolution.int.test.ts has those): in a project linked to a library, chat sessions, eval
@@ -23,7 +23,7 @@ function loadOnce(request: RecordedRequest) {
   return { text: "Done." };
 }
 
-describe.each(dialects)("a linked project's sessions, eval runs and gateway (%s)", (dialect) => {
+describeEachDialect.withOwnApps("a linked project's sessions, eval runs and gateway", (dialect) => {
   let kit: GatewayKit;
   let libraryVersion = "";
   let libraryV1 = "";

@@ -5,11 +5,14 @@ import type { GqlResponse, TestApp } from "./test-app";
 
 /** Fixtures for call tests, all through GraphQL: skills, agents, calls, tool runs, timelines and knowledge. */
 
+/** A recorded tool invocation's fields, as `Invocation` below has them. */
+export const INVOCATION_FIELDS = "id tool source arguments status result error latencyMs";
+
 export const CALL_FIELDS = `id status agentId agentName warnings loadedSkills systemPrompt
   skills { name version versionId pinned loaded }
   tools { name description source }
   events { id type at data loadedAfter }
-  toolInvocations { id tool source arguments status result error latencyMs }`;
+  toolInvocations { ${INVOCATION_FIELDS} }`;
 
 export const START_CALL = `mutation($input: StartCallInput!) { startCall(input: $input) { ${CALL_FIELDS} } }`;
 export const LOAD_SKILL = `mutation($callId: ID!, $name: String!) { loadSkill(callId: $callId, name: $name) {
@@ -17,7 +20,7 @@ export const LOAD_SKILL = `mutation($callId: ID!, $name: String!) { loadSkill(ca
 export const END_CALL = `mutation($callId: ID!) { endCall(callId: $callId) { ${CALL_FIELDS} } }`;
 export const HANDOFF = `mutation($callId: ID!, $agentId: ID!) { handoffCall(callId: $callId, agentId: $agentId) { ${CALL_FIELDS} } }`;
 export const RUN_TOOL = `mutation($callId: ID!, $name: String!, $arguments: JSON!) { runTool(callId: $callId, name: $name, arguments: $arguments) {
-  id tool source arguments status result error latencyMs } }`;
+  ${INVOCATION_FIELDS} } }`;
 export const READ_CALL = `query($id: ID!) { call(id: $id) { ${CALL_FIELDS} } }`;
 
 export interface CallView {

@@ -1,3 +1,4 @@
+import { INVOCATION_FIELDS, type Invocation } from "./calls";
 import type { GqlResponse, TestApp } from "./test-app";
 
 /** Fixtures for chat session tests (TX): sendMessage and session reads through GraphQL. */
@@ -6,24 +7,17 @@ export const SESSION_FIELDS = `id agentId agentName loadedSkills variables warni
   skills { name version versionId pinned loaded }
   tools { name source }
   messages { role content toolCalls toolCallId at }
-  toolInvocations { id tool source arguments status result error latencyMs at }`;
+  toolInvocations { ${INVOCATION_FIELDS} at }`;
 
 export const SEND_MESSAGE = `mutation($input: SendMessageInput!) { sendMessage(input: $input) {
   reply warnings session { ${SESSION_FIELDS} }
-  toolInvocations { id tool source arguments status result error latencyMs at } } }`;
+  toolInvocations { ${INVOCATION_FIELDS} at } } }`;
 export const READ_SESSION = `query($id: ID!) { chatSession(id: $id) { ${SESSION_FIELDS} } }`;
 export const LIST_SESSIONS = `query($agentId: ID, $page: Int, $limit: Int) { chatSessions(agentId: $agentId, page: $page, limit: $limit) {
   total page limit items { id agentId agentName loadedSkills } } }`;
 
-export interface ChatInvocation {
-  id: string;
-  tool: string;
-  source: string;
-  arguments: unknown;
-  status: string;
-  result: unknown;
-  error: string | null;
-  latencyMs: number;
+/** A session's tool invocation: a call's, with the time it ran. */
+export interface ChatInvocation extends Invocation {
   at: string;
 }
 

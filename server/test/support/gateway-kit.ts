@@ -1,20 +1,26 @@
+import { describe } from "vitest";
 import OpenAI from "openai";
 import type { Config } from "../../src/config";
 import type { Dialect } from "../../src/platform/db/database";
 import { publishAgent, saveAgent, skillVersion } from "./agents";
 import { startScriptedModel, type ChatRequestBody, type ScriptedModel, type ScriptedResponder } from "./scripted-model";
 import { skillMd } from "./skill-md";
-import { createTestApp, dialects, type TestApp } from "./test-app";
+import { createTestApp, describeEachDialect, type TestApp } from "./test-app";
 
 export type SessionStoreKind = Config["sessionStore"];
 
 /** GW-6's three stores: memory, file (in the app's own data directory), redis (TEST_REDIS_URL, else the local one). */
 export const SESSION_STORES: readonly SessionStoreKind[] = ["memory", "file", "redis"];
 
-/** Every database with every session store: the gateway's rules hold on each (issue 9, "Done when"). */
-export const dialectsAndStores: Array<[Dialect, SessionStoreKind]> = dialects.flatMap((dialect) =>
-  SESSION_STORES.map((store): [Dialect, SessionStoreKind] => [dialect, store]),
-);
+/** Every database with every session store: the gateway's rules hold on each. */
+export function describeEachDialectAndStore(
+  title: string,
+  body: (dialect: Dialect, store: SessionStoreKind) => void,
+): void {
+  describeEachDialect.withOwnApps(title, (dialect) => {
+    describe.each(SESSION_STORES)("%s store", (store) => body(dialect, store));
+  });
+}
 
 /** The configuration that selects a session store. */
 export function storeConfig(store: SessionStoreKind): Partial<Config> {

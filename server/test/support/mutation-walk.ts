@@ -1,21 +1,18 @@
 import {
   getNamedType,
-  isEnumType,
   isInputObjectType,
   isListType,
   isNonNullType,
-  isObjectType,
-  isAbstractType,
-  type GraphQLArgument,
   type GraphQLField,
   type GraphQLInputType,
   type GraphQLSchema,
-} from "graphql";
+} from "graphql/index.js"; // the CommonJS build, as type-graphql loads it: one graphql realm
+import { dummyValue } from "./schema-operations";
 
 /**
  * Generates requests from the schema for SEC-22's walk: every String or ID position in a mutation's arguments —
  * nested input fields and list items included — and the operation and variables that put a chosen value there,
- * everything else taken from a baseline of valid variables (missing required fields get a minimal value).
+ * everything else taken from a baseline of valid variables (missing required fields get a dummy value).
  */
 
 export type Path = Array<string | number>;
@@ -54,29 +51,6 @@ export function stringLeaves(field: GraphQLField<unknown, unknown>): StringLeaf[
   return leaves;
 }
 
-/** A minimal value of an input type: its required fields only. */
-function minimal(type: GraphQLInputType): unknown {
-  const inner = isNonNullType(type) ? type.ofType : type;
-  if (isListType(inner)) return [];
-  if (isInputObjectType(inner)) {
-    const value: Record<string, unknown> = {};
-    for (const child of Object.values(inner.getFields()))
-      if (isNonNullType(child.type) && child.defaultValue === undefined) value[child.name] = minimal(child.type);
-    return value;
-  }
-  if (isEnumType(inner)) return inner.getValues()[0]!.value;
-  const samples: Record<string, unknown> = {
-    String: "walk",
-    ID: "walk-id",
-    Int: 1,
-    Float: 0,
-    Boolean: false,
-    JSON: {},
-    DateTime: new Date(0).toISOString(),
-  };
-  return samples[inner.name] ?? "walk";
-}
-
 /** The value at `path` in `variables` (undefined when a step is missing). */
 export function valueAt(variables: Record<string, unknown>, path: Path): unknown {
   let current: unknown = variables;
@@ -87,7 +61,7 @@ export function valueAt(variables: Record<string, unknown>, path: Path): unknown
   return current;
 }
 
-/** A copy of `variables` with `value` at the leaf's path, creating (minimal) objects and lists on the way. */
+/** A copy of `variables` with `value` at the leaf's path, creating (dummy) objects and lists on the way. */
 export function withValueAt(
   field: GraphQLField<unknown, unknown>,
   variables: Record<string, unknown>,
@@ -100,7 +74,7 @@ export function withValueAt(
   let type: GraphQLInputType = field.args.find((a) => a.name === path[0])!.type;
   for (let i = 0; i < path.length - 1; i++) {
     const step = path[i]!;
-    if (container[step] === undefined || container[step] === null) container[step] = minimal(type);
+    if (container[step] === undefined || container[step] === null) container[step] = dummyValue(type);
     const inner = isNonNullType(type) ? type.ofType : type;
     const next = path[i + 1]!;
     if (isListType(inner)) type = inner.ofType as GraphQLInputType;
@@ -109,16 +83,6 @@ export function withValueAt(
   }
   container[path.at(-1)!] = value;
   return copy;
-}
-
-/** `mutation($a: T!, …) { field(a: $a, …) { __typename } }` for any mutation. */
-export function operationFor(field: GraphQLField<unknown, unknown>): string {
-  const args = field.args as readonly GraphQLArgument[];
-  const declared = args.map((a) => `$${a.name}: ${a.type.toString()}`).join(", ");
-  const passed = args.map((a) => `${a.name}: $${a.name}`).join(", ");
-  const returned = getNamedType(field.type);
-  const selection = isObjectType(returned) || isAbstractType(returned) ? " { __typename }" : "";
-  return `mutation Walk${declared ? `(${declared})` : ""} { ${field.name}${passed ? `(${passed})` : ""}${selection} }`;
 }
 
 /** `base` (a string of the baseline, or "walk") grown or cut to exactly `length` characters. */

@@ -5,7 +5,8 @@ import type { TestApp } from "./test-app";
 /** Fixtures for rollout tests, through GraphQL. */
 export const ROLLOUT_FIELDS = `id skill status percent steps stepIndex stepMinutes endReason startedAt endedAt nextStepAt
   candidate { id version state } live { id version state }
-  guards { metric maxDegradation minSamples tripped }
+  guards { metric maxDegradation minSamples alpha tripped verdict
+    evidence { liveSamples candidateSamples live candidate differenceLow differenceHigh samplesNeeded } }
   arms { arm version { id } starts loads loadRate toolRuns toolErrors toolErrorRate outcomes successRate evalPassRate }
   events { kind percent detail at actorName }`;
 
@@ -22,9 +23,27 @@ export interface RolloutView {
   nextStepAt: string | null;
   candidate: { id: string; version: number; state: string };
   live: { id: string; version: number; state: string };
-  guards: Array<{ metric: string; maxDegradation: number; minSamples: number; tripped: boolean }>;
+  guards: Array<{
+    metric: string;
+    maxDegradation: number;
+    minSamples: number;
+    alpha: number;
+    tripped: boolean;
+    verdict: string;
+    evidence: GuardEvidenceView | null;
+  }>;
   arms: Array<{ arm: string; starts: number; loadRate: number | null; evalPassRate: number | null }>;
   events: Array<{ kind: string; percent: number; detail: Record<string, unknown> | null; actorName: string | null }>;
+}
+
+export interface GuardEvidenceView {
+  liveSamples: number;
+  candidateSamples: number;
+  live: number | null;
+  candidate: number | null;
+  differenceLow: number | null;
+  differenceHigh: number | null;
+  samplesNeeded: number | null;
 }
 
 export const START_ROLLOUT = `mutation($input: StartRolloutInput!) { startRollout(input: $input) { ${ROLLOUT_FIELDS} } }`;

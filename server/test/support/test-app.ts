@@ -13,10 +13,24 @@ import { createLogger, type Logger } from "../../src/platform/logger";
 import { generatePlatformToken } from "../../src/modules/auth/credentials";
 import { needs } from "./required";
 
-/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it, and CI_REQUIRE_ALL=1 requires it). */
-export const dialects: Dialect[] = needs(!!process.env.TEST_DATABASE_URL, "PostgreSQL (TEST_DATABASE_URL)")
-  ? ["sqlite", "postgres"]
-  : ["sqlite"];
+/**
+ * The databases integration tests run on: SQLite always, PostgreSQL too when TEST_DATABASE_URL is set (CI sets it, and
+ * CI_REQUIRE_ALL=1 requires it). TEST_DIALECTS (`sqlite`, `postgres`, or both comma-separated) selects a part, so
+ * the SQLite and PostgreSQL halves of the suite can run as two concurrent processes; a block of a dialect not
+ * selected is not registered at all (neither run nor counted as skipped).
+ */
+export function selectDialects(env: NodeJS.ProcessEnv = process.env): Dialect[] {
+  const known: Dialect[] = ["sqlite", "postgres"];
+  const asked = env.TEST_DIALECTS?.split(",")
+    .map((d) => d.trim())
+    .filter(Boolean);
+  const unknown = asked?.filter((d) => !known.includes(d as Dialect)) ?? [];
+  if (unknown.length) throw new Error(`TEST_DIALECTS names ${unknown.join(", ")}; known: ${known.join(", ")}`);
+  const wanted = asked?.length ? known.filter((d) => asked.includes(d)) : known;
+  return wanted.filter((d) => d === "sqlite" || needs(!!env.TEST_DATABASE_URL, "PostgreSQL (TEST_DATABASE_URL)", env));
+}
+
+export const dialects: Dialect[] = selectDialects();
 
 export interface GqlResponse<T = Record<string, unknown>> {
   status: number;
@@ -154,15 +168,26 @@ export async function startTestApp(db: Database, options: StartTestAppOptions = 
 
 export type DialectSuite = (t: TestApp, dialect: Dialect) => void;
 
+/** How a block's app starts: its configuration, and a logger of the block's own. */
+export interface DialectApp {
+  config?: Partial<Config>;
+  logger?: Logger;
+}
+
+/** A fixed configuration, or a setup run first in the block (it may start what the configuration names). */
+export type DialectSetup = Partial<Config> | ((dialect: Dialect) => DialectApp | Promise<DialectApp>);
+
 /**
- * One describe block per dialect, titled `${title} on sqlite` (and `… on postgres`), each with its own app (`overrides` its
- * config): started before the block's own beforeAll hooks and closed after its afterAll hooks. `t` stands for that app in hooks and tests.
+ * The one way integration tests run per database: one describe block per selected dialect, titled `${title} on sqlite`
+ * (and `… on postgres`), each with its own app started before the block's own beforeAll hooks and closed after its
+ * afterAll hooks. `t` stands for that app in hooks and tests. `setup` is the app's configuration, or a function run
+ * first that returns it (and may start what it names, such as a scripted model).
  */
 export function describeEachDialect(title: string, body: DialectSuite): void;
-export function describeEachDialect(title: string, overrides: Partial<Config>, body: DialectSuite): void;
-export function describeEachDialect(title: string, ...args: [DialectSuite] | [Partial<Config>, DialectSuite]): void {
-  const [overrides, body] = args.length === 1 ? [{}, args[0]] : args;
-  describe.each(dialects)(`${title} on %s`, (dialect) => {
+export function describeEachDialect(title: string, setup: DialectSetup, body: DialectSuite): void;
+export function describeEachDialect(title: string, ...args: [DialectSuite] | [DialectSetup, DialectSuite]): void {
+  const [setup, body] = args.length === 1 ? [{}, args[0]] : args;
+  describeEachDialect.withOwnApps(title, (dialect) => {
     let started: TestApp | undefined;
     const app = (): TestApp => {
       if (!started) throw new Error(`the ${dialect} test app is used outside the hooks and tests of its block`);
@@ -187,9 +212,28 @@ export function describeEachDialect(title: string, ...args: [DialectSuite] | [Pa
       close: () => app().close(),
     };
     beforeAll(async () => {
-      started = await createTestApp(dialect, overrides);
+      const { config, logger }: DialectApp = typeof setup === "function" ? await setup(dialect) : { config: setup };
+      started = await createTestApp(dialect, config, { logger });
     });
     afterAll(async () => started?.close());
     body(t, dialect);
   });
+}
+
+/**
+ * The same blocks for tests that start their own apps (several instances on one database, restarts, a database of
+ * their own): `body` gets the dialect only.
+ */
+describeEachDialect.withOwnApps = (title: string, body: (dialect: Dialect) => void): void => {
+  describe.each(dialects)(`${title} on %s`, body);
+};
+
+/**
+ * A block about one database alone (its bus, its planner, its file on disk): registered only in a run that selects
+ * that dialect, so each half of a split run holds it once.
+ */
+export function describeOnDialect(dialect: Dialect): (title: string, body: () => void) => void {
+  return (title, body) => {
+    if (dialects.includes(dialect)) describe(title, body);
+  };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createClient, type Client, type ExecutionResult } from "graphql-ws";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { Client as PgClient } from "pg";
 import WebSocket from "ws";
 import { createApp, type App } from "../../app";
@@ -21,7 +21,7 @@ import {
 } from "../../../test/support/calls";
 import { startReceiver, type Receiver } from "../../../test/support/receiver";
 import { redisReachable, skipUnless } from "../../../test/support/required";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect, createTestApp, type TestApp } from "../../../test/support/test-app";
 import { until } from "../../../test/support/wait";
 
 const CALL_EVENTS = `subscription($callId: ID!) { callEvents(callId: $callId) { id type data loadedAfter } }`;
@@ -79,7 +79,7 @@ function subscribe(client: Client, query: string, variables: Record<string, unkn
 const codeOf = (result: ExecutionResult | undefined) =>
   (result?.errors?.[0] as { extensions?: { code?: string } } | undefined)?.extensions?.code;
 
-describe.each(dialects)("the live call timeline on %s", (dialect) => {
+describeEachDialect.withOwnApps("the live call timeline", (dialect) => {
   let t: TestApp;
   let key: string;
   let agentId: string;

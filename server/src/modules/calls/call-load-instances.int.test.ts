@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   END_CALL,
   LOAD_SKILL,
@@ -12,7 +12,7 @@ import {
 } from "../../../test/support/calls";
 import { statementsDuring } from "../../../test/support/sql-statements";
 import {
-  dialects,
+  describeEachDialect,
   openTestDatabase,
   startTestApp,
   testCredentials,
@@ -28,7 +28,7 @@ const SKILLS = ["two-a", "two-b", "two-c", "two-d", "two-e", "two-f"];
  * are serialised as the row lock serialised them (RT-4: each slot won once, the cap held, events in order), and a
  * copy that another instance made stale is decided again on the row as it is.
  */
-describe.each(dialects)("loads on one call from two instances on %s", (dialect) => {
+describeEachDialect.withOwnApps("loads on one call from two instances", (dialect) => {
   let one: TestApp;
   let two: TestApp;
   let drop: () => Promise<void>;

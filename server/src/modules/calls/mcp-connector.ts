@@ -1,6 +1,10 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { pinnedFetch, type PinnedFetch } from "../../platform/outbound/pinned-fetch";
+import { TOOL_ANSWER_MAX_BYTES } from "./tool-answer";
+
+/** Room for a tool answer at its limit in JSON-RPC (escaping can double it) and the messages around it. */
+const MCP_STREAM_MAX_BYTES = 4 * TOOL_ANSWER_MAX_BYTES;
 import type { TraceSpan } from "../../platform/telemetry";
 import type { McpTool } from "../runtime";
 
@@ -21,7 +25,9 @@ export class McpConnector {
     allowList: readonly string[],
     private readonly timeoutMs: number,
   ) {
-    this.fetch = pinnedFetch({ allowList });
+    // An MCP answer (an event stream over its whole life) is cut while it is read past a bound of its own:
+    // answers up to it reach the tool answer check, which refuses one over TOOL_ANSWER_MAX_BYTES naming the limit.
+    this.fetch = pinnedFetch({ allowList, maxBodyBytes: MCP_STREAM_MAX_BYTES });
   }
 
   /** `trace`: the span whose traceparent every request of the session carries (OB-1). */

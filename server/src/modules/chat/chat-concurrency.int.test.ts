@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { publishAgent, publishSkill } from "../../../test/support/calls";
 import { loadCall, readSession, sendMessage, type ChatReplyView } from "../../../test/support/chat";
 import { startScriptedModel, type ScriptedModel, type ScriptedResponder } from "../../../test/support/scripted-model";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect, createTestApp, type TestApp } from "../../../test/support/test-app";
 
 const SKILLS = ["alpha", "beta", "gamma"];
 
@@ -28,7 +28,7 @@ function barrierModel(count: number): { responder: ScriptedResponder; firstRound
   return { responder, firstRoundPrompts };
 }
 
-describe.each(dialects)("chat concurrency on %s", (dialect) => {
+describeEachDialect.withOwnApps("chat concurrency", (dialect) => {
   let t: TestApp;
   let key: string;
   let model: ScriptedModel;

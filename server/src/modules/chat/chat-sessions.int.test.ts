@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { codeOf, publishAgent, publishSkill } from "../../../test/support/calls";
 import {
   LIST_SESSIONS,
@@ -10,7 +10,7 @@ import {
 } from "../../../test/support/chat";
 import { statementsDuring } from "../../../test/support/sql-statements";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect, createTestApp, type TestApp } from "../../../test/support/test-app";
 import { MAX_MESSAGE_CHARS } from "./chat-session-steps";
 
 /** The system prompt of the n-th request the model received. */
@@ -21,7 +21,7 @@ const systemPromptOf = (model: ScriptedModel, n: number): string => {
 const toolNamesOf = (model: ScriptedModel, n: number): string[] =>
   (model.requests[n]?.body.tools ?? []).map((tool) => tool.function.name);
 
-describe.each(dialects)("chat sessions on %s", (dialect) => {
+describeEachDialect.withOwnApps("chat sessions", (dialect) => {
   let t: TestApp;
   let key: string;
   let model: ScriptedModel;

@@ -4,7 +4,7 @@ import { mcpServer } from "../../../test/support/mcp-server";
 import { startReceiver, type Receiver } from "../../../test/support/receiver";
 import { loadCall, readSession, sendMessage, sendMessageRaw } from "../../../test/support/chat";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect, createTestApp, type TestApp } from "../../../test/support/test-app";
 
 const MAX_ROUNDS = 3;
 const MODEL_TIMEOUT_MS = 400;
@@ -12,7 +12,7 @@ const MODEL_TIMEOUT_MS = 400;
 const toolNamesOf = (model: ScriptedModel, n: number): string[] =>
   (model.requests[n]?.body.tools ?? []).map((tool) => tool.function.name);
 
-describe.each(dialects)("chat tool loop on %s", (dialect) => {
+describeEachDialect.withOwnApps("chat tool loop", (dialect) => {
   let t: TestApp;
   let key: string;
   let model: ScriptedModel;

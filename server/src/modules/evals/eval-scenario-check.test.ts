@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { checkScenario, includesSubset, judge } from "./eval-scenario-check";
+import { Invalid } from "../../platform/errors";
+import { checkScenario, includesSubset, judge, MAX_SCENARIO_TAGS } from "./eval-scenario-check";
 
 describe("eval scenario checks", () => {
   it("EV-3 FUNCTION_CALL arguments match as a subset: nested objects by key, arrays and scalars by equality", () => {
@@ -49,5 +50,30 @@ describe("eval scenario checks", () => {
       "mocks[2].tool",
       "variables",
     ]);
+  });
+
+  it("EV-4 a scenario has at most MAX_SCENARIO_TAGS distinct tags: one more is BAD_USER_INPUT naming the limit", () => {
+    const input = (count: number) => ({
+      name: "tagged",
+      turns: ["hi"],
+      expectations: [],
+      tags: Array.from({ length: count }, (_, i) => `tag-${i}`),
+    });
+    expect(checkScenario(input(MAX_SCENARIO_TAGS)).tags).toHaveLength(MAX_SCENARIO_TAGS);
+    // The same tag twice counts once.
+    expect(
+      checkScenario({ ...input(MAX_SCENARIO_TAGS), tags: [...input(MAX_SCENARIO_TAGS).tags, "tag-0"] }).tags,
+    ).toHaveLength(MAX_SCENARIO_TAGS);
+    const refused = (() => {
+      try {
+        checkScenario(input(MAX_SCENARIO_TAGS + 1));
+      } catch (error) {
+        return error;
+      }
+    })();
+    expect(refused).toBeInstanceOf(Invalid);
+    expect((refused as Invalid).kind).toBe("invalid"); // BAD_USER_INPUT over GraphQL
+    expect((refused as Invalid).details).toMatchObject({ field: "tags", limit: MAX_SCENARIO_TAGS });
+    expect((refused as Invalid).message).toContain(`at most ${MAX_SCENARIO_TAGS} tags`);
   });
 });

@@ -40,6 +40,8 @@ export interface CheckedScenario {
 }
 
 const MAX_TURNS = 50;
+/** Tags of one scenario (EV-4): enough to name every skill it is about, bounded as any list a request sends. */
+export const MAX_SCENARIO_TAGS = 50;
 /** A turn is a user message of a scenario; the input policy (app-graphql.ts) applies the same limit at the edge. */
 export const MAX_TURN_CHARS = 100_000;
 /**
@@ -58,6 +60,12 @@ export function checkScenario(input: ScenarioInput): CheckedScenario {
   if (name === "" || name.length > SCENARIO_NAME_LENGTH)
     problems.push({ path: "name", message: `name must be 1 to ${SCENARIO_NAME_LENGTH} characters.` });
   const tags = [...new Set((input.tags ?? []).map(normaliseTag))];
+  if (tags.length > MAX_SCENARIO_TAGS)
+    problems.push({
+      path: "tags",
+      message: `A scenario has at most ${MAX_SCENARIO_TAGS} tags; this one has ${tags.length}.`,
+      fields: { limit: MAX_SCENARIO_TAGS },
+    });
   tags.forEach((tag, i) => {
     if (tag === "" || tag.length > 128)
       problems.push({ path: `tags[${i}]`, message: `tags[${i}] must be 1 to 128 characters.` });

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { entities } from "../../entities";
 import type { Config } from "../../config";
 import { Database, type Dialect } from "../../platform/db/database";
@@ -9,7 +9,7 @@ import { createScratchPostgres } from "../../platform/db/scratch-postgres";
 import { publishAgent, publishSkill } from "../../../test/support/calls";
 import { billingReply, readRun, saveScenario, settledRun, startRun } from "../../../test/support/evals";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";
-import { dialects, startTestApp, testCredentials, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect, startTestApp, testCredentials, type TestApp } from "../../../test/support/test-app";
 import { sleep, until } from "../../../test/support/wait";
 import { EvalWorker } from "./eval-worker";
 
@@ -28,7 +28,7 @@ async function sharedDatabase(dialect: Dialect): Promise<{ open(): Promise<Datab
 const OVERRIDES: Partial<Config> = { outboundAllowHosts: ["127.0.0.1"], evalLeaseMs: 60_000 };
 const BILL = "Explain my bill please";
 
-describe.each(dialects)("eval worker across restarts and instances on %s", (dialect) => {
+describeEachDialect.withOwnApps("eval worker across restarts and instances", (dialect) => {
   const credentials = testCredentials();
   let model: ScriptedModel;
   beforeAll(async () => {

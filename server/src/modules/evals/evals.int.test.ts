@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
-import { findInDatabase } from "../../../test/security/db-scan";
+import { findInDatabase } from "../../../test/support/db-scan";
 import { refusal } from "../../../test/support/agents";
 import { publishAgent, publishSkill } from "../../../test/support/calls";
 import { billingReply, readRun, saveScenario, settledRun, startRun, systemOf } from "../../../test/support/evals";

@@ -5,7 +5,7 @@ import path from "node:path";
 import OpenAI from "openai";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
-  dialectsAndStores,
+  describeEachDialectAndStore,
   startGatewayKit,
   storeConfig,
   toolAnswers,
@@ -15,7 +15,7 @@ import { startScriptedModel, type ScriptedModel } from "../../../test/support/sc
 import { ensureServerBuilt } from "../../../test/support/server-build";
 import { startServer, type ServerProcess } from "../../../test/support/server-process";
 import { skillMd } from "../../../test/support/skill-md";
-import { createTestApp, dialects } from "../../../test/support/test-app";
+import { describeEachDialect, createTestApp } from "../../../test/support/test-app";
 import { GatewayConfigError, loadGatewayConfig } from ".";
 
 const CONFIG_KEY = "config-key-0123456789abcdef";
@@ -78,7 +78,7 @@ const history = [
   { role: "user" as const, content: "two" },
 ];
 
-describe.each(dialectsAndStores)("gateway agents from GATEWAY_CONFIG (%s, %s store)", (dialect, store) => {
+describeEachDialectAndStore("gateway agents from GATEWAY_CONFIG", (dialect, store) => {
   let tree: { root: string; config: string };
   let kit: GatewayKit;
   beforeAll(async () => {
@@ -234,7 +234,7 @@ describe.each(dialectsAndStores)("gateway agents from GATEWAY_CONFIG (%s, %s sto
   });
 });
 
-describe.each(dialects)("gateway session stores across instances (%s)", (dialect) => {
+describeEachDialect.withOwnApps("gateway session stores across instances", (dialect) => {
   let tree: { root: string; config: string };
   let upstream: ScriptedModel;
   beforeAll(async () => {

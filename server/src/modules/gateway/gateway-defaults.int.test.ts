@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { loadConfig } from "../../config";
 import { startGatewayKit, toolAnswers, type GatewayKit } from "../../../test/support/gateway-kit";
-import { dialects } from "../../../test/support/test-app";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 type Message = { role: "user" | "assistant"; content: string };
 const FIRST: Message[] = [{ role: "user", content: "one" }];
@@ -21,7 +21,7 @@ describe("gateway session store defaults (configuration)", () => {
   });
 });
 
-describe.each(dialects)("gateway session store defaults (%s)", (dialect) => {
+describeEachDialect.withOwnApps("gateway session store defaults", (dialect) => {
   let memory: GatewayKit;
   let file: GatewayKit;
 

@@ -1,8 +1,8 @@
 import http from "node:http";
 import OpenAI from "openai";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import {
-  dialectsAndStores,
+  describeEachDialectAndStore,
   startGatewayKit,
   storeConfig,
   toolAnswers,
@@ -91,7 +91,7 @@ function expectOpenAiError(answer: Answer, status: number, code: string): void {
   expect(answer.text).not.toMatch(/at .*\.ts:\d+/); // never a stack
 }
 
-describe.each(dialectsAndStores)("gateway errors (%s, %s store)", (dialect, store) => {
+describeEachDialectAndStore("gateway errors", (dialect, store) => {
   let kit: GatewayKit;
   beforeAll(async () => {
     kit = await startGatewayKit(dialect, { ...storeConfig(store), modelTimeoutMs: 400, chatMaxToolRounds: 2 });

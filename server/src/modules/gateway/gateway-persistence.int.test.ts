@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import {
-  dialectsAndStores,
+  describeEachDialectAndStore,
   startGatewayKit,
   storeConfig,
   toolAnswers,
@@ -24,7 +24,7 @@ function shape(body: ChatRequestBody): string[] {
   });
 }
 
-describe.each(dialectsAndStores)("gateway skill persistence (%s, %s store)", (dialect, store) => {
+describeEachDialectAndStore("gateway skill persistence", (dialect, store) => {
   let kit: GatewayKit;
   let n = 0;
   const session = () => `session-${dialect}-${++n}`;
@@ -321,7 +321,7 @@ describe.each(dialectsAndStores)("gateway skill persistence (%s, %s store)", (di
   });
 });
 
-describe.each(dialectsAndStores)("gateway custom events and time to live (%s, %s store)", (dialect, store) => {
+describeEachDialectAndStore("gateway custom events and time to live", (dialect, store) => {
   it("GW-9 with CUSTOM_EVENTS=true a streaming turn that replays starts with aura.skills_rehydrated", async () => {
     const kit = await startGatewayKit(dialect, { ...storeConfig(store), customEvents: true });
     try {

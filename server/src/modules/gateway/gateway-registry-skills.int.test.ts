@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { linkLibrary, publishAgent, saveAgent } from "../../../test/support/agents";
 import { startGatewayKit, toolAnswers, type GatewayKit } from "../../../test/support/gateway-kit";
 import { skillMd } from "../../../test/support/skill-md";
-import { dialects } from "../../../test/support/test-app";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 /**
  * GW-3: agents stored in the registry resolve their skills in the registry as calls do — a pin serves its pinned
  * version (catalog, load_skill, read_skill_file), whatever is live; a follow entry serves the live version; in a
  * project linked to a library, both come from the library (LB-5).
  */
-describe.each(dialects)("the gateway's registry agents: pins and libraries (%s)", (dialect) => {
+describeEachDialect.withOwnApps("the gateway's registry agents: pins and libraries", (dialect) => {
   let kit: GatewayKit;
   let library: { id: string; adminKey: string };
   let linked: { id: string; adminKey: string };

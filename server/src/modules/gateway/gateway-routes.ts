@@ -257,6 +257,20 @@ function routeOf(path: string): string {
   return lower.length > 1 && lower.endsWith("/") ? lower.slice(0, -1) : lower;
 }
 
+const unknownUrl = (req: http.IncomingMessage, path: string) =>
+  new GatewayError(404, "invalid_request_error", "unknown_url", `No route ${req.method} ${path}.`);
+
+/** A known path asked with another method (HEAD included): 405 with the methods it has in `Allow`. */
+function methodNotAllowed(res: http.ServerResponse, method: string | undefined, path: string, allowed: string[]) {
+  res.setHeader("allow", allowed.join(", "));
+  return new GatewayError(
+    405,
+    "invalid_request_error",
+    "method_not_allowed",
+    `${method} is not allowed on ${path}; use ${allowed.join(" or ")}.`,
+  );
+}
+
 /**
  * GW-1: `POST /v1/chat/completions` and `GET /v1/models`, served on Node's `http` (the composition root hands it to
  * the platform for every path under /v1, with the request id and security headers set).
@@ -287,18 +301,18 @@ export function gatewayHandler(
     if (body === undefined) throw unsupportedMediaType();
     await chatCompletions(options, exchange, body);
   };
+  const routes: Record<string, Record<string, (exchange: Exchange) => Promise<void>>> = {
+    "/v1/chat/completions": { POST: completions },
+    "/v1/models": { GET: models },
+  };
   return (req, res, requestId, trace, head) => {
     const exchange: Exchange = { req, res, requestId, trace, head };
     const path = (req.url ?? "/").split("?", 1)[0]!;
-    const route = `${req.method} ${routeOf(path)}`;
-    const work =
-      route === "POST /v1/chat/completions"
-        ? completions(exchange)
-        : route === "GET /v1/models"
-          ? models(exchange)
-          : Promise.reject(
-              new GatewayError(404, "invalid_request_error", "unknown_url", `No route ${req.method} ${path}.`),
-            );
+    const methods = routes[routeOf(path)];
+    const serve = methods?.[req.method ?? ""];
+    const work = serve
+      ? serve(exchange)
+      : Promise.reject(methods ? methodNotAllowed(res, req.method, path, Object.keys(methods)) : unknownUrl(req, path));
     work.catch((error: unknown) => fail(options, exchange, error));
   };
 }

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import {
-  dialectsAndStores,
+  describeEachDialectAndStore,
   seedBillingAgent,
   startGatewayKit,
   storeConfig,
@@ -9,7 +9,7 @@ import {
 } from "../../../test/support/gateway-kit";
 
 /** GW-2, SEC-12: what read_skill_file answers for a path it cannot serve. */
-describe.each(dialectsAndStores)("gateway read_skill_file answers (%s, %s store)", (dialect, store) => {
+describeEachDialectAndStore("gateway read_skill_file answers", (dialect, store) => {
   let kit: GatewayKit;
   beforeAll(async () => {
     kit = await startGatewayKit(dialect, storeConfig(store));

@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { startGatewayKit, toolAnswers, type GatewayKit } from "../../../test/support/gateway-kit";
 import { statementsDuring } from "../../../test/support/sql-statements";
-import { dialects } from "../../../test/support/test-app";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 /**
  * The gateway's hot path (issue 9's latency target): once the caches are warm, a turn that replays a loaded skill and
  * a file it read sends no statement to the database: the key, the agent, its resolved skills, their files and texts
  * all come from caches that a change invalidates.
  */
-describe.each(dialects)("statements of a gateway turn (%s)", (dialect) => {
+describeEachDialect.withOwnApps("statements of a gateway turn", (dialect) => {
   let kit: GatewayKit;
   const conversation = (turn: number) => ({
     model: "billing",

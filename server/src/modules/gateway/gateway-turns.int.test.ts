@@ -1,8 +1,8 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import {
-  dialectsAndStores,
+  describeEachDialectAndStore,
   seedBillingAgent,
   startGatewayKit,
   storeConfig,
@@ -12,7 +12,7 @@ import {
 } from "../../../test/support/gateway-kit";
 import { until } from "../../../test/support/wait";
 
-describe.each(dialectsAndStores)("gateway turns (%s, %s store)", (dialect, store) => {
+describeEachDialectAndStore("gateway turns", (dialect, store) => {
   let kit: GatewayKit;
   beforeAll(async () => {
     kit = await startGatewayKit(dialect, storeConfig(store));

@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expect, it } from "vitest";
 import { linkLibrary, publishAgent, refusal, saveAgent, skillVersion, tool } from "../../../test/support/agents";
 import { loadSkill, startCall } from "../../../test/support/calls";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect, type TestApp } from "../../../test/support/test-app";
 
 const USAGE_FIELDS = `agentId agentVersionId agentName agentVersion agentState projectId pinned resolvesTo { id version }`;
 const PREVIEW_FIELDS = `version { id version } live { id version } reaches { ${USAGE_FIELDS} } pinned { ${USAGE_FIELDS} }
@@ -41,14 +41,7 @@ async function liveAgent(t: TestApp, key: string, input: Record<string, unknown>
   return saved;
 }
 
-describe.each(dialects)("impact preview on %s", (dialect) => {
-  let t: TestApp;
-
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
-  afterAll(async () => t?.close());
-
+describeEachDialect("impact preview", (t) => {
   it("UX-3 US-2 the publish preview names followers (here and in linked projects) as reached, pins as pinned, and calls started after the publish resolve exactly that", async () => {
     const library = await t.project("impact library");
     const reader = await t.project("impact reader");

@@ -10,6 +10,7 @@ import {
   tool,
   usage,
 } from "../../../test/support/agents";
+import { START_CALL, type CallView } from "../../../test/support/calls";
 import { describeEachDialect } from "../../../test/support/test-app";
 
 const PROJECT = `query($id: ID) { project(id: $id) { id skillLibrary { id } linkedProjects { id } } }`;
@@ -264,5 +265,19 @@ describeEachDialect("skill libraries", (t) => {
       "after-purge",
       "before-delete",
     ]);
+  });
+
+  it("LB-7 a call started after its library was deleted skips the library's skills with a warning", async () => {
+    const library = await t.project("library");
+    const linked = await t.project("linked");
+    await skillVersion(t, library.adminKey, "shared-skill", { publish: true });
+    await linkLibrary(t, linked.id, library.id);
+    const inline = { inlineAgent: { name: "reader", skills: [{ name: "shared-skill" }] } };
+    const before = await t.ok<{ startCall: CallView }>(START_CALL, { input: inline }, linked.adminKey);
+    expect(before.startCall.skills.map((s) => s.name)).toEqual(["shared-skill"]);
+    await t.ok(`mutation($id: ID!) { deleteProject(id: $id) { id } }`, { id: library.id }, t.platformToken);
+    const after = await t.ok<{ startCall: CallView }>(START_CALL, { input: inline }, linked.adminKey);
+    expect(after.startCall.skills).toEqual([]);
+    expect(after.startCall.warnings.join(" ")).toMatch(/shared-skill/);
   });
 });

@@ -3,7 +3,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { randomBytes } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, expect, it } from "vitest";
 import { z } from "zod";
 import { createApp } from "../../app";
 import { entities } from "../../entities";
@@ -11,7 +11,7 @@ import { Database } from "../../platform/db/database";
 import { createLogger } from "../../platform/logger";
 import { linkLibrary } from "../../../test/support/agents";
 import { skillMd } from "../../../test/support/skill-md";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect, type TestApp } from "../../../test/support/test-app";
 import { sleep, until } from "../../../test/support/wait";
 
 const SKILLS_EXTENSION = "io.modelcontextprotocol/skills";
@@ -86,8 +86,7 @@ async function mcpError(promise: Promise<unknown>): Promise<number | undefined> 
   throw new Error("expected an MCP error");
 }
 
-describe.each(dialects)("skills over MCP on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("skills over MCP", (t, dialect) => {
   const clients: Client[] = [];
   const open = async (key: string) => {
     const client = await connect(t, key);
@@ -95,12 +94,8 @@ describe.each(dialects)("skills over MCP on %s", (dialect) => {
     return client;
   };
 
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-  });
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close().catch(() => undefined)));
-    await t?.close();
   });
 
   it("GW-11 declares the SEP-2640 extension and serves live skills with a SHA-256 digest and size for every file", async () => {

@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, expect, it } from "vitest";
 import { skillMd } from "../../../test/support/skill-md";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect } from "../../../test/support/test-app";
 
 const NODE = `query($id: ID!) { node(id: $id) { __typename id } }`;
 
 /** node(id): NotFound is "not this kind, or not yours" (null); every other failure is the answer. */
-describe.each(dialects)("node(id) on %s", (dialect) => {
-  let t: TestApp;
+describeEachDialect("node(id)", (t) => {
   let key: string;
   let other: string;
   let versionId: string;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect);
     key = (await t.project("Nodes")).adminKey;
     other = (await t.project("Other nodes")).adminKey;
     versionId = (
@@ -23,7 +21,6 @@ describe.each(dialects)("node(id) on %s", (dialect) => {
       )
     ).createSkillVersion.id;
   });
-  afterAll(() => t?.close());
 
   it("SEC-9 node(id) finds the key's own object; another project's object and an unknown id read as null alike", async () => {
     expect((await t.ok(NODE, { id: versionId }, key)).node).toEqual({ __typename: "SkillVersion", id: versionId });

@@ -10,3 +10,5 @@ export { RunningRollouts } from "./running-rollouts";
 export { RolloutUpdates, RolloutUpdatesResolver, bindRolloutUpdates } from "./rollout-updates";
 export { RolloutWorker } from "./rollout-worker";
 export { RolloutEvaluations } from "./rollout-evals";
+export { RolloutForecasts } from "./rollout-forecast.service";
+export { RolloutForecastResolver } from "./rollout-forecast.resolver";

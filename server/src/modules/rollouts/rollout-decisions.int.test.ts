@@ -82,8 +82,10 @@ describeEachDialect("rollout decisions", { outboundAllowHosts: [HOOKS] }, (t, di
     });
     const restore = feedSignals(service(), async () =>
       arms(rollout.id, {
-        live: counts({ starts: 40, loads: 30, toolRuns: 40, toolErrors: 2, outcomes: 40, successes: 36 }),
-        candidate: counts({ starts: 40, loads: 30, toolRuns: 40, toolErrors: 12, outcomes: 40, successes: 35 }),
+        // 200 tool runs a side: a rise from 5 % to 30 % is evidence of more than 10 points; the success rate's
+        // 2.5 points lower is within its 5
+        live: counts({ starts: 200, loads: 150, toolRuns: 200, toolErrors: 10, outcomes: 200, successes: 180 }),
+        candidate: counts({ starts: 200, loads: 150, toolRuns: 200, toolErrors: 60, outcomes: 200, successes: 175 }),
       }),
     );
     try {
@@ -91,8 +93,11 @@ describeEachDialect("rollout decisions", { outboundAllowHosts: [HOOKS] }, (t, di
       expect(checked).toMatchObject({ status: "rolled_back", percent: 0 });
       expect(checked.guards.map((g) => g.tripped)).toEqual([false, true]);
       expect(checked.endReason).toMatch(
-        /TOOL_ERROR_RATE guard tripped: candidate 30.0 % vs live 5.0 % \(allowed: 10 points higher\)/,
+        /^TOOL_ERROR_RATE guard tripped: candidate 30\.0 % vs live 5\.0 %, \d+\.\d to \d+\.\d points higher at 95 % confidence \(allowed: 10 points higher\)$/,
       );
+      const [low, high] = /, ([\d.]+) to ([\d.]+) points/.exec(checked.endReason!)!.slice(1).map(Number);
+      expect(low).toBeGreaterThan(10);
+      expect(high).toBeGreaterThan(25);
       expect(checked.candidate.state).toBe("DRAFT");
       expect(checked.live).toMatchObject({ id: live, state: "PUBLISHED" });
       expect(checked.events.map((e) => [e.kind, e.percent, e.actorName])).toEqual([
@@ -105,19 +110,24 @@ describeEachDialect("rollout decisions", { outboundAllowHosts: [HOOKS] }, (t, di
     }
     const entry = (await auditOf(draft)).find((a) => a.action === "rollout_rolled_back")!;
     expect(entry.actor).toBe("rollout-guard");
+    const interval = { difference_low: expect.any(Number), difference_high: expect.any(Number) };
     expect(entry.data.guard).toMatchObject({
       metric: "TOOL_ERROR_RATE",
       max_degradation: 0.1,
+      alpha: 0.05,
       live: 0.05,
       candidate: 0.3,
+      ...interval,
     });
+    expect((entry.data.guard as { difference_low: number }).difference_low).toBeGreaterThan(0.1);
     const hook = (await deliveries(rollout.id)).find((d) => d.eventType === "rollout.rolled_back")!;
     expect(hook.payload.data).toMatchObject({
       rollout_id: rollout.id,
       skill: "ro-guard",
       percent: 0,
-      guard: { metric: "TOOL_ERROR_RATE", max_degradation: 0.1, live: 0.05, candidate: 0.3 },
+      guard: { metric: "TOOL_ERROR_RATE", max_degradation: 0.1, alpha: 0.05, live: 0.05, candidate: 0.3, ...interval },
     });
+    expect(hook.payload.data.guard).toEqual(entry.data.guard);
     // no new resolution gets the candidate
     const inCandidate = Array.from({ length: 40 }, (_, i) => `k${i}`).filter((k) => rolloutBucket(rollout.id, k) < 50);
     for (const k of inCandidate.slice(0, 5))

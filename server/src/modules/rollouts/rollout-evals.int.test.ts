@@ -6,6 +6,7 @@ import { statementsDuring } from "../../../test/support/sql-statements";
 import { startScriptedModel, type ScriptedModel, type ScriptedReply } from "../../../test/support/scripted-model";
 import { skillMd } from "../../../test/support/skill-md";
 import { describeEachDialect, startTestApp } from "../../../test/support/test-app";
+import { until } from "../../../test/support/wait";
 import { entities } from "../../entities";
 import { Database } from "../../platform/db/database";
 import { RolloutEntity, RolloutEvalEntity } from "./rollout.entity";
@@ -129,6 +130,44 @@ describeEachDialect(
       ]);
     });
 
+    it("RO-3 RO-5 with nobody calling checkRollout, the worker's own loop runs each step's evals, then advances on time, to completion", async () => {
+      const { key, draft } = await setup("ro3-worker", "candidate");
+      const rollout = await startRollout(t, key, {
+        versionId: draft,
+        steps: [25, 50, 100],
+        stepMinutes: 1,
+        evalTag: TAG,
+        guards: [{ metric: "EVAL_PASS_RATE", maxDegradation: 0.2, minSamples: 1 }],
+      });
+      model.reset();
+      model.respondWith(byCatalog);
+      const eventsOf = async () => kinds(await read(key, rollout.id));
+      t.app.rolloutWorker.start({ pollIntervalMs: 50 });
+      try {
+        await until(async () => (await eventsOf()).includes("evaluated"), 20_000);
+        // the step's evals are counted; its minute is not over: it stays
+        expect(await read(key, rollout.id)).toMatchObject({ percent: 25, stepIndex: 0 });
+        await stepOver(rollout.id);
+        await until(async () => (await eventsOf()).filter((k) => k === "evaluated").length === 2, 20_000);
+        await stepOver(rollout.id);
+        await until(async () => (await eventsOf()).includes("completed"), 20_000);
+      } finally {
+        await t.app.rolloutWorker.stop();
+      }
+      const done = await read(key, rollout.id);
+      expect(kinds(done)).toEqual(["started", "evaluated", "advanced", "evaluated", "completed"]);
+      expect(done.events.filter((e) => e.kind === "evaluated").map((e) => [e.percent, e.detail?.step])).toEqual([
+        [25, 0],
+        [50, 1],
+      ]);
+      expect(model.requests).toHaveLength(2 * PER_STEP);
+      expect(armsOf(done).candidate!.evalPassRate).toBe(1);
+      expect(done.guards[0]).toMatchObject({
+        verdict: "holding",
+        evidence: { liveSamples: 2 * 2 * ITERATIONS, candidateSamples: 2 * 2 * ITERATIONS },
+      });
+    });
+
     it("RO-3 a page of rollouts reads every rollout's eval counts in one statement (no N+1)", async () => {
       const { key, draft } = await setup("ro3-page", "candidate");
       await publishSkill(t, key, "ro3-page-other", { description: "Other GOOD." });
@@ -177,28 +216,50 @@ describeEachDialect(
       );
     });
 
-    it("RO-4 EVAL_PASS_RATE guard trips when the candidate fails the tagged scenarios", async () => {
+    it("RO-4 EVAL_PASS_RATE guard judges eval iterations by the same test: not yet evidence after one step, trips after the next", async () => {
       const { key, live, draft } = await setup("ro4-evals", "live");
       await t.ok(
         `mutation { createWebhookSubscription(url: "https://${HOOKS}/r", eventTypes: ["rollout.rolled_back"]) { secret } }`,
         {},
         key,
       );
-      const minSamples = 2 * ITERATIONS;
+      // a step's iterations per arm: 1 scenario × 2 agents × ITERATIONS
+      const perStep = 2 * ITERATIONS;
+      const minSamples = perStep;
       const rollout = await startRollout(t, key, {
         versionId: draft,
-        steps: [50, 100],
+        steps: [25, 50, 100],
         stepMinutes: 0,
         evalTag: TAG,
         guards: [{ metric: "EVAL_PASS_RATE", maxDegradation: 0.2, minSamples }],
       });
+      // 4 iterations a side, all passing on live and failing on the candidate: not yet evidence of more than 20 points
+      const first = await act(t, key, "checkRollout", rollout.id);
+      expect(first).toMatchObject({ status: "running", percent: 25 });
+      expect(first.guards[0]).toMatchObject({
+        verdict: "insufficient",
+        evidence: { liveSamples: perStep, candidateSamples: perStep, live: 1, candidate: 0 },
+      });
+      expect(first.guards[0]!.evidence!.samplesNeeded).toBeGreaterThan(0);
+      expect(first.guards[0]!.evidence!.samplesNeeded).toBeLessThanOrEqual(perStep);
+      await act(t, key, "advanceRollout", rollout.id);
+      // the next step's evals add 4 more a side: now it is
       const checked = await act(t, key, "checkRollout", rollout.id);
       expect(checked).toMatchObject({ status: "rolled_back", percent: 0 });
-      expect(checked.guards).toEqual([{ metric: "EVAL_PASS_RATE", maxDegradation: 0.2, minSamples, tripped: true }]);
+      expect(checked.guards).toMatchObject([
+        {
+          metric: "EVAL_PASS_RATE",
+          maxDegradation: 0.2,
+          minSamples,
+          tripped: true,
+          verdict: "tripped",
+          evidence: { liveSamples: 2 * perStep, candidateSamples: 2 * perStep, live: 1, candidate: 0 },
+        },
+      ]);
       expect(checked.endReason).toMatch(
-        /EVAL_PASS_RATE guard tripped: candidate 0.0 % vs live 100.0 % \(allowed: 20 points lower\)/,
+        /EVAL_PASS_RATE guard tripped: candidate 0.0 % vs live 100.0 %, [\d.]+ to 100.0 points lower at 95 % confidence \(allowed: 20 points lower\)/,
       );
-      expect(kinds(checked)).toEqual(["started", "evaluated", "guard_tripped", "rolled_back"]);
+      expect(kinds(checked)).toEqual(["started", "evaluated", "advanced", "evaluated", "guard_tripped", "rolled_back"]);
       expect(checked.candidate.state).toBe("DRAFT");
       expect(checked.live).toMatchObject({ id: live, state: "PUBLISHED" });
       const guard = { metric: "EVAL_PASS_RATE", max_degradation: 0.2, live: 1, candidate: 0 };
@@ -211,7 +272,7 @@ describeEachDialect(
       );
       const entry = audit.auditLog.items.find((a) => a.action === "rollout_rolled_back")!;
       expect(entry.actor).toBe("rollout-guard");
-      expect(entry.data.guard).toMatchObject({ ...guard, live_samples: minSamples, candidate_samples: minSamples });
+      expect(entry.data.guard).toMatchObject({ ...guard, live_samples: 2 * perStep, candidate_samples: 2 * perStep });
       const hooks = await t.ok<{
         webhookDeliveries: { items: Array<{ eventType: string; payload: { data: Record<string, unknown> } }> };
       }>(`query { webhookDeliveries(limit: 50) { items { eventType payload } } }`, {}, key);
@@ -287,6 +348,35 @@ describeEachDialect(
       const taken = await act(t, key, "checkRollout", rollout.id);
       expect(model.requests).toHaveLength(PER_STEP);
       expect(kinds(taken)).toEqual(["started", "evaluated", "completed"]);
+    });
+
+    it("RO-3 RO-4 an advance by hand runs the step's evals first: the guard judging them rolls back instead of promoting", async () => {
+      const { key, live, draft } = await setup("ro3-advance", "live");
+      await saveScenario(t, key, {
+        name: "bill again",
+        tags: [TAG],
+        turns: ["Explain my bill once more"],
+        expectations: [{ kind: "REPLY_CONTAINS", text: "fixed" }],
+      });
+      const rollout = await startRollout(t, key, {
+        versionId: draft,
+        steps: [25, 50, 100],
+        stepMinutes: 0,
+        evalTag: TAG,
+        guards: [{ metric: "EVAL_PASS_RATE", maxDegradation: 0.2, minSamples: 8 }],
+      });
+      model.reset();
+      model.respondWith(byCatalog);
+      // nobody checked the step: the advance evaluates it (2 scenarios × 2 agents × 2 iterations a side), and its
+      // guard, at 100 % against 0 % on 8 iterations, rolls back
+      const advanced = await act(t, key, "advanceRollout", rollout.id);
+      expect(model.requests).toHaveLength(2 * PER_STEP);
+      expect(kinds(advanced)).toEqual(["started", "evaluated", "guard_tripped", "rolled_back"]);
+      expect(advanced).toMatchObject({ status: "rolled_back", percent: 0, live: { id: live } });
+      expect(advanced.guards[0]).toMatchObject({
+        verdict: "tripped",
+        evidence: { liveSamples: 8, candidateSamples: 8 },
+      });
     });
 
     it("RO-5 a step with evals pending does not advance on time; a model failure counts nothing and is retried", async () => {

@@ -7,7 +7,8 @@ import { describeEachDialect } from "../../../test/support/test-app";
 import { rolloutBucket } from "../runtime";
 
 const REPORT = `mutation($input: ReportOutcomeInput!) { reportOutcome(input: $input) { success } }`;
-const SAMPLES = 4;
+/** RO-4: all good against all bad is evidence of more than 20 points from 7 or 8 samples a side, not from 4. */
+const SAMPLES = 8;
 
 type Metric = "LOAD_RATE" | "TOOL_ERROR_RATE" | "SUCCESS_RATE";
 
@@ -77,26 +78,57 @@ describeEachDialect("rollout guards on real signals", { outboundAllowHosts: ["12
   }
 
   for (const metric of ["LOAD_RATE", "TOOL_ERROR_RATE", "SUCCESS_RATE"] as const) {
-    it(`RO-4 a ${metric} guard waits for minSamples on both arms, then trips and rolls back with both arms' values`, async () => {
+    it(`RO-4 a ${metric} guard waits for minSamples on both arms, then trips on its test and rolls back with both arms' values and the interval`, async () => {
       const { name, agentId, rollout, candidateKeys, liveKeys } = await guarded(metric);
       for (let i = 0; i < SAMPLES - 1; i++) {
         await drive(metric, name, agentId, liveKeys[i]!, "live");
         await drive(metric, name, agentId, candidateKeys[i]!, "candidate");
       }
-      expect((await act(t, key, "checkRollout", rollout.id)).status).toBe("running");
+      const waiting = await act(t, key, "checkRollout", rollout.id);
+      expect(waiting.status).toBe("running");
+      expect(waiting.guards[0]).toMatchObject({
+        verdict: "insufficient",
+        evidence: { liveSamples: SAMPLES - 1, candidateSamples: SAMPLES - 1, samplesNeeded: 1 },
+      });
       await drive(metric, name, agentId, liveKeys[SAMPLES]!, "live");
       await drive(metric, name, agentId, candidateKeys[SAMPLES]!, "candidate");
       const checked: RolloutView = await act(t, key, "checkRollout", rollout.id);
       expect(checked).toMatchObject({ status: "rolled_back", percent: 0 });
-      expect(checked.guards).toEqual([{ metric, maxDegradation: 0.2, minSamples: SAMPLES, tripped: true }]);
+      expect(checked.guards).toEqual([
+        {
+          metric,
+          maxDegradation: 0.2,
+          minSamples: SAMPLES,
+          alpha: 0.05,
+          tripped: true,
+          verdict: "tripped",
+          evidence: {
+            liveSamples: SAMPLES,
+            candidateSamples: SAMPLES,
+            live: metric === "TOOL_ERROR_RATE" ? 0 : 1,
+            candidate: metric === "TOOL_ERROR_RATE" ? 1 : 0,
+            differenceLow: expect.any(Number),
+            differenceHigh: 1,
+            samplesNeeded: 0,
+          },
+        },
+      ]);
+      expect(checked.guards[0]!.evidence!.differenceLow).toBeGreaterThan(0.2);
       const arms = Object.fromEntries(checked.arms.map((a) => [a.arm, a]));
       expect(arms.live!.starts).toBe(SAMPLES);
       expect(arms.candidate!.starts).toBe(SAMPLES);
       const tripped = checked.events.find((e) => e.kind === "guard_tripped")!;
       expect(tripped.detail).toMatchObject({
         actor: "rollout-guard",
-        guard: { metric, live: metric === "TOOL_ERROR_RATE" ? 0 : 1, candidate: metric === "TOOL_ERROR_RATE" ? 1 : 0 },
+        guard: {
+          metric,
+          alpha: 0.05,
+          live: metric === "TOOL_ERROR_RATE" ? 0 : 1,
+          candidate: metric === "TOOL_ERROR_RATE" ? 1 : 0,
+          difference_high: 1,
+        },
       });
+      expect((tripped.detail!.guard as { difference_low: number }).difference_low).toBeGreaterThan(0.2);
     });
   }
 

@@ -41,30 +41,35 @@ describe("rollout guards (RO-4)", () => {
 
   for (const metric of METRICS) {
     const worse = metric === "TOOL_ERROR_RATE" ? 1 : -1;
-    it(`RO-4 ${metric}: trips when the candidate is worse than live by more than allowed, with both arms at minSamples`, () => {
+    it(`RO-4 ${metric}: trips when the test shows the candidate worse than live by more than allowed, with the interval`, () => {
       const live = withRate[metric](50, 100); // 0.5
-      const candidate = withRate[metric](50 + worse * 21, 100); // 0.21 worse
+      const candidate = withRate[metric](50 + worse * 45, 100); // 0.45 worse
       const verdict = judgeGuard(guard(metric, 0.2), live, candidate);
       expect(verdict.tripped).toBe(true);
-      expect(verdict.degradation).toBeCloseTo(0.21);
+      expect(verdict.evidence.verdict).toBe("tripped");
+      expect(verdict.evidence.differenceLow!).toBeGreaterThan(0.2);
+      expect(verdict.evidence.differenceHigh!).toBeGreaterThan(0.45);
       expect(verdict.live).toEqual({ rate: 0.5, samples: 100 });
+      expect(verdict.evidence).toMatchObject({ liveSamples: 100, candidateSamples: 100, live: 0.5 });
     });
 
-    it(`RO-4 ${metric}: exactly the allowed degradation, or a better candidate, never trips`, () => {
+    it(`RO-4 ${metric}: a point estimate past the allowance is not evidence; exactly the allowance or a better candidate never trips`, () => {
       const live = withRate[metric](50, 100);
+      // 0.21 worse on 100 samples each: the interval still reaches below 0.2
+      expect(judgeGuard(guard(metric, 0.2), live, withRate[metric](50 + worse * 21, 100)).tripped).toBe(false);
       expect(judgeGuard(guard(metric, 0.2), live, withRate[metric](50 + worse * 20, 100)).tripped).toBe(false);
       expect(judgeGuard(guard(metric, 0), live, withRate[metric](50 - worse * 30, 100)).tripped).toBe(false);
-      expect(judgeGuard(guard(metric, 0), live, withRate[metric](50, 100)).tripped).toBe(false);
-      // rounding noise: 0.5 − 0.3 = 0.20000000000000004 is not more than 0.2
-      expect(judgeGuard(guard(metric, 0.2), withRate[metric](5, 10), withRate[metric](5 + worse * 2, 10)).tripped).toBe(
-        false,
-      );
+      const equal = judgeGuard(guard(metric, 0), withRate[metric](5000, 10000), withRate[metric](5000, 10000));
+      expect(equal.tripped).toBe(false);
     });
 
     it(`RO-4 ${metric}: fewer than minSamples in either arm never trips, however bad`, () => {
       const good = withRate[metric](metric === "TOOL_ERROR_RATE" ? 0 : 19, 19);
       const bad = withRate[metric](metric === "TOOL_ERROR_RATE" ? 19 : 0, 19);
-      expect(judgeGuard(guard(metric, 0.1), good, bad)).toMatchObject({ tripped: false, degradation: null });
+      expect(judgeGuard(guard(metric, 0.1), good, bad)).toMatchObject({
+        tripped: false,
+        evidence: { verdict: "insufficient", samplesNeeded: 1 },
+      });
       expect(judgeGuard(guard(metric, 0.1, 19), good, bad).tripped).toBe(true);
       const plenty = withRate[metric](metric === "TOOL_ERROR_RATE" ? 0 : 500, 500);
       expect(judgeGuard(guard(metric, 0.1), plenty, bad).tripped).toBe(false);
@@ -72,9 +77,21 @@ describe("rollout guards (RO-4)", () => {
     });
   }
 
+  it("RO-4 a guard's alpha: the default 0.05 when none was stored; a smaller alpha asks for more evidence", () => {
+    const live = arm({ outcomes: 60, successes: 54 });
+    const candidate = arm({ outcomes: 60, successes: 36 });
+    const lenient = judgeGuard({ ...guard("SUCCESS_RATE", 0.05), alpha: 0.2 }, live, candidate);
+    const strict = judgeGuard({ ...guard("SUCCESS_RATE", 0.05), alpha: 0.001 }, live, candidate);
+    expect(lenient.evidence.differenceLow!).toBeGreaterThan(strict.evidence.differenceLow!);
+    expect([lenient.tripped, strict.tripped]).toEqual([true, false]);
+    expect(judgeGuard(guard("SUCCESS_RATE", 0.05), live, candidate).evidence).toEqual(
+      judgeGuard({ ...guard("SUCCESS_RATE", 0.05), alpha: 0.05 }, live, candidate).evidence,
+    );
+  });
+
   it("RO-4 of several guards the first that trips decides; none tripped: null", () => {
     const live = arm({ starts: 100, loads: 90, toolRuns: 100, toolErrors: 1, outcomes: 100, successes: 90 });
-    const candidate = arm({ starts: 100, loads: 50, toolRuns: 100, toolErrors: 40, outcomes: 100, successes: 89 });
+    const candidate = arm({ starts: 100, loads: 30, toolRuns: 100, toolErrors: 40, outcomes: 100, successes: 89 });
     const guards = [guard("SUCCESS_RATE", 0.05), guard("TOOL_ERROR_RATE", 0.1), guard("LOAD_RATE", 0.1)];
     const { verdicts, tripped } = judgeGuards(guards, live, candidate);
     expect(verdicts.map((v) => v.tripped)).toEqual([false, true, true]);
@@ -109,6 +126,8 @@ describe("a rollout's eval counts (RO-3)", () => {
     expect(metricOf("EVAL_PASS_RATE", counted.live)).toEqual({ rate: 1, samples: 6 });
     expect(metricOf("EVAL_PASS_RATE", counted.candidate)).toEqual({ rate: 0.5, samples: 6 });
     const verdict = judgeGuard(guard("EVAL_PASS_RATE", 0.2, 6), counted.live, counted.candidate);
-    expect([verdict.tripped, verdict.degradation]).toEqual([true, 0.5]);
+    expect(verdict.evidence).toMatchObject({ live: 1, candidate: 0.5, liveSamples: 6, candidateSamples: 6 });
+    // 6 iterations a side: 100 % against 50 % is not yet evidence of more than 20 points
+    expect(verdict.evidence.verdict).toBe("insufficient");
   });
 });

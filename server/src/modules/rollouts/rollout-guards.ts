@@ -1,5 +1,6 @@
 import type { EvalComparison } from "../evals";
 import type { ArmCounts } from "../signals";
+import { guardTest, type GuardEvidence, type RateCount } from "./guard-test";
 import type { RolloutMetricName, StoredGuard } from "./rollout.entity";
 
 /**
@@ -20,20 +21,22 @@ export interface MetricValue {
 }
 
 export function metricOf(metric: RolloutMetricName, arm: ArmSignals): MetricValue {
-  switch (metric) {
-    case "LOAD_RATE":
-      return ratio(arm.loads, arm.starts);
-    case "TOOL_ERROR_RATE":
-      return ratio(arm.toolErrors, arm.toolRuns);
-    case "SUCCESS_RATE":
-      return ratio(arm.successes, arm.outcomes);
-    case "EVAL_PASS_RATE":
-      return ratio(arm.evalPasses ?? 0, arm.evalRuns ?? 0);
-  }
+  const { part, whole } = countOf(metric, arm);
+  return { rate: whole > 0 ? part / whole : null, samples: whole };
 }
 
-function ratio(part: number, whole: number): MetricValue {
-  return { rate: whole > 0 ? part / whole : null, samples: whole };
+/** The counts a metric's rate is made of: loads of starts, tool errors of tool runs, successes of outcomes, passes of eval iterations. */
+export function countOf(metric: RolloutMetricName, arm: ArmSignals): RateCount {
+  switch (metric) {
+    case "LOAD_RATE":
+      return { part: arm.loads, whole: arm.starts };
+    case "TOOL_ERROR_RATE":
+      return { part: arm.toolErrors, whole: arm.toolRuns };
+    case "SUCCESS_RATE":
+      return { part: arm.successes, whole: arm.outcomes };
+    case "EVAL_PASS_RATE":
+      return { part: arm.evalPasses ?? 0, whole: arm.evalRuns ?? 0 };
+  }
 }
 
 /** The error rate is worse when it rises; every other metric when it falls. */
@@ -41,30 +44,45 @@ export function higherIsWorse(metric: RolloutMetricName): boolean {
   return metric === "TOOL_ERROR_RATE";
 }
 
-/** What a guard decided: tripped with both arms' values, or not (and why not, for the page). */
+/** What a guard decided: its evidence (both arms, the interval of the degradation) and verdict (RO-4). */
 export interface GuardVerdict {
   guard: StoredGuard;
   tripped: boolean;
   live: MetricValue;
   candidate: MetricValue;
-  /** How much worse the candidate is (positive: worse), null without enough samples. */
-  degradation: number | null;
+  evidence: GuardEvidence;
 }
 
-/** Rounding noise (0.5 − 0.3 is 0.20000000000000004) never trips a guard set at exactly that degradation. */
-const EPSILON = 1e-9;
+/** RO-4: the error rate a guard allows being wrong with, over the whole rollout (api.md's default). */
+export const DEFAULT_ALPHA = 0.05;
+
+/** A stored guard's alpha (guards stored before it existed had none: the default). */
+export function alphaOf(guard: StoredGuard): number {
+  return guard.alpha ?? DEFAULT_ALPHA;
+}
 
 /**
- * RO-4: a guard trips when both arms have at least `minSamples` for its metric and the candidate is worse than live
- * by more than `maxDegradation` (absolute; for the error rate, a rise).
+ * RO-4: a guard trips when its always-valid test (guard-test.ts) shows the candidate worse than live by more than
+ * `maxDegradation` at confidence 1 − alpha, with both arms at `minSamples` at least.
  */
 export function judgeGuard(guard: StoredGuard, live: ArmSignals, candidate: ArmSignals): GuardVerdict {
   const l = metricOf(guard.metric, live);
   const c = metricOf(guard.metric, candidate);
-  const enough = l.samples >= guard.minSamples && c.samples >= guard.minSamples && l.rate !== null && c.rate !== null;
-  if (!enough) return { guard, tripped: false, live: l, candidate: c, degradation: null };
-  const degradation = higherIsWorse(guard.metric) ? c.rate! - l.rate! : l.rate! - c.rate!;
-  return { guard, tripped: degradation > guard.maxDegradation + EPSILON, live: l, candidate: c, degradation };
+  const evidence = guardTest({
+    live: countOf(guard.metric, live),
+    candidate: countOf(guard.metric, candidate),
+    higherIsWorse: higherIsWorse(guard.metric),
+    margin: guard.maxDegradation,
+    alpha: alphaOf(guard),
+    minSamples: guard.minSamples,
+  });
+  return { guard, tripped: evidence.verdict === "tripped", live: l, candidate: c, evidence };
+}
+
+/** What a rollout's page shows of a guard: its evidence now, and its verdict ("tripped" on the one that rolled back). */
+export function guardView(guard: StoredGuard, live: ArmSignals, candidate: ArmSignals): GuardEvidence {
+  const { evidence } = judgeGuard(guard, live, candidate);
+  return guard.tripped ? { ...evidence, verdict: "tripped" } : evidence;
 }
 
 /** Every guard judged; the first that tripped (in the order they were given) decides the rollback. */

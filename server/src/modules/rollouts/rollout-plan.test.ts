@@ -4,12 +4,12 @@ import { checkPlan, nextStep, stepDue } from "./rollout-plan";
 const fields = (input: Parameters<typeof checkPlan>[0]) => checkPlan(input).problems.map((p) => p.path);
 
 describe("rollout plan (RO-1, RO-4, RO-5)", () => {
-  it("RO-1 defaults: steps 5, 25, 50, 100 an hour apart, no guards, minSamples 20", () => {
+  it("RO-1 RO-4 defaults: steps 5, 25, 50, 100 an hour apart, no guards, minSamples 20, alpha 0.05", () => {
     expect(checkPlan({ guards: [{ metric: "LOAD_RATE", maxDegradation: 0.1 }] })).toEqual({
       plan: {
         steps: [5, 25, 50, 100],
         stepMinutes: 60,
-        guards: [{ metric: "LOAD_RATE", maxDegradation: 0.1, minSamples: 20 }],
+        guards: [{ metric: "LOAD_RATE", maxDegradation: 0.1, minSamples: 20, alpha: 0.05 }],
         evalTag: null,
       },
       problems: [],
@@ -27,7 +27,7 @@ describe("rollout plan (RO-1, RO-4, RO-5)", () => {
     expect(fields({ steps: [] })).toEqual(["steps"]);
   });
 
-  it("RO-4 maxDegradation within 0–1, minSamples at least 1, EVAL_PASS_RATE needs an eval tag", () => {
+  it("RO-4 maxDegradation within 0–1, minSamples at least 1, alpha within 0.0001–0.5, EVAL_PASS_RATE needs an eval tag", () => {
     expect(
       fields({
         guards: [
@@ -44,6 +44,10 @@ describe("rollout plan (RO-1, RO-4, RO-5)", () => {
       "guards[0].minSamples",
     ]);
     expect(fields({ guards: [{ metric: "EVAL_PASS_RATE", maxDegradation: 0.1 }] })).toEqual(["guards[0].metric"]);
+    expect(fields({ guards: [{ metric: "LOAD_RATE", maxDegradation: 0.1, alpha: 0.01 }] })).toEqual([]);
+    for (const alpha of [0, 0.6, Number.NaN, -0.05]) {
+      expect(fields({ guards: [{ metric: "LOAD_RATE", maxDegradation: 0.1, alpha }] })).toEqual(["guards[0].alpha"]);
+    }
     expect(fields({ guards: [{ metric: "EVAL_PASS_RATE", maxDegradation: 0.1 }], evalTag: "skill:x" })).toEqual([]);
   });
 

@@ -1,4 +1,5 @@
 import type { Problem } from "../../platform/errors";
+import { DEFAULT_ALPHA } from "./rollout-guards";
 import type { RolloutEntity, RolloutMetricName, StoredGuard } from "./rollout.entity";
 
 export const DEFAULT_STEPS = [5, 25, 50, 100];
@@ -7,11 +8,15 @@ export const DEFAULT_MIN_SAMPLES = 20;
 const MAX_STEPS = 20;
 const MAX_GUARDS = 8;
 const MAX_STEP_MINUTES = 60 * 24 * 30;
+/** RO-4: a guard's alpha; above one half a rollback would be a coin toss. */
+const MIN_ALPHA = 0.0001;
+const MAX_ALPHA = 0.5;
 
 export interface GuardInput {
   metric: RolloutMetricName;
   maxDegradation: number;
   minSamples?: number | null;
+  alpha?: number | null;
 }
 
 export interface PlanInput {
@@ -31,7 +36,7 @@ export interface RolloutPlan {
 /**
  * RO-1, RO-4: what a rollout will do, checked — every problem named by its field. Steps are whole percentages, each
  * above the one before (no 0), ending at 100 (the publish), with at least one step before it; a guard's
- * `maxDegradation` is within 0–1 and `minSamples` at least 1.
+ * `maxDegradation` is within 0–1, `minSamples` at least 1 and `alpha` within 0.0001–0.5.
  */
 export function checkPlan(input: PlanInput): { plan: RolloutPlan; problems: Problem[] } {
   const problems: Problem[] = [];
@@ -86,7 +91,14 @@ export function checkPlan(input: PlanInput): { plan: RolloutPlan; problems: Prob
         message: `guards[${i}].minSamples must be a whole number from 1 to 1000000; it is ${minSamples}.`,
       });
     }
-    return { metric: g.metric, maxDegradation: g.maxDegradation, minSamples };
+    const alpha = g.alpha ?? DEFAULT_ALPHA;
+    if (!Number.isFinite(alpha) || alpha < MIN_ALPHA || alpha > MAX_ALPHA) {
+      problems.push({
+        path: `guards[${i}].alpha`,
+        message: `guards[${i}].alpha is the chance of a false rollback the guard accepts over the whole rollout, from ${MIN_ALPHA} to ${MAX_ALPHA}; it is ${alpha}.`,
+      });
+    }
+    return { metric: g.metric, maxDegradation: g.maxDegradation, minSamples, alpha };
   });
   const evalTag = input.evalTag?.trim() || null;
   if (guards.some((g) => g.metric === "EVAL_PASS_RATE") && !evalTag) {

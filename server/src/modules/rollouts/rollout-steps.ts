@@ -3,7 +3,7 @@ import type { Tx } from "../../platform/db/database";
 import type { AuditService } from "../audit";
 import type { ActingScope, SkillLifecycleService } from "../skills";
 import type { WebhookService } from "../webhooks";
-import { higherIsWorse, type GuardVerdict } from "./rollout-guards";
+import { alphaOf, higherIsWorse, type GuardVerdict } from "./rollout-guards";
 import { RolloutChanged } from "./rollout.events";
 import { rolloutEventRow, type RolloutEntity, type RolloutEventEntity, type RolloutEventKind } from "./rollout.entity";
 import { RolloutRepository } from "./rollout.repository";
@@ -144,26 +144,47 @@ function snake(detail: Record<string, unknown>): Record<string, unknown> {
   return rest;
 }
 
-/** The guard as webhooks, audit entries and events name it: metric, allowed degradation, both arms' values. */
+/**
+ * The guard as webhooks, audit entries and events name it: metric, allowed degradation, alpha, both arms' values and
+ * samples, and the interval of the degradation the test tripped on (RO-4).
+ */
 export function guardData(verdict: GuardVerdict): Record<string, unknown> {
+  const { evidence } = verdict;
   return {
     metric: verdict.guard.metric,
     max_degradation: verdict.guard.maxDegradation,
     min_samples: verdict.guard.minSamples,
+    alpha: alphaOf(verdict.guard),
     live: verdict.live.rate,
     candidate: verdict.candidate.rate,
     live_samples: verdict.live.samples,
     candidate_samples: verdict.candidate.samples,
+    difference_low: rounded(evidence.differenceLow),
+    difference_high: rounded(evidence.differenceHigh),
   };
+}
+
+function rounded(value: number | null): number | null {
+  return value === null ? null : Math.round(value * 10_000) / 10_000;
 }
 
 export function guardReason(verdict: GuardVerdict): string {
   const pct = (rate: number | null) => (rate === null ? "n/a" : `${(rate * 100).toFixed(1)} %`);
+  const direction = higherIsWorse(verdict.guard.metric) ? "higher" : "lower";
+  const { differenceLow: low, differenceHigh: high } = verdict.evidence;
+  const interval =
+    low === null || high === null
+      ? ""
+      : `, ${points(low)} to ${points(high)} points ${direction} at ` +
+        `${Math.round((1 - alphaOf(verdict.guard)) * 1000) / 10} % confidence`;
   return (
     `${verdict.guard.metric} guard tripped: candidate ${pct(verdict.candidate.rate)} vs live ` +
-    `${pct(verdict.live.rate)} (allowed: ${allowedPoints(verdict.guard.maxDegradation)} ` +
-    `${higherIsWorse(verdict.guard.metric) ? "higher" : "lower"})`
+    `${pct(verdict.live.rate)}${interval} (allowed: ${allowedPoints(verdict.guard.maxDegradation)} ${direction})`
   );
+}
+
+function points(difference: number): string {
+  return (Math.round(difference * 1000) / 10).toFixed(1);
 }
 
 /** An absolute degradation as the console's guard column says it: 0.05 → "5 points" (a rate's percentage points). */

@@ -11,6 +11,8 @@ export interface StoredGuard {
   metric: RolloutMetricName;
   maxDegradation: number;
   minSamples: number;
+  /** RO-4: the test's error rate over the whole rollout; absent on guards stored before it existed (0.05). */
+  alpha?: number;
   /** Set on the guard that rolled the rollout back. */
   tripped?: boolean;
 }

@@ -3,7 +3,7 @@ import type { Page } from "../../platform/graphql/page";
 import { authorName } from "../api-keys";
 import type { AuthContext } from "../auth";
 import { SkillVersionType, type SkillVersionEntity } from "../skills";
-import { metricOf, type ArmSignals } from "./rollout-guards";
+import { alphaOf, guardView, metricOf, type ArmSignals } from "./rollout-guards";
 import type { RolloutEntity, RolloutEventEntity } from "./rollout.entity";
 import { ROLLOUT_ARMS, ROLLOUT_EVENTS, ROLLOUT_VERSION } from "./rollout.loaders";
 import { ROLLOUT_GUARD_ACTOR } from "./rollout-steps";
@@ -100,13 +100,20 @@ export class RolloutResolver {
   }
 
   @FieldResolver(() => [RolloutGuardType])
-  guards(@Root() rollout: RolloutEntity): RolloutGuardType[] {
-    return rollout.guards.map((g) => ({
-      metric: g.metric as RolloutMetric,
-      maxDegradation: g.maxDegradation,
-      minSamples: g.minSamples,
-      tripped: g.tripped === true,
-    }));
+  async guards(@Root() rollout: RolloutEntity, @Ctx() ctx: AuthContext): Promise<RolloutGuardType[]> {
+    const arms = rollout.guards.length > 0 ? await ctx.loaders.of(ROLLOUT_ARMS).load(rollout) : null;
+    return rollout.guards.map((g) => {
+      const { verdict, ...evidence } = guardView(g, arms!.live, arms!.candidate);
+      return {
+        metric: g.metric as RolloutMetric,
+        maxDegradation: g.maxDegradation,
+        minSamples: g.minSamples,
+        alpha: alphaOf(g),
+        tripped: g.tripped === true,
+        verdict,
+        evidence,
+      };
+    });
   }
 
   @FieldResolver(() => [RolloutArmType])

@@ -180,12 +180,16 @@ export class RolloutService {
 
   /**
    * RO-4, RO-5: the next step by hand — unless the rollout broke or a guard has tripped, which ends it as the worker
-   * would (a person never promotes a candidate its guard rolls back, whichever of the two comes first).
+   * would (a person never promotes a candidate its guard rolls back, whichever of the two comes first). RO-3: the
+   * step's evals run first when nothing has counted them yet, as a check would, so that each step is evaluated and
+   * an eval guard judges the step being left; if the model fails the step advances without them (said as
+   * `eval_failed`).
    */
   async advance(ctx: AuthContext, id: string): Promise<RolloutEntity> {
     const scope = await this.auth.authorize(ctx, "editor");
     const read = await this.db.read((m) => new RolloutRepository(m).find(scope.projectId, id));
     if (!read) throw new NotFound("The rollout");
+    await this.stepEvals(read);
     const signals = await this.signalsOf(read);
     return this.decide(scope.projectId, id, async (tx, rollout) => {
       requireActive(rollout);

@@ -28,6 +28,15 @@ export class RolloutGuardInput {
 
   @Field(() => Int, { nullable: true, defaultValue: 20, description: "Both arms need this many samples first." })
   minSamples?: number | null;
+
+  @Field(() => Float, {
+    nullable: true,
+    defaultValue: 0.05,
+    description:
+      "The chance of a false rollback this guard accepts over the whole rollout, however often it is checked " +
+      "(0.0001–0.5).",
+  })
+  alpha?: number | null;
 }
 
 @InputType("StartRolloutInput")
@@ -96,6 +105,39 @@ export class RolloutArmType {
   evalPassRate!: number | null;
 }
 
+@ObjectType("GuardEvidence", {
+  description:
+    "RO-4: what a guard decides on. The difference is the candidate's degradation: live − candidate, or for " +
+    "TOOL_ERROR_RATE the candidate's rise; each end of its interval holds with confidence 1 − alpha, whenever looked at.",
+})
+export class GuardEvidenceType {
+  @Field(() => Int)
+  liveSamples!: number;
+
+  @Field(() => Int)
+  candidateSamples!: number;
+
+  @Field(() => Float, { nullable: true, description: "Live's rate of the metric; null without samples." })
+  live!: number | null;
+
+  @Field(() => Float, { nullable: true, description: "The candidate's rate of the metric; null without samples." })
+  candidate!: number | null;
+
+  @Field(() => Float, { nullable: true, description: "Null until both arms have samples." })
+  differenceLow!: number | null;
+
+  @Field(() => Float, { nullable: true })
+  differenceHigh!: number | null;
+
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "About how many more samples per arm decide the guard at the current rates (0: decided; null: no number does, " +
+      "e.g. with maxDegradation 0 and equal arms).",
+  })
+  samplesNeeded!: number | null;
+}
+
 @ObjectType("RolloutGuard")
 export class RolloutGuardType {
   @Field(() => RolloutMetric)
@@ -107,8 +149,21 @@ export class RolloutGuardType {
   @Field(() => Int)
   minSamples!: number;
 
+  @Field(() => Float)
+  alpha!: number;
+
   @Field(() => Boolean, { description: "This guard rolled the rollout back." })
   tripped!: boolean;
+
+  @Field(() => String, {
+    description:
+      '"insufficient" (not enough evidence either way yet) | "holding" (the candidate is shown worse by no more than ' +
+      'allowed, at confidence 1 − alpha) | "tripped" (shown worse by more: it rolls back)',
+  })
+  verdict!: string;
+
+  @Field(() => GuardEvidenceType, { nullable: true })
+  evidence!: GuardEvidenceType | null;
 }
 
 @ObjectType("RolloutEvent")

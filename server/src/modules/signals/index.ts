@@ -7,7 +7,7 @@ export {
   OUTCOME_NOTE_LENGTH,
 } from "./signal.entity";
 export type { ArmCounts, RolloutArms } from "./arm-counts";
-export { SkillSignals } from "./skill-signals";
+export { SkillSignals, type RolloutRef } from "./skill-signals";
 export { OutcomeService } from "./outcome.service";
 export { SignalsResolver } from "./signals.resolver";
 export { OutcomeType } from "./signals.types";

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { codeOf, loadSkill, publishAgent, publishSkill, runTool, startCall } from "../../../test/support/calls";
 import { loadCall, sendMessage } from "../../../test/support/chat";
 import { startReceiver, type Receiver } from "../../../test/support/receiver";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";
-import { createTestApp, dialects, type GqlResponse, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect, createTestApp, type GqlResponse, type TestApp } from "../../../test/support/test-app";
 
 const INSIGHTS = `query($from: DateTime!, $to: DateTime!, $bucket: String, $skill: String, $agentId: ID) {
   skillInsights(from: $from, to: $to, bucket: $bucket, skill: $skill, agentId: $agentId) {
@@ -48,7 +48,7 @@ const field = (res: GqlResponse) => (res.errors?.[0]?.extensions?.details as { f
  *   a: starts 5, loads 3, evictions 2, tool runs 2 (1 error), outcomes 3 (2 successes)
  *   b: starts 5, loads 3, evictions 1, outcomes 3 (2 successes);  c: starts 2, loads 0, outcomes 2 (1 success)
  */
-describe.each(dialects)("skill insights on %s", (dialect) => {
+describeEachDialect.withOwnApps("skill insights", (dialect) => {
   let t: TestApp;
   let key: string;
   let capped: string;

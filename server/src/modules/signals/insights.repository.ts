@@ -117,6 +117,37 @@ export class InsightsRepository extends BaseRepository {
   }
 
   /**
+   * One skill's signals summed over a range, for the given agents only (a rollout's forecast: the traffic of the
+   * agents a rollout would reach). No agents, no rows.
+   */
+  async totals(
+    q: Pick<InsightQuery, "projectId" | "fromHour" | "to"> & { skill: string; agentKeys: readonly string[] },
+  ): Promise<Omit<InsightRow, "skill" | "at">> {
+    const zero = { starts: 0, loads: 0, evictions: 0, toolRuns: 0, toolErrors: 0, outcomes: 0, successes: 0 };
+    if (q.agentKeys.length === 0) return zero;
+    const p = this.placeholders();
+    const { sql, params } = this.signals(q, p, true);
+    const agents = q.agentKeys.map(() => p()).join(", ");
+    const rows = (await this.m.query(
+      `SELECT SUM(x.starts) AS starts, SUM(x.loads) AS loads, SUM(x.evictions) AS evictions,
+         SUM(x.tool_runs) AS tool_runs, SUM(x.tool_errors) AS tool_errors, SUM(x.outcomes) AS outcomes,
+         SUM(x.successes) AS successes
+       FROM ${sql} WHERE x.agent_key IN (${agents})`,
+      [...params, ...q.agentKeys],
+    )) as Array<Record<string, unknown>>;
+    const r = rows[0] ?? {};
+    return {
+      starts: n(r.starts),
+      loads: n(r.loads),
+      evictions: n(r.evictions),
+      toolRuns: n(r.tool_runs),
+      toolErrors: n(r.tool_errors),
+      outcomes: n(r.outcomes),
+      successes: n(r.successes),
+    };
+  }
+
+  /**
    * OB-3: the skills a published agent of the project lists that have a live version there and were never loaded in
    * the range (by any agent of the project), by name.
    */

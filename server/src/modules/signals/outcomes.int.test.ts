@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { codeOf, publishAgent, publishSkill, startCall } from "../../../test/support/calls";
 import { sendMessage } from "../../../test/support/chat";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";
-import { createTestApp, dialects, type GqlResponse, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect, createTestApp, type GqlResponse, type TestApp } from "../../../test/support/test-app";
 
 const REPORT = `mutation($input: ReportOutcomeInput!) { reportOutcome(input: $input) { success score note reportedAt } }`;
 const CALL_OUTCOME = `query($id: ID!) { call(id: $id) { outcome { success score note reportedAt }
@@ -19,7 +19,7 @@ interface OutcomeView {
 
 const details = (res: GqlResponse) => res.errors?.[0]?.extensions?.details as Record<string, unknown> | undefined;
 
-describe.each(dialects)("outcomes on %s", (dialect) => {
+describeEachDialect.withOwnApps("outcomes", (dialect) => {
   let t: TestApp;
   let key: string;
   let otherKey: string;

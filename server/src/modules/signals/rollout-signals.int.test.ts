@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import { loadSkill, publishAgent, publishSkill, runTool } from "../../../test/support/calls";
 import { loadCall, sendMessage } from "../../../test/support/chat";
 import { startReceiver, type Receiver } from "../../../test/support/receiver";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";
 import { statementsDuring } from "../../../test/support/sql-statements";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { describeEachDialect, createTestApp, type TestApp } from "../../../test/support/test-app";
 import { CallEngine, CallEntity, modelContextOf, type CallState } from "../calls";
 
 const REPORT = `mutation($input: ReportOutcomeInput!) { reportOutcome(input: $input) { success } }`;
@@ -17,7 +17,7 @@ const SKILLS = `query($id: ID!) { call(id: $id) { skills { name rolloutId arm lo
  * (CallEngine.storeStart, as CallService does) with their resolved skills carrying a rollout, and everything after
  * the start (loads, tool runs, outcomes) goes through GraphQL.
  */
-describe.each(dialects)("rollout signals on %s", (dialect) => {
+describeEachDialect.withOwnApps("rollout signals", (dialect) => {
   let t: TestApp;
   let key: string;
   let projectId: string;
@@ -133,7 +133,7 @@ describe.each(dialects)("rollout signals on %s", (dialect) => {
     await loadSkill(t, key, none, "greet");
     await outcome({ callId: none, success: true });
 
-    expect(await t.app.services.signals.forRollout(rollout)).toEqual({
+    expect(await t.app.services.signals.forRollout({ id: rollout, projectId })).toEqual({
       live: { starts: 3, loads: 2, toolRuns: 2, toolErrors: 1, outcomes: 2, successes: 1 },
       candidate: { starts: 3, loads: 2, toolRuns: 2, toolErrors: 1, outcomes: 3, successes: 2 },
     });
@@ -143,7 +143,7 @@ describe.each(dialects)("rollout signals on %s", (dialect) => {
     const unknown = randomUUID();
     let arms: Awaited<ReturnType<typeof t.app.services.signals.forRollouts>> | undefined;
     const statements = await statementsDuring(t, async () => {
-      arms = await t.app.services.signals.forRollouts([rollout, other, unknown]);
+      arms = await t.app.services.signals.forRollouts([rollout, other, unknown].map((id) => ({ id, projectId })));
     });
     expect(statements.filter((s) => /^\s*SELECT/i.test(s))).toHaveLength(1);
     expect(arms!.get(rollout)!.live.starts).toBe(3);

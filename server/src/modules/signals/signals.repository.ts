@@ -34,38 +34,53 @@ const n = (value: unknown): number => (value === null || value === undefined ? 0
  * sits below calls and chat so that they (and rollouts, insights) can use it, and reads their tables by name.
  */
 export class SignalsRepository extends BaseRepository {
-  /** RO-3: the arms of each rollout, in one query over both owners' rows and their outcomes. */
-  async rolloutArms(rolloutIds: readonly string[]): Promise<Map<string, RolloutArms>> {
+  /**
+   * RO-3, SEC-27: the arms of each rollout, in one query over both owners' rows and their outcomes. Starts, loads and
+   * tool runs count per row (each version a call resolved under the rollout). An outcome counts once per call or
+   * session — on its first row under the rollout, so a call a raised share moved to the candidate at a handoff is not
+   * counted on both arms — and only when the call or session is of the rollout's own project (its own keys reported
+   * it: a reporter can only report on its own project's calls); a linked project's calls count as traffic only.
+   */
+  async rolloutArms(rollouts: ReadonlyArray<{ id: string; projectId: string }>): Promise<Map<string, RolloutArms>> {
     const result = new Map<string, RolloutArms>(
-      rolloutIds.map((id) => [id, { live: noCounts(), candidate: noCounts() }]),
+      rollouts.map((r) => [r.id, { live: noCounts(), candidate: noCounts() }]),
     );
-    if (rolloutIds.length === 0) return result;
+    if (rollouts.length === 0) return result;
+    const ids = rollouts.map((r) => r.id);
     const p = (i: number) => (this.postgres ? `$${i}` : "?");
-    const list = (offset: number) => rolloutIds.map((_, i) => p(offset + i + 1)).join(", ");
+    const list = (offset: number) => ids.map((_, i) => p(offset + i + 1)).join(", ");
     const part = (owner: (typeof OWNERS)[OutcomeOwner], offset: number) =>
-      `SELECT s.rollout_id, s.arm, CASE WHEN s.loaded THEN 1 ELSE 0 END AS loaded, s.tool_runs, s.tool_errors,
-         CASE WHEN o.id IS NULL THEN 0 ELSE 1 END AS outcome, CASE WHEN o.success THEN 1 ELSE 0 END AS success
-       FROM ${owner.skills} s LEFT JOIN outcomes o ON o.${owner.column} = s.${owner.skillOwner}
+      `SELECT s.rollout_id, s.arm, s.project_id, CASE WHEN s.loaded THEN 1 ELSE 0 END AS loaded, s.tool_runs,
+         s.tool_errors, CASE WHEN o.id IS NULL THEN 0 ELSE 1 END AS outcome,
+         CASE WHEN o.success THEN 1 ELSE 0 END AS success
+       FROM ${owner.skills} s
+       LEFT JOIN outcomes o ON o.${owner.column} = s.${owner.skillOwner}
+         AND NOT EXISTS (SELECT 1 FROM ${owner.skills} f WHERE f.${owner.skillOwner} = s.${owner.skillOwner}
+                         AND f.rollout_id = s.rollout_id AND f.position < s.position)
        WHERE s.rollout_id IN (${list(offset)})`;
     const rows = (await this.m.query(
-      `SELECT x.rollout_id, x.arm, COUNT(*) AS starts, SUM(x.loaded) AS loads, SUM(x.tool_runs) AS tool_runs,
-         SUM(x.tool_errors) AS tool_errors, SUM(x.outcome) AS outcomes, SUM(x.success) AS successes
-       FROM (${part(OWNERS.call, 0)} UNION ALL ${part(OWNERS.session, rolloutIds.length)}) x
-       GROUP BY x.rollout_id, x.arm`,
-      [...rolloutIds, ...rolloutIds],
+      `SELECT x.rollout_id, x.arm, x.project_id, COUNT(*) AS starts, SUM(x.loaded) AS loads,
+         SUM(x.tool_runs) AS tool_runs, SUM(x.tool_errors) AS tool_errors, SUM(x.outcome) AS outcomes,
+         SUM(x.success) AS successes
+       FROM (${part(OWNERS.call, 0)} UNION ALL ${part(OWNERS.session, ids.length)}) x
+       GROUP BY x.rollout_id, x.arm, x.project_id`,
+      [...ids, ...ids],
     )) as Array<Record<string, unknown>>;
+    const projects = new Map(rollouts.map((r) => [r.id, r.projectId]));
     for (const row of rows) {
       const arms = result.get(String(row.rollout_id));
       const arm = row.arm === "candidate" ? "candidate" : row.arm === "live" ? "live" : null;
       if (!arms || !arm) continue;
-      arms[arm] = {
-        starts: n(row.starts),
-        loads: n(row.loads),
-        toolRuns: n(row.tool_runs),
-        toolErrors: n(row.tool_errors),
-        outcomes: n(row.outcomes),
-        successes: n(row.successes),
-      };
+      const own = projects.get(String(row.rollout_id)) === String(row.project_id);
+      const counts = arms[arm];
+      counts.starts += n(row.starts);
+      counts.loads += n(row.loads);
+      counts.toolRuns += n(row.tool_runs);
+      counts.toolErrors += n(row.tool_errors);
+      if (own) {
+        counts.outcomes += n(row.outcomes);
+        counts.successes += n(row.successes);
+      }
     }
     return result;
   }

@@ -1,7 +1,15 @@
 import type { Database, DbManager } from "../../platform/db/database";
-import type { RolloutArms } from "./arm-counts";
+import type { ArmCounts, RolloutArms } from "./arm-counts";
+import { InsightsRepository } from "./insights.repository";
+import { hourOf } from "./signal-delta";
 import type { SkillSignalDeltaEntity } from "./signal.entity";
 import { SignalsRepository } from "./signals.repository";
+
+/** A rollout as its arms' signals need it: outcomes count only from its own project (SEC-27). */
+export interface RolloutRef {
+  id: string;
+  projectId: string;
+}
 
 /**
  * The one place the per-skill signals are computed (RO-3, OB-3): per rollout arm for the rollouts' guards and
@@ -12,14 +20,36 @@ export class SkillSignals {
   constructor(private readonly db: Database) {}
 
   /** RO-3: both arms of a rollout, from the calls and sessions that resolved its skill under it. */
-  async forRollout(rolloutId: string): Promise<RolloutArms> {
-    return (await this.forRollouts([rolloutId])).get(rolloutId)!;
+  async forRollout(rollout: RolloutRef): Promise<RolloutArms> {
+    return (await this.forRollouts([rollout])).get(rollout.id)!;
   }
 
-  /** RO-3: the arms of many rollouts in one query (a page of rollouts, no N+1). */
-  forRollouts(rolloutIds: readonly string[]): Promise<Map<string, RolloutArms>> {
-    const ids = [...new Set(rolloutIds)];
-    return this.db.read((m) => new SignalsRepository(m).rolloutArms(ids));
+  /** RO-3, SEC-27: the arms of many rollouts in one query (a page of rollouts, no N+1). */
+  forRollouts(rollouts: readonly RolloutRef[]): Promise<Map<string, RolloutArms>> {
+    const unique = [...new Map(rollouts.map((r) => [r.id, { id: r.id, projectId: r.projectId }])).values()];
+    return this.db.read((m) => new SignalsRepository(m).rolloutArms(unique));
+  }
+
+  /**
+   * A skill's signals over [from, to) from the calls and sessions of the given agents (the traffic a rollout of the
+   * skill would split: its start form's forecast).
+   */
+  trafficOf(
+    projectId: string,
+    skill: string,
+    agentIds: readonly string[],
+    from: Date,
+    to: Date,
+  ): Promise<ArmCounts & { evictions: number }> {
+    return this.db.read((m) =>
+      new InsightsRepository(m).totals({
+        projectId,
+        skill,
+        agentKeys: agentIds,
+        fromHour: hourOf(from),
+        to: to.getTime(),
+      }),
+    );
   }
 
   /** Adds signal deltas inside the caller's transaction (never on their own: they count what that writes). */

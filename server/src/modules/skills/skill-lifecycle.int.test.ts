@@ -1,4 +1,6 @@
 import { beforeAll, expect, it } from "vitest";
+import { refusal, skillVersion } from "../../../test/support/agents";
+import { READ_CALL, START_CALL, type CallView } from "../../../test/support/calls";
 import { describeEachDialect } from "../../../test/support/test-app";
 import { SKILL_FIELDS, skillMd } from "../../../test/support/skill-md";
 
@@ -6,6 +8,7 @@ const CREATE = `mutation($input: SkillVersionInput!) { createSkillVersion(input:
 const UPDATE = `mutation($id: ID!, $input: SkillVersionInput!) { updateSkillVersion(id: $id, input: $input) { ${SKILL_FIELDS} } }`;
 const PUBLISH = `mutation($id: ID!) { publishSkillVersion(id: $id) { id state version publishedAt } }`;
 const ROLLBACK = `mutation($name: String!, $to: ID!) { rollbackSkill(name: $name, toVersionId: $to) { id state version } }`;
+const DELETE = `mutation($id: ID!) { deleteSkillVersion(id: $id) }`;
 const READ = `query($id: ID!) { skillVersion(id: $id) { id state version } }`;
 const LIST = `query($name: String, $state: VersionState, $page: Int, $limit: Int) {
   skills(name: $name, state: $state, page: $page, limit: $limit) { total page limit items { id name version state } } }`;
@@ -167,5 +170,71 @@ describeEachDialect("skill lifecycle", (t) => {
     expect(list.skills.total).toBe(0);
     const again = await t.gql(`mutation($id: ID!) { deleteSkillVersion(id: $id) }`, { id: v1.id }, key);
     expect(again.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+  });
+
+  it("SV-2 an archived version refuses an edit (CONFLICT) and keeps its text", async () => {
+    const { adminKey } = await t.project();
+    const v1 = await skillVersion(t, adminKey, "archived-edit", { publish: true, body: "first" });
+    await skillVersion(t, adminKey, "archived-edit", { publish: true, body: "second" });
+    const edit = await t.gql(
+      UPDATE,
+      { id: v1.id, input: { skillMd: skillMd("archived-edit", { body: "changed" }) } },
+      adminKey,
+    );
+    const refused = refusal(edit);
+    expect(refused.code).toBe("CONFLICT");
+    expect(refused.details.state).toBe("archived");
+    const read = await t.ok<{ skillVersion: { state: string; instructions: string } }>(
+      `query($id: ID!) { skillVersion(id: $id) { state instructions } }`,
+      { id: v1.id },
+      adminKey,
+    );
+    expect(read.skillVersion.state).toBe("ARCHIVED");
+    expect(read.skillVersion.instructions).toContain("first");
+  });
+
+  it("SV-7 a call that ran a version keeps its record after that version is deleted", async () => {
+    const { adminKey } = await t.project();
+    const v1 = await skillVersion(t, adminKey, "deleted-later", { publish: true });
+    // An inline agent: no stored agent names the skill, so the delete is allowed (SV-7's guard is about agents).
+    const started = await t.ok<{ startCall: CallView }>(
+      START_CALL,
+      { input: { inlineAgent: { name: "inline", skills: [{ name: "deleted-later" }] } } },
+      adminKey,
+    );
+    await t.ok(DELETE, { id: v1.id }, adminKey);
+    const gone = await t.ok<{ skillVersion: unknown }>(
+      `query($id: ID!) { skillVersion(id: $id) { id } }`,
+      { id: v1.id },
+      adminKey,
+    );
+    expect(gone.skillVersion).toBeNull();
+    const call = await t.ok<{ call: CallView }>(READ_CALL, { id: started.startCall.id }, adminKey);
+    expect(call.call.skills).toEqual([
+      { name: "deleted-later", version: 1, versionId: v1.id, pinned: false, loaded: false },
+    ]);
+    expect(call.call.systemPrompt).toContain("deleted-later");
+  });
+
+  it("SV-4 SV-9 a rollback moves the live pointer back; the history lists publish, publish, rollback", async () => {
+    const { adminKey } = await t.project();
+    const v1 = await skillVersion(t, adminKey, "travel", { publish: true });
+    await skillVersion(t, adminKey, "travel", { publish: true });
+    const rolled = await t.ok<{ rollbackSkill: { id: string; state: string; version: number } }>(
+      ROLLBACK,
+      { name: "travel", to: v1.id },
+      adminKey,
+    );
+    expect(rolled.rollbackSkill).toEqual({ id: v1.id, state: "PUBLISHED", version: 1 });
+    const history = await t.ok<{ skillPointerHistory: Array<{ action: string; version: number | null }> }>(
+      `{ skillPointerHistory(name: "travel") { action version } }`,
+      {},
+      adminKey,
+    );
+    expect(history.skillPointerHistory.map((m) => `${m.action} ${m.version}`)).toEqual([
+      "publish 1",
+      "publish 2",
+      "rollback 1",
+    ]);
   });
 });

@@ -90,15 +90,38 @@ export function checkDescriptionField(frontmatter: FrontmatterMap, findings: Fin
   return description;
 }
 
+const ALLOWED_TOOLS_HINT = "write the tools on one line separated by spaces, such as 'Read Bash(git:*)'";
+
+/**
+ * `allowed-tools` as the specification writes it (one space-separated text), or as a YAML list of tool names (as some
+ * public skills do): the list is kept as the specification's text, with a portability warning.
+ */
+function normaliseAllowedTools(frontmatter: FrontmatterMap, findings: Findings): void {
+  const path = "frontmatter.allowed-tools";
+  const value = frontmatter["allowed-tools"];
+  if (!Array.isArray(value)) {
+    textField(frontmatter, "allowed-tools", "allowed-tools", findings, ALLOWED_TOOLS_HINT);
+    return;
+  }
+  const bad = value.find((item) => typeof item !== "string" || item.trim() === "" || /\s/.test(item.trim()));
+  if (bad !== undefined) {
+    const what = typeof bad === "string" ? `the item ${quote(bad)}` : `an item that is ${kindOf(bad)}`;
+    findings.problems.push({
+      path,
+      message: `${path}: allowed-tools as a list must list tool names without spaces, but it has ${what}; ${ALLOWED_TOOLS_HINT}.`,
+    });
+    return;
+  }
+  const text = (value as string[]).map((item) => item.trim()).join(" ");
+  frontmatter["allowed-tools"] = text;
+  findings.warnings.push(
+    `${path}: allowed-tools is a YAML list; it is kept as ${quote(text)}, the space-separated text the Agent Skills specification defines, which other clients may require: write it on one line.`,
+  );
+}
+
 export function checkOptionalFields(frontmatter: FrontmatterMap, findings: Findings): void {
   textField(frontmatter, "license", "the license", findings);
-  textField(
-    frontmatter,
-    "allowed-tools",
-    "allowed-tools",
-    findings,
-    "write the tools on one line separated by spaces, such as 'Read Bash(git:*)'",
-  );
+  if (Object.hasOwn(frontmatter, "allowed-tools")) normaliseAllowedTools(frontmatter, findings);
 
   const compatibility = textField(frontmatter, "compatibility", "compatibility", findings);
   if (compatibility !== undefined) {

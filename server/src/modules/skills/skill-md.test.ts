@@ -244,7 +244,9 @@ describe("parseSkillMd: the fields", () => {
   const nestedValues = { "a mapping": "\n  x: y", "a list": " [x, y]" };
   it.each(
     ["name", "description", "license", "compatibility", "allowed-tools"].flatMap((key) =>
-      Object.entries(nestedValues).map(([kind, yaml]) => [key, kind, yaml]),
+      Object.entries(nestedValues)
+        .filter(([kind]) => !(key === "allowed-tools" && kind === "a list"))
+        .map(([kind, yaml]) => [key, kind, yaml]),
     ),
   )("SK-1 %s given as %s where text is expected is refused", (key, kind, yaml) => {
     const others = ["name: a", "description: b"].filter((line) => !line.startsWith(`${key}:`));
@@ -292,10 +294,25 @@ describe("parseSkillMd: the fields", () => {
     expect(message).toContain(`but it is ${found}.`);
   });
 
-  it("SK-1 allowed-tools as a YAML list is refused with how to write it", () => {
-    const message = onlyProblem(parseSkillMd(skillMd("name: a\ndescription: b\nallowed-tools:\n  - Read\n  - Write")));
+  it("SK-1 allowed-tools as a YAML list is accepted, kept as the specification's space-separated text, with a portability warning", () => {
+    for (const yaml of ["allowed-tools:\n  - Read\n  - Bash(git:*)", "allowed-tools: [Read, 'Bash(git:*)']"]) {
+      const parsed = parseSkillMd(skillMd(`name: a\ndescription: b\n${yaml}`));
+      expect(parsed.problems).toEqual([]);
+      expect(parsed.frontmatter["allowed-tools"]).toBe("Read Bash(git:*)");
+      expect(parsed.warnings).toEqual([
+        "frontmatter.allowed-tools: allowed-tools is a YAML list; it is kept as 'Read Bash(git:*)', the space-separated text the Agent Skills specification defines, which other clients may require: write it on one line.",
+      ]);
+    }
+  });
+
+  it.each([
+    ["an item with a space", "allowed-tools:\n  - Read\n  - Bash git", "the item 'Bash git'"],
+    ["a nested list", "allowed-tools:\n  - [Read]", "an item that is a list"],
+    ["a mapping item", "allowed-tools:\n  - Bash: git", "an item that is a mapping"],
+  ])("SK-1 allowed-tools as a list with %s is refused with how to write it", (_what, yaml, found) => {
+    const message = onlyProblem(parseSkillMd(skillMd(`name: a\ndescription: b\n${yaml}`)));
     expect(message).toBe(
-      "frontmatter.allowed-tools: allowed-tools must be text, but it is a list; write the tools on one line separated by spaces, such as 'Read Bash(git:*)'.",
+      `frontmatter.allowed-tools: allowed-tools as a list must list tool names without spaces, but it has ${found}; write the tools on one line separated by spaces, such as 'Read Bash(git:*)'.`,
     );
   });
 
@@ -367,7 +384,7 @@ describe("parseSkillMd: the fields", () => {
   it("SK-1 SK-5 all problems of one input are reported together, each with its path", () => {
     const parsed = parseSkillMd(
       skillMd(
-        "name: Explain--Bill-\nlicense: [MIT]\ncompatibility: ''\nmetadata:\n  owner: {team: billing}\nallowed-tools: [Read]",
+        "name: Explain--Bill-\nlicense: [MIT]\ncompatibility: ''\nmetadata:\n  owner: {team: billing}\nallowed-tools: [Read, {a: b}]",
       ),
     );
     expect(paths(parsed)).toEqual([

@@ -62,12 +62,21 @@ function parametersProblem(parameters: unknown): string | null {
   return null;
 }
 
+/** Tools of one version (a skill's or an agent's): what one model request can offer, as OpenAI's API bounds it. */
+export const MAX_TOOLS = 128;
+
 /** Checks every tool of one input; all problems, each named by place and name (SK-5). */
 export function checkTools(
   tools: readonly ToolInput[],
   place = "tools",
 ): { tools: CheckedTool[]; problems: Problem[] } {
   const problems: Problem[] = [];
+  if (tools.length > MAX_TOOLS)
+    problems.push({
+      path: place,
+      message: `${place}: a version has at most ${MAX_TOOLS} tools; this one has ${tools.length}.`,
+      fields: { limit: MAX_TOOLS },
+    });
   const seen = new Set<string>();
   const checked = tools.map((tool, i) => {
     const label = `${place}[${i}] '${tool.name}'`;

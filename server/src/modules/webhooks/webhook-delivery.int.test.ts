@@ -2,19 +2,13 @@ import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it } from "vitest";
 import type { App } from "../../app";
 import type { Config } from "../../config";
 import { entities } from "../../entities";
 import { Database, type Dialect } from "../../platform/db/database";
 import { createScratchPostgres } from "../../platform/db/scratch-postgres";
-import {
-  describeEachDialect,
-  dialects,
-  startTestApp,
-  testCredentials,
-  type TestApp,
-} from "../../../test/support/test-app";
+import { describeEachDialect, startTestApp, testCredentials, type TestApp } from "../../../test/support/test-app";
 import { WebhookWorker } from "./webhook-worker";
 import { startReceiver, type Receiver } from "../../../test/support/receiver";
 import { sleep, until } from "../../../test/support/wait";
@@ -208,7 +202,7 @@ async function instance(db: Database, overrides: Partial<Config> = {}, startWork
   return { app: t.app, url: t.url, api: client(t), project: { id: project.id, key: project.adminKey } };
 }
 
-describe.each(dialects)("webhook delivery across restarts and instances on %s", (dialect) => {
+describeEachDialect.withOwnApps("webhook delivery across restarts and instances", (dialect) => {
   let receiver: Receiver;
   beforeAll(async () => {
     receiver = await startSignedReceiver();

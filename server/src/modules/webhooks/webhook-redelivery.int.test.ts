@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestApp, dialects, type TestApp } from "../../../test/support/test-app";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { describeEachDialect, createTestApp, type TestApp } from "../../../test/support/test-app";
 import { until } from "../../../test/support/wait";
 
 /**
@@ -35,7 +35,7 @@ async function startReceiver() {
 const DELIVERIES = `query($sub: ID) { webhookDeliveries(subscriptionId: $sub, limit: 100) { items { id webhookId status attempts attemptLog { httpStatus } } } }`;
 type Delivery = { id: string; webhookId: string; status: string; attempts: number; attemptLog: unknown[] };
 
-describe.each(dialects)("webhook redelivery on %s", (dialect) => {
+describeEachDialect.withOwnApps("webhook redelivery", (dialect) => {
   let t: TestApp;
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
   let project: { id: string; adminKey: string };

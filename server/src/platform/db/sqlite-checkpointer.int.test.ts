@@ -2,14 +2,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, expect, it } from "vitest";
 import { entities } from "../../entities";
 import { publishAgent, publishSkill, START_CALL } from "../../../test/support/calls";
 import { createApp } from "../../app";
 import { loadConfig } from "../../config";
 import { sha256Hex } from "../crypto";
 import { createLogger } from "../logger";
-import { startTestApp, testCredentials } from "../../../test/support/test-app";
+import { describeOnDialect, startTestApp, testCredentials } from "../../../test/support/test-app";
 import { until } from "../../../test/support/wait";
 import { Database } from "./database";
 import type { SqliteDirect } from "./direct-statements";
@@ -21,7 +21,7 @@ const sqliteDirect = (db: Database): SqliteDirect => {
 };
 
 // The checkpoint worker exists on a SQLite file only (in memory there is no WAL; PostgreSQL checkpoints itself).
-describe("SQLite checkpoints off the event loop (issue 21)", () => {
+describeOnDialect("sqlite")("SQLite checkpoints off the event loop (issue 21)", () => {
   const dirs: string[] = [];
   const file = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sg-checkpoint-"));

@@ -8,7 +8,7 @@ import type { Metrics } from "../telemetry";
 import type { AuthFailureLimiter } from "./auth-failure-limiter";
 import { clientErrorOf, internalErrorMessage, requestIdOf, setHeaders } from "./edge";
 import { INVALID_REQUEST, jsonRpcError, jsonRpcErrorHandler } from "./json-rpc-errors";
-import { metricsAllowed } from "./observed";
+import { metricsTokenMatches } from "./observed";
 import type { Authentication } from "./request-context";
 
 /** A JSON-RPC route (e.g. `/mcp`) that runs only for an authenticated principal: none or a bad credential is 401. */
@@ -63,24 +63,38 @@ export function healthRoutes(
   });
 }
 
-/** OB-2: Prometheus text; with METRICS_TOKEN set, only for its bearer (a wrong one learns no metric name). */
+/** SEC-28: who reads /metrics: METRICS_TOKEN's bearer and the platform credential, anyone only when made public. */
+export interface MetricsAccess {
+  token?: string;
+  public?: boolean;
+}
+
+/**
+ * OB-2: Prometheus text, for a credential only unless the operator opened it (SEC-28); a refused scrape learns no
+ * metric name and counts as a failed credential.
+ */
 export function metricsRoute(
   app: express.Express,
   metrics: Metrics,
-  metricsToken: string | undefined,
-  limiter: AuthFailureLimiter,
+  access: MetricsAccess,
+  edge: { authenticate: Authenticate; limiter: AuthFailureLimiter },
 ): void {
-  const tokenHash = metricsToken ? sha256Hex(metricsToken) : null;
+  const { authenticate, limiter } = edge;
+  const tokenHash = access.token ? sha256Hex(access.token) : null;
+  const allowed = async (authorization: string | undefined): Promise<boolean> =>
+    access.public === true ||
+    metricsTokenMatches(tokenHash, authorization) ||
+    (await authenticate(authorization)).principal?.kind === "platform";
   const blocked = refuseBlocked(limiter, (res) => jsonError(res, 429, "RATE_LIMITED", TOO_MANY_FAILURES));
   app.get("/metrics", blocked, async (req: Request, res: Response, next: NextFunction) => {
-    if (!metricsAllowed(tokenHash, req.get("authorization"))) {
+    if (!(await allowed(req.get("authorization")).catch(() => false))) {
       limiter.recordFailure(req.ip ?? "unknown");
       res.setHeader("www-authenticate", 'Bearer realm="metrics"');
       jsonError(
         res,
         401,
         "UNAUTHENTICATED",
-        "Send the metrics token (METRICS_TOKEN) as 'Authorization: Bearer <token>'.",
+        "Send the metrics token (METRICS_TOKEN) or the platform token as 'Authorization: Bearer <token>'.",
       );
       return;
     }

@@ -84,9 +84,9 @@ export function operationPlugin(metrics: Metrics | undefined): ApolloServerPlugi
   };
 }
 
-/** OB-2: is this request allowed to read /metrics (METRICS_TOKEN set: `Authorization: Bearer <it>`)? */
-export function metricsAllowed(tokenHash: string | null, authorization: string | undefined): boolean {
-  if (tokenHash === null) return true;
+/** OB-2: is `authorization` METRICS_TOKEN's bearer (never, when it is unset)? */
+export function metricsTokenMatches(tokenHash: string | null, authorization: string | undefined): boolean {
+  if (tokenHash === null) return false;
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? "")?.[1];
   return bearer !== undefined && constantTimeEqualHex(sha256Hex(bearer), tokenHash);
 }

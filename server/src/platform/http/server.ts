@@ -19,6 +19,7 @@ import {
   errorAnswers,
   healthRoutes,
   metricsRoute,
+  type MetricsAccess,
   type AuthenticatedRoute,
 } from "./express-routes";
 import { graphqlHttpHandler, isGraphQLPath } from "./graphql-http";
@@ -58,9 +59,9 @@ export interface HttpOptions {
   ready(): Promise<boolean>;
   /** OB-1: server spans continuing an incoming traceparent; NO_TRACING when unset. */
   tracing?: Tracing;
-  /** OB-2: request durations, and `GET /metrics` serving them (METRICS_TOKEN: `metricsToken`). */
+  /** OB-2: request durations, and `GET /metrics` serving them to whom `metricsAccess` lets in (SEC-28). */
   metrics?: Metrics;
-  metricsToken?: string;
+  metricsAccess?: MetricsAccess;
   /** SEC-20: the process's database outage log, shared with the background workers. */
   outage: OutageLog;
   /** Optional dependencies that are down while the instance still serves (Redis): named on /readyz, still ready. */
@@ -122,7 +123,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   app.set("trust proxy", options.trustProxy ?? "loopback");
   edgeHeaders(app, headers);
   healthRoutes(app, options);
-  if (options.metrics) metricsRoute(app, options.metrics, options.metricsToken, limiter);
+  if (options.metrics) metricsRoute(app, options.metrics, options.metricsAccess ?? {}, { ...options, limiter });
   authenticatedRoutes(app, options.authenticatedRoutes ?? [], { ...options, limiter });
   consoleRoutes(app, options.webDist);
   errorAnswers(app, options.bodyLimitBytes, options.logger);

@@ -292,6 +292,11 @@ describe("SEC-13 pinnedFetch (the MCP and model clients' fetch)", () => {
         res.writeHead(200, { "content-type": "text/event-stream" });
         res.write("data: one\n\n");
         setTimeout(() => res.end("data: two\n\n"), 50);
+      } else if (req.url === "/endless" || req.url === "/endless-events") {
+        // Never ends on its own: only a cap applied while reading lets the client finish.
+        if (req.url === "/endless-events") res.writeHead(200, { "content-type": "text/event-stream" });
+        const timer = setInterval(() => res.write(`data: ${"x".repeat(1024)}\n\n`), 1);
+        res.on("close", () => clearInterval(timer));
       } else if (req.url === "/headers") {
         res.end(JSON.stringify(req.headers));
       } else {
@@ -313,6 +318,16 @@ describe("SEC-13 pinnedFetch (the MCP and model clients' fetch)", () => {
   afterAll(async () => {
     await origin?.close();
     await internal?.close();
+  });
+
+  it("SEC-13 maxBodyBytes cuts an answer while it is read, an endless one and an endless event stream alike (too_large)", async () => {
+    const fetch = pinnedFetch({ allowList: ["127.0.0.1"], maxBodyBytes: 64 * 1024 });
+    await expect(fetch(`${origin.url}/endless`)).rejects.toMatchObject({ name: "OutboundError", kind: "too_large" });
+    const events = await fetch(`${origin.url}/endless-events`);
+    expect(events.status).toBe(200);
+    await expect(events.text()).rejects.toMatchObject({ kind: "too_large" });
+    // Under the cap, answers are read whole as before.
+    expect(await (await fetch(`${origin.url}/events`)).text()).toBe("data: one\n\ndata: two\n\n");
   });
 
   it("SEC-13 dials the address that passed the check: a name the system cannot resolve reaches the checked address", async () => {

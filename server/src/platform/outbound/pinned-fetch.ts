@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import type { LookupFunction } from "node:net";
-import { Readable } from "node:stream";
+import { Readable, Transform } from "node:stream";
 import { urlToHttpOptions } from "node:url";
 import { checkAndResolve, pinnedLookup, type HostResolver } from "./address-policy";
 import { BufferedResponse, IncomingHeaders, LeanResponse } from "./buffered-response";
@@ -42,7 +42,14 @@ export function pinnedFetch(options: {
    * Response or Headers built), for a client that only reads them (the `openai` client); off: a BufferedResponse.
    */
   lean?: boolean;
+  /**
+   * The most an answer's body may hold (an event stream's too, over its whole life): past it the connection is cut
+   * while reading and the read fails with OutboundError "too_large", so no answer is held whole beyond the cap.
+   */
+  maxBodyBytes?: number;
 }): PinnedFetch {
+  const max = options.maxBodyBytes ?? Infinity;
+  const tooLarge = () => new OutboundError("too_large", `The answer is larger than ${max} bytes.`);
   const targets = new Map<string, Target>();
   return async (input, init) => {
     const plain = plainRequestOf(input, init);
@@ -89,7 +96,16 @@ export function pinnedFetch(options: {
           if (!bodiless && !eventStream) {
             // Not a stream: read whole, answered from the buffer (a web stream over it costs more than the read).
             const chunks: Buffer[] = [];
-            incoming.on("data", (chunk: Buffer) => chunks.push(chunk));
+            let received = 0;
+            incoming.on("data", (chunk: Buffer) => {
+              received += chunk.length;
+              if (received <= max) chunks.push(chunk);
+              else if (!incoming.destroyed) {
+                incoming.destroy();
+                settled();
+                reject(tooLarge());
+              }
+            });
             incoming.on("error", reject);
             incoming.on("end", () => {
               settled();
@@ -114,7 +130,9 @@ export function pinnedFetch(options: {
             resolve(new Response(null, answer));
           } else {
             incoming.once("close", settled);
-            resolve(new Response(Readable.toWeb(incoming) as ReadableStream<Uint8Array>, answer));
+            resolve(
+              new Response(Readable.toWeb(capped(incoming, max, tooLarge)) as ReadableStream<Uint8Array>, answer),
+            );
           }
         },
       );
@@ -145,6 +163,22 @@ interface Target {
   client: typeof http | typeof https;
   where: http.RequestOptions;
   lookup: LookupFunction | undefined;
+}
+
+/** An event stream cut once it has carried more than `max` bytes: the connection closes, the reader gets the error. */
+function capped(incoming: http.IncomingMessage, max: number, tooLarge: () => Error): Readable {
+  if (max === Infinity) return incoming;
+  let seen = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      seen += chunk.length;
+      if (seen <= max) return done(null, chunk);
+      incoming.destroy();
+      done(tooLarge());
+    },
+  });
+  incoming.on("error", (error) => counted.destroy(error));
+  return incoming.pipe(counted);
 }
 
 const MAX_KEPT_TARGETS = 256;

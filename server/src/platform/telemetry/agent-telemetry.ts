@@ -123,12 +123,10 @@ export class AgentTelemetry {
 
   /** A call or chat session started (after commit) with these skills resolved. */
   started(kind: "call" | "chat", skills: readonly TracedSkill[], span: AgentSpan): void {
-    const names = skills.map((s) => s.name);
-    this.metrics.started(kind, names);
+    this.metrics.started(kind, skills.length);
     for (const skill of skills)
-      if (skill.rollout)
-        this.metrics.rolloutArmStarted(skill.name, skill.rollout.arm === "candidate" ? "candidate" : "live");
-    if (this.tracing.enabled) span.set({ [SKILLGRAPH.resolvedSkills]: names });
+      if (skill.rollout) this.metrics.rolloutArmStarted(skill.rollout.arm === "candidate" ? "candidate" : "live");
+    if (this.tracing.enabled) span.set({ [SKILLGRAPH.resolvedSkills]: skills.map((s) => s.name) });
   }
 
   /**
@@ -167,7 +165,7 @@ export class AgentTelemetry {
             return ran;
           },
         );
-    this.metrics.toolRan(skill?.name ?? null, tool.name, outcome.status !== "ok");
+    this.metrics.toolRan(skill ? "skill" : "agent", outcome.status !== "ok");
     return outcome;
   }
 
@@ -199,8 +197,8 @@ export class AgentTelemetry {
           },
         );
     const outcome = outcomeOf(result);
-    if (outcome.loaded && outcome.skill) this.metrics.skillLoaded(outcome.skill.name);
-    for (const evicted of outcome.evicted) this.metrics.skillEvicted(evicted);
+    if (outcome.loaded && outcome.skill) this.metrics.skillLoaded();
+    if (outcome.evicted.length > 0) this.metrics.skillsEvicted(outcome.evicted.length);
     return result;
   }
 

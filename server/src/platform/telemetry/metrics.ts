@@ -2,9 +2,10 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom
 
 /**
  * OB-2: what `GET /metrics` shows, one registry per app (each instance serves its own). Every name starts
- * `skillgraph_`; label values are bounded: skill, tool, model and operation names are kept up to a limit each, past
- * which they count as "other" — ids (calls, sessions, projects) are never labels. On the hot paths a count is one
- * increment of a labelled child kept after its first use.
+ * `skillgraph_`; label values are bounded (SEC-28): model and operation names are kept up to a limit each, past which
+ * they count as "other"; skill and tool names (one project's data, shown to whoever scrapes every project's figures)
+ * and ids are never labels — per-skill figures are the project-scoped insights API's. On the hot paths a count is
+ * one increment of a labelled child kept after its first use.
  */
 
 /** Label values past a metric's limit count here. */
@@ -43,8 +44,8 @@ class Children<T> {
 class Tally {
   n = 0;
   constructor(readonly labels: readonly string[]) {}
-  inc(): void {
-    this.n++;
+  inc(by = 1): void {
+    this.n += by;
   }
 }
 
@@ -104,8 +105,6 @@ function processMetrics(): Registry {
 
 export class Metrics {
   readonly registry = new Registry();
-  private readonly skills = new BoundedValues(2_000);
-  private readonly tools = new BoundedValues(2_000);
   private readonly operations = new BoundedValues(500);
   private readonly models = new BoundedValues(100);
 
@@ -152,32 +151,30 @@ export class Metrics {
     );
     this.skillStarts = tallied(
       "skillgraph_skill_starts_total",
-      "Call and chat session starts that resolved the skill.",
-      ["skill"],
+      "Skills resolved by call and chat session starts (one per skill of each start).",
+      [],
       registers,
     );
     this.rolloutArmStarts = counter(
       "skillgraph_rollout_arm_starts_total",
-      "Call and chat session starts that resolved the skill under a staged rollout, by arm (live or candidate).",
-      ["skill", "arm"],
+      "Skills resolved under a staged rollout by call and chat session starts, by arm (live or candidate).",
+      ["arm"],
     );
-    this.loads = counter("skillgraph_skill_loads_total", "Loads of the skill (calls, chat sessions, the gateway).", [
-      "skill",
-    ]);
+    this.loads = counter("skillgraph_skill_loads_total", "Skill loads (calls, chat sessions, the gateway).", []);
     this.evictions = counter(
       "skillgraph_skill_evictions_total",
-      "Times the skill was unloaded because a load went past the agent's maxLoadedSkills.",
-      ["skill"],
+      "Skills unloaded because a load went past the agent's maxLoadedSkills.",
+      [],
     );
     this.toolRuns = counter(
       "skillgraph_tool_runs_total",
-      "Tool runs by the skill that brings the tool (empty for the agent's own and built-in tools) and tool name.",
-      ["skill", "tool"],
+      "Tool runs by origin: skill (a skill's tool) or agent (the agent's own and built-in tools).",
+      ["origin"],
     );
     this.toolErrors = counter(
       "skillgraph_tool_errors_total",
-      "Tool runs that failed (an error, a timeout or a refused URL), by skill and tool.",
-      ["skill", "tool"],
+      "Tool runs that failed (an error, a timeout or a refused URL), by origin.",
+      ["origin"],
     );
     this.gatewayTurns = counter(
       "skillgraph_gateway_turns_total",
@@ -230,28 +227,27 @@ export class Metrics {
     this.graphql.of(name, type, failed ? "error" : "ok").observe(seconds);
   }
 
-  started(kind: "call" | "chat", skills: readonly string[]): void {
+  started(kind: "call" | "chat", skills: number): void {
     this.starts.of(kind).inc();
-    for (const skill of skills) this.skillStarts.of(this.skills.of(skill)).inc();
+    if (skills > 0) this.skillStarts.of().inc(skills);
   }
 
-  /** RO-2: a start that resolved the skill under a rollout; the arm is "live" or "candidate" (two values). */
-  rolloutArmStarted(skill: string, arm: "live" | "candidate"): void {
-    this.rolloutArmStarts.of(this.skills.of(skill), arm).inc();
+  /** RO-2: a start that resolved a skill under a rollout; the arm is "live" or "candidate" (two values). */
+  rolloutArmStarted(arm: "live" | "candidate"): void {
+    this.rolloutArmStarts.of(arm).inc();
   }
 
-  skillLoaded(skill: string): void {
-    this.loads.of(this.skills.of(skill)).inc();
+  skillLoaded(): void {
+    this.loads.of().inc();
   }
 
-  skillEvicted(skill: string): void {
-    this.evictions.of(this.skills.of(skill)).inc();
+  skillsEvicted(count: number): void {
+    this.evictions.of().inc(count);
   }
 
-  toolRan(skill: string | null, tool: string, failed: boolean): void {
-    const labels = [skill === null ? "" : this.skills.of(skill), this.tools.of(tool)];
-    this.toolRuns.of(...labels).inc();
-    if (failed) this.toolErrors.of(...labels).inc();
+  toolRan(origin: "skill" | "agent", failed: boolean): void {
+    this.toolRuns.of(origin).inc();
+    if (failed) this.toolErrors.of(origin).inc();
   }
 
   gatewayTurn(outcome: "ok" | "client_tools" | "error"): void {

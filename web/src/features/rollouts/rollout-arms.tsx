@@ -32,11 +32,11 @@ const ROWS: Row[] = [
   { label: METRIC_LABELS.EVAL_PASS_RATE, metric: "EVAL_PASS_RATE", value: (a) => percentOf(a.evalPassRate) },
 ];
 
-/** What a guard allows, in words: "worse by more than 5 points rolls back (after 20 samples each)". */
+/** What a guard allows, in words: "rolls back when shown more than 5 points lower (from 20 samples per arm)". */
 export function guardText(g: RolloutFieldsFragment["guards"][number]): string {
   const points = Math.round(g.maxDegradation * 1000) / 10;
   const worse = g.metric === "TOOL_ERROR_RATE" ? "higher" : "lower";
-  return `rolls back when ${points} points ${worse} (from ${g.minSamples} samples per arm)`;
+  return `rolls back when shown more than ${points} points ${worse} (from ${g.minSamples} samples per arm)`;
 }
 
 /** RO-3: both arms side by side, each metric with its counts, and the guard that watches it. */

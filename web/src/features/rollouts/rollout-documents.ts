@@ -45,7 +45,18 @@ export const ROLLOUT_FIELDS = graphql(`
       metric
       maxDegradation
       minSamples
+      alpha
       tripped
+      verdict
+      evidence {
+        liveSamples
+        candidateSamples
+        live
+        candidate
+        differenceLow
+        differenceHigh
+        samplesNeeded
+      }
     }
     arms {
       ...RolloutArmFields
@@ -130,6 +141,28 @@ export const ACTIVE_ROLLOUTS = graphql(`
           id
           version
         }
+      }
+    }
+  }
+`);
+
+/** RO-4, UX-8: the start form's forecast — each guard's samples per arm, and the time they take at recent traffic. */
+export const ROLLOUT_FORECAST = graphql(`
+  query RolloutForecast($input: StartRolloutInput!) {
+    rolloutForecast(input: $input) {
+      days
+      agents
+      calls
+      guards {
+        metric
+        maxDegradation
+        rate
+        rateFromTraffic
+        samplesPerArm
+        samplesPerDay
+        minutes
+        coverage
+        steps
       }
     }
   }

@@ -6,6 +6,7 @@ import { QueryState } from "../../shared/query-state";
 import { NotFound } from "../../shared/states";
 import { POLL_MS, type LiveMode } from "../calls/use-live-call";
 import { useCanWrite } from "../session/session-context";
+import { GuardEvidence } from "./guard-evidence";
 import { RolloutActions } from "./rollout-actions";
 import { RolloutArms } from "./rollout-arms";
 import { RolloutChart } from "./rollout-chart";
@@ -94,6 +95,10 @@ function Rollout(props: { rollout: RolloutFieldsFragment; history: HistoryPoint[
         Both versions side by side
       </Title>
       <RolloutArms rollout={r} />
+      <Title order={2} size="h4">
+        What the guards see
+      </Title>
+      <GuardEvidence rollout={r} />
       <Title order={2} size="h4">
         Over time
       </Title>

@@ -1,16 +1,18 @@
-import { useMutation } from "@apollo/client/react";
+import { useMutation, useQuery } from "@apollo/client/react";
 import { ActionIcon, Alert, Button, Group, NumberInput, Select, Stack, Text, TextInput, Title } from "@mantine/core";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { RolloutMetric } from "../../gql/graphql";
 import { FAILED_COLOR, PIN_COLOR } from "../../shared/format";
-import { START_ROLLOUT } from "./rollout-documents";
+import { forecastWords } from "./guard-words";
+import { ROLLOUT_FORECAST, START_ROLLOUT } from "./rollout-documents";
 import {
   METRIC_LABELS,
   checkPlanDraft,
   defaultPlan,
   refusalOf,
   type GuardDraft,
+  type PlanDraft,
   type PlanProblems,
 } from "./rollout-plan";
 
@@ -35,6 +37,7 @@ export function StartRolloutForm({ versionId, onBack }: Props) {
   const setGuard = (i: number, patch: Partial<GuardDraft>) =>
     setDraft((d) => ({ ...d, guards: d.guards.map((g, j) => (j === i ? { ...g, ...patch } : g)) }));
   const needsTag = draft.guards.some((g) => g.metric === "EVAL_PASS_RATE") || draft.evalTag !== "";
+  const forecast = useForecast(versionId, draft);
 
   async function submit() {
     const { input, problems } = checkPlanDraft(draft);
@@ -85,47 +88,62 @@ export function StartRolloutForm({ versionId, onBack }: Props) {
         <Text size="sm" c="dimmed">
           No guard: only a person can roll it back.
         </Text>
-      ) : null}
+      ) : (
+        <Text size="xs" c="dimmed" data-testid="rollout-forecast">
+          A guard rolls back only when the new version is shown worse by more than its points (95 % confidence, however
+          often it is checked); below, how much it needs to decide
+          {forecast
+            ? ` and how long that takes with the last ${forecast.days} days' traffic: ${forecast.agents} agent${
+                forecast.agents === 1 ? "" : "s"
+              } following this skill live, ${forecast.calls} call${forecast.calls === 1 ? "" : "s"}.`
+            : "."}
+        </Text>
+      )}
       {draft.guards.map((g, i) => (
-        <Group key={i} align="flex-start" gap="xs" wrap="nowrap" role="group" aria-label={`Guard ${i + 1}`}>
-          <Select
-            label="Metric"
-            data={METRICS}
-            value={g.metric}
-            allowDeselect={false}
-            onChange={(v) => v && setGuard(i, { metric: v as RolloutMetric })}
-            error={shown[`guards[${i}].metric`]}
-            w={190}
-          />
-          <NumberInput
-            label="Max degradation"
-            suffix=" points"
-            min={0}
-            max={100}
-            value={g.maxDegradationPoints}
-            onChange={(v) => setGuard(i, { maxDegradationPoints: v })}
-            error={shown[`guards[${i}].maxDegradation`]}
-            w={170}
-          />
-          <NumberInput
-            label="Min samples per arm"
-            min={1}
-            allowDecimal={false}
-            value={g.minSamples}
-            onChange={(v) => setGuard(i, { minSamples: v })}
-            error={shown[`guards[${i}].minSamples`]}
-            w={170}
-          />
-          <ActionIcon
-            mt={26}
-            variant="subtle"
-            color={FAILED_COLOR}
-            aria-label={`Remove guard ${i + 1}`}
-            onClick={() => setDraft({ ...draft, guards: draft.guards.filter((_, j) => j !== i) })}
-          >
-            ×
-          </ActionIcon>
-        </Group>
+        <Stack key={i} gap={4} role="group" aria-label={`Guard ${i + 1}`}>
+          <Group align="flex-start" gap="xs" wrap="nowrap">
+            <Select
+              label="Metric"
+              data={METRICS}
+              value={g.metric}
+              allowDeselect={false}
+              onChange={(v) => v && setGuard(i, { metric: v as RolloutMetric })}
+              error={shown[`guards[${i}].metric`]}
+              w={190}
+            />
+            <NumberInput
+              label="Max degradation"
+              suffix=" points"
+              min={0}
+              max={100}
+              value={g.maxDegradationPoints}
+              onChange={(v) => setGuard(i, { maxDegradationPoints: v })}
+              error={shown[`guards[${i}].maxDegradation`]}
+              w={170}
+            />
+            <NumberInput
+              label="Min samples per arm"
+              min={1}
+              allowDecimal={false}
+              value={g.minSamples}
+              onChange={(v) => setGuard(i, { minSamples: v })}
+              error={shown[`guards[${i}].minSamples`]}
+              w={170}
+            />
+            <ActionIcon
+              mt={26}
+              variant="subtle"
+              color={FAILED_COLOR}
+              aria-label={`Remove guard ${i + 1}`}
+              onClick={() => setDraft({ ...draft, guards: draft.guards.filter((_, j) => j !== i) })}
+            >
+              ×
+            </ActionIcon>
+          </Group>
+          <Text size="xs" c="dimmed" data-testid={`guard-forecast-${i}`}>
+            {forecast?.guards[i] ? forecastWords(forecast.guards[i], forecast.days) : null}
+          </Text>
+        </Stack>
       ))}
       <Group>
         <Button
@@ -166,4 +184,15 @@ export function StartRolloutForm({ versionId, onBack }: Props) {
       </Group>
     </Stack>
   );
+}
+
+/** RO-4, UX-8: the server's forecast of the plan as it stands (nothing while the plan has a problem). */
+function useForecast(versionId: string, draft: PlanDraft) {
+  const { input, problems } = checkPlanDraft(draft);
+  const valid = Object.keys(problems).length === 0 && (input.guards ?? []).length > 0;
+  const { data, previousData } = useQuery(ROLLOUT_FORECAST, {
+    variables: { input: { ...input, versionId } },
+    skip: !valid,
+  });
+  return valid ? (data ?? previousData)?.rolloutForecast : undefined;
 }
