@@ -29,7 +29,7 @@ import {
 } from "./modules/review";
 import { ChatResolver, registerChatLoaders } from "./modules/chat";
 import { registerSignalLoaders, SignalsResolver } from "./modules/signals";
-import { CallEventResolver, CallResolver, registerCallLoaders } from "./modules/calls";
+import { AgentVersionCatalogResolver, CallEventResolver, CallResolver, registerCallLoaders } from "./modules/calls";
 import { EvalRunResolver, EvalScenarioResolver, MAX_TURN_CHARS, registerEvalLoaders } from "./modules/evals";
 import { ImpactResolver } from "./modules/impact";
 import { KnowledgeResolver, registerKnowledgeLoaders } from "./modules/knowledge";
@@ -112,6 +112,7 @@ export function resolverInstances(services: Services): object[] {
     new WebhookResolver(services.webhooks),
     new CallResolver(services.calls),
     new CallEventResolver(services.calls),
+    new AgentVersionCatalogResolver(services.calls),
     new CallTimelineResolver(),
     new ChatResolver(services.chats, services.chatTurns),
     new SignalsResolver(services.outcomes, services.insights),

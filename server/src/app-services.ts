@@ -152,8 +152,16 @@ export function wireServices(
     (rollout) => rolloutEvals.evaluate(rollout),
   );
   const runningRollouts = new RunningRollouts(bus, rollouts, skillReader);
-  const callResolution = new CallResolution(agentDirectory, catalog, sources, mcp, (projectId) =>
-    runningRollouts.of(projectId),
+  // RO-3, OB-3: the per-skill signals, recorded by calls and sessions in their own transactions
+  const signals = new SkillSignals(db);
+  const callResolution = new CallResolution(
+    agentDirectory,
+    catalog,
+    sources,
+    mcp,
+    (projectId) => runningRollouts.of(projectId),
+    // CT-1: an overflowing catalog ranks, after relevance, by what the agent's calls loaded lately
+    (projectId, agentId) => signals.recentLoads(projectId, agentId),
   );
   const tools = new ToolRunner(
     agentDirectory,
@@ -162,8 +170,6 @@ export function wireServices(
     { allowList: config.outboundAllowHosts, timeoutMs: config.toolTimeoutMs },
     telemetry,
   );
-  // RO-3, OB-3: the per-skill signals, recorded by calls and sessions in their own transactions
-  const signals = new SkillSignals(db);
   const outcomes = new OutcomeService(db, auth);
   const insights = new InsightService(db, auth);
   const signalRollup = new SignalRollup(db, logger);

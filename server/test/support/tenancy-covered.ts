@@ -115,6 +115,7 @@ export const COVERED: Record<string, Entry> = {
   },
   "Query.agents": { paths: { projectId: ["projectId"], agentId: ["agentId"] } },
   "Query.agentVersion": { paths: { id: AGENT_VERSIONS } },
+  "Query.agentSkillSearch": { paths: { agentId: ["agentId"] }, fill: () => ({ query: "help" }) },
   "Query.agentSkillsAt": {
     paths: { agentId: ["agentId"] },
     fill: () => ({ at: new Date(Date.now() + 60_000).toISOString() }),

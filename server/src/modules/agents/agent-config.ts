@@ -1,5 +1,6 @@
 import type { Problem } from "../../platform/errors";
 import { checkTools, MASKED_SECRET, normaliseSkillName, type CheckedTool, type ToolInput } from "../skills";
+import { DEFAULT_CATALOG_BUDGET, MAX_CATALOG_BUDGET } from "../runtime";
 import { AGENT_NAME_LENGTH, type AgentModeName } from "./agent-version.entity";
 
 /** An agent's config as the API receives it (AgentInput). */
@@ -9,6 +10,7 @@ export interface AgentConfigInput {
   mode?: AgentModeName | null;
   prompt?: string | null;
   maxLoadedSkills?: number | null;
+  catalogBudget?: number | null;
   skills?: ReadonlyArray<{ name: string; versionId?: string | null }> | null;
   tools?: readonly ToolInput[] | null;
   knowledgeBaseIds?: readonly string[] | null;
@@ -47,6 +49,8 @@ export interface CheckedAgentConfig {
   mode: AgentModeName;
   prompt: string;
   maxLoadedSkills: number;
+  /** CT-1: characters the catalog of its skills may take in the prompt. */
+  catalogBudget: number;
   skills: SkillEntry[];
   tools: CheckedTool[];
   knowledgeBaseIds: string[];
@@ -210,6 +214,13 @@ export function checkAgentConfig(input: AgentConfigInput): CheckedAgentConfig {
       message: `max_loaded_skills: must be a whole number from 1 to 10; it is ${maxLoadedSkills}.`,
     });
   }
+  const catalogBudget = input.catalogBudget ?? DEFAULT_CATALOG_BUDGET;
+  if (!Number.isInteger(catalogBudget) || catalogBudget < 0 || catalogBudget > MAX_CATALOG_BUDGET) {
+    problems.push({
+      path: "catalog_budget",
+      message: `catalog_budget: must be a whole number of characters from 0 to ${MAX_CATALOG_BUDGET}; it is ${catalogBudget}.`,
+    });
+  }
   const skills = checkSkills(input.skills, problems);
   const tools = checkTools(input.tools ?? []);
   problems.push(...tools.problems);
@@ -236,6 +247,7 @@ export function checkAgentConfig(input: AgentConfigInput): CheckedAgentConfig {
     mode,
     prompt,
     maxLoadedSkills,
+    catalogBudget,
     skills,
     tools: tools.tools,
     knowledgeBaseIds,

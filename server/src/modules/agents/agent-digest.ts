@@ -3,6 +3,7 @@ import type { DbManager } from "../../platform/db/database";
 import type { AuthContext } from "../auth";
 import { AgentRepository } from "./agent.repository";
 import { AGENT_SKILL_ENTRIES_BY_VERSION } from "./agent.loaders";
+import { DEFAULT_CATALOG_BUDGET } from "../runtime";
 import { canonicalTools, contentDigest, type DigestedTool } from "../skills";
 import type { AgentSecrets } from "./agent-secrets";
 import type { AgentSkillEntryEntity } from "./agent-skill-entry.entity";
@@ -15,6 +16,8 @@ export interface DigestedAgent {
   mode: string;
   prompt: string;
   maxLoadedSkills: number;
+  /** CT-1; absent is the default budget. */
+  catalogBudget?: number;
   /** In order: the first entry of a name wins (AG-2). */
   skills: ReadonlyArray<{ name: string; pinnedVersionId: string | null }>;
   tools: readonly DigestedTool[];
@@ -33,6 +36,10 @@ export function agentVersionDigest(agent: DigestedAgent): string {
     mode: agent.mode,
     prompt: agent.prompt,
     max_loaded_skills: agent.maxLoadedSkills,
+    // CT-1: only a budget other than the default is part of the form, so versions saved before it keep their digest.
+    ...(agent.catalogBudget !== undefined && agent.catalogBudget !== DEFAULT_CATALOG_BUDGET
+      ? { catalog_budget: agent.catalogBudget }
+      : {}),
     skills: agent.skills.map((s) => ({ name: s.name, version_id: s.pinnedVersionId })),
     tools: canonicalTools(agent.tools),
     knowledge_base_ids: agent.knowledgeBaseIds,
@@ -88,6 +95,7 @@ export class AgentDigests {
       mode: version.mode,
       prompt: version.prompt,
       maxLoadedSkills: version.maxLoadedSkills,
+      catalogBudget: version.catalogBudget,
       skills: [...entries].sort((a, b) => a.position - b.position),
       tools: version.tools.map((tool) => ({
         name: tool.name,

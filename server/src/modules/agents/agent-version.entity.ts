@@ -51,6 +51,10 @@ export class AgentVersionEntity extends VersionColumns {
   @Column({ type: "integer", name: "max_loaded_skills" })
   maxLoadedSkills!: number;
 
+  /** CT-1: characters the catalog may take in the prompt. */
+  @Column({ type: "integer", name: "catalog_budget", default: 8000 })
+  catalogBudget!: number;
+
   @JsonColumn("tools")
   tools!: StoredTool[];
 

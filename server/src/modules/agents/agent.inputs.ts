@@ -63,6 +63,12 @@ export class AgentInput {
   @Field(() => Int, { nullable: true, defaultValue: 3, description: "1–10 (AG-1)." })
   maxLoadedSkills?: number | null;
 
+  @Field(() => Int, {
+    nullable: true,
+    description: "Characters the catalog of its skills may take in the prompt (CT-1); default 8000.",
+  })
+  catalogBudget?: number | null;
+
   @Field(() => [AgentSkillEntryInput], { nullable: true, defaultValue: [] })
   skills?: AgentSkillEntryInput[] | null;
 

@@ -213,6 +213,7 @@ export type CallAgentVersion = Pick<
   | "mode"
   | "prompt"
   | "maxLoadedSkills"
+  | "catalogBudget"
   | "tools"
   | "knowledgeBaseIds"
   | "model"
@@ -232,6 +233,7 @@ export interface PublishedAgentRow extends RawSourceRow {
   mode: AgentVersionEntity["mode"];
   prompt: string;
   max_loaded_skills: number;
+  catalog_budget: number;
   tools: string;
   knowledge_base_ids: string;
   model: string | null;
@@ -275,7 +277,7 @@ export function publishedAgentStatement(dialect: Dialect, projectId: string, age
   const source = sourceJoin("v.project_id");
   const catalog = entriesCatalogColumn(dialect, "v.id", sourceProjectSql("v.project_id"));
   return [
-    `SELECT v.id, v.agent_id, v.name, v.alias, v.mode, v.prompt, v.max_loaded_skills, v.tools, v.knowledge_base_ids,
+    `SELECT v.id, v.agent_id, v.name, v.alias, v.mode, v.prompt, v.max_loaded_skills, v.catalog_budget, v.tools, v.knowledge_base_ids,
        v.model, v.mcp_servers, v.handoff_targets,
        (SELECT ${entries} FROM agent_skill_entries e WHERE e.agent_version_id = v.id) AS skill_entries,
        CASE WHEN v.handoff_targets = '[]' THEN NULL ELSE ${handoffs} END AS handoff_names,
@@ -305,6 +307,7 @@ export function publishedAgentOf(row: PublishedAgentRow): {
       mode: row.mode,
       prompt: row.prompt,
       maxLoadedSkills: Number(row.max_loaded_skills),
+      catalogBudget: Number(row.catalog_budget),
       tools: JSON.parse(row.tools) as CallAgentVersion["tools"],
       knowledgeBaseIds: JSON.parse(row.knowledge_base_ids) as string[],
       model: row.model === null ? null : (JSON.parse(row.model) as CallAgentVersion["model"]),

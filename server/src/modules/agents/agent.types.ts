@@ -65,6 +65,9 @@ export class AgentVersionType extends VersionFields {
   @Field(() => Int)
   maxLoadedSkills!: number;
 
+  @Field(() => Int, { description: "Characters the catalog of its skills may take in the prompt (CT-1)." })
+  catalogBudget!: number;
+
   @Field(() => [ID], { description: "Agents this one may hand a call off to (handoff_to_agent)." })
   handoffTargets!: string[];
 

@@ -3,12 +3,14 @@ import { LruCache } from "../../platform/cache/lru-cache";
 import type { CallSegment, CallState } from "./call-state";
 
 /** What a segment resolved (agent, skills with their text and tools, knowledge, MCP tools): one stored row. */
-export type SegmentContext = Omit<CallSegment, "startedAt">;
+export type SegmentContext = Omit<CallSegment, "startedAt" | "shown">;
 
-/** A segment as a call row keeps it: the content hash of its context, and when it took over. */
+/** A segment as a call row keeps it: the content hash of its context, when it took over, what its catalog shows. */
 export interface SegmentRef {
   context: string;
   startedAt: string;
+  /** CT-1: absent when the catalog shows every skill. */
+  shown?: readonly string[];
 }
 
 /** A call's `state` column: segments by reference (older rows hold whole segments; both read the same). */
@@ -30,8 +32,8 @@ export interface ContextRow {
  */
 const contextOfSegment = new WeakMap<CallSegment, SegmentContext>();
 
-export function segmentFrom(context: SegmentContext, startedAt: string): CallSegment {
-  const segment = { ...context, startedAt };
+export function segmentFrom(context: SegmentContext, startedAt: string, shown?: readonly string[] | null): CallSegment {
+  const segment: CallSegment = shown ? { ...context, startedAt, shown } : { ...context, startedAt };
   contextOfSegment.set(segment, context);
   return segment;
 }
@@ -56,7 +58,7 @@ export class CallContexts {
       const shared = contextOfSegment.get(segment) ?? segment;
       let hash = this.hashOf.get(shared);
       if (!hash || !this.stored.get(hash)) {
-        const { startedAt: _s, ...context } = segment;
+        const { startedAt: _s, shown: _shown, ...context } = segment;
         const body = JSON.stringify(context);
         // The project is part of the key: a project's contexts go with it, and no other project's call reads them.
         hash = createHash("sha256").update(projectId).update("\n").update(body).digest("base64url");
@@ -64,7 +66,9 @@ export class CallContexts {
         if (!this.stored.get(hash)) contexts.push({ hash, projectId, body });
         this.parsed.set(hash, shared === segment ? context : (shared as SegmentContext));
       }
-      return { context: hash, startedAt: segment.startedAt };
+      return segment.shown
+        ? { context: hash, startedAt: segment.startedAt, shown: segment.shown }
+        : { context: hash, startedAt: segment.startedAt };
     });
     return { state: { ...state, segments }, contexts };
   }
@@ -95,7 +99,7 @@ export class CallContexts {
       const context = this.parsed.get(segment.context);
       if (!context) throw new Error(`call context ${segment.context} is missing`);
       this.hashOf.set(context, segment.context);
-      return segmentFrom(context, segment.startedAt);
+      return segmentFrom(context, segment.startedAt, segment.shown);
     });
     return { ...stored, segments };
   }

@@ -27,7 +27,12 @@ export function planLoad(
 ): { outcome: LoadOutcome; write: LoadWrite | null } {
   const segment = currentSegment(call.state);
   const outcome = decideLoad(
-    { resolved: segment.resolved, loaded: call.state.loaded, cap: segment.agent.maxLoadedSkills },
+    {
+      resolved: segment.resolved,
+      loaded: call.state.loaded,
+      cap: segment.agent.maxLoadedSkills,
+      shown: segment.shown ?? null,
+    },
     name,
   );
   if (outcome.events.length === 0) return { outcome, write: null };

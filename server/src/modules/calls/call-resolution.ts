@@ -13,6 +13,7 @@ import {
   type SkillCatalog,
 } from "../runtime";
 import type { SkillCatalogService, SkillVersionEntity } from "../skills";
+import { CallCatalog, type RecentLoads } from "./call-catalog";
 import { segmentFrom, type SegmentContext } from "./call-contexts";
 import type { CallSegment } from "./call-state";
 import type { McpConnector } from "./mcp-connector";
@@ -42,13 +43,19 @@ export class CallResolution {
    */
   private readonly contexts = new LruCache<string, SegmentContext>(10_000);
 
+  /** CT-1: the catalog each segment shows, decided when it starts (every runner asks this resolution for both). */
+  readonly callCatalog: CallCatalog;
+
   constructor(
     private readonly agents: AgentDirectory,
     private readonly catalog: SkillCatalogService,
     private readonly sources: SkillSourceCache,
     private readonly mcp: McpConnector,
     private readonly rollouts: RunningRolloutsOf = async () => [],
-  ) {}
+    recentLoads?: RecentLoads,
+  ) {
+    this.callCatalog = new CallCatalog(recentLoads);
+  }
 
   /** The agent's published version in the scope's project; `field` names the input a refusal points at. */
   async publishedAgent(scope: ProjectScope, agentId: string, field: string): Promise<CallAgent> {

@@ -5,6 +5,7 @@ import {
   type McpTool,
   type ModelContext,
   RenderedParts,
+  type CatalogShown,
   type ResolvedSkill,
   type TemplateVariables,
 } from "../runtime";
@@ -20,6 +21,11 @@ export interface CallSegment {
   mcpTools: McpTool[];
   mcpServers: Array<{ name: string; url: string }>;
   startedAt: string;
+  /**
+   * CT-1: the skills its catalog shows when they do not all fit the agent's budget (absent or null: all). Decided
+   * when the segment starts; a conversation only adds to it.
+   */
+  shown?: CatalogShown;
 }
 
 /** The persisted state of a call; the runtime decides, the service stores. */
@@ -70,6 +76,15 @@ function variablesKey(variables: Record<string, unknown>): string | null {
   return key;
 }
 
+/** The memo's part for a catalog (CT-1): its names, kept per list (a segment keeps its list while it holds). */
+const shownKeys = new WeakMap<readonly string[], string>();
+function shownKey(shown: CatalogShown): string {
+  if (shown === null) return "*";
+  let key = shownKeys.get(shown);
+  if (key === undefined) shownKeys.set(shown, (key = shown.join("\u0000")));
+  return key;
+}
+
 /** What the model is offered now: system prompt and tools (RT-2, RT-3, RT-6). Shared: do not change it. */
 export function modelContextOf(
   state: CallState,
@@ -83,6 +98,7 @@ export function modelContextOf(
     loaded,
     mcpTools: segment.mcpTools,
     variables: state.variables as TemplateVariables,
+    shown: segment.shown ?? null,
   };
   const variables = variablesKey(state.variables);
   if (variables === null) return assembleModelContext(input);
@@ -96,7 +112,7 @@ export function modelContextOf(
     };
     assembled.set(segment.resolved, memo);
   }
-  const key = `${loaded.join("\u0000")}\u0001${variables}`;
+  const key = `${loaded.join("\u0000")}\u0001${variables}\u0001${shownKey(input.shown)}`;
   let context = memo.byState.get(key);
   if (!context) {
     let parts = memo.byVariables.get(variables);

@@ -2,19 +2,23 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import type { Page } from "../../platform/graphql/page";
 import { JSONScalar } from "../../platform/graphql/scalars";
 import type { AuthContext } from "../auth";
+import { FIND_SKILLS_LIMIT } from "../runtime";
 import type { CallEntity, CallEventEntity, ToolInvocationEntity } from "./call.entity";
 import { CALL_OUTCOME, OutcomeType, type OutcomeEntity } from "../signals";
 import { CALL_BY_ID, CALL_EVENTS, CALL_SKILLS, CALL_TOOL_INVOCATIONS } from "./call.loaders";
 import { presentCallSkills, presentOfferedTool } from "./call.presenters";
 import type { CallService } from "./call.service";
-import { modelContextOf } from "./call-state";
+import { catalogView } from "./call-catalog";
+import { currentSegment, modelContextOf } from "./call-state";
 import {
+  CallCatalogType,
   CallEventType,
   CallPage,
   CallSkillType,
   CallType,
   LoadSkillResultType,
   OfferedToolType,
+  SkillMatchType,
   StartCallInput,
   ToolInvocationType,
 } from "./call.types";
@@ -92,6 +96,19 @@ export class CallResolver {
     return this.callService.runTool(ctx, callId, name, args);
   }
 
+  @Query(() => [SkillMatchType], {
+    description:
+      "CT-2: the agent's skills that best match a request, best first — exactly what find_skills answers in its calls.",
+  })
+  agentSkillSearch(
+    @Arg("agentId", () => ID) agentId: string,
+    @Arg("query", () => String) query: string,
+    @Arg("limit", () => Int, { defaultValue: FIND_SKILLS_LIMIT }) limit: number,
+    @Ctx() ctx: AuthContext,
+  ): Promise<SkillMatchType[]> {
+    return this.callService.skillSearch(ctx, agentId, query, limit);
+  }
+
   @FieldResolver(() => [CallSkillType])
   async skills(@Root() call: CallEntity, @Ctx() ctx: AuthContext): Promise<CallSkillType[]> {
     return presentCallSkills(call, await ctx.loaders.of(CALL_SKILLS).load(call.id));
@@ -110,6 +127,11 @@ export class CallResolver {
   @FieldResolver(() => [OfferedToolType], { description: "The tools as offered now, after precedence (RT-6)." })
   tools(@Root() call: CallEntity): OfferedToolType[] {
     return modelContextOf(call.state).tools.map(presentOfferedTool);
+  }
+
+  @FieldResolver(() => CallCatalogType, { description: "CT-1: what the catalog shows of the current agent's skills." })
+  catalog(@Root() call: CallEntity): CallCatalogType {
+    return catalogView(currentSegment(call.state));
   }
 
   @FieldResolver(() => JSONScalar)

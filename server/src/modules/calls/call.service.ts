@@ -6,7 +6,7 @@ import { filterValue, pageWindow, type Page } from "../../platform/graphql/page"
 import type { AgentSpan, AgentTelemetry } from "../../platform/telemetry";
 import type { AuthContext, AuthService } from "../auth";
 import type { AgentDirectory } from "../agents";
-import type { LoadOutcome } from "../runtime";
+import { variablesText, type LoadOutcome, type SkillMatch } from "../runtime";
 import { AgentSecretSeal, inlineMcpServer } from "./agent-secret-seal";
 import {
   CALL_STATUSES,
@@ -17,6 +17,7 @@ import {
 } from "./call.entity";
 import { CallRecorded } from "./call.events";
 import type { CallFilter } from "./call.repository";
+import { catalogView, searchSkills } from "./call-catalog";
 import type { CallEngine } from "./call-engine";
 import type { CallResolution } from "./call-resolution";
 import { currentSegment, modelContextOf, type CallState } from "./call-state";
@@ -34,6 +35,10 @@ export interface StartCallInput {
 export interface LoadSkillResult extends Omit<LoadOutcome, "loaded" | "events"> {
   call: CallEntity;
 }
+
+/** agentSkillSearch's most matches, and its longest request. */
+const MAX_SEARCH_LIMIT = 50;
+const MAX_SEARCH_QUERY = 2_000;
 
 /** A call keeps an inline agent's tool secrets and MCP header values sealed to itself (never the model's key). */
 export function callSecretSeal(box: SecretBox): AgentSecretSeal {
@@ -88,6 +93,13 @@ export class CallService {
     const id = timeOrderedId();
     const rolloutKey = input.rolloutKey || null;
     const { segment, warnings } = await this.resolution.segmentFor(scope.projectId, agent, rolloutKey ?? id);
+    // CT-1: no message yet, so the catalog is ranked for the call's variables
+    segment.shown = await this.resolution.callCatalog.first(
+      scope.projectId,
+      segment,
+      variables,
+      variablesText(variables),
+    );
     span.conversation(id);
     const now = new Date();
     const state: CallState = {
@@ -132,6 +144,52 @@ export class CallService {
     );
   }
 
+  /**
+   * CT-2: the agent's skills (its published version's, resolved as a call's start resolves them: pinned and
+   * follow-live entries, the library's for a linked project) that best match a request — exactly what find_skills
+   * answers in its calls. Only the credential's project is searched.
+   */
+  async skillSearch(ctx: AuthContext, agentId: string, query: string, limit: number): Promise<SkillMatch[]> {
+    const scope = await this.auth.authorize(ctx, "viewer");
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_SEARCH_LIMIT)
+      throw Invalid.field("limit", `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}; it is ${limit}.`);
+    if (query.length > MAX_SEARCH_QUERY)
+      throw Invalid.field("query", `query must be at most ${MAX_SEARCH_QUERY} characters; it has ${query.length}.`);
+    const agent = await this.resolution.publishedAgent(scope, agentId, "agentId");
+    // The skills are what matters here: the agent's MCP servers are not asked for their tools.
+    const { context } = await this.resolution.contextFor(scope.projectId, { ...agent, mcpServers: [] });
+    return searchSkills(context.resolved, query, limit);
+  }
+
+  /**
+   * CT-1: what a call of an agent version (draft or published) would show in its catalog with no message or
+   * variables yet: the version's entries resolved now, ranked by the agent's recent loads, within its budget.
+   */
+  async versionCatalog(
+    ctx: AuthContext,
+    version: {
+      agentId: string;
+      name: string;
+      mode: string;
+      catalogBudget: number;
+      skills: Array<{ name: string; versionId: string | null }>;
+    },
+  ): Promise<{ shown: string[]; omitted: string[]; budget: number }> {
+    const scope = await this.auth.authorize(ctx, "viewer");
+    const config = {
+      name: version.name,
+      mode: version.mode,
+      catalogBudget: version.catalogBudget,
+      skills: version.skills,
+    };
+    const inline = await this.agents.inline(scope.projectId, config);
+    // The version's own agent: its recent loads rank the catalog as they would in its calls.
+    const agent = { ...inline, snapshot: { ...inline.snapshot, agentId: version.agentId } };
+    const { context } = await this.resolution.contextFor(scope.projectId, agent);
+    const shown = await this.resolution.callCatalog.first(scope.projectId, context, {}, "");
+    return catalogView({ ...context, startedAt: "", shown });
+  }
+
   /** RT-9: the target's skills, resolved as at a call's start; nothing stays loaded. */
   async handoff(ctx: AuthContext, callId: string, agentId: string): Promise<CallEntity> {
     const scope = await this.auth.authorize(ctx, "editor");
@@ -139,6 +197,13 @@ export class CallService {
     // RO-2: a handoff resolves under the call's key (its rolloutKey, else its id), so the caller keeps its arm.
     const call = await this.get(ctx, callId);
     const next = await this.resolution.segmentFor(scope.projectId, target, call?.state.rolloutKey ?? callId);
+    const variables = call?.state.variables ?? {};
+    next.segment.shown = await this.resolution.callCatalog.first(
+      scope.projectId,
+      next.segment,
+      variables,
+      variablesText(variables),
+    );
     return this.db.write(async (tx) => this.engine.applyHandoff(tx, scope, callId, target, next), scope);
   }
 

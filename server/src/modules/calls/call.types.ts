@@ -1,4 +1,4 @@
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from "type-graphql";
 import { NodeInterface } from "../../platform/graphql/node";
 import { PageOf } from "../../platform/graphql/page";
 import { JSONScalar } from "../../platform/graphql/scalars";
@@ -26,6 +26,32 @@ export class CallSkillType {
 
   @Field(() => String, { nullable: true, description: '"live" | "candidate" (RO-2); null outside a rollout.' })
   arm!: string | null;
+}
+
+@ObjectType("CallCatalog", {
+  description: "CT-1: what the catalog in the prompt shows of the skills (all of them when they fit the budget).",
+})
+export class CallCatalogType {
+  @Field(() => [String], { description: "Listed in the prompt, in the catalog's order." })
+  shown!: string[];
+
+  @Field(() => [String], { description: "Left out (find_skills finds them), in the agent's order." })
+  omitted!: string[];
+
+  @Field(() => Int, { description: "Characters the catalog may take (the agent's catalogBudget)." })
+  budget!: number;
+}
+
+@ObjectType("SkillMatch", { description: "CT-2: a skill as find_skills and agentSkillSearch answer it." })
+export class SkillMatchType {
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String)
+  description!: string;
+
+  @Field(() => Float)
+  score!: number;
 }
 
 @ObjectType("OfferedTool")

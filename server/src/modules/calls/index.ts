@@ -3,6 +3,7 @@ export { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolIn
 export { ToolRunColumns } from "./tool-run.entity";
 export { ResolvedSkillColumns, resolvedSkillColumns, ROLLOUT_ARM_CHECK } from "./skill-row.entity";
 export { CallEventResolver, CallResolver } from "./call.resolver";
+export { AgentVersionCatalogResolver } from "./agent-catalog.resolver";
 // The GraphQL use cases; the engine behind them; the resolution every runner (chat, evals, the gateway) asks.
 export { CallService } from "./call.service";
 export { CallEngine } from "./call-engine";
@@ -29,7 +30,8 @@ export {
 } from "./tool-loop";
 export { currentSegment, modelContextOf, type CallSegment, type CallState } from "./call-state";
 export type { McpServerAccess } from "./mcp-connector";
-export { CallSkillType, OfferedToolType, ToolInvocationType } from "./call.types";
+export { CallCatalogType, CallSkillType, OfferedToolType, SkillMatchType, ToolInvocationType } from "./call.types";
+export { CallCatalog, catalogView, searchSkills, skillIndexOf, type RecentLoads } from "./call-catalog";
 export { presentOfferedTool } from "./call.presenters";
 export { registerCallLoaders } from "./call.loaders";
 export { CallEventType } from "./call.types";

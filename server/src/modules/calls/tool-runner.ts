@@ -8,6 +8,8 @@ import { OutboundError } from "../../platform/outbound/outbound-error";
 import { outboundFetch } from "../../platform/outbound/outbound-fetch";
 import type { AgentTelemetry, TraceSpan, TracedSkill } from "../../platform/telemetry";
 import {
+  FIND_SKILLS,
+  FIND_SKILLS_LIMIT,
   handoffTargetOf,
   HANDOFF_TO_AGENT,
   LOAD_SKILL,
@@ -19,6 +21,7 @@ import {
 import type { SkillReader } from "../skills";
 import type { AgentDirectory } from "../agents";
 import type { ToolInvocationEntity } from "./call.entity";
+import { searchSkills } from "./call-catalog";
 import { currentSegment, modelContextOf, type CallState } from "./call-state";
 import type { McpConnector, McpServerAccess } from "./mcp-connector";
 import { answerBytes, answerTooLarge, TOOL_ANSWER_MAX_BYTES } from "./tool-answer";
@@ -138,6 +141,11 @@ export class ToolRunner {
     switch (name) {
       case LOAD_SKILL:
         return { status: "ok", result: await host.loadSkill(String(args.name ?? "")), error: null };
+      case FIND_SKILLS: {
+        // CT-2: the same search agentSkillSearch answers, over every skill the current agent resolved
+        const matches = searchSkills(currentSegment(host.state).resolved, String(args.query ?? ""), FIND_SKILLS_LIMIT);
+        return { status: "ok", result: matches, error: null };
+      }
       case QUERY_KNOWLEDGE: {
         const segment = currentSegment(host.state);
         const context = modelContextOf(host.state);

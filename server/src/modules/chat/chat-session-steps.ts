@@ -4,7 +4,14 @@ import { Invalid, NotFound } from "../../platform/errors";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import type { AgentDirectory } from "../agents";
 import { currentSegment, modelContextOf, resolvedSkillColumns, type CallResolution } from "../calls";
-import { handoffState, loadSkill as decideLoad, type LoadOutcome, type ResolvedSkill } from "../runtime";
+import {
+  FIRST_FILL_SHARE,
+  handoffState,
+  loadSkill as decideLoad,
+  variablesText,
+  type LoadOutcome,
+  type ResolvedSkill,
+} from "../runtime";
 import { deltaRow, isToolError, startDeltas, type SkillSignals } from "../signals";
 import { ChatMessageEntity, ChatSessionEntity, SessionSkillEntity, type ChatToolInvocationEntity } from "./chat.entity";
 import { ChatRepository } from "./chat.repository";
@@ -76,6 +83,14 @@ export class ChatSessionSteps {
     const id = randomUUID();
     // RO-2: a session's arm of a staged rollout is decided by its id.
     const { segment, warnings } = await this.calls.segmentFor(scope.projectId, agent, id);
+    // CT-1: ranked for the first message; room is kept for what later messages make relevant
+    segment.shown = await this.calls.callCatalog.first(
+      scope.projectId,
+      segment,
+      variables,
+      input.content,
+      FIRST_FILL_SHARE,
+    );
     const now = new Date();
     const state: ChatState = { segments: [segment], loaded: [], variables, loadedEver: [] };
     const resolutionWarnings = [...new Set([...warnings, ...modelContextOf(state).warnings])];
@@ -134,6 +149,11 @@ export class ChatSessionSteps {
         session.state = { ...session.state, variables };
         session.warnings = [...new Set([...session.warnings, ...modelContextOf(session.state).warnings])];
       }
+      // CT-1: the conversation moved on; the catalog keeps what it showed and lists what the message makes relevant
+      const segment = currentSegment(session.state);
+      const shown = this.calls.callCatalog.next(segment, session.state.variables, input.content);
+      if (shown !== (segment.shown ?? null))
+        session.state = { ...session.state, segments: [...session.state.segments.slice(0, -1), { ...segment, shown }] };
       session.messageSeq += 1;
       session.updatedAt = now;
       const message = this.message(session, session.messageSeq, { role: "user", content: input.content }, null, now);
@@ -159,7 +179,12 @@ export class ChatSessionSteps {
       if (!session) throw new NotFound("The chat session");
       const segment = currentSegment(session.state);
       const outcome = decideLoad(
-        { resolved: segment.resolved, loaded: session.state.loaded, cap: segment.agent.maxLoadedSkills },
+        {
+          resolved: segment.resolved,
+          loaded: session.state.loaded,
+          cap: segment.agent.maxLoadedSkills,
+          shown: segment.shown ?? null,
+        },
         name,
       );
       if (outcome.events.length === 0) return outcome;
@@ -199,6 +224,15 @@ export class ChatSessionSteps {
   async applyHandoff(scope: ProjectScope, sessionId: string, targetAgentId: string): Promise<ChatSessionEntity> {
     const target = await this.calls.publishedAgent(scope, targetAgentId, "agent_id");
     const { segment, warnings } = await this.calls.segmentFor(scope.projectId, target, sessionId);
+    const current = await this.db.read((m) => new ChatRepository(m).find(scope.projectId, sessionId));
+    const variables = current?.state.variables ?? {};
+    segment.shown = await this.calls.callCatalog.first(
+      scope.projectId,
+      segment,
+      variables,
+      variablesText(variables),
+      FIRST_FILL_SHARE,
+    );
     return this.db.write(async (tx) => {
       const repo = new ChatRepository(tx.manager);
       const session = await repo.findForUpdate(scope.projectId, sessionId);

@@ -2,7 +2,16 @@ import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } fro
 import type { Page } from "../../platform/graphql/page";
 import { JSONScalar } from "../../platform/graphql/scalars";
 import type { AuthContext } from "../auth";
-import { CallSkillType, modelContextOf, OfferedToolType, presentOfferedTool, ToolInvocationType } from "../calls";
+import {
+  CallCatalogType,
+  CallSkillType,
+  catalogView,
+  currentSegment,
+  modelContextOf,
+  OfferedToolType,
+  presentOfferedTool,
+  ToolInvocationType,
+} from "../calls";
 import { OutcomeType, SESSION_OUTCOME, type OutcomeEntity } from "../signals";
 import { CHAT_MESSAGES, CHAT_SUMMARIES, CHAT_TOOL_INVOCATIONS } from "./chat.loaders";
 import type { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity } from "./chat.entity";
@@ -66,6 +75,11 @@ export class ChatResolver {
         rolloutId: r.rollout?.rolloutId ?? null,
         arm: r.rollout?.arm ?? null,
       }));
+  }
+
+  @FieldResolver(() => CallCatalogType, { description: "CT-1: what the catalog shows of the current agent's skills." })
+  catalog(@Root() session: ChatSessionEntity): CallCatalogType {
+    return catalogView(currentSegment(session.state));
   }
 
   @FieldResolver(() => [String], { description: "Loaded now, oldest load first." })

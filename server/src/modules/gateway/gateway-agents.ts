@@ -1,6 +1,6 @@
 import { LruCache } from "../../platform/cache/lru-cache";
 import type { AgentCallDirectory, CallAgent } from "../agents";
-import type { CallResolution } from "../calls";
+import { skillIndexOf, type CallResolution } from "../calls";
 import { assembleSystemPrompt, type ResolvedSkill } from "../runtime";
 import type { SkillReader } from "../skills";
 import type { GatewayConfigFile } from "./gateway-config";
@@ -93,6 +93,9 @@ export class GatewayAgents {
       warnings,
       toolSecret: async (skill, tool) =>
         skill ? skill.toolSecret(tool) : versionId ? this.agents.toolSecret(versionId, tool) : null,
+      catalogBudget: snapshot.catalogBudget,
+      // CT-2: the resolution's own index, so find_skills answers here what it answers in calls
+      skillIndex: () => skillIndexOf(context.resolved),
     };
     this.served.set(context.resolved, { key, agent });
     return agent;

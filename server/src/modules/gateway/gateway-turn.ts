@@ -10,7 +10,16 @@ import {
   type RoundAnswer,
   type RoundRunner,
 } from "../model";
-import { AGENT_SOURCE, BUILTIN_SOURCE, skillSource, unknownSkillMessage, type RuntimeTool } from "../runtime";
+import {
+  AGENT_SOURCE,
+  BUILTIN_SOURCE,
+  FIND_SKILLS,
+  FIND_SKILLS_LIMIT,
+  skillSource,
+  unknownSkillMessage,
+  type RuntimeTool,
+} from "../runtime";
+import { gatewayCatalog, gatewaySkillSearch } from "./gateway-catalog";
 import { normaliseSkillName } from "../skills";
 import {
   continuesAConversation,
@@ -34,7 +43,7 @@ import {
   type FileRead,
   type GatewaySkill,
 } from "./gateway-skills";
-import { partsOf, type OpenAiTool, type ServedAgent, type ServedWorker } from "./served-agent";
+import { turnParts, type OpenAiTool, type ServedAgent, type ServedWorker } from "./served-agent";
 
 /** The model kept calling the gateway's tools for more rounds than CHAT_MAX_TOOL_ROUNDS allows. */
 export class ToolLoopError extends Error {
@@ -63,6 +72,10 @@ export interface Turn {
   record: boolean;
   /** Ours: the agent's prompt, the catalog of its skills and its workers (GW-2). */
   systemPrompt: string;
+  /** The gateway's own tool definitions for this turn (load_skill, read_skill_file, find_skills, workers). */
+  tools: readonly OpenAiTool[];
+  /** CT-1: the catalog leaves skills out on this turn (find_skills is offered). */
+  catalogOmits: boolean;
   /** The client's messages with the replayed skills, without the system message. */
   messages: ChatMessage[];
   replayed: SkillInvocation[];
@@ -127,7 +140,7 @@ export async function prepareTurn(
     sessionId: request.sessionId,
     logKey,
     record: true,
-    systemPrompt: partsOf(agent).systemPrompt,
+    ...turnContext(agent, request.messages),
     messages: history,
     replayed,
     loaded: [...new Set(replayed.filter((i) => i.tool === LOAD_SKILL).map((i) => i.arguments.name ?? ""))],
@@ -139,6 +152,22 @@ export async function prepareTurn(
 }
 
 const answered = (text: string): LoopOutcome => ({ status: "ok", result: text, error: null });
+
+/** CT-1: the turn's prompt and gateway tools, with the catalog the conversation so far shows. */
+function turnContext(
+  agent: ServedAgent,
+  messages: readonly ChatMessage[],
+): Pick<Turn, "systemPrompt" | "tools" | "catalogOmits"> {
+  const shown = gatewayCatalog(agent, messages);
+  const parts = turnParts(agent, shown);
+  return { systemPrompt: parts.systemPrompt, tools: parts.tools, catalogOmits: shown !== null };
+}
+
+/** CT-2: find_skills on a gateway turn: the agent's best matching skills as JSON. */
+function findSkills(turn: Turn, args: Record<string, unknown>): string {
+  const query = typeof args.query === "string" ? args.query : "";
+  return JSON.stringify(gatewaySkillSearch(turn.agent, query, FIND_SKILLS_LIMIT));
+}
 
 /**
  * The tools of the next round: the gateway's, the agent's, the loaded skills', then the client's (which the loop
@@ -153,7 +182,7 @@ function offeredTools(turn: Turn, deps: TurnDependencies, signal: CancelSignal |
     tools.push(tool);
   };
   const { agent } = turn;
-  for (const definition of partsOf(agent).tools) {
+  for (const definition of turn.tools) {
     const name = definition.function.name;
     offer({
       name,
@@ -166,7 +195,9 @@ function offeredTools(turn: Turn, deps: TurnDependencies, signal: CancelSignal |
           ? async (args) => answered(await loadSkill(turn, deps, args))
           : name === READ_SKILL_FILE
             ? async (args) => answered(await readSkillFile(turn, deps, args))
-            : async (args) => answered(await delegate(turn, deps, args, signal)),
+            : name === FIND_SKILLS
+              ? async (args) => answered(findSkills(turn, args))
+              : async (args) => answered(await delegate(turn, deps, args, signal)),
     });
   }
   const webhook = (tool: RuntimeTool, skill: GatewaySkill | null) =>
@@ -240,7 +271,10 @@ async function loadNamedSkill(
   });
   if (!skill) {
     const names = turn.agent.skills.map((s) => s.name);
-    return { text: unknownSkillMessage(name, names, turn.loaded), outcome: outcome("unknown_skill") };
+    return {
+      text: unknownSkillMessage(name, names, turn.loaded, turn.catalogOmits),
+      outcome: outcome("unknown_skill"),
+    };
   }
   const loaded = await skill.load();
   if (!loaded) return { text: `The skill '${name}' cannot be read right now.`, outcome: outcome("unreadable") };
@@ -282,6 +316,7 @@ async function delegate(
   const worker: ServedWorker | undefined = turn.agent.workers.find((w) => w.name === args.worker);
   if (!worker)
     return `There is no worker named '${String(args.worker)}'. Workers: ${turn.agent.workers.map((w) => w.name).join(", ")}.`;
+  const task = typeof args.task === "string" ? args.task : JSON.stringify(args.task ?? "");
   const agent: ServedAgent = {
     logNamespace: turn.agent.logNamespace,
     gatewayName: `${turn.agent.gatewayName}/${worker.name}`,
@@ -299,8 +334,8 @@ async function delegate(
     sessionId: turn.sessionId,
     logKey: { ...turn.logKey, agent: agent.gatewayName },
     record: false,
-    systemPrompt: partsOf(agent).systemPrompt,
-    messages: [{ role: "user", content: typeof args.task === "string" ? args.task : JSON.stringify(args.task ?? "") }],
+    ...turnContext(agent, [{ role: "user", content: task }]),
+    messages: [{ role: "user", content: task }],
     replayed: [],
     loaded: [],
     userMessages: 1,

@@ -1,6 +1,13 @@
 import type { TracedSkill } from "../../platform/telemetry";
 import type { ModelEndpoint } from "../model";
-import type { RuntimeTool } from "../runtime";
+import {
+  catalogLine,
+  FIND_SKILLS,
+  findSkillsTool,
+  type CatalogShown,
+  type RuntimeTool,
+  type SkillIndex,
+} from "../runtime";
 import type { GatewaySkill } from "./gateway-skills";
 import { LOAD_SKILL, READ_SKILL_FILE } from "./gateway-messages";
 
@@ -33,6 +40,10 @@ export interface ServedAgent {
   warnings: string[];
   /** A webhook tool's secret in clear: the agent's own (skill null) or a skill's. */
   toolSecret(skill: GatewaySkill | null, tool: string): Promise<string | null>;
+  /** CT-1: characters the catalog may take in the prompt (absent: the default). */
+  catalogBudget?: number;
+  /** CT-2: the index of its skills, in their order (a registry agent's is its resolution's, as calls search it). */
+  skillIndex?: () => SkillIndex;
 }
 
 export const DELEGATE_TO_WORKER = "delegate_to_worker";
@@ -42,14 +53,22 @@ export interface OpenAiTool {
   function: { name: string; description?: string; parameters?: Record<string, unknown> };
 }
 
-/** GW-2: the catalog section of the system prompt (names and descriptions; content comes back from the tools). */
-export function catalogSection(skills: readonly GatewaySkill[]): string {
-  if (skills.length === 0) return "";
+/**
+ * GW-2: the catalog section of the system prompt (names and descriptions; content comes back from the tools). CT-1:
+ * `omitted` skills are not listed; the model is told how many and how to find them.
+ */
+export function catalogSection(skills: readonly GatewaySkill[], omitted = 0): string {
+  if (skills.length === 0 && omitted === 0) return "";
   return [
     "# Skills",
     `You have skills: instructions for particular tasks. Until you load a skill you know only its name and description. When the conversation needs one, call ${LOAD_SKILL} with its name: its instructions and the list of its files come back as the tool's answer and stay in this conversation. Read one of a loaded skill's files with ${READ_SKILL_FILE}.`,
+    ...(omitted > 0
+      ? [
+          `Only the skills most likely needed are listed below; ${omitted} more are not. When none listed fits the task, search all of your skills with ${FIND_SKILLS} (describe the task in a few words) and load what it finds with ${LOAD_SKILL}.`,
+        ]
+      : []),
     "",
-    ...skills.map((s) => `- ${s.name}: ${s.description.replace(/\s+/g, " ").trim()}`),
+    ...skills.map((s) => catalogLine(s)),
   ].join("\n");
 }
 
@@ -67,15 +86,21 @@ export function systemPromptOf(
   prompt: string,
   skills: readonly GatewaySkill[],
   workers: readonly ServedWorker[],
+  omitted = 0,
 ): string {
-  return [prompt.trimEnd(), catalogSection(skills), workersSection(workers)].filter((s) => s.length > 0).join("\n\n");
+  return [prompt.trimEnd(), catalogSection(skills, omitted), workersSection(workers)]
+    .filter((s) => s.length > 0)
+    .join("\n\n");
 }
 
+/** CT-1: when the catalog leaves skills out, skill names are free text (any skill may be loaded) and find_skills joins. */
 export function gatewayToolDefinitions(
   skills: readonly GatewaySkill[],
   workers: readonly ServedWorker[],
+  catalogOmits = false,
 ): OpenAiTool[] {
   const names = skills.map((s) => s.name);
+  const oneOf = catalogOmits ? {} : { enum: names };
   const tools: OpenAiTool[] = [];
   if (skills.length > 0) {
     tools.push({
@@ -86,7 +111,7 @@ export function gatewayToolDefinitions(
           "Load one of your skills by name: its instructions and the list of its files come back as the answer. The skills you can load are listed in your system prompt.",
         parameters: {
           type: "object",
-          properties: { name: { type: "string", enum: names, description: "The skill's name, as listed." } },
+          properties: { name: { type: "string", ...oneOf, description: "The skill's name, as listed or found." } },
           required: ["name"],
           additionalProperties: false,
         },
@@ -101,7 +126,7 @@ export function gatewayToolDefinitions(
         parameters: {
           type: "object",
           properties: {
-            skill: { type: "string", enum: names, description: "The loaded skill's name." },
+            skill: { type: "string", ...oneOf, description: "The loaded skill's name." },
             path: { type: "string", description: "The file's path inside the skill, as load_skill listed it." },
           },
           required: ["skill", "path"],
@@ -109,6 +134,10 @@ export function gatewayToolDefinitions(
         },
       },
     });
+  }
+  if (catalogOmits) {
+    const { name, description, parameters } = findSkillsTool();
+    tools.push({ type: "function", function: { name, description, parameters } });
   }
   if (workers.length > 0) {
     tools.push({
@@ -162,4 +191,24 @@ export function partsOf(agent: ServedAgent): AgentParts {
     agentParts.set(agent, parts);
   }
   return parts;
+}
+
+/** The tools of an agent whose catalog leaves skills out (CT-1): the same on every such turn, built once. */
+const partsWithFindSkills = new WeakMap<ServedAgent, readonly OpenAiTool[]>();
+
+/**
+ * CT-1: what a turn sends of the agent when its catalog cannot list every skill: the prompt with the `shown` skills
+ * only, and free-text skill names plus find_skills in the tools. `shown` null: the agent's own parts (partsOf).
+ */
+export function turnParts(agent: ServedAgent, shown: CatalogShown): AgentParts {
+  if (shown === null) return partsOf(agent);
+  let tools = partsWithFindSkills.get(agent);
+  if (!tools)
+    partsWithFindSkills.set(agent, (tools = deepFreeze(gatewayToolDefinitions(agent.skills, agent.workers, true))));
+  const byName = new Map(agent.skills.map((skill) => [skill.name, skill]));
+  const listed = shown.flatMap((name) => (byName.has(name) ? [byName.get(name)!] : []));
+  return {
+    systemPrompt: systemPromptOf(agent.prompt, listed, agent.workers, agent.skills.length - listed.length),
+    tools,
+  };
 }

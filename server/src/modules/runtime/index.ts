@@ -1,4 +1,4 @@
-// The pure call engine (issue 4, part 1): plain data in, decisions out. Calls, chat sessions and evals use it alike.
+// The pure call engine: plain data in, decisions out. Calls, chat sessions and evals use it alike.
 export type {
   AgentMode,
   AgentSnapshot,
@@ -45,10 +45,43 @@ export {
   type SkippedTool,
   type ToolAssembly,
 } from "./tools";
-export { BUILTIN_TOOL_NAMES, HANDOFF_TO_AGENT, LOAD_SKILL, QUERY_KNOWLEDGE } from "./builtin-tools";
+export {
+  BUILTIN_TOOL_NAMES,
+  FIND_SKILLS,
+  FIND_SKILLS_LIMIT,
+  findSkillsTool,
+  HANDOFF_TO_AGENT,
+  LOAD_SKILL,
+  QUERY_KNOWLEDGE,
+} from "./builtin-tools";
+export {
+  ADDED_PER_MESSAGE,
+  catalogCost,
+  catalogFits,
+  catalogLine,
+  DEFAULT_CATALOG_BUDGET,
+  FIRST_FILL_SHARE,
+  firstCatalog,
+  MAX_CATALOG_BUDGET,
+  nextCatalog,
+  omittedSkills,
+  rankForCatalog,
+  variablesText,
+  type CatalogRanking,
+  type CatalogSkill,
+  type CatalogShown,
+} from "./catalog-budget";
 export { unknownSkillMessage } from "./load-skill-message";
 export { searchableKnowledge, searchKnowledge, type KnowledgeHit, type SearchableKnowledge } from "./knowledge";
 export { handoffState, handoffTargetOf } from "./handoff";
 export { callEventData, callSkills, loadedVersionIds, type CallEventData, type CallSkillView } from "./call-view";
 export { assembleModelContext, type ModelContext } from "./model-context";
 export { applyRollouts, rolloutArm, rolloutBucket, type RolloutShare } from "./rollout-arm";
+export {
+  RANKING_WEIGHTS,
+  SkillIndex,
+  type IndexOptions,
+  type RankingWeights,
+  type SkillDocument,
+  type SkillMatch,
+} from "./skill-index";

@@ -1,4 +1,5 @@
 import { alreadyLoadedMessage, loadedMessage, unknownSkillMessage } from "./load-skill-message";
+import type { CatalogShown } from "./catalog-budget";
 import type { ResolvedSkill } from "./types";
 
 /** What a call (or a chat session) holds: the skills it resolved, those loaded now, and the cap (RT-3, RT-4, TX-2). */
@@ -8,6 +9,8 @@ export interface LoadedState {
   loaded: readonly string[];
   /** The agent's `max_loaded_skills`. */
   cap: number;
+  /** CT-1: the skills the catalog lists when it leaves some out (null or absent: all); any skill can be loaded. */
+  shown?: CatalogShown;
 }
 
 export type RuntimeEvent =
@@ -22,7 +25,7 @@ export interface LoadOutcome {
   skill: string | null;
   /** The skill unloaded to respect the cap, if any. */
   unloaded: string | null;
-  /** Every resolved skill's name, loaded or not, in the agent's order. */
+  /** Every resolved skill's name, loaded or not, in the agent's order; the catalog's when it leaves some out. */
   available: string[];
   /** The `load_skill` result the model reads. */
   message: string;
@@ -38,7 +41,7 @@ export interface LoadOutcome {
  * same switch.
  */
 export function loadSkill(state: LoadedState, name: string): LoadOutcome {
-  const available = state.resolved.map((skill) => skill.name);
+  const available = state.shown ? [...state.shown] : state.resolved.map((skill) => skill.name);
   const loaded = currentlyLoaded(state);
   // SK-1: names are stored in NFKC; a model that writes the decomposed spelling still names the skill.
   const wanted = name.trim().normalize("NFKC");
@@ -49,7 +52,7 @@ export function loadSkill(state: LoadedState, name: string): LoadOutcome {
       skill: null,
       unloaded: null,
       available,
-      message: unknownSkillMessage(name, available, loaded),
+      message: unknownSkillMessage(name, available, loaded, Boolean(state.shown)),
       loaded,
       events: [],
     };

@@ -1,3 +1,4 @@
+import type { CatalogShown } from "./catalog-budget";
 import { assembleSystemPrompt } from "./prompt";
 import type { RenderedParts } from "./template";
 import { assembleTools, type OfferedTool, type SkippedTool } from "./tools";
@@ -21,6 +22,8 @@ export function assembleModelContext(input: {
   variables: TemplateVariables;
   /** Issue 21: renders and sections kept from earlier assemblies with these variables; the answer is the same. */
   parts?: RenderedParts;
+  /** CT-1: the skills the catalog shows when it cannot show them all (null or absent: all of them). */
+  shown?: CatalogShown;
 }): ModelContext {
   const prompt = assembleSystemPrompt(input);
   const tools = assembleTools(input);

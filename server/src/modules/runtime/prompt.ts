@@ -1,4 +1,5 @@
-import { LOAD_SKILL } from "./builtin-tools";
+import { FIND_SKILLS, LOAD_SKILL } from "./builtin-tools";
+import { catalogLine, omittedSkills, type CatalogShown } from "./catalog-budget";
 import { loadedSkills } from "./loaded-set";
 import { TemplateRenderer, type RenderedParts } from "./template";
 import type { AgentSnapshot, ResolvedSkill, RuntimeKnowledgeBase, TemplateVariables } from "./types";
@@ -22,12 +23,16 @@ export function assembleSystemPrompt(input: {
   variables: TemplateVariables;
   /** Issue 21: sections kept from earlier assemblies with these variables (the prompt is the same without). */
   parts?: RenderedParts;
+  /** CT-1: the skills the catalog shows when it cannot show them all (null or absent: all of them). */
+  shown?: CatalogShown;
 }): AssembledPrompt {
   const renderer = new TemplateRenderer(input.variables, input.parts);
   const agentPrompt = renderer.render(input.agent.prompt);
   const added = [
     ...promptKnowledge(input.agent.knowledgeBases),
-    renderer.part("skills", input.resolved, (r) => skillsSection(input.resolved, r)),
+    renderer.part("skills", input.shown ?? input.resolved, (r) =>
+      skillsSection(input.resolved, input.shown ?? null, r),
+    ),
     ...loadedSkills(input).map((skill) => renderer.part("loaded", skill, (r) => loadedSkillSection(skill, r))),
   ].filter((section) => section.length > 0);
   // With nothing added, the prompt is the agent's own, byte for byte.
@@ -38,14 +43,24 @@ export function assembleSystemPrompt(input: {
   return { prompt, warnings: renderer.warnings() };
 }
 
-function skillsSection(resolved: readonly ResolvedSkill[], renderer: TemplateRenderer): string {
+function skillsSection(resolved: readonly ResolvedSkill[], shown: CatalogShown, renderer: TemplateRenderer): string {
   if (resolved.length === 0) return "";
-  const list = resolved.map((skill) => `- ${skill.name}: ${oneLine(renderer.render(skill.description))}`);
+  const intro = `You have skills: instructions and tools for particular tasks, loaded when a task needs them. Until a skill is loaded you know only its name and description. When the conversation needs one, call the ${LOAD_SKILL} tool with its name; its instructions then appear at the end of this prompt and its tools become available.`;
+  if (shown === null)
+    return ["# Skills", intro, "", ...resolved.map((skill) => catalogLine(skill, renderer))].join("\n");
+  // CT-1: the catalog within its budget; the model learns that more exist and how to find them.
+  const byName = new Map(resolved.map((skill) => [skill.name, skill]));
+  const listed = shown.flatMap((name) => {
+    const skill = byName.get(name);
+    return skill ? [catalogLine(skill, renderer)] : [];
+  });
+  const more = omittedSkills(resolved, shown).length;
   return [
     "# Skills",
-    `You have skills: instructions and tools for particular tasks, loaded when a task needs them. Until a skill is loaded you know only its name and description. When the conversation needs one, call the ${LOAD_SKILL} tool with its name; its instructions then appear at the end of this prompt and its tools become available.`,
+    intro,
+    `Only the skills most likely needed are listed below; ${more} more are not. When none listed fits the task, search all of your skills with the ${FIND_SKILLS} tool (describe the task in a few words) and load what it finds with ${LOAD_SKILL}.`,
     "",
-    ...list,
+    ...listed,
   ].join("\n");
 }
 
@@ -64,10 +79,6 @@ function promptKnowledge(bases: readonly RuntimeKnowledgeBase[]): string[] {
       );
       return [`<knowledge name="${attribute(base.name)}">`, ...documents, "</knowledge>"].join("\n");
     });
-}
-
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
 }
 
 function attribute(value: string): string {

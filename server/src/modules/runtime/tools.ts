@@ -1,4 +1,11 @@
-import { handoffToAgentTool, loadSkillTool, queryKnowledgeTool, type BuiltinToolDefinition } from "./builtin-tools";
+import {
+  findSkillsTool,
+  handoffToAgentTool,
+  loadSkillTool,
+  queryKnowledgeTool,
+  type BuiltinToolDefinition,
+} from "./builtin-tools";
+import { omittedSkills, type CatalogShown } from "./catalog-budget";
 import { searchableKnowledge } from "./knowledge";
 import { loadedSkills } from "./loaded-set";
 import { TemplateRenderer, type RenderedParts } from "./template";
@@ -35,8 +42,8 @@ export const skillSource = (skill: string): string => `skill:${skill}`;
 export const mcpSource = (server: string): string => `mcp:${server}`;
 
 /**
- * RT-2, RT-3, RT-6, RT-8, RT-9, AG-5: the tools the model is offered now. Built-ins (load_skill when skills resolved,
- * query_knowledge when something is searchable, handoff_to_agent when there are targets), then the agent's tools,
+ * RT-2, RT-3, RT-6, RT-8, RT-9, AG-5, CT-1: the tools the model is offered now. Built-ins (load_skill when skills
+ * resolved, find_skills when the catalog leaves some out, query_knowledge when something is searchable, handoff_to_agent when there are targets), then the agent's tools,
  * the loaded skills' tools in load order, the MCP tools; the first of a name wins and the others are skipped.
  * Webhook tools' descriptions render the variables (RT-5); an MCP server's descriptions are shown as it gives them.
  */
@@ -48,6 +55,8 @@ export function assembleTools(input: {
   variables: TemplateVariables;
   /** Issue 21: renders kept from earlier assemblies with these variables (the tools are the same without). */
   parts?: RenderedParts;
+  /** CT-1: the skills the catalog shows when it cannot show them all (null or absent: all of them). */
+  shown?: CatalogShown;
 }): ToolAssembly {
   const renderer = new TemplateRenderer(input.variables, input.parts);
   const candidates: OfferedTool[] = [
@@ -82,11 +91,18 @@ export function shadowedToolWarning(name: string, source: string, shadowedBy: st
 }
 
 function builtins(
-  input: { agent: AgentSnapshot; resolved: readonly ResolvedSkill[]; loaded: readonly string[] },
+  input: {
+    agent: AgentSnapshot;
+    resolved: readonly ResolvedSkill[];
+    loaded: readonly string[];
+    shown?: CatalogShown;
+  },
   candidates: readonly OfferedTool[],
 ): OfferedTool[] {
   const definitions: BuiltinToolDefinition[] = [];
-  if (input.resolved.length > 0) definitions.push(loadSkillTool(input.resolved));
+  const catalogOmits = omittedSkills(input.resolved, input.shown ?? null).length > 0;
+  if (input.resolved.length > 0) definitions.push(loadSkillTool(input.resolved, catalogOmits));
+  if (catalogOmits) definitions.push(findSkillsTool());
   const knowledge = searchableKnowledge({ ...input, toolNames: candidates.map((tool) => tool.name) });
   if (knowledge) definitions.push(queryKnowledgeTool(knowledge.bases));
   if (input.agent.handoffTargets.length > 0) definitions.push(handoffToAgentTool(input.agent.handoffTargets));

@@ -92,6 +92,8 @@ export interface AgentSnapshot {
   mode: AgentMode;
   prompt: string;
   maxLoadedSkills: number;
+  /** CT-1: characters the catalog of its skills may take in the prompt (absent: DEFAULT_CATALOG_BUDGET). */
+  catalogBudget?: number;
   tools: RuntimeTool[];
   knowledgeBases: RuntimeKnowledgeBase[];
   skills: SkillEntry[];

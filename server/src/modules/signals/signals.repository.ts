@@ -98,6 +98,17 @@ export class SignalsRepository extends BaseRepository {
   }
 
   /** The owner in the project (its agent and start), or null. */
+  /** CT-1: loads per skill of one agent's calls and sessions since a day (the day rollup, one indexed range). */
+  async loadsSince(projectId: string, agentKey: string, sinceDay: number): Promise<Map<string, number>> {
+    const p = (i: number) => (this.postgres ? `$${i}` : "?");
+    const rows = (await this.m.query(
+      `SELECT skill, SUM(loads) AS loads FROM skill_signal_days
+       WHERE project_id = ${p(1)} AND day >= ${p(2)} AND agent_key = ${p(3)} GROUP BY skill`,
+      [projectId, sinceDay, agentKey],
+    )) as Array<{ skill: string; loads: unknown }>;
+    return new Map(rows.filter((r) => n(r.loads) > 0).map((r) => [r.skill, n(r.loads)]));
+  }
+
   async owner(projectId: string, kind: OutcomeOwner, id: string): Promise<OwnerRow | null> {
     const o = OWNERS[kind];
     const p = (i: number) => (this.postgres ? `$${i}` : "?");

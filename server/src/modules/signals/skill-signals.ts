@@ -1,7 +1,7 @@
 import type { Database, DbManager } from "../../platform/db/database";
 import type { ArmCounts, RolloutArms } from "./arm-counts";
 import { InsightsRepository } from "./insights.repository";
-import { hourOf } from "./signal-delta";
+import { agentKeyOf, DAY_MS, hourOf } from "./signal-delta";
 import type { SkillSignalDeltaEntity } from "./signal.entity";
 import { SignalsRepository } from "./signals.repository";
 
@@ -49,6 +49,17 @@ export class SkillSignals {
         fromHour: hourOf(from),
         to: to.getTime(),
       }),
+    );
+  }
+
+  /**
+   * CT-1: how often the agent's calls and sessions loaded each of its skills over the last `days` whole days (the day
+   * rollup as last folded): the catalog's second ranking, after relevance to the conversation.
+   */
+  recentLoads(projectId: string, agentId: string, days = 30): Promise<Map<string, number>> {
+    const today = Math.floor(Date.now() / DAY_MS) * DAY_MS;
+    return this.db.read((m) =>
+      new SignalsRepository(m).loadsSince(projectId, agentKeyOf(agentId), today - days * DAY_MS),
     );
   }
 

@@ -34,6 +34,10 @@ export const AGENT_VERSION = graphql(`
       mode
       prompt
       maxLoadedSkills
+      catalogBudget
+      catalog {
+        ...CatalogFields
+      }
       warnings
       handoffTargets
       knowledgeBaseIds
@@ -114,5 +118,16 @@ export const SKILL_VERSIONS_FOR_PICKER = graphql(`
 export const DELETE_AGENT = graphql(`
   mutation DeleteAgent($agentId: ID!) {
     deleteAgent(agentId: $agentId)
+  }
+`);
+
+/** CT-2: the ranking find_skills answers for the agent's published version. */
+export const AGENT_SKILL_SEARCH = graphql(`
+  query AgentSkillSearch($agentId: ID!, $query: String!) {
+    agentSkillSearch(agentId: $agentId, query: $query, limit: 5) {
+      name
+      description
+      score
+    }
   }
 `);

@@ -30,6 +30,7 @@ import { AgentUsagePanel } from "../usage/usage-panels";
 import { AGENT_VERSION, DELETE_AGENT, PUBLISH_AGENT } from "./agent-documents";
 import { AgentPublishButton } from "./agent-publish-button";
 import { ApprovalsPanel, useReview } from "../approvals/approvals-panel";
+import { CatalogPanel } from "./catalog-panel";
 import { SkillEntries } from "./skill-entries";
 import { useAgentDraft, type AgentVersion } from "./use-agent-draft";
 
@@ -155,12 +156,15 @@ function AgentForm({ version }: { version: AgentVersion | null }) {
         </Stack>
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 6 }}>
-        <SkillEntries
-          entries={values.skills}
-          onChange={(skills) => edit({ skills })}
-          problems={draft.problems}
-          readOnly={readOnly}
-        />
+        <Stack gap="sm">
+          <CatalogPanel version={version} draft={draft} readOnly={readOnly} />
+          <SkillEntries
+            entries={values.skills}
+            onChange={(skills) => edit({ skills })}
+            problems={draft.problems}
+            readOnly={readOnly}
+          />
+        </Stack>
       </Grid.Col>
     </Grid>
   );

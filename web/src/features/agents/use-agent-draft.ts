@@ -13,6 +13,7 @@ export interface AgentFields {
   prompt: string;
   mode: "CASCADE" | "SPEECH_TO_SPEECH";
   maxLoadedSkills: number;
+  catalogBudget: number;
   skills: SkillEntry[];
   tools: ToolRow[];
   knowledgeBaseIds: string[];
@@ -25,6 +26,7 @@ export function agentFieldsOf(v: AgentVersion | null): AgentFields {
     prompt: v?.prompt ?? "",
     mode: v?.mode ?? "CASCADE",
     maxLoadedSkills: v?.maxLoadedSkills ?? 3,
+    catalogBudget: v?.catalogBudget ?? 8000,
     skills: v?.skills.map((s) => ({ name: s.name, versionId: s.versionId ?? null })) ?? [],
     tools: toolRowsOf(v?.tools ?? []),
     knowledgeBaseIds: v?.knowledgeBaseIds ?? [],
@@ -39,6 +41,7 @@ export function agentInputOf(fields: AgentFields, tools: AgentInput["tools"], ke
     prompt: fields.prompt,
     mode: fields.mode,
     maxLoadedSkills: fields.maxLoadedSkills,
+    catalogBudget: fields.catalogBudget,
     skills: fields.skills.map((s) => ({ name: s.name, versionId: s.versionId })),
     tools,
     knowledgeBaseIds: fields.knowledgeBaseIds,

@@ -30,6 +30,9 @@ export const CALL_FIELDS = graphql(`
     skills {
       ...ResolvedSkillFields
     }
+    catalog {
+      ...CatalogFields
+    }
     tools {
       name
       description
@@ -52,6 +55,15 @@ export const RESOLVED_SKILL_FIELDS = graphql(`
     versionId
     pinned
     loaded
+  }
+`);
+
+/** CT-1: what the catalog in the prompt showed of the skills, as ResolvedSkills shows it. */
+export const CATALOG_FIELDS = graphql(`
+  fragment CatalogFields on CallCatalog {
+    shown
+    omitted
+    budget
   }
 `);
 

@@ -14,7 +14,7 @@ export function CallView({ call }: { call: CallFieldsFragment }) {
     <Grid>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack>
-          <ResolvedSkills skills={call.skills} />
+          <ResolvedSkills skills={call.skills} catalog={call.catalog} />
           <Card withBorder>
             <Title order={2} size="h5">
               Timeline

@@ -1,6 +1,13 @@
-import { Anchor, Badge, Card, Table, Text, Title } from "@mantine/core";
+import { Anchor, Badge, Card, Group, Table, Text, Title } from "@mantine/core";
 import { Link } from "react-router";
 import { MUTED_COLOR, OK_COLOR } from "../../shared/format";
+
+/** CT-1: what the catalog in the prompt showed (all skills when they fit its budget). */
+export interface CatalogSummary {
+  shown: readonly string[];
+  omitted: readonly string[];
+  budget: number;
+}
 
 interface ResolvedSkill {
   name: string;
@@ -10,13 +17,30 @@ interface ResolvedSkill {
   loaded?: boolean | null;
 }
 
-/** What a call or a chat session resolved (RT-10, TX-1): each skill's version, pinned or live, and whether it loaded. */
-export function ResolvedSkills({ skills }: { skills: readonly ResolvedSkill[] }) {
+/**
+ * What a call or a chat session resolved (RT-10, TX-1): each skill's version, pinned or live, whether it loaded, and
+ * (CT-1) whether the catalog in the prompt listed it or left it out for find_skills to find.
+ */
+export function ResolvedSkills({
+  skills,
+  catalog,
+}: {
+  skills: readonly ResolvedSkill[];
+  catalog?: CatalogSummary | null;
+}) {
+  const omitted = new Set(catalog?.omitted ?? []);
   return (
     <Card withBorder component="section" aria-label="Resolved skills">
       <Title order={2} size="h5" mb="xs">
         Resolved skills
       </Title>
+      {catalog && omitted.size > 0 ? (
+        <Text size="sm" mb="xs" data-testid="catalog-summary">
+          The catalog listed {catalog.shown.length} of {catalog.shown.length + omitted.size} skills within its budget of{" "}
+          {catalog.budget.toLocaleString("en")} characters; {omitted.size} were left out (the model finds them with
+          find_skills).
+        </Text>
+      ) : null}
       {skills.length === 0 ? (
         <Text size="sm" c="dimmed">
           None: the agent lists no skill.
@@ -35,13 +59,24 @@ export function ResolvedSkills({ skills }: { skills: readonly ResolvedSkill[] })
                   </Anchor>
                 </Table.Td>
                 <Table.Td>
-                  {s.pinned ? (
-                    <Badge variant="light" color={MUTED_COLOR}>
-                      pinned
-                    </Badge>
-                  ) : (
-                    <Badge variant="light">live</Badge>
-                  )}
+                  <Group gap={4}>
+                    {s.pinned ? (
+                      <Badge variant="light" color={MUTED_COLOR}>
+                        pinned
+                      </Badge>
+                    ) : (
+                      <Badge variant="light">live</Badge>
+                    )}
+                    {omitted.has(s.name) ? (
+                      <Badge variant="outline" color={MUTED_COLOR}>
+                        left out
+                      </Badge>
+                    ) : omitted.size > 0 && catalog?.shown.includes(s.name) ? (
+                      <Badge variant="light" color={OK_COLOR}>
+                        listed
+                      </Badge>
+                    ) : null}
+                  </Group>
                 </Table.Td>
                 <Table.Td>
                   {s.loaded ? (

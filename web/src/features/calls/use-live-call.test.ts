@@ -22,6 +22,7 @@ const call: CallFieldsFragment = {
   loadedSkills: [],
   systemPrompt: started.systemPromptAfter,
   skills: [{ name: "refunds", version: 1, versionId: "v1", pinned: false, loaded: false }],
+  catalog: { shown: ["refunds"], omitted: [], budget: 8000 },
   tools: started.toolsAfter,
   events: [started],
   toolInvocations: [],

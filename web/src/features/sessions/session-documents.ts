@@ -37,6 +37,9 @@ export const READ_SESSION = graphql(`
       skills {
         ...ResolvedSkillFields
       }
+      catalog {
+        ...CatalogFields
+      }
       tools {
         name
         source

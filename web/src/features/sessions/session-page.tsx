@@ -59,7 +59,7 @@ export default function SessionPage() {
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, md: 5 }}>
                   <Stack>
-                    <ResolvedSkills skills={s.skills} />
+                    <ResolvedSkills skills={s.skills} catalog={s.catalog} />
                     <Card withBorder component="section" aria-label="What the model sees now">
                       <Title order={2} size="h5" mb="xs">
                         What the model sees now

@@ -35,6 +35,8 @@ import { AddCallFollowers1796207238542 as PostgresAddCallFollowers } from "./pos
 import { AddCallFollowers1796207238542 as SqliteAddCallFollowers } from "./sqlite/1796207238542-add-call-followers";
 import { AddContentReviews1796417066007 as PostgresAddContentReviews } from "./postgres/1796417066007-add-content-reviews";
 import { AddContentReviews1796417066007 as SqliteAddContentReviews } from "./sqlite/1796417066007-add-content-reviews";
+import { AddCatalogBudget1796417865925 as PostgresAddCatalogBudget } from "./postgres/1796417865925-add-catalog-budget";
+import { AddCatalogBudget1796417865925 as SqliteAddCatalogBudget } from "./sqlite/1796417865925-add-catalog-budget";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -55,6 +57,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddRolloutEvals,
   SqliteAddCallFollowers,
   SqliteAddContentReviews,
+  SqliteAddCatalogBudget,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -76,4 +79,5 @@ export const postgresMigrations: Function[] = [
   PostgresWidenSignalDeltaIds,
   PostgresAddCallFollowers,
   PostgresAddContentReviews,
+  PostgresAddCatalogBudget,
 ];

@@ -1,0 +1,230 @@
+/**
+ * CT-1, CT-2: the catalog ranking and budget (docs/catalog-search.md).
+ *   npm run bench catalog   |   cd server && node dist/bench/catalog-search.bench.js
+ * 1. Quality: Recall@1, Recall@5 and MRR of each step from plain BM25 to the ranking `find_skills` answers, over the
+ *    1,616 public skills of ../shared/data/skill-catalog.jsonl and the hand-written requests of
+ *    bench/catalog-requests.json — the held-out 'test' requests, the 'tune' ones the weights were measured on, and
+ *    the same needs phrased with no word of the descriptions ('strict').
+ * 2. Speed at 10,000 skills: building the index, and one search (p50, p99).
+ * 3. A cached call start (GraphQL over HTTP, SQLite) of an agent with 1,000 skills beside one with 10.
+ * Knobs: BENCH_CATALOG_GRID=1 reruns the weight grid on the tune requests; BENCH_RUNS (call starts per agent, 200);
+ * CATALOG_FILE (another catalog of the same shape).
+ */
+import "./production-mode";
+import "reflect-metadata";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { entities } from "../src/entities";
+import { Database } from "../src/platform/db/database";
+import { SkillIndex, type IndexOptions, type SkillDocument } from "../src/modules/runtime";
+import { stemOf, wordsOf } from "../src/modules/runtime/skill-terms";
+import {
+  percentile,
+  quality,
+  readCatalog,
+  readRequests,
+  scaledCatalog,
+  type BenchRequest,
+  type Quality,
+} from "./catalog-search/catalog";
+import { startInstance } from "./call-runtime/instance";
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
+
+/** The steps measured, each adding one thing to the one before. */
+function variants(catalog: readonly SkillDocument[]): Array<{ label: string; index: () => SkillIndex }> {
+  // Plain BM25 on name and description: one field, words as written, k1 1.2, b 0.75, no thesaurus.
+  const oneField = catalog.map((d) => ({
+    name: d.name,
+    description: `${d.name.replace(/[-_.]+/g, " ")} ${d.description}`,
+  }));
+  const plain: IndexOptions = {
+    thesaurus: null,
+    weights: { name: 0, body: 0, description: 1, bDescription: 0.75, k1: 1.2 },
+  };
+  return [
+    { label: "plain BM25 (name + description)", index: () => SkillIndex.build(oneField, { ...plain, stem: false }) },
+    { label: "+ Porter2 stems", index: () => SkillIndex.build(oneField, plain) },
+    { label: "+ BM25F fields, measured weights", index: () => SkillIndex.build(catalog, { thesaurus: null }) },
+    { label: "+ WordNet for unknown words (shipped)", index: () => SkillIndex.build(catalog) },
+  ];
+}
+
+function measure(index: SkillIndex, requests: readonly BenchRequest[], strict: boolean): Quality {
+  return quality(
+    requests.map((r) => (strict ? { ...r, request: r.strict } : r)),
+    (q) => index.search(q, 10).map((m) => m.name),
+  );
+}
+
+/** How many word stems each request shares with its first expected skill's name and description (the set's hardness). */
+function sharedStems(catalog: readonly SkillDocument[], requests: readonly BenchRequest[], strict: boolean) {
+  const byName = new Map(catalog.map((d) => [d.name, d]));
+  const counts = requests.map((r) => {
+    const d = byName.get(r.expect[0]!)!;
+    const terms = new Set(wordsOf(`${d.name.replace(/-/g, " ")} ${d.description}`).map(stemOf));
+    return new Set(
+      wordsOf(strict ? r.strict : r.request)
+        .map(stemOf)
+        .filter((s) => terms.has(s)),
+    ).size;
+  });
+  return { mean: counts.reduce((a, b) => a + b, 0) / counts.length, none: counts.filter((c) => c === 0).length };
+}
+
+function qualityReport(catalog: readonly SkillDocument[], requests: readonly BenchRequest[]) {
+  const tune = requests.filter((r) => r.split === "tune");
+  const test = requests.filter((r) => r.split === "test");
+  for (const strict of [false, true]) {
+    const shared = sharedStems(catalog, requests, strict);
+    console.log(
+      `\n${strict ? "strict phrasing" : "requests"}: ${requests.length} (${test.length} test, ${tune.length} tune); ` +
+        `word stems shared with the expected skill: mean ${shared.mean.toFixed(2)}, none for ${shared.none}`,
+    );
+    console.log(
+      `  ${"".padEnd(40)} ${"test R@1".padStart(9)} ${"R@5".padStart(6)} ${"MRR".padStart(6)}   tune R@1    R@5`,
+    );
+    for (const { label, index } of variants(catalog)) {
+      const built = index();
+      const a = measure(built, test, strict);
+      const b = measure(built, tune, strict);
+      console.log(
+        `  ${label.padEnd(40)} ${pct(a.recallAt1).padStart(9)} ${pct(a.recallAt5).padStart(6)} ${a.mrr.toFixed(3).padStart(6)}` +
+          `   ${pct(b.recallAt1).padStart(8)} ${pct(b.recallAt5).padStart(6)}`,
+      );
+    }
+  }
+  console.log("  targets (lexical, CT-2): Recall@5 ≥ 80%, Recall@1 ≥ 55%");
+}
+
+/** The grid the shipped weights come from, over the tune requests only (R@1 + R@5, best first). */
+function grid(catalog: readonly SkillDocument[], requests: readonly BenchRequest[]) {
+  const tune = requests.filter((r) => r.split === "tune");
+  const results: Array<{ score: number; line: string }> = [];
+  for (const bName of [0.3, 0.6, 0.9])
+    for (const bDescription of [0.5, 0.75, 0.9])
+      for (const k1 of [0.8, 1.2, 1.6, 2.4])
+        for (const name of [1, 2, 3, 5])
+          for (const expansionUnknown of [0, 0.25, 0.5, 1]) {
+            const weights = { name, bName, bDescription, k1, expansion: 0, expansionUnknown };
+            const q = measure(SkillIndex.build(catalog, { weights }), tune, false);
+            results.push({
+              score: q.recallAt1 + q.recallAt5,
+              line: `${pct(q.recallAt1)} ${pct(q.recallAt5)} ${JSON.stringify(weights)}`,
+            });
+          }
+  results.sort((a, b) => b.score - a.score);
+  console.log("\nweight grid on the tune requests (R@1, R@5), best 10:");
+  for (const r of results.slice(0, 10)) console.log(`  ${r.line}`);
+}
+
+function speedReport(catalog: readonly SkillDocument[], requests: readonly BenchRequest[]) {
+  const skills = scaledCatalog(catalog, 10_000);
+  const builds: number[] = [];
+  let index = SkillIndex.build(skills); // warms the stemmer's cache and the thesaurus, as a running server has them
+  for (let i = 0; i < 7; i++) {
+    const started = performance.now();
+    index = SkillIndex.build(skills);
+    builds.push(performance.now() - started);
+  }
+  builds.sort((a, b) => a - b);
+  const searches: number[] = [];
+  for (let i = 0; i < 3_000; i++) {
+    const started = performance.now();
+    index.search(requests[i % requests.length]!.request, 5);
+    searches.push(performance.now() - started);
+  }
+  searches.sort((a, b) => a - b);
+  console.log(
+    `\n10,000 skills: index build median ${percentile(builds, 50).toFixed(0)} ms (max ${builds.at(-1)!.toFixed(0)} ms, ` +
+      `target ≤ 1,000 ms); one search p50 ${percentile(searches, 50).toFixed(3)} ms, p99 ${percentile(searches, 99).toFixed(2)} ms (target ≤ 20 ms)`,
+  );
+  return { buildMedianMs: percentile(builds, 50), searchP99Ms: percentile(searches, 99) };
+}
+
+/** 1,000 real skills published through GraphQL, then cached starts of a 1,000-skill and a 10-skill agent, interleaved. */
+async function callStartReport(catalog: readonly SkillDocument[]) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sg-catalog-"));
+  const db = await Database.open({ url: undefined, sqlitePath: path.join(dir, "skillgraph.db"), entities });
+  await db.migrate();
+  const instance = await startInstance(db);
+  try {
+    const { gql, adminKey } = instance;
+    const skills = catalog.slice(0, 1000);
+    for (let i = 0; i < skills.length; i += 8) {
+      await Promise.all(
+        skills.slice(i, i + 8).map(async (skill) => {
+          const md = `---\nname: ${skill.name}\ndescription: ${JSON.stringify(skill.description)}\n---\nSteps for ${skill.name}.\n`;
+          const created = await gql<{ createSkillVersion: { id: string } }>(
+            `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`,
+            { input: { skillMd: md } },
+            adminKey,
+          );
+          await gql(
+            `mutation($id: ID!) { publishSkillVersion(id: $id) { id } }`,
+            { id: created.createSkillVersion.id },
+            adminKey,
+          );
+        }),
+      );
+    }
+    const agent = async (name: string, count: number) => {
+      const saved = await gql<{ saveAgent: { id: string; agentId: string } }>(
+        `mutation($input: AgentInput!) { saveAgent(input: $input) { id agentId } }`,
+        { input: { name, prompt: "Help.", skills: skills.slice(0, count).map((s) => ({ name: s.name })) } },
+        adminKey,
+      );
+      await gql(`mutation($id: ID!) { publishAgentVersion(id: $id) { id } }`, { id: saved.saveAgent.id }, adminKey);
+      return saved.saveAgent.agentId;
+    };
+    const agents = { small: await agent("ten", 10), large: await agent("thousand", 1000) };
+    const START = `mutation($input: StartCallInput!) { startCall(input: $input) { id catalog { omitted } } }`;
+    const start = (agentId: string) =>
+      gql<{ startCall: { catalog: { omitted: string[] } } }>(
+        START,
+        { input: { agentId, variables: { request: "merge two pdf files" } } },
+        adminKey,
+      );
+    const omitted = (await start(agents.large)).startCall.catalog.omitted.length;
+    for (let i = 0; i < 20; i++) await Promise.all([start(agents.small), start(agents.large)]);
+    const times = { small: [] as number[], large: [] as number[] };
+    for (let i = 0; i < RUNS; i++) {
+      for (const which of ["small", "large"] as const) {
+        const started = performance.now();
+        await start(agents[which]);
+        times[which].push(performance.now() - started);
+      }
+    }
+    for (const list of Object.values(times)) list.sort((a, b) => a - b);
+    const p = (which: "small" | "large", at: number) => percentile(times[which], at);
+    console.log(
+      `\ncached startCall over HTTP on SQLite, ${RUNS} each, interleaved (the 1,000-skill agent's catalog leaves ${omitted} out):\n` +
+        `  10 skills:    p50 ${p("small", 50).toFixed(2)} ms, p99 ${p("small", 99).toFixed(2)} ms\n` +
+        `  1,000 skills: p50 ${p("large", 50).toFixed(2)} ms, p99 ${p("large", 99).toFixed(2)} ms\n` +
+        `  ratio: p50 ${(p("large", 50) / p("small", 50)).toFixed(2)}×, p99 ${(p("large", 99) / p("small", 99)).toFixed(2)}× (target ≤ 2×)`,
+    );
+  } finally {
+    await instance.app.close();
+    await db.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function run(): Promise<void> {
+  const catalog = readCatalog();
+  const requests = readRequests();
+  qualityReport(catalog, requests);
+  if (process.env.BENCH_CATALOG_GRID === "1") grid(catalog, requests);
+  speedReport(catalog, requests);
+  await callStartReport(catalog);
+}
+
+if (require.main === module) {
+  run().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

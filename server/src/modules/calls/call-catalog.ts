@@ -1,0 +1,125 @@
+import { LruCache } from "../../platform/cache/lru-cache";
+import {
+  catalogFits,
+  DEFAULT_CATALOG_BUDGET,
+  firstCatalog,
+  nextCatalog,
+  omittedSkills,
+  SkillIndex,
+  type CatalogShown,
+  type ResolvedSkill,
+  type SkillMatch,
+  type TemplateVariables,
+} from "../runtime";
+import type { CallSegment } from "./call-state";
+
+/**
+ * CT-2: the search index of a resolution's skills (name, description, SKILL.md instructions), built on first use and
+ * kept with the resolution itself. CallResolution hands out one resolved list per agent version and the versions it
+ * resolved, for as long as they resolve the same, so this is one index per agent version; a publish or a rollout's
+ * arm resolves a new list, and with it a new index — there is nothing to invalidate.
+ */
+const indexes = new WeakMap<readonly ResolvedSkill[], SkillIndex>();
+/**
+ * The same by the versions' ids, for lists read again from a stored state (a chat session's is parsed per read):
+ * published versions never change, so the ids name the content — not a rollout's candidate, a draft frozen only
+ * while its rollout runs, so lists holding one are kept by identity alone.
+ */
+const indexesByVersions = new LruCache<string, SkillIndex>(2_000);
+
+export function skillIndexOf(resolved: readonly ResolvedSkill[]): SkillIndex {
+  let index = indexes.get(resolved);
+  if (!index) {
+    const immutable = !resolved.some((skill) => skill.rollout?.arm === "candidate");
+    const key = immutable ? resolved.map((skill) => skill.id).join(",") : null;
+    index = key === null ? undefined : indexesByVersions.get(key);
+    if (!index) {
+      index = SkillIndex.build(
+        resolved.map((skill) => ({ name: skill.name, description: skill.description, body: skill.instructions })),
+      );
+      if (key !== null) indexesByVersions.set(key, index);
+    }
+    indexes.set(resolved, index);
+  }
+  return index;
+}
+
+/** CT-2: the best `limit` of a resolution's skills for a request — what find_skills and agentSkillSearch answer. */
+export function searchSkills(resolved: readonly ResolvedSkill[], query: string, limit: number): SkillMatch[] {
+  return skillIndexOf(resolved).search(query, limit);
+}
+
+/** Relevance to a text by skill name (0: unrelated), for the catalog's ranking. */
+export function relevanceOf(resolved: readonly ResolvedSkill[], text: string): Map<string, number> {
+  const scores = skillIndexOf(resolved).scores(text);
+  return new Map(resolved.map((skill, i) => [skill.name, scores[i] ?? 0]));
+}
+
+/** CT-1: what `Call.catalog` shows of a segment. */
+export function catalogView(segment: CallSegment): { shown: string[]; omitted: string[]; budget: number } {
+  const shown = segment.shown ?? null;
+  return {
+    shown: shown === null ? segment.resolved.map((skill) => skill.name) : [...shown],
+    omitted: omittedSkills(segment.resolved, shown),
+    budget: segment.agent.catalogBudget ?? DEFAULT_CATALOG_BUDGET,
+  };
+}
+
+/** Loads per skill of an agent's recent calls and sessions (the signals module, wired by the composition root). */
+export type RecentLoads = (projectId: string, agentId: string) => Promise<ReadonlyMap<string, number>>;
+
+/** How long an agent's recent loads are reused: a ranking hint, read at most this often per agent. */
+const RECENT_LOADS_TTL_MS = 5 * 60_000;
+
+/**
+ * CT-1: the catalog a segment shows — decided when it starts (a call's start or handoff, a session's first message)
+ * and extended when a conversation moves on. Only agents whose catalog does not fit read anything: their index and
+ * their recent loads.
+ */
+export class CallCatalog {
+  private readonly loads = new LruCache<string, { until: number; value: Promise<ReadonlyMap<string, number>> }>(10_000);
+
+  constructor(private readonly recentLoads: RecentLoads = async () => new Map()) {}
+
+  /**
+   * The catalog of a segment that starts now, ranked for `conversation` (the first message, or the call's
+   * variables), then by the agent's recent loads. `share`: the part of the budget to fill now.
+   */
+  async first(
+    projectId: string,
+    segment: Pick<CallSegment, "agent" | "resolved">,
+    variables: TemplateVariables,
+    conversation: string,
+    share = 1,
+  ): Promise<CatalogShown> {
+    const budget = segment.agent.catalogBudget ?? DEFAULT_CATALOG_BUDGET;
+    if (catalogFits(segment.resolved, budget, variables)) return null;
+    const agentId = segment.agent.agentId;
+    const recentLoads = agentId ? await this.loadsOf(projectId, agentId) : undefined;
+    const relevance = relevanceOf(segment.resolved, conversation);
+    return firstCatalog({ resolved: segment.resolved, budget, variables, ranking: { relevance, recentLoads }, share });
+  }
+
+  /** The catalog after a new message: what was shown stays; skills the message makes relevant join while they fit. */
+  next(segment: CallSegment, variables: TemplateVariables, message: string): CatalogShown {
+    const shown = segment.shown ?? null;
+    if (shown === null) return null;
+    return nextCatalog({
+      resolved: segment.resolved,
+      shown,
+      budget: segment.agent.catalogBudget ?? DEFAULT_CATALOG_BUDGET,
+      variables,
+      relevance: relevanceOf(segment.resolved, message),
+    });
+  }
+
+  private loadsOf(projectId: string, agentId: string): Promise<ReadonlyMap<string, number>> {
+    const key = `${projectId}\u0000${agentId}`;
+    const known = this.loads.get(key);
+    if (known && known.until > Date.now()) return known.value;
+    // A ranking hint never fails a start: without the counts the catalog ranks by relevance and the agent's order.
+    const value = this.recentLoads(projectId, agentId).catch(() => new Map<string, number>());
+    this.loads.set(key, { until: Date.now() + RECENT_LOADS_TTL_MS, value });
+    return value;
+  }
+}

@@ -1,0 +1,78 @@
+import {
+  catalogFits,
+  DEFAULT_CATALOG_BUDGET,
+  FIRST_FILL_SHARE,
+  firstCatalog,
+  nextCatalog,
+  SkillIndex,
+  type CatalogShown,
+  type SkillMatch,
+} from "../runtime";
+import type { ChatMessage } from "./gateway-messages";
+import type { GatewaySkill } from "./gateway-skills";
+import type { ServedAgent } from "./served-agent";
+
+/** A GATEWAY_CONFIG agent's skills indexed by name and description (CT-2), kept with the skill list. */
+const indexes = new WeakMap<readonly GatewaySkill[], SkillIndex>();
+
+/** The index of the agent's skills: a registry agent's resolution's (the calls' own), else one of its local skills. */
+function indexOf(agent: ServedAgent): SkillIndex {
+  if (agent.skillIndex) return agent.skillIndex();
+  let index = indexes.get(agent.skills);
+  if (!index) indexes.set(agent.skills, (index = SkillIndex.build(agent.skills)));
+  return index;
+}
+
+/** CT-2: what find_skills answers on a gateway turn. */
+export function gatewaySkillSearch(agent: ServedAgent, query: string, limit: number): SkillMatch[] {
+  return indexOf(agent).search(query, limit);
+}
+
+function relevanceFor(agent: ServedAgent, text: string): Map<string, number> {
+  const scores = indexOf(agent).scores(text);
+  return new Map(agent.skills.map((skill, i) => [skill.name, scores[i] ?? 0]));
+}
+
+/** The text of a client's message (a string, or the text parts of a content array). */
+function textOf(message: ChatMessage): string {
+  if (typeof message.content === "string") return message.content;
+  if (!Array.isArray(message.content)) return "";
+  return message.content
+    .map((part: unknown) =>
+      typeof part === "object" && part !== null && typeof (part as { text?: unknown }).text === "string"
+        ? (part as { text: string }).text
+        : "",
+    )
+    .join(" ");
+}
+
+/**
+ * CT-1 for gateway turns: the catalog a conversation shows now. The gateway keeps no state of a conversation but its
+ * skill log, and the client sends the whole conversation every turn, so the catalog is worked out again from it, the
+ * same on every turn and instance: ranked for the first user message (a share of the budget), then each later user
+ * message adds the skills it makes relevant — a skill shown on one turn is shown on every later one. It ranks by the
+ * conversation alone (ties: the agent's order), never by recent use, which would change between two turns.
+ */
+export function gatewayCatalog(agent: ServedAgent, messages: readonly ChatMessage[]): CatalogShown {
+  const budget = agent.catalogBudget ?? DEFAULT_CATALOG_BUDGET;
+  if (catalogFits(agent.skills, budget, {})) return null;
+  const users = messages.filter((m) => m.role === "user").map(textOf);
+  let shown = firstCatalog({
+    resolved: agent.skills,
+    budget,
+    variables: {},
+    ranking: { relevance: relevanceFor(agent, users[0] ?? "") },
+    share: FIRST_FILL_SHARE,
+  });
+  for (const message of users.slice(1)) {
+    if (shown === null) break;
+    shown = nextCatalog({
+      resolved: agent.skills,
+      shown,
+      budget,
+      variables: {},
+      relevance: relevanceFor(agent, message),
+    });
+  }
+  return shown;
+}

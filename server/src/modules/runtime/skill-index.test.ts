@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { SkillIndex } from "./skill-index";
+import { stemOf, termsOf, wordsOf } from "./skill-terms";
+import { wordnetThesaurus } from "./skill-thesaurus";
+
+const catalog = [
+  { name: "pdf-toolkit", description: "Merge, split and rotate PDF files." },
+  { name: "weather", description: "Current conditions and forecasts for a city." },
+  { name: "git-pushing", description: "Stage, commit and push changes with a conventional message." },
+  { name: "resume-tailoring", description: "Tailor a résumé to a job posting." },
+  {
+    name: "notes",
+    description: "Keep notes.",
+    body: "When the user asks to merge two notes, append one to the other.",
+  },
+];
+
+describe("skill terms", () => {
+  it("CT-2 words are lower-cased, NFKC-normalised, stop words and one-letter words dropped", () => {
+    expect(wordsOf("The ＰＤＦ and a Café: x")).toEqual(["pdf", "café"]);
+  });
+
+  it("CT-2 inflections share one Porter2 stem", () => {
+    expect(termsOf("merging merged merges")).toEqual(["merg", "merg", "merg"]);
+    expect(stemOf("rotation")).toBe(stemOf("rotations"));
+  });
+
+  it("CT-2 the WordNet table gives synonyms by stem", () => {
+    expect(wordnetThesaurus().get(stemOf("photo"))).toContain(stemOf("picture"));
+  });
+});
+
+describe("SkillIndex", () => {
+  const index = SkillIndex.build(catalog);
+
+  it("CT-2 a request in other inflections finds the skill (stemming), best first with its score", () => {
+    const [first] = index.search("merging two pdfs", 5);
+    expect(first).toMatchObject({ name: "pdf-toolkit", description: catalog[0]!.description });
+    expect(first!.score).toBeGreaterThan(0);
+  });
+
+  it("CT-2 the name's parts count: 'pushing to git' finds git-pushing", () => {
+    expect(index.search("pushing to git", 1)[0]!.name).toBe("git-pushing");
+  });
+
+  it("CT-2 a word no skill uses is replaced by its WordNet synonyms ('résumé' ← 'curriculum vitae'… 'cv')", () => {
+    expect(index.search("update my cv", 1).map((m) => m.name)).toEqual(["resume-tailoring"]);
+    const plain = SkillIndex.build(catalog, { thesaurus: null });
+    expect(plain.search("update my cv", 1)).toEqual([]);
+  });
+
+  it("CT-2 the SKILL.md body is searched, at a lower weight than name and description", () => {
+    expect(index.search("append", 5).map((m) => m.name)).toEqual(["notes"]);
+    expect(index.search("merge", 5).map((m) => m.name)).toEqual(["pdf-toolkit", "notes"]);
+  });
+
+  it("CT-2 a request sharing no term with any skill finds nothing; limit bounds the answer", () => {
+    expect(index.search("zebra", 5)).toEqual([]);
+    expect(index.search("merge forecast commit", 2)).toHaveLength(2);
+    expect(index.search("merge", 0)).toEqual([]);
+  });
+
+  it("CT-2 ties keep the catalog's order, and scores() agrees with search()", () => {
+    const twins = SkillIndex.build([
+      { name: "b-twin", description: "same words" },
+      { name: "a-twin", description: "same words" },
+    ]);
+    expect(twins.search("same words", 2).map((m) => m.name)).toEqual(["b-twin", "a-twin"]);
+    const scores = index.scores("merge pdf");
+    expect(scores[0]).toBeCloseTo(index.search("merge pdf", 1)[0]!.score, 6);
+  });
+
+  it("CT-2 an empty catalog answers nothing", () => {
+    expect(SkillIndex.build([]).search("anything", 5)).toEqual([]);
+  });
+});

@@ -1,0 +1,30 @@
+import type { RecordedRequest } from "./scripted-model";
+
+/** CT-1 fixtures: skills on distinct topics, each catalog line 80–110 characters, so a small budget holds a few. */
+export const CATALOG_SKILLS: Array<[name: string, description: string]> = [
+  ["pdf-tools", "Merge, split and rotate PDF files, and pull text and tables out of them."],
+  ["weather-desk", "Current conditions and forecasts for any city, with rain and wind warnings."],
+  ["refund-desk", "Issue refunds for returned orders and explain the refund policy to customers."],
+  ["invoice-desk", "Explain an invoice line by line and send a copy of past invoices by email."],
+  ["calendar-desk", "Book, move and cancel meetings in the team calendar and list free slots."],
+  ["resume-coach", "Tailor a résumé to a job posting and suggest stronger achievement bullets."],
+  ["git-helper", "Stage, commit and push changes with a conventional commit message."],
+  ["shipping-desk", "Track parcels, change delivery addresses and report lost shipments."],
+];
+
+/** What a catalog's lines cost: each "- name: description" line and its line break. */
+export function catalogCostOf(names: readonly string[]): number {
+  return CATALOG_SKILLS.filter(([n]) => names.includes(n)).reduce((sum, [n, d]) => sum + `- ${n}: ${d}`.length + 1, 0);
+}
+
+/** The skills the system prompt of a model request lists, in order. */
+export function listedSkills(request: RecordedRequest | undefined): string[] {
+  const system = String(request?.body.messages[0]?.content ?? "");
+  return system
+    .split("\n")
+    .filter((line) => line.startsWith("- "))
+    .map((line) => line.slice(2, line.indexOf(":")));
+}
+
+export const toolNames = (request: RecordedRequest | undefined): string[] =>
+  (request?.body.tools ?? []).map((t) => t.function.name);

@@ -1,0 +1,131 @@
+import { useLazyQuery } from "@apollo/client/react";
+import { Badge, Button, Card, Group, NumberInput, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { useState } from "react";
+import { MUTED_COLOR, OK_COLOR } from "../../shared/format";
+import { ErrorNotice } from "../../shared/states";
+import type { Draft } from "../../shared/use-draft";
+import { AGENT_SKILL_SEARCH } from "./agent-documents";
+import type { AgentFields, AgentVersion } from "./use-agent-draft";
+
+/**
+ * CT-1, CT-2 in the agent editor: the catalog budget, how many of the version's skills fit in it now and which are
+ * left out, and a box to try a request against the ranking find_skills answers (the published version's).
+ */
+export function CatalogPanel(props: {
+  version: AgentVersion | null;
+  draft: Pick<Draft<AgentFields, string>, "values" | "edit" | "fieldError">;
+  readOnly: boolean;
+}) {
+  const { version, draft } = props;
+  const catalog = version?.catalog ?? null;
+  const total = catalog ? catalog.shown.length + catalog.omitted.length : 0;
+  return (
+    <Card withBorder component="section" aria-label="Catalog">
+      <Stack gap="sm">
+        <Title order={2} size="h5">
+          Catalog
+        </Title>
+        <NumberInput
+          label="Catalog budget (characters)"
+          description="How much of the prompt the list of skills (name and description) may take. Past it, the skills most likely needed are listed and the model searches the rest with find_skills."
+          min={0}
+          max={1_000_000}
+          step={500}
+          thousandSeparator=","
+          value={draft.values.catalogBudget}
+          onChange={(v) => draft.edit({ catalogBudget: typeof v === "number" ? v : 8000 })}
+          readOnly={props.readOnly}
+          error={draft.fieldError("catalogBudget", "catalog_budget")}
+        />
+        {catalog ? (
+          <Text size="sm" data-testid="catalog-fit">
+            {catalog.omitted.length === 0
+              ? `All ${total} skills fit in ${catalog.budget.toLocaleString("en")} characters: the catalog lists them all.`
+              : `${catalog.shown.length} of ${total} skills fit in ${catalog.budget.toLocaleString("en")} characters now; ${catalog.omitted.length} are left out until a conversation makes them relevant or find_skills finds them.`}
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            Save the agent to see how many of its skills fit.
+          </Text>
+        )}
+        {catalog && catalog.omitted.length > 0 ? (
+          <Group gap={6} aria-label="Skills left out of the catalog">
+            {catalog.omitted.map((name) => (
+              <Badge key={name} variant="outline" color={MUTED_COLOR} tt="none">
+                {name}
+              </Badge>
+            ))}
+          </Group>
+        ) : null}
+        {version ? <CatalogTest agentId={version.agentId} published={version.state !== "DRAFT"} /> : null}
+      </Stack>
+    </Card>
+  );
+}
+
+function CatalogTest({ agentId, published }: { agentId: string; published: boolean }) {
+  const [request, setRequest] = useState("");
+  const [search, result] = useLazyQuery(AGENT_SKILL_SEARCH, { fetchPolicy: "network-only" });
+  const matches = result.data?.agentSkillSearch ?? null;
+  return (
+    <form
+      aria-label="Test the catalog"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (request.trim()) void search({ variables: { agentId, query: request } }).catch(() => undefined);
+      }}
+    >
+      <Stack gap="xs">
+        <Group align="flex-end" gap="xs">
+          <TextInput
+            label="Test the catalog"
+            description={
+              published
+                ? "Type a request as a user would: the skills find_skills would answer, best first."
+                : "Searches the agent's published version (find_skills answers for it)."
+            }
+            placeholder="e.g. merge two PDF files"
+            value={request}
+            onChange={(e) => setRequest(e.currentTarget.value)}
+            style={{ flex: 1 }}
+          />
+          <Button type="submit" variant="default" loading={result.loading}>
+            Search
+          </Button>
+        </Group>
+        <ErrorNotice error={result.error} title="The search failed" />
+        {matches && matches.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            No skill of this agent matches that request.
+          </Text>
+        ) : null}
+        {matches && matches.length > 0 ? (
+          <Table aria-label="find_skills ranking">
+            <Table.Tbody>
+              {matches.map((m, i) => (
+                <Table.Tr key={m.name}>
+                  <Table.Td>
+                    <Badge variant="light" color={i === 0 ? OK_COLOR : MUTED_COLOR}>
+                      {i + 1}
+                    </Badge>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text ff="monospace" size="sm" fw={600}>
+                      {m.name}
+                    </Text>
+                    <Text size="xs" c="dimmed" lineClamp={2}>
+                      {m.description}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: "nowrap" }}>
+                    <Text size="xs">{m.score.toFixed(2)}</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        ) : null}
+      </Stack>
+    </form>
+  );
+}
