@@ -5,6 +5,7 @@ import { exportCommand } from "./commands/export";
 import { importCommand } from "./commands/import";
 import { pullCommand } from "./commands/pull";
 import { pushCommand, type PushOptions } from "./commands/push";
+import { scanCommand, type ScanOptions } from "./commands/scan";
 import { validateCommand } from "./commands/validate";
 import type { Io } from "./io";
 
@@ -19,6 +20,10 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
   };
   const json = new Option("--json", "print one JSON object instead of text (no colour, no progress line)");
   const url = new Option("--url <url>", "the Skillgraph server (default: SKILLGRAPH_URL, else http://localhost:4000)");
+  const failOn = new Option(
+    "--fail-on <severity>",
+    "low, medium, high or critical: a content-review finding at or above it fails (default high)",
+  );
   const frozen = new Option(
     "--frozen",
     "make nothing; exit 2 when the folder, skillgraph.lock and the server disagree",
@@ -36,7 +41,17 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     .description("check every skill folder with the server's own validator, offline; report every problem")
     .argument("<folder>", "a skill folder, or a folder of skill folders")
     .addOption(json)
+    .addOption(failOn)
     .action((folder: string, options: PushOptions) => settle(validateCommand(folder, options, io)));
+  program
+    .command("scan")
+    .description(
+      "review every skill folder offline with the server's content scanner (hidden text, remote code, secrets, …)",
+    )
+    .argument("<folder>", "a skill folder, or a folder of skill folders")
+    .option("--format <format>", "text, json or sarif (SARIF 2.1.0, for code scanning)", "text")
+    .addOption(failOn)
+    .action((folder: string, options: ScanOptions) => settle(scanCommand(folder, options, io)));
   program
     .command("diff")
     .description("show, per skill folder, what a push would do: new, changed (with a short diff) or unchanged")
@@ -51,6 +66,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     .argument("<folder>", "a skill folder, or a folder of skill folders")
     .option("--publish", "publish each folder's version that is a draft (those that need no approval)")
     .option("--rollout", "start a staged rollout of each new version instead of publishing it")
+    .addOption(failOn)
     .addOption(frozen)
     .addOption(json)
     .addOption(url)

@@ -8,3 +8,13 @@ export { normaliseSkillName } from "../../server/src/modules/skills/skill-name";
 export { skillBundleDigest } from "../../server/src/modules/skills/skill-digest";
 export { diffLines, type LineChange } from "../../server/src/modules/skills/skill-diff";
 export type { SkillBundle } from "../../server/src/modules/skills/skill-bundle-format";
+// The content review's scanner (CR-4): `scan`, `validate` and `push` review with the server's own rules.
+export {
+  atLeast,
+  reviewSkill,
+  RULES_VERSION,
+  SEVERITIES,
+  type Finding,
+  type ReviewResult,
+  type Severity,
+} from "../../server/src/modules/review/scanner";

@@ -9,6 +9,7 @@ import "./production-mode";
 import { fork } from "node:child_process";
 import fs from "node:fs";
 import * as callRuntime from "./call-runtime.bench";
+import * as contentReview from "./content-review.bench";
 import * as catalogSearch from "./catalog-search.bench";
 import * as gateway from "./gateway.bench";
 import * as insights from "./insights.bench";
@@ -29,6 +30,7 @@ const BENCHES: Array<{ file: string; bench: BenchModule }> = [
   { file: "observability.bench.ts", bench: observability },
   { file: "insights.bench.ts", bench: insights },
   { file: "signal-fold.bench.ts", bench: signalFold },
+  { file: "content-review.bench.ts", bench: contentReview },
   { file: "catalog-search.bench.ts", bench: catalogSearch },
   { file: "rollout-guards.bench.ts", bench: rolloutGuards },
 ];

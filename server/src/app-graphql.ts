@@ -21,6 +21,12 @@ import {
 } from "./modules/approvals";
 import { ApiKeyResolver, AuditActorResolver, registerApiKeyLoaders } from "./modules/api-keys";
 import { AuditResolver } from "./modules/audit";
+import {
+  FindingSuppressionResolver,
+  registerReviewLoaders,
+  ReviewResolver,
+  SkillVersionReviewResolver,
+} from "./modules/review";
 import { ChatResolver, registerChatLoaders } from "./modules/chat";
 import { registerSignalLoaders, SignalsResolver } from "./modules/signals";
 import { AgentVersionCatalogResolver, CallEventResolver, CallResolver, registerCallLoaders } from "./modules/calls";
@@ -71,6 +77,7 @@ export function loaderRegistry(services: Services): LoaderRegistry {
   registerSignalLoaders(registry, services.outcomes);
   registerEvalLoaders(registry, services.evals);
   registerApprovalLoaders(registry, services.approvals);
+  registerReviewLoaders(registry, services.reviews);
   registerRolloutLoaders(registry, services.rollouts);
   return registry;
 }
@@ -92,6 +99,9 @@ export function resolverInstances(services: Services): object[] {
     new ProjectPublishPolicyResolver(),
     new SkillVersionApprovalsResolver(services.digests, services.approvals),
     new AgentVersionApprovalsResolver(services.agentDigests, services.approvals),
+    new ReviewResolver(services.reviews),
+    new SkillVersionReviewResolver(services.reviews),
+    new FindingSuppressionResolver(),
     new LibraryResolver(services.libraries),
     new AgentResolver(services.agents),
     new UsageResolver(services.usage),

@@ -23,6 +23,7 @@ import { KnowledgeService } from "./modules/knowledge";
 import { LibraryService, SkillSourceCache } from "./modules/libraries";
 import { defaultModelEndpoint, ModelClient } from "./modules/model";
 import { ProjectService } from "./modules/projects";
+import { ReviewService } from "./modules/review";
 import {
   SkillBundleService,
   SkillCatalogService,
@@ -99,6 +100,8 @@ export function wireServices(
     secretBox,
     limits,
     (tx, projectId, version) => rollouts.refuseCandidateEdit(tx, projectId, version),
+    // CR-1: every create and edit stores the review of its content
+    (content) => reviews.forWrite(content),
   );
   const skillReader = new SkillReader(db, secretBox);
   // SV-7: a delete is refused in its transaction while an agent lists the skill
@@ -125,7 +128,11 @@ export function wireServices(
     tracing: telemetry.tracing,
   });
   const reviewed = new ReviewedVersions(digests, agentDigests);
-  const approvalCheck: ApprovalCheck = new ApprovalCheck(reviewed);
+  // CR-1, CR-3: reviews stored with versions; the publish gate asks them beside the approvals (one policy read)
+  const reviews: ReviewService = new ReviewService(db, auth, audit, digests, webhooks, limits, (manager, projectId) =>
+    approvalCheck.blockSeverityOf(manager, projectId),
+  );
+  const approvalCheck: ApprovalCheck = new ApprovalCheck(reviewed, reviews);
   const approvals = new ApprovalService(db, auth, audit, webhooks, reviewed);
   const catalog = new SkillCatalogService(db, bus, (projectId, ids) => knowledge.basesWithDocuments(projectId, ids));
   const sources = new SkillSourceCache(db, bus);
@@ -229,6 +236,7 @@ export function wireServices(
     agentDigests,
     approvals,
     approvalCheck,
+    reviews,
     skillIndex,
     limits,
     libraries,

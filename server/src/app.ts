@@ -11,6 +11,7 @@ import { AgentTelemetry, Metrics, openTracing } from "./platform/telemetry";
 import { TENANCY_TOPIC } from "./modules/auth";
 import { EvalWorker } from "./modules/evals";
 import { WebhookWorker } from "./modules/webhooks";
+import { ReviewWorker } from "./modules/review";
 import { bindRolloutUpdates, RolloutUpdates, RolloutWorker } from "./modules/rollouts";
 import { createPubSub } from "@graphql-yoga/subscription";
 import { bindCallTimeline, CallTimelineService, type CallEventsPubSub } from "./modules/call-timeline";
@@ -80,6 +81,8 @@ export interface App {
   readonly evalWorker: EvalWorker;
   /** Checks running rollouts (RO-5); started and stopped with the webhook worker. */
   readonly rolloutWorker: RolloutWorker;
+  /** CR-5: reviews stale versions again; started and stopped with the webhook worker. */
+  readonly reviewWorker: ReviewWorker;
   /** `rolloutUpdates` (UX-8). */
   readonly rolloutUpdates: RolloutUpdates;
   readonly bus: InvalidationBus;
@@ -151,6 +154,8 @@ export async function createApp(
     leaseMs: config.evalLeaseMs,
   });
   watchQueues(metrics, db, webhookWorker, evalWorker);
+  // CR-5: versions reviewed under other rules (a new release) or never (an upgrade) are reviewed again
+  const reviewWorker = new ReviewWorker(services.reviews, logger, { intervalMs: 60 * 60 * 1000, outage });
   const rolloutWorker = new RolloutWorker(services.rollouts, logger, {
     intervalMs: options.rolloutCheckIntervalMs ?? config.rolloutCheckIntervalMs,
     outage,
@@ -260,6 +265,7 @@ export async function createApp(
     webhookWorker.start();
     evalWorker.start();
     rolloutWorker.start();
+    reviewWorker.start();
   }
   let closing: Promise<void> | undefined;
   // SEC-18: close MCP sessions, then stop accepting and drain in-flight requests while the worker finishes its
@@ -271,6 +277,7 @@ export async function createApp(
       webhookWorker.stop(),
       evalWorker.stop(),
       rolloutWorker.stop(),
+      reviewWorker.stop(),
       services.callRetention.stop(),
       services.signalRollup.stop(),
     ]);
@@ -290,6 +297,7 @@ export async function createApp(
     webhookWorker,
     evalWorker,
     rolloutWorker,
+    reviewWorker,
     rolloutUpdates,
     bus,
     events,

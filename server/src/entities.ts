@@ -9,6 +9,7 @@ import { OutcomeEntity, SkillSignalDayEntity, SkillSignalDeltaEntity, SkillSigna
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/evals";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
+import { ContentReviewEntity, FindingSuppressionEntity } from "./modules/review";
 import { RolloutEntity, RolloutEvalEntity, RolloutEventEntity } from "./modules/rollouts";
 import { BlobEntity, SkillEntity, SkillFileEntity, SkillPointerMoveEntity, SkillVersionEntity } from "./modules/skills";
 import { IdempotentRequestEntity } from "./modules/skills-api";
@@ -52,4 +53,6 @@ export const entities = [
   RolloutEntity,
   RolloutEventEntity,
   RolloutEvalEntity,
+  ContentReviewEntity,
+  FindingSuppressionEntity,
 ];

@@ -5,6 +5,7 @@ import type { PlanEntry } from "../plan";
 import type { Report } from "../report";
 import { ServerRefusal, type RemoteVersion, type SkillgraphClient } from "../server-client";
 import { writeZipBundle } from "../skill-format";
+import { failOnOf, failing, reportReviews, reviewLocal } from "../content-review";
 import { EXIT, failed, start, type CommonOptions } from "./command-kit";
 import { planned } from "./planned";
 
@@ -12,6 +13,7 @@ export interface PushOptions extends CommonOptions {
   publish?: boolean;
   rollout?: boolean;
   frozen?: boolean;
+  failOn?: string;
 }
 
 interface StartedRollout {
@@ -61,8 +63,21 @@ export async function pushCommand(folder: string, options: PushOptions, io: Io):
   const result = await planned(folder, options, io);
   if (typeof result === "number") return result;
   const { report, client, plan, lock } = result;
+  const failOn = failOnOf(report, options.failOn);
+  if (failOn === null) return report.finish(EXIT.failed);
   const push = new Push(report, client);
-  const toPush = options.frozen ? [] : plan.filter((e) => e.kind !== "unchanged");
+  // CR-4: what would be written is reviewed first; a folder with a finding at or above --fail-on is not pushed
+  const changed = options.frozen ? [] : plan.filter((e) => e.kind !== "unchanged");
+  const reviews = await Promise.all(changed.map((e) => reviewLocal(e.local)));
+  reportReviews(report, reviews, failOn);
+  const held = new Set(reviews.filter((r) => failing(r, failOn).length > 0).map((r) => r.name));
+  for (const name of held) {
+    push.refusals += 1;
+    report.problem(
+      `${name}: the content review found ${failOn} or worse, so it was not pushed. Fix the content; or, to leave the decision to the server's policy and an admin's suppression, push it with --fail-on critical.`,
+    );
+  }
+  const toPush = changed.filter((e) => !held.has(e.name));
   for (const entry of plan) if (entry.kind === "unchanged") push.versions.set(entry.name, entry.remote);
   try {
     await pushDrafts(push, toPush, io);

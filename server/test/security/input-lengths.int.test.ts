@@ -95,6 +95,8 @@ function baselines(f: Fixtures, modelUrl: string): Record<string, Baseline> {
     publishAgentVersion: admin({ id: NO_SUCH_ID }),
     setPublishPolicy: admin({ requiredApprovals: 0 }),
     approveVersion: admin({ versionId: NO_SUCH_ID, digest: "sha256:0" }),
+    reviewSkillContent: admin({ input: skill }),
+    suppressFinding: admin({ versionId: NO_SUCH_ID, findingId: "0", digest: "sha256:0", reason: "walk" }),
     withdrawApproval: admin({ id: NO_SUCH_ID }),
     startRollout: admin({ input: { versionId: NO_SUCH_ID, steps: [10, 100], evalTag: "walk" } }),
     advanceRollout: admin({ id: NO_SUCH_ID }),

@@ -37,6 +37,8 @@ const ROLES: Record<string, Required> = {
   publishAgentVersion: "editor",
   setPublishPolicy: "admin",
   approveVersion: "editor",
+  reviewSkillContent: "editor",
+  suppressFinding: "admin",
   withdrawApproval: "editor",
   startRollout: "editor",
   advanceRollout: "editor",

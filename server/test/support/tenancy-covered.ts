@@ -188,6 +188,18 @@ export const COVERED: Record<string, Entry> = {
     fill: () => ({ digest: `sha256:${"0".repeat(64)}` }),
   },
   "Mutation.withdrawApproval": { paths: { id: ["approvalId"] } },
+  "Mutation.reviewSkillContent": {
+    paths: { projectId: ["projectId"], "input.knowledgeBases.knowledgeBaseId": ["knowledgeBaseId"] },
+    fill: (own) => skillInput(own.values.skillName),
+    // the dry run reads no knowledge base: any id answers the same review
+    noControl: ["input.knowledgeBases.knowledgeBaseId"],
+  },
+  "Mutation.suppressFinding": {
+    // a finding id means something only inside the version named beside it: tried with an id of A's all the same
+    paths: { versionId: SKILL_VERSIONS, findingId: ["draftVersionId"] },
+    fill: () => ({ findingId: "0000000000000000", digest: `sha256:${"0".repeat(64)}`, reason: "tenancy" }),
+    noControl: ["findingId"],
+  },
   "Mutation.startRollout": {
     paths: { "input.versionId": ["draftVersionId"] },
     fill: () => ({ input: { stepMinutes: 0 } }),

@@ -1,7 +1,9 @@
-import type { Tx } from "../../platform/db/database";
+import type { DbManager, Tx } from "../../platform/db/database";
 import { Forbidden, NotFound } from "../../platform/errors";
+import type { ReviewService, Severity } from "../review";
 import type { ApprovalKind } from "./approval.entity";
 import { ApprovalRepository } from "./approval.repository";
+import { policyOf } from "./approval.service";
 import type { ReviewedVersions } from "./reviewed-version";
 
 /** The version a publish (or a rollout start) is about to make live. */
@@ -12,21 +14,34 @@ export interface ApprovalTarget {
 }
 
 /**
- * AP-1, SEC-24: the one check every path that makes a version live asks, inside its own transaction (publishing a
- * skill or an agent version, the Skills API's default version, the CLI's --publish, a rollout's start). It reads
- * the project's policy and counts the approvals of the version's digest now; a rollback to an archived version
- * never asks (AP-3).
+ * AP-1, CR-3, SEC-24: the one check every path that makes a version live asks, inside its own transaction
+ * (publishing a skill or an agent version, the Skills API's default version, the CLI's --publish, a rollout's start
+ * and completion). It reads the project's policy once; a skill version must have no content-review finding at or
+ * above the policy's block severity that is not suppressed, and every version enough approvals of its digest now.
+ * A rollback to an archived version never asks (AP-3).
  */
 export class ApprovalCheck {
-  constructor(private readonly versions: ReviewedVersions) {}
+  constructor(
+    private readonly versions: ReviewedVersions,
+    private readonly reviews: Pick<ReviewService, "requireNoBlockingFindings">,
+  ) {}
+
+  /** CR-3: the project's block severity (HIGH without a policy row), for the review module's reads. */
+  async blockSeverityOf(manager: DbManager, projectId: string): Promise<Severity | null> {
+    return policyOf(await new ApprovalRepository(manager).policy(projectId)).blockSeverity;
+  }
 
   /**
-   * Returns when the policy is met (always with `requiredApprovals` 0: one read of the policy); else throws
-   * FORBIDDEN `{ reason: "approval_required", required, current }`. NOT_FOUND when the version is not the project's.
+   * Returns when the policy is met; else throws FORBIDDEN `{ reason: "review_findings", findings }` (CR-3) or
+   * `{ reason: "approval_required", required, current }` (AP-1). NOT_FOUND when the version is not the project's.
    */
   async requireApproved(tx: Tx, target: ApprovalTarget): Promise<void> {
     const repo = new ApprovalRepository(tx.manager);
-    const required = (await repo.policy(target.projectId))?.requiredApprovals ?? 0;
+    const policy = policyOf(await repo.policy(target.projectId));
+    if (target.kind === "skill") {
+      await this.reviews.requireNoBlockingFindings(tx, target, policy.blockSeverity);
+    }
+    const required = policy.requiredApprovals;
     if (required === 0) return;
     const version = await this.versions.find(tx.manager, target.projectId, target.versionId, { kind: target.kind });
     if (!version) throw new NotFound(`The ${target.kind} version`);

@@ -2,6 +2,7 @@ import { Check, Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, Uni
 import { IdColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
 import type { AgentVersionEntity } from "../agents";
 import type { ProjectEntity } from "../projects";
+import type { Severity } from "../review";
 import type { SkillVersionEntity } from "../skills";
 
 export type ApprovalKind = "skill" | "agent";
@@ -28,6 +29,10 @@ export class PublishPolicyEntity {
 
   @Column({ type: "boolean", name: "allow_self_approval" })
   allowSelfApproval!: boolean;
+
+  /** CR-3: the lowest severity of a content-review finding that keeps a version from going live; null: none does. */
+  @TextColumn("block_severity", { length: 8, nullable: true, default: "HIGH" })
+  blockSeverity!: Severity | null;
 
   @TextColumn("updated_by", { length: 64 })
   updatedBy!: string;

@@ -3,10 +3,11 @@ import { AgentVersionType, type AgentDigests, type AgentVersionEntity } from "..
 import { authorName } from "../api-keys";
 import type { AuthContext } from "../auth";
 import { ProjectType, type ProjectEntity } from "../projects";
+import { FindingSeverity } from "../review";
 import { SkillVersionType, type SkillDigests, type SkillVersionEntity } from "../skills";
 import { approvalView } from "./approval.presenters";
 import { APPROVALS_BY_VERSION, PUBLISH_POLICY_BY_PROJECT } from "./approval.loaders";
-import type { ApprovalService, PublishPolicy } from "./approval.service";
+import type { ApprovalService } from "./approval.service";
 import { ApprovalType, PublishPolicyType } from "./approval.types";
 
 const REFUSAL =
@@ -24,9 +25,15 @@ export class ApprovalResolver {
     @Ctx() ctx: AuthContext,
     @Arg("requiredApprovals", () => Int) requiredApprovals: number,
     @Arg("allowSelfApproval", () => Boolean, { defaultValue: false }) allowSelfApproval: boolean,
+    @Arg("blockSeverity", () => FindingSeverity, { nullable: true, defaultValue: FindingSeverity.HIGH })
+    blockSeverity: FindingSeverity | null,
     @Arg("projectId", () => ID, { nullable: true }) projectId: string | null,
-  ): Promise<PublishPolicy> {
-    return this.approvals.setPolicy(ctx, { requiredApprovals, allowSelfApproval }, projectId);
+  ): Promise<PublishPolicyType> {
+    return this.approvals.setPolicy(
+      ctx,
+      { requiredApprovals, allowSelfApproval, blockSeverity },
+      projectId,
+    ) as Promise<PublishPolicyType>;
   }
 
   @Mutation(() => ApprovalType, {
@@ -66,8 +73,8 @@ export class ApprovalResolver {
 @Resolver(() => ProjectType)
 export class ProjectPublishPolicyResolver {
   @FieldResolver(() => PublishPolicyType, { description: "AP-1: the project's publish policy." })
-  publishPolicy(@Root() project: ProjectEntity, @Ctx() ctx: AuthContext): Promise<PublishPolicy> {
-    return ctx.loaders.of(PUBLISH_POLICY_BY_PROJECT).load(project.id);
+  publishPolicy(@Root() project: ProjectEntity, @Ctx() ctx: AuthContext): Promise<PublishPolicyType> {
+    return ctx.loaders.of(PUBLISH_POLICY_BY_PROJECT).load(project.id) as Promise<PublishPolicyType>;
   }
 }
 

@@ -3,6 +3,7 @@ import { isUniqueViolation, type Database } from "../../platform/db/database";
 import { Conflict, Forbidden, Invalid, NotFound } from "../../platform/errors";
 import type { AuditService } from "../audit";
 import type { AuthContext, AuthService } from "../auth";
+import { SEVERITIES, type Severity } from "../review";
 import type { WebhookService } from "../webhooks";
 import { MAX_REQUIRED_APPROVALS, PublishPolicyEntity, VersionApprovalEntity } from "./approval.entity";
 import { ApprovalRepository } from "./approval.repository";
@@ -12,13 +13,21 @@ import type { ReviewedVersion, ReviewedVersions } from "./reviewed-version";
 export interface PublishPolicy {
   requiredApprovals: number;
   allowSelfApproval: boolean;
+  /** CR-3: null never blocks. */
+  blockSeverity: Severity | null;
 }
 
-/** AP-1: a project without a policy row. */
-export const DEFAULT_POLICY: PublishPolicy = { requiredApprovals: 0, allowSelfApproval: false };
+/** AP-1, CR-3: a project without a policy row. */
+export const DEFAULT_POLICY: PublishPolicy = { requiredApprovals: 0, allowSelfApproval: false, blockSeverity: "HIGH" };
 
-const policyOf = (row: PublishPolicyEntity | null | undefined): PublishPolicy =>
-  row ? { requiredApprovals: row.requiredApprovals, allowSelfApproval: row.allowSelfApproval } : DEFAULT_POLICY;
+export const policyOf = (row: PublishPolicyEntity | null | undefined): PublishPolicy =>
+  row
+    ? {
+        requiredApprovals: row.requiredApprovals,
+        allowSelfApproval: row.allowSelfApproval,
+        blockSeverity: row.blockSeverity,
+      }
+    : DEFAULT_POLICY;
 
 /** AP-1..AP-3: the publish policy, approvals and their withdrawal, each in one transaction with its audit entry. */
 export class ApprovalService {
@@ -37,7 +46,13 @@ export class ApprovalService {
     projectId?: string | null,
   ): Promise<PublishPolicy & { projectId: string }> {
     const scope = await this.auth.authorize(ctx, "admin", projectId);
-    const { requiredApprovals, allowSelfApproval } = policy;
+    const { requiredApprovals, allowSelfApproval, blockSeverity } = policy;
+    if (blockSeverity !== null && !SEVERITIES.includes(blockSeverity)) {
+      throw Invalid.field(
+        "blockSeverity",
+        `blockSeverity must be one of ${SEVERITIES.join(", ")} or null; it is ${String(blockSeverity)}.`,
+      );
+    }
     if (!Number.isInteger(requiredApprovals) || requiredApprovals < 0 || requiredApprovals > MAX_REQUIRED_APPROVALS) {
       throw Invalid.field(
         "requiredApprovals",
@@ -52,6 +67,7 @@ export class ApprovalService {
           projectId: scope.projectId,
           requiredApprovals,
           allowSelfApproval,
+          blockSeverity,
           updatedBy: scope.actor,
           updatedAt: new Date(),
         }),
@@ -65,10 +81,15 @@ export class ApprovalService {
         data: {
           required_approvals: requiredApprovals,
           allow_self_approval: allowSelfApproval,
-          before: { required_approvals: before.requiredApprovals, allow_self_approval: before.allowSelfApproval },
+          block_severity: blockSeverity,
+          before: {
+            required_approvals: before.requiredApprovals,
+            allow_self_approval: before.allowSelfApproval,
+            block_severity: before.blockSeverity,
+          },
         },
       });
-      return { projectId: scope.projectId, requiredApprovals, allowSelfApproval };
+      return { projectId: scope.projectId, requiredApprovals, allowSelfApproval, blockSeverity };
     }, scope);
   }
 

@@ -1,4 +1,5 @@
 import { Field, ID, Int, ObjectType } from "type-graphql";
+import { FindingSeverity } from "../review";
 
 @ObjectType("PublishPolicy", {
   description:
@@ -10,6 +11,13 @@ export class PublishPolicyType {
 
   @Field(() => Boolean, { description: "Whether the key that created or last edited a version may approve it." })
   allowSelfApproval!: boolean;
+
+  @Field(() => FindingSeverity, {
+    nullable: true,
+    description:
+      "CR-3: a skill version with a content-review finding at or above this severity that is not suppressed cannot go live; null: findings never block. Default HIGH.",
+  })
+  blockSeverity!: FindingSeverity | null;
 }
 
 @ObjectType("Approval", { description: "AP-2: one key's approval of one digest of a skill or agent version." })

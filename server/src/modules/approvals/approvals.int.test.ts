@@ -109,7 +109,8 @@ describeEachDialect("approvals (AP)", { outboundAllowHosts: ["127.0.0.1"] }, (t)
     expect(changes.map((e) => e.data)).toContainEqual({
       required_approvals: 2,
       allow_self_approval: true,
-      before: { required_approvals: 0, allow_self_approval: false },
+      block_severity: "HIGH",
+      before: { required_approvals: 0, allow_self_approval: false, block_severity: "HIGH" },
     });
   });
 

@@ -12,7 +12,7 @@ export { SkillPointerMoveEntity } from "./skill-pointer-move.entity";
 export { type CheckedTool, MASKED_SECRET, type ToolInput, checkTools } from "./skill-tools";
 export { SkillVersionEntity, type StoredTool, type VersionStateName } from "./skill-version.entity";
 export { SkillEntity } from "./skill.entity";
-export { SkillToolInput } from "./skill.inputs";
+export { SkillToolInput, SkillVersionInput } from "./skill.inputs";
 export { SkillFileResolver, SkillResolver, SkillVersionAuthorResolver } from "./skill.resolver";
 export { SkillLifecycleService, type ActingScope, type DeleteGuard } from "./skill-lifecycle.service";
 export { SkillLiveMoved } from "./skill.events";
@@ -29,6 +29,13 @@ export { refusePublish, refuseRollback } from "./skill-live-checks";
 export { parseSkillMd, type ParsedSkillMd } from "./skill-md";
 export { checkSkillName, normaliseSkillName } from "./skill-name";
 export { SkillDigests } from "./skill-digests";
+export {
+  reviewableContentOf,
+  reviewableOfChecked,
+  type ContentReviewPort,
+  type ReviewableContent,
+} from "./skill-review-content";
+export { checkContent, type SkillContentInput } from "./skill-content";
 export { SkillVersionDigestResolver } from "./skill-digest.resolver";
 export {
   canonicalTools,

@@ -17,6 +17,7 @@ import type { FileLimits } from "./skill-files";
 import type { SkillPointerMoveEntity } from "./skill-pointer-move.entity";
 import type { CheckedTool } from "./skill-tools";
 import { SkillVersionEntity, type StoredTool, type VersionStateName } from "./skill-version.entity";
+import { reviewableOfChecked, type ContentReviewPort } from "./skill-review-content";
 
 /**
  * Refuses, inside the editing transaction (the skill's row locked), to change a draft that something holds still —
@@ -37,6 +38,8 @@ export class SkillService {
     private readonly secrets: SecretBox,
     private readonly limits: FileLimits,
     private readonly guardEdit: DraftEditGuard = async () => {},
+    // CR-1: without a reviewer (unit wiring), nothing is stored and the publish gate reviews the version itself
+    private readonly review: ContentReviewPort = async () => async () => {},
   ) {}
 
   // ---- authoring (SV-1, SV-2) ----
@@ -60,6 +63,7 @@ export class SkillService {
   ): Promise<{ version: SkillVersionEntity; created: boolean }> {
     const content = await this.checkedContent(scope.projectId, input);
     const name = content.parsed.name;
+    const storeReview = await this.review(reviewableOfChecked(content));
     return this.db.write(async (tx) => {
       const repo = new SkillRepository(tx.manager);
       const now = new Date();
@@ -107,6 +111,7 @@ export class SkillService {
       await repo.saveSkill(skill);
       await repo.insertVersion(version);
       await this.storeFiles(repo, id, content.files);
+      await storeReview(tx, { projectId: scope.projectId, versionId: id, edited: false });
       await this.audit.record(tx, {
         projectId: scope.projectId,
         resourceType: "skill",
@@ -123,6 +128,7 @@ export class SkillService {
   async update(ctx: AuthContext, id: string, input: SkillContentInput): Promise<SkillVersionEntity> {
     const scope = await this.auth.authorize(ctx, "editor");
     const content = await this.checkedContent(scope.projectId, input);
+    const storeReview = await this.review(reviewableOfChecked(content));
     return this.db.write(async (tx) => {
       const repo = new SkillRepository(tx.manager);
       const found = await repo.findVersion(scope.projectId, id);
@@ -157,6 +163,7 @@ export class SkillService {
       };
       await repo.updateDraft(id, updated);
       await this.storeFiles(repo, id, content.files);
+      await storeReview(tx, { projectId: scope.projectId, versionId: id, edited: true });
       await this.audit.record(tx, {
         projectId: scope.projectId,
         resourceType: "skill",

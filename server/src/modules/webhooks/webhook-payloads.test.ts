@@ -20,6 +20,7 @@ describe("webhook events", () => {
       "rollout.aborted",
       "rollout.completed",
       "version.approved",
+      "version.flagged",
     ]);
     expect(isWebhookEventType("call.ended")).toBe(true);
     expect(isWebhookEventType("call.started")).toBe(false);

@@ -9,6 +9,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "rollout.aborted",
   "rollout.completed",
   "version.approved",
+  "version.flagged",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -76,16 +76,22 @@ export const PUBLISH_POLICY = graphql(`
       publishPolicy {
         requiredApprovals
         allowSelfApproval
+        blockSeverity
       }
     }
   }
 `);
 
 export const SET_PUBLISH_POLICY = graphql(`
-  mutation SetPublishPolicy($requiredApprovals: Int!, $allowSelfApproval: Boolean) {
-    setPublishPolicy(requiredApprovals: $requiredApprovals, allowSelfApproval: $allowSelfApproval) {
+  mutation SetPublishPolicy($requiredApprovals: Int!, $allowSelfApproval: Boolean, $blockSeverity: FindingSeverity) {
+    setPublishPolicy(
+      requiredApprovals: $requiredApprovals
+      allowSelfApproval: $allowSelfApproval
+      blockSeverity: $blockSeverity
+    ) {
       requiredApprovals
       allowSelfApproval
+      blockSeverity
     }
   }
 `);

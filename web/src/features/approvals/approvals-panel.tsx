@@ -7,6 +7,8 @@ import { ErrorNotice } from "../../shared/states";
 import { AGENT_VERSION_REVIEW, APPROVE_VERSION, SKILL_VERSION_REVIEW, WITHDRAW_APPROVAL } from "./approval-documents";
 import { DigestText } from "./digest-text";
 import { publishBlock } from "./publish-block";
+import { ReviewBadge } from "../review/review-badge";
+import { useContentReview } from "../review/use-content-review";
 
 export type ReviewedKind = "skill" | "agent";
 
@@ -51,6 +53,8 @@ export function useReview(kind: ReviewedKind, versionId: string | null): Review 
 /** On a version: its digest, who approved it (current and outdated), Approve and Withdraw. */
 export function ApprovalsPanel({ kind, versionId }: { kind: ReviewedKind; versionId: string }) {
   const review = useReview(kind, versionId);
+  // CR-4: what the scanner found, beside Approve: reviewers see the findings before they approve
+  const content = useContentReview(kind === "skill" ? versionId : null);
   const [approve, approving] = useMutation(APPROVE_VERSION, { refetchQueries: "active" });
   const [withdraw] = useMutation(WITHDRAW_APPROVAL, { refetchQueries: "active" });
   if (!review.digest) return <ErrorNotice error={review.error} title="The approvals could not be read" />;
@@ -69,24 +73,27 @@ export function ApprovalsPanel({ kind, versionId }: { kind: ReviewedKind; versio
             </Badge>
             <DigestText digest={review.digest} />
           </Group>
-          {review.state === "DRAFT" ? (
-            <Tooltip label={review.approvalRefusal} disabled={!review.approvalRefusal}>
-              <span>
-                <Button
-                  size="xs"
-                  color={OK_COLOR}
-                  disabled={!!review.approvalRefusal}
-                  loading={approving.loading}
-                  aria-describedby={review.approvalRefusal ? "approve-refusal" : undefined}
-                  onClick={() =>
-                    void approve({ variables: { versionId, digest: review.digest } }).catch(() => undefined)
-                  }
-                >
-                  Approve
-                </Button>
-              </span>
-            </Tooltip>
-          ) : null}
+          <Group gap="xs" wrap="nowrap">
+            {kind === "skill" ? <ReviewBadge review={content.review} size="sm" /> : null}
+            {review.state === "DRAFT" ? (
+              <Tooltip label={review.approvalRefusal} disabled={!review.approvalRefusal}>
+                <span>
+                  <Button
+                    size="xs"
+                    color={OK_COLOR}
+                    disabled={!!review.approvalRefusal}
+                    loading={approving.loading}
+                    aria-describedby={review.approvalRefusal ? "approve-refusal" : undefined}
+                    onClick={() =>
+                      void approve({ variables: { versionId, digest: review.digest } }).catch(() => undefined)
+                    }
+                  >
+                    Approve
+                  </Button>
+                </span>
+              </Tooltip>
+            ) : null}
+          </Group>
         </Group>
         {review.state === "DRAFT" && review.approvalRefusal ? (
           <Text size="xs" c="dimmed" id="approve-refusal">

@@ -1,5 +1,7 @@
 import { useMutation, useQuery } from "@apollo/client/react";
-import { Button, Group, NumberInput, Paper, Stack, Switch, Text, Title } from "@mantine/core";
+import { Button, Group, NumberInput, Paper, Select, Stack, Switch, Text, Title } from "@mantine/core";
+import type { FindingSeverity } from "../../gql/graphql";
+import { SEVERITY_CHOICES } from "../review/severity";
 import { useEffect, useState } from "react";
 import { errorInfo } from "../../shared/errors";
 import { ErrorNotice } from "../../shared/states";
@@ -12,11 +14,14 @@ export function PublishPolicyForm() {
   const stored = query.data?.project.publishPolicy;
   const [required, setRequired] = useState<number | string>(0);
   const [self, setSelf] = useState(false);
+  // CR-3: the lowest content-review severity that keeps a skill version from going live ("NONE": never blocks)
+  const [block, setBlock] = useState<string>("HIGH");
   const [saved, setSaved] = useState(false);
   useEffect(() => {
     if (!stored) return;
     setRequired(stored.requiredApprovals);
     setSelf(stored.allowSelfApproval);
+    setBlock(stored.blockSeverity ?? "NONE");
   }, [stored]);
   const fieldError =
     errorInfo(saving.error)?.details.field === "requiredApprovals" ? errorInfo(saving.error)?.message : undefined;
@@ -24,7 +29,8 @@ export function PublishPolicyForm() {
   async function submit() {
     setSaved(false);
     try {
-      await save({ variables: { requiredApprovals: Number(required), allowSelfApproval: self } });
+      const blockSeverity = block === "NONE" ? null : (block as FindingSeverity);
+      await save({ variables: { requiredApprovals: Number(required), allowSelfApproval: self, blockSeverity } });
       setSaved(true);
     } catch {
       // shown below through saving.error
@@ -39,7 +45,8 @@ export function PublishPolicyForm() {
         </Title>
         <Text size="sm" c="dimmed">
           With approvals required, a skill or agent version goes live (publish, the Skills API, the CLI, a rollout) only
-          once that many reviewers approved its current content. Rolling back to an earlier version needs none.
+          once that many reviewers approved its current content, and a skill version only when its content review has no
+          finding at or above the block severity that an admin did not suppress. Rolling back needs neither.
         </Text>
         <ErrorNotice error={query.error} title="The policy could not be read" />
         <Group align="flex-end">
@@ -59,6 +66,15 @@ export function PublishPolicyForm() {
             checked={self}
             onChange={(e) => setSelf(e.currentTarget.checked)}
             mb={8}
+          />
+          <Select
+            label="Content review blocks at"
+            description="Findings this severe keep a skill version from going live"
+            data={[...SEVERITY_CHOICES, { value: "NONE", label: "Never (findings are shown only)" }]}
+            value={block}
+            onChange={(v) => setBlock(v ?? "HIGH")}
+            allowDeselect={false}
+            w={300}
           />
         </Group>
         <Group gap="sm">

@@ -4,6 +4,7 @@ import { useState } from "react";
 import { SHORTCUTS, usePageShortcuts } from "../../shared/shortcuts";
 import type { PreviewFieldsFragment } from "../../gql/graphql";
 import { GatePanel } from "../evals/gate-panel";
+import { PreviewReview } from "../review/findings-panel";
 import { StartRolloutForm } from "../rollouts/start-rollout-form";
 import { useSession } from "../session/session-context";
 import { ImpactDialog } from "./impact-dialog";
@@ -95,7 +96,14 @@ export function PublishButton(props: Props) {
         projectId={session?.project?.id ?? null}
         onConfirm={() => void confirm()}
         onClose={() => setOpened(false)}
-        evaluation={kind === "publish" && opened ? <GatePanel versionId={versionId} skillName={name} /> : null}
+        evaluation={
+          kind === "publish" && opened ? (
+            <>
+              <PreviewReview versionId={versionId} />
+              <GatePanel versionId={versionId} skillName={name} />
+            </>
+          ) : null
+        }
         onRollout={kind === "publish" ? () => setRollingOut(true) : undefined}
         rollout={
           rollingOut ? <StartRolloutForm versionId={versionId} onBack={() => setRollingOut(false)} /> : undefined

@@ -3,6 +3,7 @@ import { EditorState } from "@codemirror/state";
 import { MergeView } from "@codemirror/merge";
 import { EditorView, lineNumbers } from "@codemirror/view";
 import { useEffect, useRef } from "react";
+import { hiddenCharacters } from "../review/hidden-characters";
 
 /** Two texts side by side with @codemirror/merge, read-only; each side named for a screen reader. */
 export function SideBySide({ a, b, label, md }: { a: string; b: string; label: string; md?: boolean }) {
@@ -14,6 +15,8 @@ export function SideBySide({ a, b, label, md }: { a: string; b: string; label: s
       EditorView.editable.of(false),
       EditorState.readOnly.of(true),
       EditorView.lineWrapping,
+      // CR-4: what a model reads but the eye does not, drawn visibly on both sides
+      hiddenCharacters(),
       ...(md ? [markdown()] : []),
     ];
     const named = (side: string) =>

@@ -16,6 +16,10 @@ export const SKILLS_LIST = graphql(`
         createdByName
         updatedAt
         publishedAt
+        review {
+          status
+          highest
+        }
       }
     }
   }

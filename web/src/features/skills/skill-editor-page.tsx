@@ -16,6 +16,7 @@ import { emptyContent, toolRowsOf, type SkillContent } from "./skill-content";
 import { SkillContentPanels } from "./skill-content-panels";
 import { SKILL_VERSION } from "./skill-documents";
 import { ApprovalsPanel, useReview } from "../approvals/approvals-panel";
+import { FindingsPanel } from "../review/findings-panel";
 import { SkillEditorHeader } from "./skill-editor-header";
 import { SkillMdEditor } from "./skill-md-editor";
 import { useSkillDraft, type DraftStatus } from "./use-skill-draft";
@@ -92,6 +93,13 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
   const [params, setParams] = useSearchParams();
   const tab = params.get("tab") === "used-by" ? "used-by" : "edit";
   const setTab = (next: string | null) => setParams(next ? { tab: next } : {}, { replace: true });
+  // CR-4: a finding's line opens in the editor
+  const [focusLine, setFocusLine] = useState<{ line: number } | null>(null);
+  const openLine = (path: string, line: number) => {
+    if (path !== "SKILL.md") return;
+    setTab(null);
+    setFocusLine({ line });
+  };
   const body = (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 7 }}>
@@ -100,6 +108,7 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
           onChange={(skillMd) => draft.edit({ skillMd })}
           problems={placed.onLines}
           readOnly={!editable}
+          focusLine={focusLine}
         />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
@@ -130,6 +139,7 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
         onNewDraft={() => version && void navigate("/skills/new", { state: { from: contentOf(version) } })}
       />
       {version ? <ApprovalsPanel kind="skill" versionId={version.id} /> : null}
+      {version ? <FindingsPanel versionId={version.id} onOpenLine={openLine} /> : null}
       {version?.warnings.length ? (
         <Alert color={WARN_COLOR} variant="light" title="Warnings">
           {version.warnings.join(" ")}

@@ -6,6 +6,7 @@ import { EditorView, keymap } from "@codemirror/view";
 import { Anchor, List } from "@mantine/core";
 import CodeMirror, { type ReactCodeMirrorRef } from "@uiw/react-codemirror";
 import { useEffect, useMemo, useRef } from "react";
+import { hiddenCharacters } from "../review/hidden-characters";
 import type { LineProblem } from "./problem-lines";
 
 interface Props {
@@ -13,10 +14,12 @@ interface Props {
   onChange(value: string): void;
   problems: LineProblem[];
   readOnly?: boolean;
+  /** CR-4: a finding's line to open (a new object each time, so the same line opens again). */
+  focusLine?: { line: number } | null;
 }
 
 /** SKILL.md in CodeMirror; the server's problems are underlined on their line and listed under the editor. */
-export function SkillMdEditor({ value, onChange, problems, readOnly }: Props) {
+export function SkillMdEditor({ value, onChange, problems, readOnly, focusLine }: Props) {
   const ref = useRef<ReactCodeMirrorRef>(null);
   const extensions = useMemo(
     () => [
@@ -24,6 +27,8 @@ export function SkillMdEditor({ value, onChange, problems, readOnly }: Props) {
       yamlFrontmatter({ content: markdown() }),
       lintGutter(),
       EditorView.lineWrapping,
+      // CR-4: tag characters, bidi controls and zero-width characters drawn as marked code points
+      hiddenCharacters(),
       // focusable also when read-only, so a long SKILL.md can be scrolled from the keyboard (axe: scrollable-region-focusable)
       EditorView.contentAttributes.of({ "aria-label": "SKILL.md", tabindex: "0" }),
       // The page binds Ctrl/Cmd-S (save) and Ctrl/Cmd-Enter (publish): the editor must not insert a line for the latter.
@@ -50,6 +55,13 @@ export function SkillMdEditor({ value, onChange, problems, readOnly }: Props) {
       });
     view.dispatch(setDiagnostics(view.state, diagnostics));
   }, [problems, value]);
+
+  useEffect(() => {
+    const view = ref.current?.view;
+    if (!view || !focusLine || focusLine.line > view.state.doc.lines) return;
+    view.dispatch({ selection: { anchor: view.state.doc.line(focusLine.line).from }, scrollIntoView: true });
+    view.focus();
+  }, [focusLine]);
 
   /** "Line N" in the list moves the cursor there and scrolls it into view. */
   function goToLine(n: number) {

@@ -3,7 +3,7 @@ import { Anchor, Badge, Button, Group, SegmentedControl, Stack, Text, TextInput,
 import { useDebouncedValue } from "@mantine/hooks";
 import { Link } from "react-router";
 import type { SkillsListQuery, VersionState } from "../../gql/graphql";
-import { authorOf, stateColor, when } from "../../shared/format";
+import { authorOf, FAILED_COLOR, stateColor, when } from "../../shared/format";
 import { FilterBar } from "../../shared/filter-bar";
 import { PagedQueryTable, type Column } from "../../shared/paged-table";
 import { ErrorNotice } from "../../shared/states";
@@ -44,6 +44,16 @@ const columns = (rollouts: Rollouts): Array<Column<Skill>> => [
             {s.state.toLowerCase()}
           </Badge>
           {involved ? <RolloutBadge rollout={rollout} onLive={s.state === "PUBLISHED"} /> : null}
+          {/* CR-5: a version whose content review blocks it (a live one flagged by a new rules version) */}
+          {s.review.status === "blocked" ? (
+            <Badge
+              color={FAILED_COLOR}
+              variant="light"
+              title={`Content review: highest ${s.review.highest?.toLowerCase()}`}
+            >
+              {s.state === "PUBLISHED" ? "flagged" : "blocked"}
+            </Badge>
+          ) : null}
         </Group>
       );
     },

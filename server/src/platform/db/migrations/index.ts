@@ -33,6 +33,8 @@ import { WidenSignalDeltaIds1796199743046 as PostgresWidenSignalDeltaIds } from 
 import { AddRolloutEvals1796160617806 as SqliteAddRolloutEvals } from "./sqlite/1796160617806-add-rollout-evals";
 import { AddCallFollowers1796207238542 as PostgresAddCallFollowers } from "./postgres/1796207238542-add-call-followers";
 import { AddCallFollowers1796207238542 as SqliteAddCallFollowers } from "./sqlite/1796207238542-add-call-followers";
+import { AddContentReviews1796417066007 as PostgresAddContentReviews } from "./postgres/1796417066007-add-content-reviews";
+import { AddContentReviews1796417066007 as SqliteAddContentReviews } from "./sqlite/1796417066007-add-content-reviews";
 import { AddCatalogBudget1796417865925 as PostgresAddCatalogBudget } from "./postgres/1796417865925-add-catalog-budget";
 import { AddCatalogBudget1796417865925 as SqliteAddCatalogBudget } from "./sqlite/1796417865925-add-catalog-budget";
 
@@ -54,6 +56,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddSkillSignalDays,
   SqliteAddRolloutEvals,
   SqliteAddCallFollowers,
+  SqliteAddContentReviews,
   SqliteAddCatalogBudget,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -75,5 +78,6 @@ export const postgresMigrations: Function[] = [
   PostgresAddRolloutEvals,
   PostgresWidenSignalDeltaIds,
   PostgresAddCallFollowers,
+  PostgresAddContentReviews,
   PostgresAddCatalogBudget,
 ];
