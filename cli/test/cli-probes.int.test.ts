@@ -146,7 +146,13 @@ describeEachDialect("skillgraph bin, probed (EC-3)", (t) => {
     fs.mkdirSync(path.join(dir, "assets"));
     fs.writeFileSync(path.join(dir, "assets", "all-bytes.bin"), binary);
     fs.writeFileSync(path.join(dir, "crlf.md"), "a\r\nb\r\n");
-    const pushed = await skillgraph(["push", "--publish", folder], env());
+    // Binary content is a HIGH finding (CR-1): this project blocks only CRITICAL, so the bytes can travel.
+    await t.ok(
+      `mutation { setPublishPolicy(requiredApprovals: 0, blockSeverity: CRITICAL) { blockSeverity } }`,
+      {},
+      key,
+    );
+    const pushed = await skillgraph(["push", "--publish", "--fail-on", "critical", folder], env());
     expect(pushed.code, pushed.err).toBe(0);
     const pulled = path.join(work, "bytes-pulled");
     const pull = await skillgraph(["pull", pulled], env());

@@ -100,6 +100,12 @@ describeEachDialect("skills over MCP", (t, dialect) => {
 
   it("GW-11 declares the SEP-2640 extension and serves live skills with a SHA-256 digest and size for every file", async () => {
     const project = await t.project("gw11 serve");
+    // An image is binary, a HIGH finding (CR-1): this project's policy lets findings through, so the bytes can travel.
+    await t.ok(
+      `mutation { setPublishPolicy(requiredApprovals: 0, blockSeverity: null) { blockSeverity } }`,
+      {},
+      project.adminKey,
+    );
     await createVersion(t, project.adminKey, "explain-bill", {
       files: {
         "references/tariffs.md": Buffer.from("# Tariffs\n\nPeak: 0.30 €/kWh\n"),
