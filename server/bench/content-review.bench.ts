@@ -11,7 +11,8 @@ import "./production-mode";
 import "reflect-metadata";
 import { entities } from "../src/entities";
 import { Database } from "../src/platform/db/database";
-import { reviewSkill, type ReviewInput } from "../src/modules/review/scanner";
+import { decodeText, reviewSkill, TEXT_RULES, type ReviewInput } from "../src/modules/review/scanner";
+import { secretlintMatches } from "../src/modules/review/scanner/secrets.rules";
 import { startInstance } from "./call-runtime/instance";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -120,6 +121,26 @@ async function timed(runs: number, once: (i: number) => Promise<unknown>): Promi
 
 export interface ContentReviewBenchResult {
   rows: Array<{ bundle: string; review: number; createWithReview: number | null; createWithout: number | null }>;
+  /** Milliseconds each rule spends over every text of a bundle (the best of 3 passes), to find the slow ones. */
+  perRule: Array<{ rule: string; largest: number; hostile: number }>;
+}
+
+/** Each text rule (and secretlint) alone over every text of the bundle, as the scanner runs it: best of 3 passes. */
+async function perRule(input: ReviewInput): Promise<Map<string, number>> {
+  const texts = [input.skillMd, ...input.files.map((f) => decodeText(f.content) ?? "")];
+  const best = async (pass: () => Promise<unknown> | unknown) => {
+    let ms = Infinity;
+    for (let i = 0; i < 3; i++) {
+      const started = process.hrtime.bigint();
+      await pass();
+      ms = Math.min(ms, Number(process.hrtime.bigint() - started) / 1e6);
+    }
+    return ms;
+  };
+  const out = new Map<string, number>();
+  for (const rule of TEXT_RULES) out.set(rule.id, await best(() => texts.forEach((t) => rule.find(t))));
+  out.set("secretlint", await best(() => Promise.all(texts.map((t, i) => secretlintMatches(`f${i}.md`, t)))));
+  return out;
 }
 
 export async function run(): Promise<ContentReviewBenchResult> {
@@ -173,13 +194,24 @@ export async function run(): Promise<ContentReviewBenchResult> {
       createWithReview: null,
       createWithout: null,
     });
+    const largestRules = await perRule(bigInput);
+    const hostileRules = await perRule(hostile);
+    const rules = [...largestRules.keys()].map((rule) => ({
+      rule,
+      largest: largestRules.get(rule)!,
+      hostile: hostileRules.get(rule)!,
+    }));
     const f = (n: number | null) => (n === null ? "—" : `${n.toFixed(1)} ms`);
     console.log(`content review: median of ${RUNS} runs (typical) and ${BIG_RUNS} (large bundles)`);
     console.log("| bundle | review alone | create with review | create without review |");
     console.log("| --- | ---: | ---: | ---: |");
     for (const r of rows)
       console.log(`| ${r.bundle} | ${f(r.review)} | ${f(r.createWithReview)} | ${f(r.createWithout)} |`);
-    return { rows };
+    console.log("\nper rule, every text of the bundle (best of 3)");
+    console.log("| rule | largest | near misses |");
+    console.log("| --- | ---: | ---: |");
+    for (const r of rules) console.log(`| ${r.rule} | ${f(r.largest)} | ${f(r.hostile)} |`);
+    return { rows, perRule: rules };
   } finally {
     await app.close();
   }

@@ -84,8 +84,16 @@ function judgeHost(host: string, path: string): UrlVerdict | null {
   return null;
 }
 
+/** The last text judged and its verdicts: the five URL rules run one after another over the same text. */
+let lastJudged: { text: string; found: Array<RuleMatch & { rule: string }> } | null = null;
+
 /** Each URL judged by its host; the rule id of a match is the verdict's (bare IP, homoglyph, punycode, paste, tunnel). */
 export function judgeUrls(text: string): Array<RuleMatch & { rule: string }> {
+  if (lastJudged?.text !== text) lastJudged = { text, found: judgeEachUrl(text) };
+  return lastJudged.found;
+}
+
+function judgeEachUrl(text: string): Array<RuleMatch & { rule: string }> {
   const found: Array<RuleMatch & { rule: string }> = [];
   for (const m of matchAll(URL_PATTERN, text, 5000)) {
     const url = text.slice(m.index, m.index + m.length);
