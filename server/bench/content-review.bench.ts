@@ -176,7 +176,7 @@ export async function run(): Promise<ContentReviewBenchResult> {
   const reviews = app.services.reviews;
   const reviewing = reviews.forWrite;
   const { principal } = await app.services.auth.authenticate(`Bearer ${adminKey}`);
-  // the service's create as GraphQL calls it (8 MiB is over the GraphQL body limit: uploads carry bundles that large)
+  // the service's create as createSkillVersion calls it (the body limit holds the largest bundle: SEC-4 tests it)
   const ctx = { requestId: "bench", principal, loaders: undefined as never };
   const create = (input: ReviewInput) =>
     app.services.skills.create(ctx, {
