@@ -11,7 +11,7 @@ const SHOWN = 8;
  */
 export function LiveReviewPanel(props: { live: LiveReview; onOpenLine(path: string, line: number): void }) {
   const { review, pending } = props.live;
-  const findings = review?.findings ?? [];
+  const findings = (review?.findings ?? []).filter((f) => !f.suppressed);
   return (
     <Paper withBorder p="xs" mt="xs" component="section" aria-labelledby="live-review-title" data-testid="live-review">
       <Stack gap={4}>
@@ -21,7 +21,13 @@ export function LiveReviewPanel(props: { live: LiveReview; onOpenLine(path: stri
           </Title>
           <ReviewBadge review={review} size="sm" />
           <Text size="xs" c="dimmed" role="status">
-            {pending ? "Reviewing…" : review ? "What the editor holds now, before it is saved." : ""}
+            {pending
+              ? "Reviewing…"
+              : props.live.saved
+                ? "As saved (with the suppressions of this version)."
+                : review
+                  ? "What the editor holds now, before it is saved."
+                  : ""}
           </Text>
         </Group>
         {findings.length > 0 ? (

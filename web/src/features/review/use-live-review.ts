@@ -12,6 +12,8 @@ export interface LiveReview {
   review: ContentReviewFieldsFragment | null;
   /** A review of newer content is on its way (the one shown is of older text). */
   pending: boolean;
+  /** The review is the saved version's own (with its suppressions): the editor holds nothing unsaved. */
+  saved?: boolean;
 }
 
 /**

@@ -88,8 +88,12 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
   const draft = useSkillDraft({ versionId, editable, initial, onCreated });
   const review = useReview("skill", version?.id ?? null);
   // CR-4: what the editor holds is reviewed as it is typed; the saved version's review gates the publish (CR-3)
-  const live = useLiveReview(draft.content, editable);
+  const typed = useLiveReview(draft.content, editable);
   const stored = useContentReview(version?.id ?? null);
+  // with nothing unsaved the editor holds the saved version: its own review (and suppressions) is the one to show
+  const settled = draft.status === "idle" || draft.status === "saved";
+  const live =
+    settled && stored.review && !typed.pending ? { review: stored.review, pending: false, saved: true } : typed;
   const findingsRef = useRef<HTMLDivElement>(null);
   const placed = useMemo(
     () => placeProblems(draft.content.skillMd, draft.problems),
@@ -125,7 +129,7 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
           problems={placed.onLines}
           readOnly={!editable}
           focusLine={focusLine}
-          findings={editable ? live.review?.findings : undefined}
+          findings={editable ? live.review?.findings.filter((f) => !f.suppressed) : undefined}
         />
         {editable ? <LiveReviewPanel live={live} onOpenLine={openLine} /> : null}
       </Grid.Col>
