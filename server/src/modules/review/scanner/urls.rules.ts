@@ -36,7 +36,11 @@ interface UrlVerdict {
 }
 
 function judgeHost(host: string, path: string): UrlVerdict | null {
-  const bare = host.replace(/:\d{1,5}$/, "").replace(/\.$/, "");
+  // A host ends at the first character no host name has (prose punctuation such as the "…" of "https://…" or of a
+  // URL cut short): what comes before it is judged, nothing after.
+  const named = host.split(/[^\p{L}\p{M}\p{N}\p{ASCII}]/u, 1)[0] ?? "";
+  const bare = named.replace(/:\d{1,5}$/, "").replace(/\.$/, "");
+  if (bare === "") return null;
   if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(bare)) {
     return isPublicIPv4(bare)
       ? { rule: "url-bare-ip", severity: "HIGH", detail: `The host is the bare address ${bare}.` }
