@@ -24,7 +24,9 @@ export function LiveReviewPanel(props: { live: LiveReview; onOpenLine(path: stri
             {pending
               ? "Reviewing…"
               : props.live.saved
-                ? "As saved (with the suppressions of this version)."
+                ? review?.findings.some((f) => f.suppressed)
+                  ? "As saved, with this version's suppressions."
+                  : "As saved."
                 : review
                   ? "What the editor holds now, before it is saved."
                   : ""}
