@@ -12,7 +12,7 @@ import { REVERSE_SHELL_RULES } from "./reverse-shells.rules";
 import type { RuleMatch, TextRule } from "./rule";
 import { SECRET_RULE_MESSAGE, SECRET_RULES, secretlintMatches } from "./secrets.rules";
 import { excerptAt, lineBounds, lineStarts, lowSurrogates, position } from "./text-file";
-import { URL_RULES } from "./urls.rules";
+import { forgetUrlVerdicts, URL_RULES } from "./urls.rules";
 import { makeVisible } from "./visible";
 
 /** Every text rule, in families (CR-2). */
@@ -214,6 +214,7 @@ export async function reviewSkill(input: ReviewInput, options: ScannerOptions = 
         );
       }
     }
+    forgetUrlVerdicts();
     if (options.secretlint !== false && !source.path.startsWith("path of ")) {
       try {
         for (const m of await secretlintMatches(source.path, source.text)) {

@@ -91,6 +91,11 @@ function judgeHost(host: string, path: string): UrlVerdict | null {
 /** The last text judged and its verdicts: the five URL rules run one after another over the same text. */
 let lastJudged: { text: string; found: Array<RuleMatch & { rule: string }> } | null = null;
 
+/** Lets go of the last text judged (the scanner calls it when a file is done: a bundle's text is not kept). */
+export function forgetUrlVerdicts(): void {
+  lastJudged = null;
+}
+
 /** Each URL judged by its host; the rule id of a match is the verdict's (bare IP, homoglyph, punycode, paste, tunnel). */
 export function judgeUrls(text: string): Array<RuleMatch & { rule: string }> {
   if (lastJudged?.text !== text) lastJudged = { text, found: judgeEachUrl(text) };
