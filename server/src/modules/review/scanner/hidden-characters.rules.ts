@@ -151,8 +151,9 @@ export const hiddenMarkup: TextRule = patternRule({
   severity: "MEDIUM",
   scope: "markdown",
   message:
-    "HTML in the markdown hides its content from the rendered view (display:none, hidden, zero size or opacity), while a model reads it. Show the text or remove it.",
+    "HTML in the markdown hides its content from the rendered view (display:none, hidden, zero size or opacity, or a script, style, template or noscript element, which renderers drop), while a model reads it. Show the text or remove it.",
   patterns: [
+    /<(?:script|style|template|noscript)(?=[\s>/])[^<>]{0,300}>/gi,
     /<[a-z][a-z0-9]{0,20}\s[^<>\n]{0,300}?(?:display\s{0,3}:\s{0,3}none|visibility\s{0,3}:\s{0,3}hidden|font-size\s{0,3}:\s{0,3}0(?:px|pt|em|rem)?\s{0,3}[;"']|opacity\s{0,3}:\s{0,3}0(?:\.0{1,3})?\s{0,3}[;"']|(?<=\s)hidden(?=[\s>=/]))/gi,
   ],
 });
