@@ -197,15 +197,18 @@ export class EvalService {
     return { kind: "agents", agentIds, skillUsage: name };
   }
 
-  async run(ctx: AuthContext, id: string): Promise<EvalRunEntity | null> {
+  /** `withResults`: the run's results read with its progress counters, one snapshot (`run.results`). */
+  async run(ctx: AuthContext, id: string, withResults = false): Promise<EvalRunEntity | null> {
     const scope = await this.auth.authorize(ctx, "viewer");
-    return this.db.read((m) => new EvalRepository(m).findRun(scope.projectId, id));
+    return this.db.read((m) => new EvalRepository(m).findRun(scope.projectId, id, withResults));
   }
 
-  async runs(ctx: AuthContext, page: number, limit: number): Promise<Page<EvalRunEntity>> {
+  async runs(ctx: AuthContext, page: number, limit: number, withResults = false): Promise<Page<EvalRunEntity>> {
     const scope = await this.auth.authorize(ctx, "viewer");
     const window = pageWindow(page, limit);
-    const [items, total] = await this.db.read((m) => new EvalRepository(m).runPage(scope.projectId, window));
+    const [items, total] = await this.db.read((m) =>
+      new EvalRepository(m).runPage(scope.projectId, window, withResults),
+    );
     return { items, total, page: window.page, limit: window.limit };
   }
 
