@@ -440,7 +440,7 @@ describeEachDialect("evals", { outboundAllowHosts: ["127.0.0.1"], chatMaxToolRou
       );
       expect(res.errors?.[0]?.extensions, JSON.stringify(agent)).toMatchObject({
         code: "BAD_USER_INPUT",
-        details: { field: "target.agentId" },
+        details: { field: "target.agent_id" },
       });
     }
   });

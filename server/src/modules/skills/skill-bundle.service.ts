@@ -39,7 +39,7 @@ export class SkillBundleService {
     const scope = await this.auth.authorize(ctx, "editor", projectId);
     const compact = zipBase64.replace(/\s+/g, "");
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length === 0) {
-      throw Invalid.field("zipBase64", "zipBase64 is not valid base64 of a zip file.");
+      throw Invalid.field("zip_base64", "zipBase64 is not valid base64 of a zip file.");
     }
     const result = await readZipBundle(new Uint8Array(Buffer.from(compact, "base64")), this.limits);
     return (await this.importResult(scope, result)).version;

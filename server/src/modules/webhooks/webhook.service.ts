@@ -322,14 +322,16 @@ export class WebhookService {
 
 function checkEventTypes(eventTypes: readonly string[]): Problem[] {
   if (eventTypes.length === 0) {
-    return [{ path: "eventTypes", message: `eventTypes must name at least one of ${WEBHOOK_EVENT_TYPES.join(", ")}.` }];
+    return [
+      { path: "event_types", message: `eventTypes must name at least one of ${WEBHOOK_EVENT_TYPES.join(", ")}.` },
+    ];
   }
   return eventTypes.flatMap((type, i) =>
     isWebhookEventType(type)
       ? []
       : [
           {
-            path: `eventTypes[${i}]`,
+            path: `event_types[${i}]`,
             message: `'${type}' is not a webhook event type; use one of ${WEBHOOK_EVENT_TYPES.join(", ")}.`,
           },
         ],
