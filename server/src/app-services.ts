@@ -99,6 +99,7 @@ export function wireServices(
     knowledge,
     secretBox,
     limits,
+    { allowList: config.outboundAllowHosts },
     (tx, projectId, version) => rollouts.refuseCandidateEdit(tx, projectId, version),
     // CR-1: every create and edit stores the review of its content
     (content) => reviews.forWrite(content),

@@ -9,7 +9,7 @@ import { createApolloClient } from "./app/apollo";
 import { router } from "./app/router";
 import { cssVariablesResolver, theme } from "./app/theme";
 import "./app/global.css";
-import { SessionProvider } from "./features/session/session-context";
+import { SessionProvider } from "./features/sign-in/session-context";
 import { Loading } from "./shared/states";
 
 const container = document.getElementById("root");

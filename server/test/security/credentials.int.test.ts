@@ -268,7 +268,7 @@ describeEachDialect("credentials", { authFailuresPerMinute: 100_000 }, (t) => {
 
   it("PJ-2 the platform credential manages a project's keys only when it names the project", async () => {
     const unnamed = await t.gql(CREATE_KEY, { role: "VIEWER" }, t.platformToken);
-    expect(unnamed.errors?.[0]?.extensions).toEqual({ code: "FORBIDDEN", details: { field: "projectId" } });
+    expect(unnamed.errors?.[0]?.extensions).toEqual({ code: "FORBIDDEN", details: { field: "project_id" } });
     const made = await t.ok<{ createApiKey: Key }>(
       CREATE_KEY,
       { role: "VIEWER", projectId: project.id },

@@ -3,7 +3,7 @@ import { SetContextLink } from "@apollo/client/link/context";
 import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { OperationTypeNode } from "graphql";
 import { createClient } from "graphql-ws";
-import { readSession } from "../features/session/session-storage";
+import { readSession } from "../features/sign-in/session-storage";
 
 const bearer = () => {
   const session = readSession();

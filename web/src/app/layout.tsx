@@ -2,7 +2,7 @@ import { AppShell, Badge, Burger, Button, Group, NavLink, Text, Title } from "@m
 import { useDisclosure } from "@mantine/hooks";
 import { Suspense, useEffect, type MouseEvent } from "react";
 import { Navigate, NavLink as RouterLink, Outlet, useLocation } from "react-router";
-import { useSession } from "../features/session/session-context";
+import { useSession } from "../features/sign-in/session-context";
 import { Loading } from "../shared/states";
 
 const PROJECT_LINKS = [

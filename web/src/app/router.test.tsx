@@ -3,8 +3,8 @@ import { MantineProvider } from "@mantine/core";
 import { render, screen, within } from "@testing-library/react";
 import { RouterProvider, createMemoryRouter } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { SessionProvider } from "../features/session/session-context";
-import { writeSession } from "../features/session/session-storage";
+import { SessionProvider } from "../features/sign-in/session-context";
+import { writeSession } from "../features/sign-in/session-storage";
 import { routes } from "./router";
 
 // The calls page's code cannot be fetched, as when the server stopped after the console was loaded.

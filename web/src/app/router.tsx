@@ -1,11 +1,11 @@
 import { lazy } from "react";
 import { Navigate, createBrowserRouter, type RouteObject } from "react-router";
-import { readSession } from "../features/session/session-storage";
+import { readSession } from "../features/sign-in/session-storage";
 import { Layout } from "./layout";
 import { PageError } from "./page-error";
 
 // Code-split: each page is its own chunk, loaded when its URL is opened.
-const SignInPage = lazy(() => import("../features/session/sign-in-page"));
+const SignInPage = lazy(() => import("../features/sign-in/sign-in-page"));
 const SkillsListPage = lazy(() => import("../features/skills/skills-list-page"));
 const SkillEditorPage = lazy(() => import("../features/skills/skill-editor-page"));
 const SkillHistoryPage = lazy(() => import("../features/skills/skill-history-page"));

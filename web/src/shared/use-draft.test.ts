@@ -12,7 +12,7 @@ const refusal = new CombinedGraphQLErrors({
         details: {
           problems: [
             { path: "url", message: "url: 'http://10.0.0.1/' is a private address." },
-            { path: "eventTypes[1]", message: "eventTypes[1]: 'call.started' is not an event type." },
+            { path: "event_types[1]", message: "event_types[1]: 'call.started' is not an event type." },
           ],
         },
       },
@@ -47,7 +47,7 @@ describe("useDraft: a form's state, its save and the refusal on each field (UX-4
     expect(answer).toBeNull();
     expect(submit).toHaveBeenCalledWith({ url: "http://10.0.0.1/", eventTypes: [] });
     expect(result.current.fieldError("url")).toBe("url: 'http://10.0.0.1/' is a private address.");
-    expect(result.current.fieldError("eventTypes")).toContain("'call.started' is not an event type");
+    expect(result.current.fieldError("event_types")).toContain("'call.started' is not an event type");
     expect(result.current.fieldError("name")).toBeUndefined();
     expect(result.current.values.url).toBe("http://10.0.0.1/");
     expect(result.current.error).toBe(refusal);

@@ -144,7 +144,7 @@ export class AgentCallDirectory implements AgentDirectory {
     const config = checkAgentConfig(input as AgentConfigInput);
     if (config.problems.length > 0) {
       throw Invalid.of(
-        config.problems.map((p) => ({ ...p, path: `inlineAgent.${p.path}` })),
+        config.problems.map((p) => ({ ...p, path: `inline_agent.${p.path}` })),
         `The inline agent was refused: ${config.problems.map((p) => p.message).join(" ")}`,
       );
     }

@@ -49,13 +49,13 @@ export class ApprovalService {
     const { requiredApprovals, allowSelfApproval, blockSeverity } = policy;
     if (blockSeverity !== null && !SEVERITIES.includes(blockSeverity)) {
       throw Invalid.field(
-        "blockSeverity",
+        "block_severity",
         `blockSeverity must be one of ${SEVERITIES.join(", ")} or null; it is ${String(blockSeverity)}.`,
       );
     }
     if (!Number.isInteger(requiredApprovals) || requiredApprovals < 0 || requiredApprovals > MAX_REQUIRED_APPROVALS) {
       throw Invalid.field(
-        "requiredApprovals",
+        "required_approvals",
         `requiredApprovals must be a whole number from 0 to ${MAX_REQUIRED_APPROVALS}; it is ${requiredApprovals}.`,
       );
     }

@@ -89,7 +89,7 @@ describeEachDialect("approvals (AP)", { outboundAllowHosts: ["127.0.0.1"] }, (t)
     for (const n of [-1, 6]) {
       expect(refusal(await t.gql(POLICY, { n }, admin))).toMatchObject({
         code: "BAD_USER_INPUT",
-        details: { field: "requiredApprovals" },
+        details: { field: "required_approvals" },
       });
     }
     expect(await t.ok(POLICY, { n: 2, self: true }, admin)).toEqual({

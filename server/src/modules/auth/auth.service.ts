@@ -129,7 +129,7 @@ export class AuthService {
     }
     if (!projectId) {
       throw new Forbidden("The platform credential must name the project (projectId); or use a project API key.", {
-        field: "projectId",
+        field: "project_id",
       });
     }
     if (!(await this.store.projectIsLive(projectId))) throw new NotFound("The project");

@@ -157,7 +157,7 @@ describeEachDialect("call handoff", (t) => {
     const call = await startCall(t, key, { agentId: frontId });
     const res = await t.gql(HANDOFF, { callId: call.id, agentId: "00000000-0000-4000-8000-000000000000" }, key);
     expect(codeOf(res)).toBe("BAD_USER_INPUT");
-    expect(res.errors![0]!.extensions!.details).toMatchObject({ field: "agentId" });
+    expect(res.errors![0]!.extensions!.details).toMatchObject({ field: "agent_id" });
     expect((await timeline(t, key, call.id)).events.map((e) => e.type)).toEqual(["call.started"]);
   });
 

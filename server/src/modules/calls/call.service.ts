@@ -79,7 +79,7 @@ export class CallService {
     const scope = await this.auth.authorize(ctx, "editor");
     if (Boolean(input.agentId) === Boolean(input.inlineAgent)) {
       throw Invalid.field(
-        "agentId",
+        "agent_id",
         "Give exactly one of agentId (a stored agent) or inlineAgent (an agent defined for this call).",
       );
     }
@@ -87,7 +87,7 @@ export class CallService {
     if (typeof variables !== "object" || Array.isArray(variables))
       throw Invalid.field("variables", "variables must be a JSON object of template values.");
     const agent = input.agentId
-      ? await this.resolution.publishedAgent(scope, input.agentId, "agentId")
+      ? await this.resolution.publishedAgent(scope, input.agentId, "agent_id")
       : await this.agents.inline(scope.projectId, input.inlineAgent);
     span.agent(agent.snapshot.name, agent.snapshot.agentId);
     const id = timeOrderedId();
@@ -155,7 +155,7 @@ export class CallService {
       throw Invalid.field("limit", `limit must be a whole number from 1 to ${MAX_SEARCH_LIMIT}; it is ${limit}.`);
     if (query.length > MAX_SEARCH_QUERY)
       throw Invalid.field("query", `query must be at most ${MAX_SEARCH_QUERY} characters; it has ${query.length}.`);
-    const agent = await this.resolution.publishedAgent(scope, agentId, "agentId");
+    const agent = await this.resolution.publishedAgent(scope, agentId, "agent_id");
     // The skills are what matters here: the agent's MCP servers are not asked for their tools.
     const { context } = await this.resolution.contextFor(scope.projectId, { ...agent, mcpServers: [] });
     return searchSkills(context.resolved, query, limit);
@@ -193,7 +193,7 @@ export class CallService {
   /** RT-9: the target's skills, resolved as at a call's start; nothing stays loaded. */
   async handoff(ctx: AuthContext, callId: string, agentId: string): Promise<CallEntity> {
     const scope = await this.auth.authorize(ctx, "editor");
-    const target = await this.resolution.publishedAgent(scope, agentId, "agentId");
+    const target = await this.resolution.publishedAgent(scope, agentId, "agent_id");
     // RO-2: a handoff resolves under the call's key (its rolloutKey, else its id), so the caller keeps its arm.
     const call = await this.get(ctx, callId);
     const next = await this.resolution.segmentFor(scope.projectId, target, call?.state.rolloutKey ?? callId);

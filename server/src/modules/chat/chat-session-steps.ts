@@ -73,12 +73,12 @@ export class ChatSessionSteps {
   ): Promise<AcceptedMessage> {
     if (Boolean(input.agentId) === Boolean(input.inlineAgent)) {
       throw Invalid.field(
-        "agentId",
+        "agent_id",
         "A new session needs exactly one of agentId (a stored agent) or inlineAgent (an agent defined for it).",
       );
     }
     const agent = input.agentId
-      ? await this.calls.publishedAgent(scope, input.agentId, "agentId")
+      ? await this.calls.publishedAgent(scope, input.agentId, "agent_id")
       : await this.agents.inline(scope.projectId, input.inlineAgent);
     const id = randomUUID();
     // RO-2: a session's arm of a staged rollout is decided by its id.
@@ -127,7 +127,7 @@ export class ChatSessionSteps {
   ): Promise<AcceptedMessage> {
     if (input.inlineAgent) {
       throw Invalid.field(
-        "inlineAgent",
+        "inline_agent",
         "inlineAgent is accepted only on a session's first message; a session keeps the agent it started with.",
       );
     }
@@ -137,7 +137,7 @@ export class ChatSessionSteps {
       if (!session) throw new NotFound("The chat session");
       if (input.agentId && input.agentId !== session.agentId) {
         throw Invalid.field(
-          "agentId",
+          "agent_id",
           `The session ${sessionId} is answered by ${session.agentId ? `the agent ${session.agentId}` : "an inline agent"}; ` +
             "leave agentId out or give that agent.",
           { agent_id: input.agentId },

@@ -174,9 +174,9 @@ describeEachDialect.withOwnApps("chat sessions", (dialect) => {
       content: "switch",
     });
     expect(codeOf(refused)).toBe("BAD_USER_INPUT");
-    expect(refused.errors?.[0]?.extensions?.details?.field).toBe("inlineAgent");
+    expect(refused.errors?.[0]?.extensions?.details?.field).toBe("inline_agent");
     const wrongAgent = await sendMessageRaw(t, key, { sessionId: started.session.id, agentId, content: "x" });
-    expect(wrongAgent.errors?.[0]?.extensions?.details?.field).toBe("agentId");
+    expect(wrongAgent.errors?.[0]?.extensions?.details?.field).toBe("agent_id");
     expect((await readSession(t, key, started.session.id))?.messages.map((m) => m.content)).toEqual([
       "hi",
       "inline hello",
@@ -187,7 +187,7 @@ describeEachDialect.withOwnApps("chat sessions", (dialect) => {
   it("an unknown agent, a session of another project and no agent at all are refused before the model is asked", async () => {
     const unknown = await sendMessageRaw(t, key, { agentId: "00000000-0000-4000-8000-000000000000", content: "hi" });
     expect(codeOf(unknown)).toBe("BAD_USER_INPUT");
-    expect(unknown.errors?.[0]?.extensions?.details?.field).toBe("agentId");
+    expect(unknown.errors?.[0]?.extensions?.details?.field).toBe("agent_id");
     expect(codeOf(await sendMessageRaw(t, key, { content: "hi" }))).toBe("BAD_USER_INPUT");
     model.reply({ text: "mine" });
     const mine = await sendMessage(t, key, { agentId, content: "hi" });

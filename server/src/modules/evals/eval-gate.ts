@@ -89,7 +89,7 @@ export class EvalGate {
       { name: input.skill, versionId: input.candidate.id },
     ]);
     const candidate = catalog.versionsById.get(input.candidate.id);
-    if (!candidate) throw Invalid.field("versionId", `The version ${input.candidate.id} could not be read.`);
+    if (!candidate) throw Invalid.field("version_id", `The version ${input.candidate.id} could not be read.`);
     const warnings = new Set<string>();
     const agents: EvalAgentComparison[] = [];
     for (const agentId of input.agentIds) {

@@ -3,7 +3,7 @@ import { randomToken } from "../../platform/crypto";
 import type { Database } from "../../platform/db/database";
 import type { OutageLog } from "../../platform/db/outage-log";
 import type { Logger } from "../../platform/logger";
-import { PollingLoop } from "../../platform/jobs/polling-loop";
+import { PollingWorker } from "../../platform/jobs/polling-worker";
 import { EvalResultEntity, type EvalRunEntity } from "./eval.entity";
 import { EvalRepository } from "./eval.repository";
 import type { EvalExecutor } from "./eval-executor";
@@ -29,9 +29,8 @@ class LeaseLost extends Error {}
  * while the run goes on, and a run whose worker died is claimed again once its lease expired and resumes after its
  * last stored result. The target is resolved once, before the first iteration, and the plan is stored (EV-1).
  */
-export class EvalWorker {
+export class EvalWorker extends PollingWorker {
   readonly id = `ev_${randomToken(16)}`;
-  private readonly loop: PollingLoop;
 
   constructor(
     private readonly db: Database,
@@ -40,26 +39,13 @@ export class EvalWorker {
     private readonly logger: Logger,
     private readonly options: EvalWorkerOptions,
   ) {
-    this.loop = new PollingLoop(
-      () => this.runPass(),
-      (error) => this.logger.error({ err: error, worker: this.id }, "eval worker pass failed"),
-      options.pollIntervalMs,
-      options.outage,
-    );
+    // `wake` after startEvalRun queued a run; on `stop` the run in hand stops after its current iteration and its
+    // lease is released.
+    super({ logger, what: "eval worker", pollIntervalMs: options.pollIntervalMs, outage: options.outage });
   }
 
-  start(overrides: { pollIntervalMs?: number } = {}): void {
-    this.loop.start(overrides);
-  }
-
-  /** Looks for runs now (called after startEvalRun queued one). */
-  wake(): void {
-    this.loop.wake();
-  }
-
-  /** Claims nothing more; the run in hand stops after its current iteration and its lease is released. */
-  stop(): Promise<void> {
-    return this.loop.stop();
+  protected override logContext(): Record<string, unknown> {
+    return { worker: this.id };
   }
 
   /** OB-2: runs waiting for a worker (the eval queue's depth). */
@@ -67,12 +53,8 @@ export class EvalWorker {
     return this.db.read((m) => new EvalRepository(m).countQueued());
   }
 
-  private get running(): boolean {
-    return this.loop.running;
-  }
-
   /** One pass: claims one run and runs it to its end (or until stopped); true when it claimed one. */
-  private async runPass(): Promise<boolean> {
+  protected async pass(): Promise<boolean> {
     const now = new Date();
     if (!(await this.db.read((m) => new EvalRepository(m).hasClaimable(now)))) return false;
     if (!this.running) return false;

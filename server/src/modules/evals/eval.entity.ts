@@ -122,6 +122,9 @@ export class EvalRunEntity {
 
   @TimestampColumn("finished_at", { nullable: true })
   finishedAt!: Date | null;
+
+  /** Its results, when read in the same statement as the counters above (one snapshot); not a column. */
+  results?: EvalResultEntity[];
 }
 
 /** One iteration of one scenario against one agent of a run. */

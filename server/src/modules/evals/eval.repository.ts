@@ -73,17 +73,38 @@ export class EvalRepository extends BaseRepository {
     await this.insertRows(EvalRunEntity, [run]);
   }
 
-  findRun(projectId: string, id: string): Promise<EvalRunEntity | null> {
-    return this.m.getRepository(EvalRunEntity).findOneBy({ projectId, id });
+  /**
+   * `withResults`: the run's results come in the same statement as its row, so its counters (completed, passed,
+   * status) and its results are one snapshot even while a worker stores results.
+   */
+  findRun(projectId: string, id: string, withResults = false): Promise<EvalRunEntity | null> {
+    const qb = this.runs(withResults).where("run.project_id = :projectId AND run.id = :id", { projectId, id });
+    return qb.getOne();
   }
 
-  runPage(projectId: string, window: PageWindow): Promise<[EvalRunEntity[], number]> {
-    return this.m.getRepository(EvalRunEntity).findAndCount({
-      where: { projectId },
-      order: { createdAt: "DESC", id: "DESC" },
-      skip: window.offset,
-      take: window.limit,
-    });
+  /** The page's runs; `withResults` as findRun (the rows and their results in one statement; the count apart). */
+  async runPage(projectId: string, window: PageWindow, withResults = false): Promise<[EvalRunEntity[], number]> {
+    const where = ["run.project_id = :projectId", { projectId }] as const;
+    const page = await this.runs(false)
+      .where(...where)
+      .orderBy("run.created_at", "DESC")
+      .addOrderBy("run.id", "DESC")
+      .skip(window.offset)
+      .take(window.limit)
+      .getManyAndCount();
+    if (!withResults || page[0].length === 0) return page;
+    const ids = page[0].map((run) => run.id);
+    const rows = await this.runs(true).where("run.id IN (:...ids)", { ids }).getMany();
+    const byId = new Map(rows.map((run) => [run.id, run]));
+    return [ids.flatMap((id) => byId.get(id) ?? []), page[1]];
+  }
+
+  private runs(withResults: boolean) {
+    const qb = this.m.getRepository(EvalRunEntity).createQueryBuilder("run");
+    if (!withResults) return qb;
+    return qb
+      .leftJoinAndMapMany("run.results", EvalResultEntity, "res", "res.run_id = run.id")
+      .orderBy("res.seq", "ASC");
   }
 
   resultsOf(runIds: readonly string[]): Promise<EvalResultEntity[]> {

@@ -1,5 +1,7 @@
-import { Arg, Ctx, FieldResolver, Float, ID, Int, Mutation, Query, Resolver, Root } from "type-graphql";
+import type { GraphQLResolveInfo } from "graphql";
+import { Arg, Ctx, FieldResolver, Float, ID, Info, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { Page } from "../../platform/graphql/page";
+import { selectsPath } from "../../platform/graphql/selection";
 import type { AuthContext } from "../auth";
 import type { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./eval.entity";
 import { EVAL_RESULTS } from "./eval.loaders";
@@ -47,9 +49,14 @@ export class EvalScenarioResolver {
 export class EvalRunResolver {
   constructor(private readonly evals: EvalService) {}
 
+  // A run asked with its results is read with them in one statement: progress, passRate and results agree.
   @Query(() => EvalRunType, { nullable: true })
-  evalRun(@Ctx() ctx: AuthContext, @Arg("id", () => ID) id: string): Promise<EvalRunEntity | null> {
-    return this.evals.run(ctx, id);
+  evalRun(
+    @Ctx() ctx: AuthContext,
+    @Arg("id", () => ID) id: string,
+    @Info() info: GraphQLResolveInfo,
+  ): Promise<EvalRunEntity | null> {
+    return this.evals.run(ctx, id, selectsPath(info, ["results"]));
   }
 
   @Query(() => EvalRunPage, { description: "Newest first." })
@@ -57,8 +64,9 @@ export class EvalRunResolver {
     @Ctx() ctx: AuthContext,
     @Arg("page", () => Int, { defaultValue: 1 }) page: number,
     @Arg("limit", () => Int, { defaultValue: 50 }) limit: number,
+    @Info() info: GraphQLResolveInfo,
   ): Promise<Page<EvalRunEntity>> {
-    return this.evals.runs(ctx, page, limit);
+    return this.evals.runs(ctx, page, limit, selectsPath(info, ["items", "results"]));
   }
 
   @Mutation(() => EvalRunType, {
@@ -84,6 +92,7 @@ export class EvalRunResolver {
 
   @FieldResolver(() => [EvalResultType], { description: "By agent, scenario and iteration." })
   results(@Root() run: EvalRunEntity, @Ctx() ctx: AuthContext): Promise<EvalResultEntity[]> {
-    return ctx.loaders.of(EVAL_RESULTS).load(run.id);
+    // Read with the run (one snapshot) when the query asked for them; a run from elsewhere batches its read.
+    return run.results ? Promise.resolve(run.results) : ctx.loaders.of(EVAL_RESULTS).load(run.id);
   }
 }

@@ -116,12 +116,12 @@ export class EvalService {
     const scenarios = await this.db.read((m) => new EvalRepository(m).scenariosFor(scope.projectId, ids, tag));
     const missing = (ids ?? []).filter((s) => !scenarios.some((found) => found.id === s));
     if (missing.length > 0) {
-      throw Invalid.field("scenarioIds", `No eval scenario ${missing[0]} in this project.`, {
+      throw Invalid.field("scenario_ids", `No eval scenario ${missing[0]} in this project.`, {
         scenario_id: missing[0],
       });
     }
     if (scenarios.length === 0) {
-      throw Invalid.field(ids ? "scenarioIds" : "tag", `No eval scenario matches${tag ? ` the tag '${tag}'` : ""}.`);
+      throw Invalid.field(ids ? "scenario_ids" : "tag", `No eval scenario matches${tag ? ` the tag '${tag}'` : ""}.`);
     }
     const run = Object.assign(new EvalRunEntity(), {
       id,
@@ -173,7 +173,7 @@ export class EvalService {
     }
     // The one target given, even an empty one (an empty agent id is an unknown agent, not "no agent").
     if (typeof target.agentId === "string") {
-      await this.calls.publishedAgent(scope, target.agentId, "target.agentId");
+      await this.calls.publishedAgent(scope, target.agentId, "target.agent_id");
       return { kind: "agents", agentIds: [target.agentId], skillUsage: null };
     }
     if (target.inlineAgent !== undefined && target.inlineAgent !== null) {
@@ -190,22 +190,25 @@ export class EvalService {
       ),
     ];
     if (agentIds.length === 0) {
-      throw Invalid.field("target.skillUsage", `No published agent of this project lists the skill '${name}'.`, {
+      throw Invalid.field("target.skill_usage", `No published agent of this project lists the skill '${name}'.`, {
         skill: name,
       });
     }
     return { kind: "agents", agentIds, skillUsage: name };
   }
 
-  async run(ctx: AuthContext, id: string): Promise<EvalRunEntity | null> {
+  /** `withResults`: the run's results read with its progress counters, one snapshot (`run.results`). */
+  async run(ctx: AuthContext, id: string, withResults = false): Promise<EvalRunEntity | null> {
     const scope = await this.auth.authorize(ctx, "viewer");
-    return this.db.read((m) => new EvalRepository(m).findRun(scope.projectId, id));
+    return this.db.read((m) => new EvalRepository(m).findRun(scope.projectId, id, withResults));
   }
 
-  async runs(ctx: AuthContext, page: number, limit: number): Promise<Page<EvalRunEntity>> {
+  async runs(ctx: AuthContext, page: number, limit: number, withResults = false): Promise<Page<EvalRunEntity>> {
     const scope = await this.auth.authorize(ctx, "viewer");
     const window = pageWindow(page, limit);
-    const [items, total] = await this.db.read((m) => new EvalRepository(m).runPage(scope.projectId, window));
+    const [items, total] = await this.db.read((m) =>
+      new EvalRepository(m).runPage(scope.projectId, window, withResults),
+    );
     return { items, total, page: window.page, limit: window.limit };
   }
 

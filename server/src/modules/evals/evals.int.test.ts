@@ -3,7 +3,15 @@ import { afterAll, beforeAll, beforeEach, expect, it } from "vitest";
 import { findInDatabase } from "../../../test/support/db-scan";
 import { refusal } from "../../../test/support/agents";
 import { publishAgent, publishSkill } from "../../../test/support/calls";
-import { billingReply, readRun, saveScenario, settledRun, startRun, systemOf } from "../../../test/support/evals";
+import {
+  billingReply,
+  readRun,
+  saveScenario,
+  settledRun,
+  startRun,
+  systemOf,
+  type EvalRunView,
+} from "../../../test/support/evals";
 import { startReceiver, type Receiver } from "../../../test/support/receiver";
 import { startScriptedModel, type ScriptedModel } from "../../../test/support/scripted-model";
 import { describeEachDialect } from "../../../test/support/test-app";
@@ -85,8 +93,7 @@ describeEachDialect("evals", { outboundAllowHosts: ["127.0.0.1"], chatMaxToolRou
     try {
       const running = await until(async () => {
         const run = await readRun(t, adminKey, queued.id);
-        // The run's row and its results are two reads: wait until both show the first iteration.
-        return run.status === "running" && run.results.length === 1 && run.progress > 0 ? run : null;
+        return run.status === "running" && run.results.length === 1 ? run : null;
       });
       expect(running.progress).toBeCloseTo(1 / 3);
       expect(running.total).toBe(3);
@@ -108,6 +115,46 @@ describeEachDialect("evals", { outboundAllowHosts: ["127.0.0.1"], chatMaxToolRou
       expect(system.content).not.toContain("v2");
     }
     expect(model.requests.every((r) => !systemOf(r).includes("v2"))).toBe(true);
+  });
+
+  it("EV-1 a run's progress, passRate and results are one snapshot: read while the worker stores results, they agree", async () => {
+    const { adminKey } = await t.project("evals snapshot");
+    await publishSkill(t, adminKey, "explain_bill", { body: "Bill instructions.", tools: [invoicesTool()] });
+    const agent = await publishAgent(t, adminKey, {
+      name: "bot",
+      skills: [{ name: "explain_bill" }],
+      model: modelConfig,
+    });
+    const scenario = await saveScenario(t, adminKey, { name: "bill", turns: [BILL], expectations: [loadExpectation] });
+    const ITERATIONS = 24;
+    const queued = await startRun(t, adminKey, {
+      target: { agentId: agent },
+      scenarioIds: [scenario.id],
+      iterations: ITERATIONS,
+    });
+    const PAGE = `query { evalRuns(limit: 1) { items { id status progress passRate total results { passed } } } }`;
+    const agree = (run: Pick<EvalRunView, "status" | "progress" | "passRate" | "total" | "results">, how: string) => {
+      const passed = run.results.filter((r) => r.passed).length;
+      if (run.status === "running") expect(Math.round(run.progress * run.total), how).toBe(run.results.length);
+      expect(run.passRate, how).toBe(run.results.length === 0 ? null : passed / run.results.length);
+    };
+    let reads = 0;
+    let status = queued.status;
+    // Reads race the worker's writes: the one read, then the page, back to back until the run is done.
+    while (status !== "done" && status !== "failed") {
+      const [one, page] = await Promise.all([
+        readRun(t, adminKey, queued.id),
+        t.ok<{ evalRuns: { items: EvalRunView[] } }>(PAGE, {}, adminKey),
+      ]);
+      agree(one, `evalRun, read ${reads}`);
+      agree(page.evalRuns.items[0]!, `evalRuns, read ${reads}`);
+      status = one.status;
+      reads += 1;
+    }
+    expect(status).toBe("done");
+    const done = await readRun(t, adminKey, queued.id);
+    expect([done.progress, done.results.length]).toEqual([1, ITERATIONS]);
+    expect(reads).toBeGreaterThan(3);
   });
 
   it("EV-1 an inline target names skills; one that does not resolve is a skills_skipped warning; its secrets are sealed", async () => {
@@ -393,7 +440,7 @@ describeEachDialect("evals", { outboundAllowHosts: ["127.0.0.1"], chatMaxToolRou
       );
       expect(res.errors?.[0]?.extensions, JSON.stringify(agent)).toMatchObject({
         code: "BAD_USER_INPUT",
-        details: { field: "target.agentId" },
+        details: { field: "target.agent_id" },
       });
     }
   });

@@ -32,12 +32,12 @@ function checkBase(input: KnowledgeBaseInput): Problem[] {
       message: `name must have 1 to ${KNOWLEDGE_BASE_NAME_LENGTH} characters; it has ${name.length}.`,
     });
   if (input.topK != null && (!Number.isInteger(input.topK) || input.topK < 1 || input.topK > 50)) {
-    problems.push({ path: "topK", message: `topK must be a whole number from 1 to 50; it is ${input.topK}.` });
+    problems.push({ path: "top_k", message: `topK must be a whole number from 1 to 50; it is ${input.topK}.` });
   }
   const threshold = input.similarityThreshold;
   if (threshold != null && !(threshold >= 0 && threshold <= 1)) {
     problems.push({
-      path: "similarityThreshold",
+      path: "similarity_threshold",
       message: `similarityThreshold must be from 0 to 1; it is ${threshold}.`,
     });
   }

@@ -60,7 +60,7 @@ describeEachDialect("skill libraries", (t) => {
     const reader = await t.project("lb1 null reader");
     await linkLibrary(t, reader.id, library.id);
     const omitted = refusal(await setLibrary(reader.id, undefined));
-    expect(omitted).toMatchObject({ code: "BAD_USER_INPUT", details: { field: "libraryProjectId" } });
+    expect(omitted).toMatchObject({ code: "BAD_USER_INPUT", details: { field: "library_project_id" } });
     expect(
       (await t.ok<{ project: { skillLibrary: unknown } }>(PROJECT, {}, reader.adminKey)).project.skillLibrary,
     ).toEqual({ id: library.id });
@@ -77,7 +77,7 @@ describeEachDialect("skill libraries", (t) => {
     for (const libraryId of [reader.id, deleted.id, "00000000-0000-0000-0000-000000000000"]) {
       const res = refusal(await setLibrary(reader.id, libraryId));
       expect(res.code).toBe("BAD_USER_INPUT");
-      expect(res.details).toMatchObject({ field: "libraryProjectId", library_project_id: libraryId });
+      expect(res.details).toMatchObject({ field: "library_project_id", library_project_id: libraryId });
     }
     expect(refusal(await setLibrary("00000000-0000-0000-0000-000000000000", reader.id)).code).toBe("NOT_FOUND");
   });
@@ -88,7 +88,7 @@ describeEachDialect("skill libraries", (t) => {
     const bottom = await t.project("lb2 bottom");
     await linkLibrary(t, middle.id, top.id);
     const linkedLibrary = refusal(await setLibrary(bottom.id, middle.id));
-    expect(linkedLibrary).toMatchObject({ code: "BAD_USER_INPUT", details: { field: "libraryProjectId" } });
+    expect(linkedLibrary).toMatchObject({ code: "BAD_USER_INPUT", details: { field: "library_project_id" } });
     expect(linkedLibrary.message).toMatch(/one level deep/);
     const readFrom = refusal(await setLibrary(top.id, bottom.id));
     expect(readFrom.code).toBe("BAD_USER_INPUT");

@@ -6,7 +6,7 @@ import type { ProjectEntity } from "../projects";
 import { LibraryRepository } from "./library.repository";
 import { skillSourceProject, type SkillSource } from "./skill-source";
 
-const FIELD = "libraryProjectId";
+const FIELD = "library_project_id";
 
 export class LibraryService {
   constructor(

@@ -1,5 +1,5 @@
 import type { OutageLog } from "../../platform/db/outage-log";
-import { PollingLoop } from "../../platform/jobs/polling-loop";
+import { PollingWorker } from "../../platform/jobs/polling-worker";
 import type { Logger } from "../../platform/logger";
 import type { ReviewService } from "./review.service";
 
@@ -8,8 +8,7 @@ import type { ReviewService } from "./review.service";
  * or never (an upgrade from a release without reviews). Passes of 20 versions, one after another until none is
  * left, then a look every interval (another instance of an older release may still write).
  */
-export class ReviewWorker {
-  private readonly loop: PollingLoop;
+export class ReviewWorker extends PollingWorker {
   private afterId = "";
 
   constructor(
@@ -17,20 +16,7 @@ export class ReviewWorker {
     private readonly logger: Logger,
     options: { intervalMs: number; outage?: OutageLog },
   ) {
-    this.loop = new PollingLoop(
-      () => this.pass(),
-      (error) => this.logger.error({ err: error }, "content re-review pass failed"),
-      options.intervalMs,
-      options.outage,
-    );
-  }
-
-  start(): void {
-    this.loop.start();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
+    super({ logger, what: "content re-review", pollIntervalMs: options.intervalMs, outage: options.outage });
   }
 
   /** One batch; true while more may be stale. A version that fails is logged and the pass moves past it. */

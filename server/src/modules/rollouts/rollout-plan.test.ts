@@ -36,12 +36,12 @@ describe("rollout plan (RO-1, RO-4, RO-5)", () => {
         ],
       }),
     ).toEqual([]);
-    expect(fields({ guards: [{ metric: "LOAD_RATE", maxDegradation: 1.01 }] })).toEqual(["guards[0].maxDegradation"]);
+    expect(fields({ guards: [{ metric: "LOAD_RATE", maxDegradation: 1.01 }] })).toEqual(["guards[0].max_degradation"]);
     expect(fields({ guards: [{ metric: "LOAD_RATE", maxDegradation: Number.NaN }] })).toEqual([
-      "guards[0].maxDegradation",
+      "guards[0].max_degradation",
     ]);
     expect(fields({ guards: [{ metric: "LOAD_RATE", maxDegradation: 0.1, minSamples: 0 }] })).toEqual([
-      "guards[0].minSamples",
+      "guards[0].min_samples",
     ]);
     expect(fields({ guards: [{ metric: "EVAL_PASS_RATE", maxDegradation: 0.1 }] })).toEqual(["guards[0].metric"]);
     expect(fields({ guards: [{ metric: "LOAD_RATE", maxDegradation: 0.1, alpha: 0.01 }] })).toEqual([]);

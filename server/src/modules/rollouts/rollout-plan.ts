@@ -69,7 +69,7 @@ export function checkPlan(input: PlanInput): { plan: RolloutPlan; problems: Prob
   const stepMinutes = input.stepMinutes ?? DEFAULT_STEP_MINUTES;
   if (!Number.isInteger(stepMinutes) || stepMinutes < 0 || stepMinutes > MAX_STEP_MINUTES) {
     problems.push({
-      path: "stepMinutes",
+      path: "step_minutes",
       message: `stepMinutes must be a whole number from 0 (advance by hand) to ${MAX_STEP_MINUTES}; it is ${stepMinutes}.`,
     });
   }
@@ -80,14 +80,14 @@ export function checkPlan(input: PlanInput): { plan: RolloutPlan; problems: Prob
   const guards: StoredGuard[] = guardInputs.map((g, i) => {
     if (!Number.isFinite(g.maxDegradation) || g.maxDegradation < 0 || g.maxDegradation > 1) {
       problems.push({
-        path: `guards[${i}].maxDegradation`,
+        path: `guards[${i}].max_degradation`,
         message: `guards[${i}].maxDegradation is an absolute difference of rates, from 0 to 1; it is ${g.maxDegradation}.`,
       });
     }
     const minSamples = g.minSamples ?? DEFAULT_MIN_SAMPLES;
     if (!Number.isInteger(minSamples) || minSamples < 1 || minSamples > 1_000_000) {
       problems.push({
-        path: `guards[${i}].minSamples`,
+        path: `guards[${i}].min_samples`,
         message: `guards[${i}].minSamples must be a whole number from 1 to 1000000; it is ${minSamples}.`,
       });
     }

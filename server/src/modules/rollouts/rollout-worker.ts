@@ -1,5 +1,5 @@
 import type { OutageLog } from "../../platform/db/outage-log";
-import { PollingLoop } from "../../platform/jobs/polling-loop";
+import { PollingWorker } from "../../platform/jobs/polling-worker";
 import type { Logger } from "../../platform/logger";
 import type { RolloutService } from "./rollout.service";
 
@@ -8,32 +8,13 @@ import type { RolloutService } from "./rollout.service";
  * step's time). Any number of instances may run it: each decision is taken under the rollout's row lock on the row
  * as it is then (RolloutService), so two workers never both advance, publish or roll back.
  */
-export class RolloutWorker {
-  private readonly loop: PollingLoop;
-
+export class RolloutWorker extends PollingWorker {
   constructor(
     private readonly rollouts: Pick<RolloutService, "activeIds" | "checkById">,
     private readonly logger: Logger,
     options: { intervalMs: number; outage?: OutageLog },
   ) {
-    this.loop = new PollingLoop(
-      () => this.pass(),
-      (error) => this.logger.error({ err: error }, "rollout check pass failed"),
-      options.intervalMs,
-      options.outage,
-    );
-  }
-
-  start(overrides: { pollIntervalMs?: number } = {}): void {
-    this.loop.start(overrides);
-  }
-
-  wake(): void {
-    this.loop.wake();
-  }
-
-  stop(): Promise<void> {
-    return this.loop.stop();
+    super({ logger, what: "rollout check", pollIntervalMs: options.intervalMs, outage: options.outage });
   }
 
   /** One pass over every active rollout; one that fails is logged and the others are still checked. */

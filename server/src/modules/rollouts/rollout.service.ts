@@ -115,13 +115,13 @@ export class RolloutService {
       if (version.state !== "draft") {
         throw new Conflict(
           `Version ${version.version} of '${version.name}' is ${version.state}; only a draft can be rolled out.`,
-          { field: "versionId", state: version.state },
+          { field: "version_id", state: version.state },
         );
       }
       if (!liveVersionId) {
         throw new Conflict(
           `'${version.name}' has no live version to roll out beside; publish version ${version.version} plainly.`,
-          { field: "versionId", reason: "no_live_version" },
+          { field: "version_id", reason: "no_live_version" },
         );
       }
       // RO-1: what its completion (a publish) would refuse, refused now, as the candidate's publish preview refuses it
@@ -130,7 +130,7 @@ export class RolloutService {
       const running = await repo.findActive(scope.projectId, version.name);
       if (running) {
         throw new Conflict(`'${version.name}' already has a ${running.status} rollout; end it first.`, {
-          field: "versionId",
+          field: "version_id",
           reason: "rollout_running",
           rollout_id: running.id,
         });

@@ -52,14 +52,14 @@ describeEachDialect("staged rollouts", { outboundAllowHosts: [HOOKS] }, (t) => {
   it("RO-1 startRollout refuses bad steps and guards (BAD_USER_INPUT naming the field)", async () => {
     const { draft } = await skillWithDraft(t, key, "ro-validate");
     const cases: Array<[Record<string, unknown>, string]> = [
-      [{ guards: [{ metric: "LOAD_RATE", maxDegradation: 1.5 }] }, "guards[0].maxDegradation"],
-      [{ guards: [{ metric: "SUCCESS_RATE", maxDegradation: -0.1 }] }, "guards[0].maxDegradation"],
+      [{ guards: [{ metric: "LOAD_RATE", maxDegradation: 1.5 }] }, "guards[0].max_degradation"],
+      [{ guards: [{ metric: "SUCCESS_RATE", maxDegradation: -0.1 }] }, "guards[0].max_degradation"],
       [{ steps: [5, 5, 100] }, "steps[1]"],
       [{ steps: [50, 25, 100] }, "steps[1]"],
       [{ steps: [5, 50] }, "steps[1]"],
       [{ steps: [0, 50, 100] }, "steps[0]"],
       [{ steps: [100] }, "steps"],
-      [{ stepMinutes: -1 }, "stepMinutes"],
+      [{ stepMinutes: -1 }, "step_minutes"],
       [{ guards: [{ metric: "EVAL_PASS_RATE", maxDegradation: 0.1 }] }, "guards[0].metric"],
     ];
     for (const [input, field] of cases) {
@@ -81,11 +81,11 @@ describeEachDialect("staged rollouts", { outboundAllowHosts: [HOOKS] }, (t) => {
 
   it("RO-1 startRollout refuses a non-draft, a skill with no live version, another project's version, a second rollout", async () => {
     const { live, draft } = await skillWithDraft(t, key, "ro-refuse");
-    expect(await errorOf({ versionId: live })).toMatchObject({ code: "CONFLICT", details: { field: "versionId" } });
+    expect(await errorOf({ versionId: live })).toMatchObject({ code: "CONFLICT", details: { field: "version_id" } });
     const lonely = await draftSkill(t, key, "ro-no-live", "Never published.");
     expect(await errorOf({ versionId: lonely })).toMatchObject({
       code: "CONFLICT",
-      details: { field: "versionId", reason: "no_live_version" },
+      details: { field: "version_id", reason: "no_live_version" },
     });
     const other = (await t.project("other")).adminKey;
     expect((await errorOf({ versionId: draft }, other)).code).toBe("NOT_FOUND");
@@ -93,7 +93,7 @@ describeEachDialect("staged rollouts", { outboundAllowHosts: [HOOKS] }, (t) => {
     const second = await draftSkill(t, key, "ro-refuse", "Another candidate.");
     expect(await errorOf({ versionId: second })).toMatchObject({
       code: "CONFLICT",
-      details: { field: "versionId", reason: "rollout_running", rollout_id: started.id },
+      details: { field: "version_id", reason: "rollout_running", rollout_id: started.id },
     });
   });
 

@@ -27,7 +27,7 @@ export class OutcomeService {
   async report(ctx: AuthContext, input: ReportOutcomeInput): Promise<OutcomeEntity> {
     const scope = await this.auth.authorize(ctx, "editor");
     if (Boolean(input.callId) === Boolean(input.sessionId))
-      throw Invalid.field("callId", "Give exactly one of callId (a call) or sessionId (a chat session).");
+      throw Invalid.field("call_id", "Give exactly one of callId (a call) or sessionId (a chat session).");
     const score = input.score ?? null;
     if (score !== null && !(Number.isFinite(score) && score >= 0 && score <= 1))
       throw Invalid.field("score", "score must be a number from 0 to 1.", { score });

@@ -85,10 +85,10 @@ describeEachDialect.withOwnApps("outcomes", (dialect) => {
     const call = await startCall(t, key, { agentId });
     const neither = await report({ success: true });
     expect(codeOf(neither)).toBe("BAD_USER_INPUT");
-    expect(details(neither)?.field).toBe("callId");
+    expect(details(neither)?.field).toBe("call_id");
     const both = await report({ callId: call.id, sessionId: call.id, success: true });
     expect(codeOf(both)).toBe("BAD_USER_INPUT");
-    expect(details(both)?.field).toBe("callId");
+    expect(details(both)?.field).toBe("call_id");
     for (const score of [-0.01, 1.5]) {
       const res = await report({ callId: call.id, success: true, score });
       expect(codeOf(res)).toBe("BAD_USER_INPUT");

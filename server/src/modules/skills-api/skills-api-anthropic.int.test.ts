@@ -128,19 +128,59 @@ describeEachDialect("Skills API with the official @anthropic-ai/sdk (EC-2)", (t)
     expect((await client.skills.retrieve(skill.id)).id).toBe(skill.id);
   });
 
-  it("EC-2 refused content is a BadRequestError (invalid_request_error); a display_name that is not the name is refused", async () => {
+  it("EC-2 display_name is a free label kept per skill: not unique, answered as given, the name when left out", async () => {
+    const titled = await client.skills.create({
+      files: await filesOf(skillFolder("an-named")),
+      display_name: "A Friendly Title",
+    });
+    expect(titled).toMatchObject({ type: "skill", display_name: "A Friendly Title" });
+    const twin = await client.beta.skills.create({
+      files: await filesOf(skillFolder("an-named-twin")),
+      display_name: "A Friendly Title",
+    });
+    expect(twin.display_name).toBe("A Friendly Title");
+    expect((await client.skills.retrieve(titled.id)).display_name).toBe("A Friendly Title");
+    const listed = (await client.skills.list({ limit: 100 })).data;
+    expect(listed.filter((s) => s.display_name === "A Friendly Title").map((s) => s.id)).toEqual([twin.id, titled.id]);
+    // A new version keeps the label; the skill's name is its SKILL.md name still.
+    await client.skills.versions.create(titled.id, { files: await filesOf(skillFolder("an-named", { body: "v2" })) });
+    expect(await client.skills.retrieve(titled.id)).toMatchObject({
+      display_name: "A Friendly Title",
+      latest_version: "2",
+    });
+    const read = await t.ok<{ skills: { items: Array<{ name: string; skill: { id: string; displayName: string } }> } }>(
+      `query { skills(name: "an-named") { items { name skill { id name displayName } } } }`,
+      {},
+      key,
+    );
+    expect(read.skills.items.map((v) => v.skill)).toEqual([
+      { id: titled.id, name: "an-named", displayName: "A Friendly Title" },
+      { id: titled.id, name: "an-named", displayName: "A Friendly Title" },
+    ]);
+    const unlabelled = await t.ok<{ skills: { items: Array<{ skill: { displayName: string } }> } }>(
+      `query { skills(name: "an-create") { items { skill { displayName } } } }`,
+      {},
+      key,
+    );
+    expect(unlabelled.skills.items[0]!.skill.displayName).toBe("an-create");
+    const unicode = "Ünïcode — " + "é".repeat(245);
+    const long = await client.skills.create({ files: await filesOf(skillFolder("an-long")), display_name: unicode });
+    expect(long.display_name).toBe(unicode);
+  });
+
+  it("EC-2 refused content is a BadRequestError (invalid_request_error); a display_name over 255 characters is refused", async () => {
     const bad = await refusal(
       client.skills.create({ files: [await toFile(Buffer.from("---\nname: НАВЫК\n---\n"), "НАВЫК/SKILL.md")] }),
     );
     expect(bad.error).toBeInstanceOf(Anthropic.BadRequestError);
     expect(bad.type).toBe("invalid_request_error");
     expect(bad.message).toContain("must be lowercase");
-    const renamed = await refusal(
-      client.skills.create({ files: await filesOf(skillFolder("an-named")), display_name: "A Friendly Title" }),
+    const tooLong = await refusal(
+      client.skills.create({ files: await filesOf(skillFolder("an-too-long")), display_name: "x".repeat(256) }),
     );
-    expect(renamed.status).toBe(400);
-    expect(renamed.message).toContain("display_name 'A Friendly Title' cannot be kept");
-    expect((await client.skills.list({ limit: 100 })).data.map((s) => s.display_name)).not.toContain("an-named");
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.message).toContain("display_name is 256 characters long; it may hold at most 255");
+    expect((await client.skills.list({ limit: 100 })).data.map((s) => s.display_name)).not.toContain("x".repeat(256));
     const slip = await refusal(
       client.skills.create({
         files: [

@@ -16,7 +16,7 @@ export function presentSkill(vendor: Vendor, summary: SkillSummary): Record<stri
     return {
       id: skill.id,
       type: "skill",
-      display_name: skill.name,
+      display_name: skill.displayName ?? skill.name,
       latest_version_id: newest.id,
       latest_version: String(newest.version),
       source: { type: "custom" },

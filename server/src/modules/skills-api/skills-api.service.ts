@@ -81,9 +81,10 @@ export class SkillsApiService {
   /** A new skill (its first draft); an upload identical to an existing skill's newest version answers that skill. */
   async create(ctx: AuthContext, body: MultipartBody): Promise<SkillSummary> {
     const displayName = formFields(body, ["display_name"]).get("display_name");
+    // EC-2: a free label; left out or empty, the skill reads as its name.
     const { version } = await this.bundles.importUpload(ctx, uploadOf(body), {
       newSkill: true,
-      expectedName: displayName === undefined ? undefined : { field: "display_name", value: displayName },
+      displayName: displayName === "" ? undefined : displayName,
     });
     return this.index.get(ctx, version.skillId);
   }

@@ -28,7 +28,7 @@ export { presentSecret, presentTool } from "./skill.presenters";
 export { refusePublish, refuseRollback } from "./skill-live-checks";
 export { parseSkillMd, type ParsedSkillMd } from "./skill-md";
 export { checkSkillName, normaliseSkillName } from "./skill-name";
-export { SkillDigests } from "./skill-digests";
+export { SkillDigests } from "./skill-digest.service";
 export {
   reviewableContentOf,
   reviewableOfChecked,

@@ -4,7 +4,6 @@ import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import type { BundleResult, SkillBundle } from "./skill-bundle-format";
 import { readDirectoryBundle } from "./skill-directory";
 import { readZipBundle, writeZipBundle } from "./skill-zip";
-import { normaliseSkillName } from "./skill-name";
 import { readUploadedBundle, type UploadedFile } from "./skill-upload";
 import { bundleFingerprint } from "./skill-content";
 import type { FileLimits } from "./skill-files";
@@ -16,10 +15,13 @@ import type { ToolInput } from "./skill-tools";
 export type SkillUpload = { kind: "zip"; bytes: Uint8Array } | { kind: "files"; files: UploadedFile[] };
 
 /**
- * Where an upload goes: a skill the project does not have yet (whose name a client may have sent in a form field:
- * `expectedName`), or the next version of the skill named.
+ * Where an upload goes: a skill the project does not have yet (with the free label a client may give it:
+ * `displayName`, EC-2), or the next version of the skill named.
  */
-export type UploadTarget = { newSkill: true; expectedName?: { field: string; value: string } } | { skillName: string };
+export type UploadTarget = { newSkill: true; displayName?: string } | { skillName: string };
+
+/** EC-2: Anthropic's bound on `display_name`. */
+export const DISPLAY_NAME_MAX = 255;
 
 function refused(problems: Array<{ path: string; message: string }>): Invalid {
   return Invalid.of(problems, `The bundle was refused: ${problems.map((p) => p.message).join(" ")}`);
@@ -37,7 +39,7 @@ export class SkillBundleService {
     const scope = await this.auth.authorize(ctx, "editor", projectId);
     const compact = zipBase64.replace(/\s+/g, "");
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length === 0) {
-      throw Invalid.field("zipBase64", "zipBase64 is not valid base64 of a zip file.");
+      throw Invalid.field("zip_base64", "zipBase64 is not valid base64 of a zip file.");
     }
     const result = await readZipBundle(new Uint8Array(Buffer.from(compact, "base64")), this.limits);
     return (await this.importResult(scope, result)).version;
@@ -55,6 +57,14 @@ export class SkillBundleService {
     target: UploadTarget,
   ): Promise<{ version: SkillVersionEntity; created: boolean }> {
     const scope = await this.auth.authorize(ctx, "editor");
+    const label = "newSkill" in target ? target.displayName : undefined;
+    if (label !== undefined && [...label].length > DISPLAY_NAME_MAX) {
+      throw Invalid.field(
+        "display_name",
+        `display_name is ${[...label].length} characters long; it may hold at most ${DISPLAY_NAME_MAX}.`,
+        { limit: DISPLAY_NAME_MAX },
+      );
+    }
     const result =
       upload.kind === "zip"
         ? await readZipBundle(upload.bytes, this.limits)
@@ -74,18 +84,15 @@ export class SkillBundleService {
         { skill: result.folder, skill_id: skillId },
       );
     if ("newSkill" in target) {
-      const expected = target.expectedName;
-      if (expected && normaliseSkillName(expected.value.trim()) !== result.folder) {
-        throw Invalid.field(
-          expected.field,
-          `A skill is named by the name in its SKILL.md ('${result.folder}'), so ${expected.field} '${expected.value.slice(0, 255)}' cannot be kept; leave ${expected.field} out or set it to '${result.folder}'.`,
-          { skill: result.folder },
-        );
-      }
       const newest = await this.skills.newestFingerprint(scope.projectId, result.folder);
       if (newest && newest.fingerprint !== fingerprintOf(result.bundle)) throw nameTaken(newest.version.skillId);
     }
-    return this.importResult(scope, result, undefined, "newSkill" in target ? nameTaken : undefined);
+    return this.importResult(
+      scope,
+      result,
+      undefined,
+      "newSkill" in target ? { newSkillOnly: nameTaken, displayName: target.displayName } : {},
+    );
   }
 
   /** Imports a skill folder from disk (the demo seed, the CLI); `tools` adds webhook tools the layout cannot hold. */
@@ -97,7 +104,7 @@ export class SkillBundleService {
     scope: ProjectScope,
     result: BundleResult,
     tools?: ToolInput[],
-    newSkillOnly?: (skillId: string) => Error,
+    newSkill: { newSkillOnly?: (skillId: string) => Error; displayName?: string } = {},
   ): Promise<{ version: SkillVersionEntity; created: boolean }> {
     if (!result.ok) throw refused(result.problems);
     const { bundle, folder } = result;
@@ -131,7 +138,7 @@ export class SkillBundleService {
           })),
         knowledgeBases: previous?.knowledgeBases,
       },
-      { unlessNewestIs: tools ? undefined : fingerprint, newSkillOnly },
+      { unlessNewestIs: tools ? undefined : fingerprint, ...newSkill },
     );
     return made.created ? made : { version: identical(made.version), created: false };
   }

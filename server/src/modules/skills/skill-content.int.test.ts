@@ -24,7 +24,7 @@ type SkillDiff = {
 };
 type Details = { field?: string; problems?: Problem[] };
 
-describeEachDialect("skill content", (t, dialect) => {
+describeEachDialect("skill content", { outboundAllowHosts: ["10.9.9.9"] }, (t, dialect) => {
   let key: string;
   let projectId: string;
 
@@ -94,6 +94,48 @@ describeEachDialect("skill content", (t, dialect) => {
     expect(details.problems!.find((p) => p.path === "tools[1].webhook_url")!.message).toContain(
       "tools[1] 'bad url' webhook_url:",
     );
+  });
+
+  it("SK-3 SEC-13 a tool webhook on a loopback, private or link-local address is refused when saved, by place", async () => {
+    const urls = [
+      "http://127.0.0.1:8080/tool",
+      "http://localhost/tool",
+      "http://[::1]/tool",
+      "http://192.168.1.20/tool",
+      "http://169.254.169.254/latest/meta-data",
+      "http://[::ffff:127.0.0.2]/tool",
+    ];
+    const tools = urls.map((url, i) => tool(`t${i}`, { webhookUrl: url }));
+    const res = await t.gql(CREATE, { input: { skillMd: skillMd("sec13-tools"), tools: [tool("ok"), ...tools] } }, key);
+    expect(res.errors?.[0]?.extensions?.code).toBe("BAD_USER_INPUT");
+    const details = res.errors?.[0]?.extensions?.details as Details;
+    expect(details.field).toBe("tools[1].webhook_url");
+    expect(details.problems!.map((p) => p.path)).toEqual(urls.map((_, i) => `tools[${i + 1}].webhook_url`));
+    expect(details.problems![0]!.message).toContain(
+      "tools[1] 't0' webhook_url: 'http://127.0.0.1:8080/tool' is refused",
+    );
+    expect(details.problems![0]!.message).toContain("OUTBOUND_ALLOW_HOSTS");
+    // Nothing was stored; an edit of a draft is checked the same way; an allow-listed address passes.
+    expect(
+      (await t.ok<{ skills: { total: number } }>(`{ skills(name: "sec13-tools") { total } }`, {}, key)).skills.total,
+    ).toBe(0);
+    const { createSkillVersion: draft } = await t.ok<{ createSkillVersion: { id: string } }>(
+      CREATE,
+      { input: { skillMd: skillMd("sec13-tools"), tools: [tool("inside", { webhookUrl: "http://10.9.9.9/tool" })] } },
+      key,
+    );
+    const edit = await t.gql(
+      UPDATE,
+      {
+        id: draft.id,
+        input: { skillMd: skillMd("sec13-tools"), tools: [tool("x", { webhookUrl: "http://10.0.0.1/x" })] },
+      },
+      key,
+    );
+    expect(edit.errors?.[0]?.extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      details: { field: "tools[0].webhook_url" },
+    });
   });
 
   it("SK-1 unclosed frontmatter is refused", async () => {

@@ -1,6 +1,6 @@
 import { Ctx, FieldResolver, Resolver, Root } from "type-graphql";
 import type { AuthContext } from "../auth";
-import type { SkillDigests } from "./skill-digests";
+import type { SkillDigests } from "./skill-digest.service";
 import type { SkillVersionEntity } from "./skill-version.entity";
 import { SkillVersionType } from "./skill.types";
 

@@ -115,7 +115,7 @@ describeEachDialect("skill lifecycle", (t) => {
     const refused = await t.gql(ROLLBACK, { name: "sv4-draft", to: v1.id }, key);
     expect(refused.errors?.[0]?.extensions).toMatchObject({
       code: "BAD_USER_INPUT",
-      details: { field: "toVersionId" },
+      details: { field: "to_version_id" },
     });
     expect(refused.errors?.[0]?.message).toMatch(/draft/);
   });

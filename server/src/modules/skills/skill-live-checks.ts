@@ -31,14 +31,14 @@ export function refusePublish(target: SkillVersionEntity): void {
 export function refuseRollback(rawName: string, toVersionId: string, target: SkillVersionEntity): void {
   const name = normaliseSkillName(rawName);
   if (target.name !== name) {
-    throw Invalid.field("toVersionId", `Version ${toVersionId} is not a version of '${name}'.`, {
+    throw Invalid.field("to_version_id", `Version ${toVersionId} is not a version of '${name}'.`, {
       skill: name,
       version_id: toVersionId,
     });
   }
   if (target.state === "draft") {
     throw Invalid.field(
-      "toVersionId",
+      "to_version_id",
       `Version ${target.version} of '${name}' is a draft: publish it instead of rolling back to it.`,
       { skill: name, version_id: toVersionId },
     );

@@ -1,6 +1,7 @@
 import Ajv from "ajv";
 import addFormats from "ajv-formats";
 import type { Problem } from "../../platform/errors";
+import { outboundUrlRefusal } from "../../platform/outbound/address-policy";
 
 /** A webhook tool as the API receives it (SK-3). */
 export interface ToolInput {
@@ -107,4 +108,33 @@ export function checkTools(
     };
   });
   return { tools: checked, problems };
+}
+
+/**
+ * SEC-13 when tools are saved: a webhook URL that a call would refuse (loopback, link-local, private, unless
+ * OUTBOUND_ALLOW_HOSTS names it) is refused now, with the check webhook subscriptions use. Only URLs that passed
+ * the shape check are asked; a host that does not resolve yet passes (the call checks again).
+ */
+export async function toolUrlProblems(
+  tools: readonly CheckedTool[],
+  allowList: readonly string[],
+  place = "tools",
+): Promise<Problem[]> {
+  const refusals = await Promise.all(
+    tools.map((tool) =>
+      urlProblem(tool.webhookUrl) === null
+        ? outboundUrlRefusal(tool.webhookUrl, allowList, { unresolvedPasses: true })
+        : Promise.resolve(null),
+    ),
+  );
+  return refusals.flatMap((refusal, i) =>
+    refusal === null
+      ? []
+      : [
+          {
+            path: `${place}[${i}].webhook_url`,
+            message: `${place}[${i}] '${tools[i]!.name}' webhook_url: '${tools[i]!.webhookUrl.slice(0, 200)}' is refused: ${refusal}`,
+          },
+        ],
+  );
 }

@@ -22,6 +22,13 @@ export class SkillEntity {
   @TextColumn("name", { length: 64 })
   name!: string;
 
+  /**
+   * EC-2: Anthropic's `display_name`, a free label (not unique, ≤ 255 characters); null reads as the name, so a skill
+   * made through any other door needs no label.
+   */
+  @TextColumn("display_name", { length: 255, nullable: true })
+  displayName!: string | null;
+
   @Column({ type: "integer", name: "last_version" })
   lastVersion!: number;
 

@@ -204,6 +204,11 @@ export class SkillRepository extends BaseRepository {
       await this.m.getRepository(SkillFileEntity).insert(files as QueryDeepPartialEntity<SkillFileEntity>[]);
   }
 
+  skillsByIds(ids: readonly string[]): Promise<SkillEntity[]> {
+    if (ids.length === 0) return Promise.resolve([]);
+    return this.m.getRepository(SkillEntity).find({ where: { id: In([...ids]) } });
+  }
+
   filesOf(versionIds: readonly string[]): Promise<SkillFileEntity[]> {
     if (versionIds.length === 0) return Promise.resolve([]);
     return this.m

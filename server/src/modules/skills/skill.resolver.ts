@@ -18,12 +18,13 @@ import {
   SkillKnowledgeBaseType,
   SkillPointerMoveType,
   SkillToolType,
+  SkillType,
   SkillVersionPage,
   SkillVersionType,
   VersionState,
 } from "./skill.types";
 import type { SkillVersionEntity } from "./skill-version.entity";
-import { BLOB_CONTENT_BY_SHA, SKILL_FILES_BY_VERSION } from "./skill.loaders";
+import { BLOB_CONTENT_BY_SHA, SKILL_BY_ID, SKILL_FILES_BY_VERSION } from "./skill.loaders";
 import { presentTool } from "./skill.presenters";
 
 @Resolver(() => SkillVersionType)
@@ -133,6 +134,13 @@ export class SkillResolver {
     @Arg("zipBase64", () => String) zipBase64: string,
   ): Promise<SkillVersionEntity> {
     return this.bundles.importZip(ctx, zipBase64);
+  }
+
+  @FieldResolver(() => SkillType, { description: "The skill this is a version of." })
+  async skill(@Root() version: SkillVersionEntity, @Ctx() ctx: AuthContext): Promise<SkillType> {
+    const skill = await ctx.loaders.of(SKILL_BY_ID).load(version.skillId);
+    if (!skill) throw new Error(`skill row ${version.skillId} of version ${version.id} is missing`);
+    return { id: skill.id, name: skill.name, displayName: skill.displayName ?? skill.name };
   }
 
   @FieldResolver(() => [SkillToolType])

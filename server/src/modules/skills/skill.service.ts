@@ -15,7 +15,7 @@ import { openToolSecret, sealTools, skillToolBinding } from "./tool-secrets";
 import { BlobEntity, SkillFileEntity } from "./skill-file.entity";
 import type { FileLimits } from "./skill-files";
 import type { SkillPointerMoveEntity } from "./skill-pointer-move.entity";
-import type { CheckedTool } from "./skill-tools";
+import { toolUrlProblems, type CheckedTool } from "./skill-tools";
 import { SkillVersionEntity, type StoredTool, type VersionStateName } from "./skill-version.entity";
 import { reviewableOfChecked, type ContentReviewPort } from "./skill-review-content";
 
@@ -37,6 +37,8 @@ export class SkillService {
     private readonly knowledge: KnowledgeService,
     private readonly secrets: SecretBox,
     private readonly limits: FileLimits,
+    // SEC-13: the hosts a tool's webhook may name although they are loopback or private
+    private readonly outbound: { allowList: readonly string[] },
     private readonly guardEdit: DraftEditGuard = async () => {},
     // CR-1: without a reviewer (unit wiring), nothing is stored and the publish gate reviews the version itself
     private readonly review: ContentReviewPort = async () => async () => {},
@@ -55,11 +57,12 @@ export class SkillService {
    * bundle of this fingerprint, nothing is made and that version answers (`created: false`); so identical imports
    * racing each other make one version (SEC-15). `newSkillOnly` (a create of a new skill through the Skills API):
    * a skill of that name holding other content is refused with the error it makes from the skill's id.
+   * `displayName` (EC-2) labels a skill this call makes; an existing skill keeps its own.
    */
   async createInScope(
     scope: ProjectScope,
     input: SkillContentInput,
-    options: { unlessNewestIs?: string; newSkillOnly?: (skillId: string) => Error } = {},
+    options: { unlessNewestIs?: string; newSkillOnly?: (skillId: string) => Error; displayName?: string } = {},
   ): Promise<{ version: SkillVersionEntity; created: boolean }> {
     const content = await this.checkedContent(scope.projectId, input);
     const name = content.parsed.name;
@@ -72,6 +75,7 @@ export class SkillService {
           id: randomUUID(),
           projectId: scope.projectId,
           name,
+          displayName: options.displayName ?? null,
           lastVersion: 0,
           liveVersionId: null,
           createdAt: now,
@@ -227,6 +231,10 @@ export class SkillService {
 
   // ---- batches for this module's loaders and services: the versions were read through a scoped query ----
 
+  skillsByIds(ids: readonly string[]): Promise<SkillEntity[]> {
+    return this.db.read((m) => new SkillRepository(m).skillsByIds(ids));
+  }
+
   filesOf(versionIds: readonly string[]): Promise<SkillFileEntity[]> {
     return this.db.read((m) => new SkillRepository(m).filesOf(versionIds));
   }
@@ -254,8 +262,15 @@ export class SkillService {
   private async checkedContent(projectId: string, input: SkillContentInput) {
     const content = checkContent(input, this.limits);
     const ids = content.knowledgeBases.map((k) => k.knowledgeBaseId);
-    const known = await this.knowledge.existingIds(projectId, ids);
-    const problems: Problem[] = [...content.problems, ...knowledgeBaseProblems(content.knowledgeBases, known)];
+    const [known, urlProblems] = await Promise.all([
+      this.knowledge.existingIds(projectId, ids),
+      toolUrlProblems(content.tools, this.outbound.allowList),
+    ]);
+    const problems: Problem[] = [
+      ...content.problems,
+      ...urlProblems,
+      ...knowledgeBaseProblems(content.knowledgeBases, known),
+    ];
     if (problems.length > 0) {
       throw Invalid.of(
         problems,

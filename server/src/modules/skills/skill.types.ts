@@ -46,6 +46,21 @@ export class SkillFileType {
   sha256!: string;
 }
 
+@ObjectType("Skill", { description: "A skill as one object: the name its versions share, and its label (EC-2)." })
+export class SkillType {
+  @Field(() => ID, { description: "The skill's stable id (the Skills APIs' skill id)." })
+  id!: string;
+
+  @Field(() => String)
+  name!: string;
+
+  @Field(() => String, {
+    description:
+      "A free label (Anthropic's display_name): at most 255 characters, not unique; the name when none was given.",
+  })
+  displayName!: string;
+}
+
 @ObjectType("SkillVersion", { implements: NodeInterface })
 export class SkillVersionType extends VersionFields {
   @Field(() => String)

@@ -71,10 +71,10 @@ describeEachDialect("webhook subscriptions", { outboundAllowHosts: ["127.0.0.1",
 
   it("an unknown event type is BAD_USER_INPUT naming eventTypes[i]; an empty list is refused", async () => {
     const res = await t.gql(CREATE, { url: URL_A, types: ["skill.loaded", "call.started"] }, project.adminKey);
-    expect(res.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", details: { field: "eventTypes[1]" } });
+    expect(res.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", details: { field: "event_types[1]" } });
     expect(res.errors?.[0]?.message).toContain("call.started");
     const empty = await t.gql(CREATE, { url: URL_A, types: [] }, project.adminKey);
-    expect(empty.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", details: { field: "eventTypes" } });
+    expect(empty.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", details: { field: "event_types" } });
   });
 
   it("SEC-13 loopback, private and link-local URLs are refused at save unless allow-listed", async () => {

@@ -5,7 +5,7 @@ import { OutboundError } from "../../platform/outbound/outbound-error";
 import { outboundFetch } from "../../platform/outbound/outbound-fetch";
 import type { Logger } from "../../platform/logger";
 import type { OutageLog } from "../../platform/db/outage-log";
-import { PollingLoop } from "../../platform/jobs/polling-loop";
+import { PollingWorker } from "../../platform/jobs/polling-worker";
 import { AgentTelemetry, NO_SPAN, type TraceSpan } from "../../platform/telemetry";
 import type { StoredAttempt, WebhookDeliveryEntity } from "./webhook-delivery.entity";
 import { retryDelayMs } from "./webhook-payloads";
@@ -39,12 +39,11 @@ const RESPONSE_BODY_LIMIT = 64 * 1024;
  * Standard Webhooks headers; records every attempt; schedules retries with backoff. Pending rows live in the
  * database, so a restart loses nothing, and a crashed worker's lease expires and the row is claimed again.
  */
-export class WebhookWorker {
+export class WebhookWorker extends PollingWorker {
   readonly id = `wh_${randomToken(16)}`;
   private readonly options: Required<Omit<WebhookWorkerOptions, "outage" | "telemetry">>;
   private readonly outage: OutageLog | undefined;
   private readonly telemetry: AgentTelemetry;
-  private readonly loop: PollingLoop;
 
   constructor(
     private readonly db: Database,
@@ -52,6 +51,9 @@ export class WebhookWorker {
     private readonly logger: Logger,
     options: WebhookWorkerOptions,
   ) {
+    // `wake` after a transaction enqueued deliveries; `stop` (SEC-18) claims nothing more and waits for the
+    // attempts in flight to finish and be recorded.
+    super({ logger, what: "webhook worker", pollIntervalMs: options.pollIntervalMs ?? 1000, outage: options.outage });
     const attemptTimeoutMs = options.attemptTimeoutMs ?? 10_000;
     this.telemetry = options.telemetry ?? AgentTelemetry.detached();
     this.options = {
@@ -64,35 +66,20 @@ export class WebhookWorker {
       leaseMs: options.leaseMs ?? attemptTimeoutMs + 30_000,
     };
     this.outage = options.outage;
-    this.loop = new PollingLoop(
-      async () => (await this.runPass()) === this.options.batchSize,
-      (error) => this.logger.error({ err: error, worker: this.id }, "webhook worker pass failed"),
-      this.options.pollIntervalMs,
-      options.outage,
-    );
   }
 
-  start(overrides: { pollIntervalMs?: number } = {}): void {
-    this.loop.start(overrides);
+  protected override logContext(): Record<string, unknown> {
+    return { worker: this.id };
   }
 
-  /** Looks for due deliveries now (called after a transaction enqueued some). */
-  wake(): void {
-    this.loop.wake();
-  }
-
-  /** SEC-18: claims nothing more and waits for the attempts in flight to finish and be recorded. */
-  stop(): Promise<void> {
-    return this.loop.stop();
+  /** A full batch: more may be due at once. */
+  protected async pass(): Promise<boolean> {
+    return (await this.runPass()) === this.options.batchSize;
   }
 
   /** OB-2: deliveries waiting for an attempt. */
   pendingCount(): Promise<number> {
     return this.db.read((m) => new WebhookRepository(m).countPending());
-  }
-
-  private get running(): boolean {
-    return this.loop.running;
   }
 
   /** One pass: claims due deliveries and attempts each; returns how many it claimed. */

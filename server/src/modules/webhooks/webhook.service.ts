@@ -8,8 +8,7 @@ import type { Database, Dialect, SqlStatement, Tx } from "../../platform/db/data
 import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
 import type { DomainEvent } from "../../platform/events/domain-events";
 import { filterValue, pageWindow, type Page } from "../../platform/graphql/page";
-import { checkOutboundUrl } from "../../platform/outbound/address-policy";
-import { OutboundError } from "../../platform/outbound/outbound-error";
+import { outboundUrlRefusal } from "../../platform/outbound/address-policy";
 import type { AuditService } from "../audit";
 import type { AuthContext, AuthService } from "../auth";
 import { WebhookDeliveryEntity, type DeliveryStatus } from "./webhook-delivery.entity";
@@ -316,26 +315,23 @@ export class WebhookService {
     if (url.length === 0 || url.length > MAX_URL_LENGTH) {
       return [{ path: "url", message: `url must have 1 to ${MAX_URL_LENGTH} characters; it has ${url.length}.` }];
     }
-    try {
-      await checkOutboundUrl(url, this.outbound.allowList);
-      return [];
-    } catch (error) {
-      if (!(error instanceof OutboundError)) throw error;
-      return [{ path: "url", message: `The webhook URL '${url}' is refused: ${error.message}` }];
-    }
+    const refusal = await outboundUrlRefusal(url, this.outbound.allowList);
+    return refusal ? [{ path: "url", message: `The webhook URL '${url}' is refused: ${refusal}` }] : [];
   }
 }
 
 function checkEventTypes(eventTypes: readonly string[]): Problem[] {
   if (eventTypes.length === 0) {
-    return [{ path: "eventTypes", message: `eventTypes must name at least one of ${WEBHOOK_EVENT_TYPES.join(", ")}.` }];
+    return [
+      { path: "event_types", message: `eventTypes must name at least one of ${WEBHOOK_EVENT_TYPES.join(", ")}.` },
+    ];
   }
   return eventTypes.flatMap((type, i) =>
     isWebhookEventType(type)
       ? []
       : [
           {
-            path: `eventTypes[${i}]`,
+            path: `event_types[${i}]`,
             message: `'${type}' is not a webhook event type; use one of ${WEBHOOK_EVENT_TYPES.join(", ")}.`,
           },
         ],

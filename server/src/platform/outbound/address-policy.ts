@@ -153,7 +153,7 @@ export async function checkOutboundUrl(
 export async function checkAndResolve(
   url: string | URL,
   allowList: readonly string[],
-  options: { resolve?: HostResolver; signal?: AbortSignal },
+  options: { resolve?: HostResolver; signal?: AbortSignal; unresolvedPasses?: boolean },
 ): Promise<{ url: URL; addresses: string[] | null; named: boolean }> {
   let parsed: URL;
   try {
@@ -186,9 +186,12 @@ export async function checkAndResolve(
       addresses = await raceSignal((options.resolve ?? systemResolver)(host), options.signal);
     } catch (error) {
       if (options.signal?.aborted) throw error;
+      addresses = [];
+    }
+    if (addresses.length === 0) {
+      if (options.unresolvedPasses) return { url: parsed, addresses: null, named: true };
       throw new OutboundError("refused", `The host '${host}' could not be resolved.`);
     }
-    if (addresses.length === 0) throw new OutboundError("refused", `The host '${host}' could not be resolved.`);
   }
   for (const address of addresses) {
     if (!mayCall(address, allowed)) {
@@ -200,6 +203,25 @@ export async function checkAndResolve(
     }
   }
   return { url: parsed, addresses, named: isIP(host) === 0 };
+}
+
+/**
+ * SEC-13 when a URL is saved (a webhook subscription, a tool's webhook): why a call to it would be refused, or null.
+ * `unresolvedPasses`: a host name that does not resolve now is let through — the call checks again, and refuses it
+ * then unless it resolves to public addresses.
+ */
+export async function outboundUrlRefusal(
+  url: string,
+  allowList: readonly string[],
+  options: { resolve?: HostResolver; unresolvedPasses?: boolean } = {},
+): Promise<string | null> {
+  try {
+    await checkAndResolve(url, allowList, options);
+    return null;
+  } catch (error) {
+    if (error instanceof OutboundError) return error.message;
+    throw error;
+  }
 }
 
 /** A `lookup` that answers with the checked addresses only: the connection cannot go anywhere else. */

@@ -11,7 +11,7 @@ export function useWebhookDraft() {
   return useDraft({
     initial: { url: "https://", eventTypes: ["call.ended"] },
     check: (v) =>
-      v.eventTypes.length === 0 ? [{ path: "eventTypes", message: "Pick at least one event to subscribe to." }] : [],
+      v.eventTypes.length === 0 ? [{ path: "event_types", message: "Pick at least one event to subscribe to." }] : [],
     submit: async (v) => (await create({ variables: v })).data!.createWebhookSubscription,
   });
 }

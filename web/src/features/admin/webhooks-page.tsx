@@ -45,7 +45,7 @@ function SubscribeForm() {
             data={EVENT_TYPES}
             value={values.eventTypes}
             onChange={(eventTypes) => edit({ eventTypes })}
-            error={fieldError("eventTypes")}
+            error={fieldError("event_types")}
             w={340}
           />
         </Group>

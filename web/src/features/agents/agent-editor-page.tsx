@@ -23,7 +23,7 @@ import { QueryState } from "../../shared/query-state";
 import { useHeaderWrap } from "../../shared/responsive";
 import { SHORTCUTS, ShortcutHint, usePageShortcuts } from "../../shared/shortcuts";
 import { ErrorNotice, NotFound } from "../../shared/states";
-import { useCanWrite } from "../session/session-context";
+import { useCanWrite } from "../sign-in/session-context";
 import { KNOWLEDGE_BASES } from "../skills/skill-documents";
 import { ToolsEditor } from "../skills/tools-editor";
 import { AgentUsagePanel } from "../usage/usage-panels";
@@ -124,7 +124,7 @@ function AgentForm({ version }: { version: AgentVersion | null }) {
               value={values.maxLoadedSkills}
               onChange={(v) => edit({ maxLoadedSkills: Number(v) || 3 })}
               readOnly={readOnly}
-              error={fieldError("maxLoadedSkills", "max_loaded_skills")}
+              error={fieldError("max_loaded_skills")}
             />
           </Group>
           <Textarea
@@ -145,7 +145,7 @@ function AgentForm({ version }: { version: AgentVersion | null }) {
             onChange={(knowledgeBaseIds) => edit({ knowledgeBaseIds })}
             readOnly={readOnly}
             placeholder={values.knowledgeBaseIds.length ? undefined : "None"}
-            error={fieldError("knowledgeBaseIds", "knowledge_base_ids")}
+            error={fieldError("knowledge_base_ids")}
           />
           <ToolsEditor
             tools={values.tools}

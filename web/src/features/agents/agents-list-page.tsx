@@ -5,7 +5,7 @@ import type { AgentsListQuery } from "../../gql/graphql";
 import { stateColor, when } from "../../shared/format";
 import { PagedQueryTable, type Column } from "../../shared/paged-table";
 import { useUrlFilters } from "../../shared/use-url-filters";
-import { useCanWrite } from "../session/session-context";
+import { useCanWrite } from "../sign-in/session-context";
 import { AGENTS_LIST } from "./agent-documents";
 
 type Agent = AgentsListQuery["agents"]["items"][number];

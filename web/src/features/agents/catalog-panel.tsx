@@ -35,7 +35,7 @@ export function CatalogPanel(props: {
           value={draft.values.catalogBudget}
           onChange={(v) => draft.edit({ catalogBudget: typeof v === "number" ? v : 8000 })}
           readOnly={props.readOnly}
-          error={draft.fieldError("catalogBudget", "catalog_budget")}
+          error={draft.fieldError("catalog_budget")}
         />
         {catalog ? (
           <Text size="sm" data-testid="catalog-fit">

@@ -24,7 +24,7 @@ export function PublishPolicyForm() {
     setBlock(stored.blockSeverity ?? "NONE");
   }, [stored]);
   const fieldError =
-    errorInfo(saving.error)?.details.field === "requiredApprovals" ? errorInfo(saving.error)?.message : undefined;
+    errorInfo(saving.error)?.details.field === "required_approvals" ? errorInfo(saving.error)?.message : undefined;
 
   async function submit() {
     setSaved(false);

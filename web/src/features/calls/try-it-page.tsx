@@ -6,7 +6,7 @@ import type { CallFieldsFragment } from "../../gql/graphql";
 import { QueryState } from "../../shared/query-state";
 import { ErrorNotice, NotFound } from "../../shared/states";
 import { AGENT_CHOSEN } from "../agents/agent-filter";
-import { useCanWrite } from "../session/session-context";
+import { useCanWrite } from "../sign-in/session-context";
 import { END_CALL, LOAD_SKILL, RUN_TOOL, START_CALL } from "./call-documents";
 import { CallView } from "./call-view";
 import { FAILED_COLOR, MUTED_COLOR } from "../../shared/format";

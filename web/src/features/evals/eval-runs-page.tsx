@@ -17,7 +17,7 @@ import { when } from "../../shared/format";
 import { PagedQueryTable, type Column } from "../../shared/paged-table";
 import { ErrorNotice } from "../../shared/states";
 import { useUrlFilters } from "../../shared/use-url-filters";
-import { useCanWrite } from "../session/session-context";
+import { useCanWrite } from "../sign-in/session-context";
 import { EVAL_AGENTS, EVAL_RUNS } from "./eval-documents";
 import { RunProgress, RunStatus } from "./run-status";
 import { useRunDraft, type RunFields } from "./use-eval-drafts";
@@ -58,7 +58,7 @@ function StartRunForm() {
               value={values.agentId}
               onChange={(agentId) => edit({ agentId })}
               placeholder="Pick"
-              error={fieldError("target.agentId", "target")}
+              error={fieldError("target.agent_id", "target")}
               w={240}
             />
           ) : (
@@ -67,7 +67,7 @@ function StartRunForm() {
               value={values.skill}
               onChange={(e) => edit({ skill: e.currentTarget.value })}
               placeholder="explain-bill"
-              error={fieldError("target.skillUsage", "target")}
+              error={fieldError("target.skill_usage", "target")}
               w={240}
             />
           )}

@@ -8,7 +8,7 @@ import { INFO_COLOR, MUTED_COLOR } from "../../shared/format";
 import { PagedTable, type Column } from "../../shared/paged-table";
 import { QueryState } from "../../shared/query-state";
 import { ErrorNotice } from "../../shared/states";
-import { useCanWrite } from "../session/session-context";
+import { useCanWrite } from "../sign-in/session-context";
 import { DELETE_EVAL_SCENARIO, EVAL_SCENARIOS } from "./eval-documents";
 import { NEW_SCENARIO, scenarioFieldsOf, useScenarioDraft, type ScenarioFields } from "./use-eval-drafts";
 

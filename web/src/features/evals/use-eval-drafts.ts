@@ -101,9 +101,9 @@ export function useRunDraft() {
     initial: { kind: "agent", agentId: null, skill: "", tag: "", iterations: 1 } as RunFields,
     check: (v) =>
       v.kind === "agent" && !v.agentId
-        ? [{ path: "target.agentId", message: "Pick the agent to run the scenarios against." }]
+        ? [{ path: "target.agent_id", message: "Pick the agent to run the scenarios against." }]
         : v.kind === "skill" && !v.skill.trim()
-          ? [{ path: "target.skillUsage", message: "Name the skill whose agents to run." }]
+          ? [{ path: "target.skill_usage", message: "Name the skill whose agents to run." }]
           : [],
     submit: async (v) => {
       const target = v.kind === "agent" ? { agentId: v.agentId } : { skillUsage: v.skill.trim() };

@@ -21,7 +21,7 @@ import { ConfirmButton } from "../../shared/confirm-button";
 import { stateColor, when } from "../../shared/format";
 import { QueryState } from "../../shared/query-state";
 import { Empty, ErrorNotice, NotFound } from "../../shared/states";
-import { useCanWrite } from "../session/session-context";
+import { useCanWrite } from "../sign-in/session-context";
 import { DELETE_KNOWLEDGE_DOCUMENT, READ_KNOWLEDGE_BASE } from "./knowledge-documents";
 import { useDocumentDraft } from "./use-knowledge-drafts";
 

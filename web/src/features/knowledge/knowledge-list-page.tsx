@@ -6,7 +6,7 @@ import { when } from "../../shared/format";
 import { PagedTable, type Column } from "../../shared/paged-table";
 import { QueryState } from "../../shared/query-state";
 import { ErrorNotice } from "../../shared/states";
-import { useCanWrite } from "../session/session-context";
+import { useCanWrite } from "../sign-in/session-context";
 import { KNOWLEDGE_BASE_LIST } from "./knowledge-documents";
 import { useKnowledgeBaseDraft } from "./use-knowledge-drafts";
 
@@ -93,7 +93,7 @@ function NewBaseForm() {
             min={1}
             max={50}
             onChange={(v) => edit({ topK: Number(v) || 3 })}
-            error={fieldError("topK")}
+            error={fieldError("top_k")}
             w={150}
           />
           <NumberInput
@@ -104,7 +104,7 @@ function NewBaseForm() {
             step={0.05}
             decimalScale={2}
             onChange={(v) => edit({ similarityThreshold: Number(v) || 0 })}
-            error={fieldError("similarityThreshold")}
+            error={fieldError("similarity_threshold")}
             w={170}
           />
         </Group>

@@ -1,6 +1,6 @@
 import { useQuery } from "@apollo/client/react";
 import type { ContentReviewFieldsFragment } from "../../gql/graphql";
-import { useSession } from "../session/session-context";
+import { useSession } from "../sign-in/session-context";
 import { SKILL_VERSION_CONTENT_REVIEW } from "./review-documents";
 
 export interface ContentReviewState {

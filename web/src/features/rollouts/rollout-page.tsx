@@ -5,7 +5,7 @@ import { FAILED_COLOR, OK_COLOR, when } from "../../shared/format";
 import { QueryState } from "../../shared/query-state";
 import { NotFound } from "../../shared/states";
 import { POLL_MS, type LiveMode } from "../calls/use-live-call";
-import { useCanWrite } from "../session/session-context";
+import { useCanWrite } from "../sign-in/session-context";
 import { GuardEvidence } from "./guard-evidence";
 import { RolloutActions } from "./rollout-actions";
 import { RolloutArms } from "./rollout-arms";

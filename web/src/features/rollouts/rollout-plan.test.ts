@@ -35,8 +35,8 @@ describe("the start-rollout form (UX-8)", () => {
 
   it("RO-5 minutes per step are whole, 0 meaning by hand", () => {
     expect(checkPlanDraft({ ...defaultPlan(), stepMinutes: 0 }).problems).toEqual({});
-    expect(checkPlanDraft({ ...defaultPlan(), stepMinutes: -1 }).problems.stepMinutes).toMatch(/0 advances/);
-    expect(checkPlanDraft({ ...defaultPlan(), stepMinutes: "" }).problems.stepMinutes).toBeDefined();
+    expect(checkPlanDraft({ ...defaultPlan(), stepMinutes: -1 }).problems.step_minutes).toMatch(/0 advances/);
+    expect(checkPlanDraft({ ...defaultPlan(), stepMinutes: "" }).problems.step_minutes).toBeDefined();
   });
 
   it("RO-4 a guard's degradation is 0–100 points (sent as 0–1) and needs a sample; an eval guard needs its tag", () => {
@@ -47,9 +47,9 @@ describe("the start-rollout form (UX-8)", () => {
     ];
     const { input, problems } = checkPlanDraft(plan);
     expect(problems).toEqual({
-      "guards[0].maxDegradation": "From 0 to 100 points.",
-      "guards[0].minSamples": "A whole number, at least 1.",
-      evalTag: "An eval pass rate guard needs the tag of the scenarios to run.",
+      "guards[0].max_degradation": "From 0 to 100 points.",
+      "guards[0].min_samples": "A whole number, at least 1.",
+      eval_tag: "An eval pass rate guard needs the tag of the scenarios to run.",
     });
     expect(input.guards?.[1]).toEqual({ metric: "EVAL_PASS_RATE", maxDegradation: 0.125, minSamples: 5 });
     expect(checkPlanDraft({ ...plan, evalTag: " skill:x " }).input.evalTag).toBe("skill:x");
@@ -66,12 +66,12 @@ describe("the start-rollout form (UX-8)", () => {
   it("RO-1 the server's problems land on their fields; a conflict on the version is said above the buttons", () => {
     const invalid = problemsRefusal([
       { path: "steps[2]", message: "steps must rise strictly" },
-      { path: "guards[0].maxDegradation", message: "from 0 to 1" },
+      { path: "guards[0].max_degradation", message: "from 0 to 1" },
     ]);
-    expect(invalid.fields).toEqual({ steps: "steps must rise strictly", "guards[0].maxDegradation": "from 0 to 1" });
+    expect(invalid.fields).toEqual({ steps: "steps must rise strictly", "guards[0].max_degradation": "from 0 to 1" });
     expect(invalid.general).toBeNull();
     const conflict = refusalOf(
-      refused({ code: "CONFLICT", details: { field: "versionId", reason: "rollout_running" } }, "already running"),
+      refused({ code: "CONFLICT", details: { field: "version_id", reason: "rollout_running" } }, "already running"),
     );
     expect(conflict).toEqual({ fields: {}, general: "already running" });
   });

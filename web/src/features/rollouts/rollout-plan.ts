@@ -35,7 +35,7 @@ export function defaultPlan(): PlanDraft {
   };
 }
 
-/** Field path (as the server names them: "steps", "guards[1].minSamples") → the problem with it. */
+/** Field path (as the server names them: "steps", "guards[1].min_samples") → the problem with it. */
 export type PlanProblems = Record<string, string>;
 
 const whole = (v: number | string) => (typeof v === "number" ? v : v.trim() === "" ? NaN : Number(v));
@@ -66,16 +66,16 @@ export function checkPlanDraft(draft: PlanDraft): {
   else if (steps.at(-1) !== 100) problems.steps = "The last step must be 100: reaching it publishes the version.";
   const stepMinutes = whole(draft.stepMinutes);
   if (!Number.isInteger(stepMinutes) || stepMinutes < 0)
-    problems.stepMinutes = "A whole number of minutes; 0 advances only by hand.";
+    problems.step_minutes = "A whole number of minutes; 0 advances only by hand.";
   const guards = draft.guards.map((g, i) => {
     const points = whole(g.maxDegradationPoints);
     const minSamples = whole(g.minSamples);
     if (!Number.isFinite(points) || points < 0 || points > 100)
-      problems[`guards[${i}].maxDegradation`] = "From 0 to 100 points.";
+      problems[`guards[${i}].max_degradation`] = "From 0 to 100 points.";
     if (!Number.isInteger(minSamples) || minSamples < 1)
-      problems[`guards[${i}].minSamples`] = "A whole number, at least 1.";
+      problems[`guards[${i}].min_samples`] = "A whole number, at least 1.";
     if (g.metric === "EVAL_PASS_RATE" && draft.evalTag.trim() === "")
-      problems.evalTag = "An eval pass rate guard needs the tag of the scenarios to run.";
+      problems.eval_tag = "An eval pass rate guard needs the tag of the scenarios to run.";
     return { metric: g.metric, maxDegradation: Math.round(points * 100) / 10_000, minSamples };
   });
   return { input: { steps, stepMinutes, guards, evalTag: draft.evalTag.trim() || null }, problems };
@@ -98,7 +98,7 @@ export function refusalOf(error: unknown): { fields: PlanProblems; general: stri
   const rest: string[] = [];
   for (const p of problemsOf(error)) {
     const path = p.path.replace(/^input\./, "").replace(/^steps\[\d+\]$/, "steps");
-    if (path === "versionId" || path === "") rest.push(p.message);
+    if (path === "version_id" || path === "") rest.push(p.message);
     else fields[path] ??= p.message;
   }
   if (Object.keys(fields).length === 0 && rest.length === 0) rest.push(info.message);

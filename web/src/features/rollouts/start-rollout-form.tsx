@@ -78,7 +78,7 @@ export function StartRolloutForm({ versionId, onBack }: Props) {
           allowDecimal={false}
           value={draft.stepMinutes}
           onChange={(v) => setDraft({ ...draft, stepMinutes: v })}
-          error={shown.stepMinutes}
+          error={shown.step_minutes}
         />
       </Group>
       <Text size="sm" fw={600}>
@@ -118,7 +118,7 @@ export function StartRolloutForm({ versionId, onBack }: Props) {
               max={100}
               value={g.maxDegradationPoints}
               onChange={(v) => setGuard(i, { maxDegradationPoints: v })}
-              error={shown[`guards[${i}].maxDegradation`]}
+              error={shown[`guards[${i}].max_degradation`]}
               w={170}
             />
             <NumberInput
@@ -127,7 +127,7 @@ export function StartRolloutForm({ versionId, onBack }: Props) {
               allowDecimal={false}
               value={g.minSamples}
               onChange={(v) => setGuard(i, { minSamples: v })}
-              error={shown[`guards[${i}].minSamples`]}
+              error={shown[`guards[${i}].min_samples`]}
               w={170}
             />
             <ActionIcon
@@ -166,7 +166,7 @@ export function StartRolloutForm({ versionId, onBack }: Props) {
           placeholder="skill:explain-bill"
           value={draft.evalTag}
           onChange={(e) => setDraft({ ...draft, evalTag: e.currentTarget.value })}
-          error={shown.evalTag}
+          error={shown.eval_tag}
         />
       ) : null}
       {general ? (

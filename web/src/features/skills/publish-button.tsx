@@ -8,7 +8,7 @@ import { GatePanel } from "../evals/gate-panel";
 import { PreviewReview } from "../review/findings-panel";
 import { useContentReview } from "../review/use-content-review";
 import { StartRolloutForm } from "../rollouts/start-rollout-form";
-import { useSession } from "../session/session-context";
+import { useSession } from "../sign-in/session-context";
 import { ImpactDialog } from "./impact-dialog";
 import { PUBLISH_PREVIEW, PUBLISH_SKILL_VERSION, ROLLBACK_PREVIEW, ROLLBACK_SKILL } from "./skill-documents";
 import { OK_COLOR, PIN_COLOR } from "../../shared/format";

@@ -8,7 +8,7 @@ import { usePageShortcuts } from "../../shared/shortcuts";
 import { LeaveGuard } from "../../shared/leave-guard";
 import { ErrorNotice, Loading, NotFound } from "../../shared/states";
 import { ActiveRolloutNotice } from "../rollouts/active-rollout";
-import { useCanWrite } from "../session/session-context";
+import { useCanWrite } from "../sign-in/session-context";
 import { SkillUsagePanel } from "../usage/usage-panels";
 import { useZipImport } from "./bundle-buttons";
 import { placeProblems } from "./problem-lines";

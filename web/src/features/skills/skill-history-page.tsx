@@ -7,7 +7,7 @@ import { authorOf, stateColor, when } from "../../shared/format";
 import { PagedTable, type Column } from "../../shared/paged-table";
 import { QueryState } from "../../shared/query-state";
 import { NotFound } from "../../shared/states";
-import { useCanWrite } from "../session/session-context";
+import { useCanWrite } from "../sign-in/session-context";
 import { PublishButton } from "./publish-button";
 import { SKILL_HISTORY } from "./skill-documents";
 import { SkillInsightChart } from "../insights/skill-insight-chart";

@@ -9,7 +9,7 @@ import { PagedQueryTable, type Column } from "../../shared/paged-table";
 import { ErrorNotice } from "../../shared/states";
 import { useUrlFilters } from "../../shared/use-url-filters";
 import { RolloutBadge, useActiveRollouts } from "../rollouts/active-rollout";
-import { useCanWrite } from "../session/session-context";
+import { useCanWrite } from "../sign-in/session-context";
 import { ImportZipButton, useZipImport } from "./bundle-buttons";
 import { SKILLS_LIST } from "./skill-documents";
 

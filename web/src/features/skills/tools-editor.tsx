@@ -53,7 +53,7 @@ export function ToolsEditor({ tools, onChange, problems, readOnly }: Props) {
                 label="Webhook URL"
                 value={tool.webhookUrl}
                 readOnly={readOnly}
-                error={errorAt(i, "webhookUrl") ?? errorAt(i, "webhook_url")}
+                error={errorAt(i, "webhook_url")}
                 onChange={(e) => set(i, { webhookUrl: e.currentTarget.value })}
               />
             </Group>
@@ -80,7 +80,7 @@ export function ToolsEditor({ tools, onChange, problems, readOnly }: Props) {
                 description="*** keeps the stored secret; empty removes it."
                 value={tool.webhookSecret}
                 readOnly={readOnly}
-                error={errorAt(i, "webhookSecret")}
+                error={errorAt(i, "webhook_secret")}
                 onChange={(e) => set(i, { webhookSecret: e.currentTarget.value })}
               />
               {readOnly ? null : (

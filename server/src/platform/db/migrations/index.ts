@@ -37,6 +37,10 @@ import { AddContentReviews1796417066007 as PostgresAddContentReviews } from "./p
 import { AddContentReviews1796417066007 as SqliteAddContentReviews } from "./sqlite/1796417066007-add-content-reviews";
 import { AddCatalogBudget1796417865925 as PostgresAddCatalogBudget } from "./postgres/1796417865925-add-catalog-budget";
 import { AddCatalogBudget1796417865925 as SqliteAddCatalogBudget } from "./sqlite/1796417865925-add-catalog-budget";
+import { AddSkillDisplayName1796450400000 as PostgresAddSkillDisplayName } from "./postgres/1796450400000-add-skill-display-name";
+import { AddSkillDisplayName1796450400000 as SqliteAddSkillDisplayName } from "./sqlite/1796450400000-add-skill-display-name";
+import { NormaliseScenarioTags1796450460000 as PostgresNormaliseScenarioTags } from "./postgres/1796450460000-normalise-scenario-tags";
+import { NormaliseScenarioTags1796450460000 as SqliteNormaliseScenarioTags } from "./sqlite/1796450460000-normalise-scenario-tags";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -58,6 +62,8 @@ export const sqliteMigrations: Function[] = [
   SqliteAddCallFollowers,
   SqliteAddContentReviews,
   SqliteAddCatalogBudget,
+  SqliteAddSkillDisplayName,
+  SqliteNormaliseScenarioTags,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -80,4 +86,6 @@ export const postgresMigrations: Function[] = [
   PostgresAddCallFollowers,
   PostgresAddContentReviews,
   PostgresAddCatalogBudget,
+  PostgresAddSkillDisplayName,
+  PostgresNormaliseScenarioTags,
 ];
