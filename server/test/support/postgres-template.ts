@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { Client } from "pg";
@@ -9,7 +9,9 @@ import { Database } from "../../src/platform/db/database";
 /**
  * Migrating an empty PostgreSQL database takes ~0.7 s and the suite opens hundreds; copying a migrated template
  * (CREATE DATABASE … TEMPLATE) takes ~0.07 s. The template is named by a hash of the migrations' source, so a changed
- * or added migration builds a new one (and the stale ones are dropped); workers build it once, under an advisory lock.
+ * or added migration builds a new one; workers build it once, under an advisory lock. Several checkouts may share one
+ * PostgreSQL with different migrations, so a template is dropped only once it is two days old (its name carries the
+ * day it was built), never while another checkout may still copy it.
  */
 const MIGRATIONS = path.resolve(__dirname, "..", "..", "src", "platform", "db", "migrations", "postgres");
 const TEMPLATE_PREFIX = "sg_tpl_";
@@ -41,8 +43,12 @@ export function migratedTemplate(baseUrl: string): Promise<string> {
   return built;
 }
 
+const DAY_MS = 86_400_000;
+const dayOf = (template: string) => Number(template.split("_").at(-1));
+
 async function buildTemplate(baseUrl: string): Promise<string> {
-  const name = `${TEMPLATE_PREFIX}${migrationsHash()}`;
+  const hashed = `${TEMPLATE_PREFIX}${migrationsHash()}_`;
+  const today = Math.floor(Date.now() / DAY_MS);
   const admin = new Client({ connectionString: baseUrl });
   await admin.connect();
   try {
@@ -50,9 +56,15 @@ async function buildTemplate(baseUrl: string): Promise<string> {
     const { rows } = await admin.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE $1", [
       `${TEMPLATE_PREFIX}%`,
     ]);
-    if (rows.some((r) => r.datname === name)) return name;
-    for (const stale of rows) await admin.query(`DROP DATABASE IF EXISTS ${stale.datname} WITH (FORCE)`);
-    const building = `${name}_build`;
+    const existing = rows.find((r) => r.datname.startsWith(hashed) && dayOf(r.datname) >= today - 1);
+    if (existing) return existing.datname;
+    for (const { datname } of rows) {
+      const day = dayOf(datname);
+      if (Number.isInteger(day) && day < today - 1)
+        await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    }
+    const name = `${hashed}${today}`;
+    const building = `${TEMPLATE_PREFIX}build_${randomUUID().replace(/-/g, "").slice(0, 12)}`;
     await admin.query(`CREATE DATABASE ${building}`);
     const db = await Database.open({ url: urlOf(baseUrl, building), entities, poolSize: 1 });
     try {
