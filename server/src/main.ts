@@ -27,13 +27,13 @@ function resolveSecrets(config: Config): { secrets: AppSecrets; generatedToken?:
   if (!embedded && (!config.secretKey || !config.platformToken)) {
     throw new ConfigError("With DATABASE_URL set, SECRET_KEY and PLATFORM_TOKEN must be set too (see the README).");
   }
+  const secretKey = config.secretKey ?? loadOrCreateSecretKey(config.dataDir);
+  parseSecretKey(secretKey);
   if (!embedded && !config.signingKey) {
     throw new ConfigError(
       "With DATABASE_URL set, SIGNING_KEY must be set too: every instance signs publishes with the same Ed25519 key (see docs/provenance.md).",
     );
   }
-  const secretKey = config.secretKey ?? loadOrCreateSecretKey(config.dataDir);
-  parseSecretKey(secretKey);
   const signingKey = config.signingKey ?? loadOrCreateSigningKey(config.dataDir);
   parseSigningKey(signingKey);
   if (config.platformToken) {
