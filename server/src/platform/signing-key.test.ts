@@ -1,5 +1,8 @@
 import { createPublicKey, generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { Writable } from "node:stream";
+import { loadConfig } from "../config";
+import { createLogger } from "./logger";
 import { ed25519Thumbprint, parseSigningKey, SigningKeyError } from "./signing-key";
 
 describe("SIGNING_KEY (PV-1, SEC-26)", () => {
@@ -46,5 +49,25 @@ describe("SIGNING_KEY (PV-1, SEC-26)", () => {
       expect(message).toMatch(/^SIGNING_KEY must be an Ed25519 key/);
       expect(message).not.toContain(value.trim().split("\n")[1] ?? value);
     }
+  });
+
+  it("SEC-26 a logged config or key object never shows the key", () => {
+    const seed = Buffer.alloc(32, 9).toString("base64");
+    let out = "";
+    const logger = createLogger(
+      "info",
+      new Writable({
+        write(chunk: Buffer, _enc, done) {
+          out += chunk.toString();
+          done();
+        },
+      }),
+    );
+    const config = loadConfig({ SIGNING_KEY: seed, DATA_DIR: "/tmp/unused" });
+    logger.info({ config }, "config");
+    logger.info({ signingKey: seed, key: parseSigningKey(seed) }, "key");
+    expect(out).toContain('"signingKey":"***"');
+    expect(out).not.toContain(seed);
+    expect(out).not.toContain(parseSigningKey(seed).privateKey.export({ format: "jwk" }).d);
   });
 });
