@@ -36,6 +36,7 @@ import { KnowledgeResolver, registerKnowledgeLoaders } from "./modules/knowledge
 import { LibraryResolver } from "./modules/libraries";
 import { nodeKind, NodeResolver } from "./modules/node";
 import { ProjectResolver, registerProjectLoaders } from "./modules/projects";
+import { registerProvenanceLoaders, SkillVersionAttestationResolver } from "./modules/provenance";
 import {
   SkillFileResolver,
   SkillResolver,
@@ -78,6 +79,7 @@ export function loaderRegistry(services: Services): LoaderRegistry {
   registerEvalLoaders(registry, services.evals);
   registerApprovalLoaders(registry, services.approvals);
   registerReviewLoaders(registry, services.reviews);
+  registerProvenanceLoaders(registry, services.provenance);
   registerRolloutLoaders(registry, services.rollouts);
   return registry;
 }
@@ -102,6 +104,7 @@ export function resolverInstances(services: Services): object[] {
     new ReviewResolver(services.reviews),
     new SkillVersionReviewResolver(services.reviews),
     new FindingSuppressionResolver(),
+    new SkillVersionAttestationResolver(),
     new LibraryResolver(services.libraries),
     new AgentResolver(services.agents),
     new UsageResolver(services.usage),
@@ -184,6 +187,7 @@ export function inputPolicy(
       largeFields: new Set([
         "SkillVersion.skillMd",
         "SkillVersion.instructions",
+        "SkillVersion.attestation",
         "SkillFile.contentBase64",
         "Query.exportSkillBundle",
         "Call.systemPrompt",

@@ -9,6 +9,7 @@ import { OutcomeEntity, SkillSignalDayEntity, SkillSignalDeltaEntity, SkillSigna
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/evals";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
+import { SigningKeyEntity, SkillAttestationEntity } from "./modules/provenance";
 import { ContentReviewEntity, FindingSuppressionEntity } from "./modules/review";
 import { RolloutEntity, RolloutEvalEntity, RolloutEventEntity } from "./modules/rollouts";
 import { BlobEntity, SkillEntity, SkillFileEntity, SkillPointerMoveEntity, SkillVersionEntity } from "./modules/skills";
@@ -48,6 +49,8 @@ export const entities = [
   EvalRunEntity,
   EvalResultEntity,
   IdempotentRequestEntity,
+  SigningKeyEntity,
+  SkillAttestationEntity,
   PublishPolicyEntity,
   VersionApprovalEntity,
   RolloutEntity,

@@ -21,6 +21,7 @@ import { LiveReviewPanel } from "../review/live-review-panel";
 import { ContentReviewBlock } from "../review/content-review-block";
 import { useContentReview } from "../review/use-content-review";
 import { useLiveReview } from "../review/use-live-review";
+import { AttestationPanel } from "../provenance/attestation-panel";
 import { SkillEditorHeader } from "./skill-editor-header";
 import { SkillMdEditor } from "./skill-md-editor";
 import { useSkillDraft, type DraftStatus } from "./use-skill-draft";
@@ -160,6 +161,7 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
         prepare={draft.flush}
         onNewDraft={() => version && void navigate("/skills/new", { state: { from: contentOf(version) } })}
       />
+      {version && version.state !== "DRAFT" ? <AttestationPanel versionId={version.id} /> : null}
       {version ? <ApprovalsPanel kind="skill" versionId={version.id} /> : null}
       {version ? (
         <div ref={findingsRef}>

@@ -37,6 +37,8 @@ import { AddContentReviews1796417066007 as PostgresAddContentReviews } from "./p
 import { AddContentReviews1796417066007 as SqliteAddContentReviews } from "./sqlite/1796417066007-add-content-reviews";
 import { AddCatalogBudget1796417865925 as PostgresAddCatalogBudget } from "./postgres/1796417865925-add-catalog-budget";
 import { AddCatalogBudget1796417865925 as SqliteAddCatalogBudget } from "./sqlite/1796417865925-add-catalog-budget";
+import { AddProvenance1796432400000 as PostgresAddProvenance } from "./postgres/1796432400000-add-provenance";
+import { AddProvenance1796432400000 as SqliteAddProvenance } from "./sqlite/1796432400000-add-provenance";
 import { AddSkillDisplayName1796450400000 as PostgresAddSkillDisplayName } from "./postgres/1796450400000-add-skill-display-name";
 import { AddSkillDisplayName1796450400000 as SqliteAddSkillDisplayName } from "./sqlite/1796450400000-add-skill-display-name";
 import { NormaliseScenarioTags1796450460000 as PostgresNormaliseScenarioTags } from "./postgres/1796450460000-normalise-scenario-tags";
@@ -62,6 +64,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddCallFollowers,
   SqliteAddContentReviews,
   SqliteAddCatalogBudget,
+  SqliteAddProvenance,
   SqliteAddSkillDisplayName,
   SqliteNormaliseScenarioTags,
 ];
@@ -86,6 +89,7 @@ export const postgresMigrations: Function[] = [
   PostgresAddCallFollowers,
   PostgresAddContentReviews,
   PostgresAddCatalogBudget,
+  PostgresAddProvenance,
   PostgresAddSkillDisplayName,
   PostgresNormaliseScenarioTags,
 ];
