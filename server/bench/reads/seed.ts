@@ -230,6 +230,9 @@ export async function copyCalls(url: string, projectId: string, scale: Scale, en
       "calls",
       (await copySql(db, "calls", "c", {
         id: "k.id",
+        // the state names its segment's start (an ISO time, as JSON.stringify writes a Date)
+        state: `jsonb_set(c.state::jsonb, '{segments,0,startedAt}',
+          to_jsonb(to_char(to_timestamp(k.started / 1000.0) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))::text`,
         started_at: "k.started",
         ended_at: "k.started + (c.ended_at - c.started_at)",
         events_expire_at: `k.started + ${RETENTION}`,
