@@ -4,7 +4,7 @@
  * and kept for the next run; an app on each; every read of bench/reads/operations.ts sent through GraphQL over HTTP,
  * the two apps interleaved request by request, p50/p99 after a warm-up.
  *   npm run bench reads   |   cd server && node dist/bench/reads.bench.js
- * Knobs: READS_PERCENT (10 for a quick run), BENCH_RUNS (per read and scale, default 100), BENCH_READS_RESEED=1 (drop
+ * Knobs: READS_PERCENT (10 for a quick run), READS_ONLY (only the reads whose name contains it), BENCH_RUNS (per read and scale, default 100), BENCH_READS_RESEED=1 (drop
  * and seed again), BENCH_READS_DROP=1 (drop the databases at the end), TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  */
 import "./production-mode";
@@ -203,7 +203,11 @@ export async function run(): Promise<ReadFigure[]> {
       `\n${"read".padEnd(34)} ${"1%: p50".padStart(9)} ${"p99".padStart(8)} ${`${PERCENT}%: p50`.padStart(11)} ` +
         `${"p99".padStart(8)} ${"p99 ratio".padStart(9)}  answer bytes 1% → ${PERCENT}%`,
     );
-    for (const read of reads((info) => (info === base.info ? base.agentVersionId : full.agentVersionId))) {
+    const only = process.env.READS_ONLY;
+    const selected = reads((info) => (info === base.info ? base.agentVersionId : full.agentVersionId)).filter(
+      (r) => !only || r.name.includes(only),
+    );
+    for (const read of selected) {
       // a read that takes seconds is timed a few times only (its p99 is then its worst of those)
       let runs = RUNS;
       for (let i = 0; i < WARMUP; i++) {

@@ -84,6 +84,11 @@ export function reads(agentVersionId: (info: SeedInfo) => string): Read[] {
     },
     { name: "who uses a skill", query: SKILL_USAGE_GRAPH, variables: (info) => ({ name: info.mostUsedSkill }) },
     { name: "agent page: version", query: AGENT_VERSION_FULL, variables: (info) => ({ id: agentVersionId(info) }) },
+    {
+      name: "agent page: skill picker",
+      query: `query LiveSkillNames { skills(state: PUBLISHED, limit: 200) { items { id name version } } }`,
+      variables: () => ({}),
+    },
     { name: "agent page: usage", query: AGENT_USAGE_GRAPH, variables: (info) => ({ id: agentVersionId(info) }) },
     {
       name: "agent page: its calls",

@@ -39,6 +39,8 @@ import { AddCatalogBudget1796417865925 as PostgresAddCatalogBudget } from "./pos
 import { AddCatalogBudget1796417865925 as SqliteAddCatalogBudget } from "./sqlite/1796417865925-add-catalog-budget";
 import { IndexCallsByAgentAndStart1796429040000 as PostgresIndexCallsByAgentAndStart } from "./postgres/1796429040000-index-calls-by-agent-and-start";
 import { IndexCallsByAgentAndStart1796429040000 as SqliteIndexCallsByAgentAndStart } from "./sqlite/1796429040000-index-calls-by-agent-and-start";
+import { IndexSkillVersionsByCreation1796429041000 as PostgresIndexSkillVersionsByCreation } from "./postgres/1796429041000-index-skill-versions-by-creation";
+import { IndexSkillVersionsByCreation1796429041000 as SqliteIndexSkillVersionsByCreation } from "./sqlite/1796429041000-index-skill-versions-by-creation";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -61,6 +63,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddContentReviews,
   SqliteAddCatalogBudget,
   SqliteIndexCallsByAgentAndStart,
+  SqliteIndexSkillVersionsByCreation,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -84,4 +87,5 @@ export const postgresMigrations: Function[] = [
   PostgresAddContentReviews,
   PostgresAddCatalogBudget,
   PostgresIndexCallsByAgentAndStart,
+  PostgresIndexSkillVersionsByCreation,
 ];
