@@ -4,7 +4,7 @@
  * and kept for the next run; an app on each; every read of bench/reads/operations.ts sent through GraphQL over HTTP,
  * the two apps interleaved request by request, p50/p99 after a warm-up.
  *   npm run bench reads   |   cd server && node dist/bench/reads.bench.js
- * Knobs: READS_PERCENT (10 for a quick run), READS_ONLY (only the reads whose name contains it), BENCH_RUNS (per read and scale, default 100), BENCH_READS_RESEED=1 (drop
+ * Knobs: READS_PERCENT (10 for a quick run), READS_ONLY (only the reads whose name contains one of its comma-separated parts), BENCH_RUNS (per read and scale, default 100), BENCH_READS_RESEED=1 (drop
  * and seed again), BENCH_READS_DROP=1 (drop the databases at the end), TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
  */
 import "./production-mode";
@@ -205,7 +205,7 @@ export async function run(): Promise<ReadFigure[]> {
     );
     const only = process.env.READS_ONLY;
     const selected = reads((info) => (info === base.info ? base.agentVersionId : full.agentVersionId)).filter(
-      (r) => !only || r.name.includes(only),
+      (r) => !only || only.split(",").some((part) => r.name.includes(part.trim())),
     );
     for (const read of selected) {
       // a read that takes seconds is timed a few times only (its p99 is then its worst of those)

@@ -119,6 +119,8 @@ export class SkillSignalDeltaEntity extends SignalCounters {
 /** The per-skill signals by project, skill, agent and hour (OB-3): what insights read instead of the calls. */
 @Entity({ name: "skill_signal_hours" })
 @Index("idx_skill_signal_hours_project_hour", ["projectId", "hour"])
+// unusedSkills: whether a skill loaded in a range is one probe, however many rows without loads it has
+@Index("idx_skill_signal_hours_loaded", ["projectId", "skill", "hour"], { where: "loads > 0" })
 export class SkillSignalHourEntity extends SignalCounters {
   @PrimaryColumn({ type: "varchar", length: 36, name: "project_id" })
   projectId!: string;
@@ -136,6 +138,7 @@ export class SkillSignalHourEntity extends SignalCounters {
 /** The same signals by UTC day (OB-3): year-long ranges read 24 times fewer rows. Folded with the hours. */
 @Entity({ name: "skill_signal_days" })
 @Index("idx_skill_signal_days_project_day", ["projectId", "day"])
+@Index("idx_skill_signal_days_loaded", ["projectId", "skill", "day"], { where: "loads > 0" })
 export class SkillSignalDayEntity extends SignalCounters {
   @PrimaryColumn({ type: "varchar", length: 36, name: "project_id" })
   projectId!: string;

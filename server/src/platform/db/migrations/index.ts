@@ -41,6 +41,8 @@ import { IndexCallsByAgentAndStart1796429040000 as PostgresIndexCallsByAgentAndS
 import { IndexCallsByAgentAndStart1796429040000 as SqliteIndexCallsByAgentAndStart } from "./sqlite/1796429040000-index-calls-by-agent-and-start";
 import { IndexSkillVersionsByCreation1796429041000 as PostgresIndexSkillVersionsByCreation } from "./postgres/1796429041000-index-skill-versions-by-creation";
 import { IndexSkillVersionsByCreation1796429041000 as SqliteIndexSkillVersionsByCreation } from "./sqlite/1796429041000-index-skill-versions-by-creation";
+import { IndexLoadedSignals1796429042000 as PostgresIndexLoadedSignals } from "./postgres/1796429042000-index-loaded-signals";
+import { IndexLoadedSignals1796429042000 as SqliteIndexLoadedSignals } from "./sqlite/1796429042000-index-loaded-signals";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -64,6 +66,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddCatalogBudget,
   SqliteIndexCallsByAgentAndStart,
   SqliteIndexSkillVersionsByCreation,
+  SqliteIndexLoadedSignals,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -88,4 +91,5 @@ export const postgresMigrations: Function[] = [
   PostgresAddCatalogBudget,
   PostgresIndexCallsByAgentAndStart,
   PostgresIndexSkillVersionsByCreation,
+  PostgresIndexLoadedSignals,
 ];
