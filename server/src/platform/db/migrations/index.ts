@@ -43,6 +43,8 @@ import { IndexSkillVersionsByCreation1796429041000 as PostgresIndexSkillVersions
 import { IndexSkillVersionsByCreation1796429041000 as SqliteIndexSkillVersionsByCreation } from "./sqlite/1796429041000-index-skill-versions-by-creation";
 import { IndexLoadedSignals1796429042000 as PostgresIndexLoadedSignals } from "./postgres/1796429042000-index-loaded-signals";
 import { IndexLoadedSignals1796429042000 as SqliteIndexLoadedSignals } from "./sqlite/1796429042000-index-loaded-signals";
+import { IndexEvictingAgents1796429043000 as PostgresIndexEvictingAgents } from "./postgres/1796429043000-index-evicting-agents";
+import { IndexEvictingAgents1796429043000 as SqliteIndexEvictingAgents } from "./sqlite/1796429043000-index-evicting-agents";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -67,6 +69,7 @@ export const sqliteMigrations: Function[] = [
   SqliteIndexCallsByAgentAndStart,
   SqliteIndexSkillVersionsByCreation,
   SqliteIndexLoadedSignals,
+  SqliteIndexEvictingAgents,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -92,4 +95,5 @@ export const postgresMigrations: Function[] = [
   PostgresIndexCallsByAgentAndStart,
   PostgresIndexSkillVersionsByCreation,
   PostgresIndexLoadedSignals,
+  PostgresIndexEvictingAgents,
 ];
