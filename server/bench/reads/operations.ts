@@ -73,9 +73,9 @@ export function reads(agentVersionId: (info: SeedInfo) => string): Read[] {
       variables: () => ({ name: null, state: null, page: 1, limit: 20 }),
     },
     {
-      name: "skills list (live, page 10)",
+      name: "skills list (live, page 5)",
       query: SKILLS_LIST,
-      variables: () => ({ name: null, state: "PUBLISHED", page: 10, limit: 20 }),
+      variables: () => ({ name: null, state: "PUBLISHED", page: 5, limit: 20 }),
     },
     {
       name: "skill search (by name)",
