@@ -123,6 +123,7 @@ export class SkillSignalDeltaEntity extends SignalCounters {
 @Index("idx_skill_signal_hours_loaded", ["projectId", "skill", "hour"], { where: "loads > 0" })
 // capAdvice: an evicting agent's most loaded skills in the hours at a range's ends
 @Index("idx_skill_signal_hours_agent", ["projectId", "agentKey", "hour"])
+@Index("idx_skill_signal_hours_evicted", ["projectId", "hour", "agentKey", "evictions"], { where: "evictions > 0" })
 export class SkillSignalHourEntity extends SignalCounters {
   @PrimaryColumn({ type: "varchar", length: 36, name: "project_id" })
   projectId!: string;

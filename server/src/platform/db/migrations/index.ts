@@ -45,6 +45,8 @@ import { IndexLoadedSignals1796429042000 as PostgresIndexLoadedSignals } from ".
 import { IndexLoadedSignals1796429042000 as SqliteIndexLoadedSignals } from "./sqlite/1796429042000-index-loaded-signals";
 import { IndexEvictingAgents1796429043000 as PostgresIndexEvictingAgents } from "./postgres/1796429043000-index-evicting-agents";
 import { IndexEvictingAgents1796429043000 as SqliteIndexEvictingAgents } from "./sqlite/1796429043000-index-evicting-agents";
+import { IndexEvictingHours1796429044000 as PostgresIndexEvictingHours } from "./postgres/1796429044000-index-evicting-hours";
+import { IndexEvictingHours1796429044000 as SqliteIndexEvictingHours } from "./sqlite/1796429044000-index-evicting-hours";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -70,6 +72,7 @@ export const sqliteMigrations: Function[] = [
   SqliteIndexSkillVersionsByCreation,
   SqliteIndexLoadedSignals,
   SqliteIndexEvictingAgents,
+  SqliteIndexEvictingHours,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -96,4 +99,5 @@ export const postgresMigrations: Function[] = [
   PostgresIndexSkillVersionsByCreation,
   PostgresIndexLoadedSignals,
   PostgresIndexEvictingAgents,
+  PostgresIndexEvictingHours,
 ];
