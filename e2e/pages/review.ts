@@ -43,3 +43,16 @@ export class PublishPolicySection {
     await this.root.getByRole("status").getByText("Saved.").waitFor();
   }
 }
+
+/** CR-4: the editor's review of what it holds, as the author types (nothing saved). */
+export class LiveReview {
+  readonly root: Locator;
+
+  constructor(page: Page) {
+    this.root = page.getByRole("region", { name: "Review as you type" });
+  }
+
+  finding(rule: string): Locator {
+    return this.root.getByTestId("live-finding").filter({ hasText: rule });
+  }
+}

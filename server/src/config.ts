@@ -113,6 +113,30 @@ export class ConfigError extends Error {}
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * What a GraphQL body carrying the largest allowed bundle can weigh, sent as JSON.stringify sends it: the files in
+ * base64 (4 bytes for 3, rounded up per file), each with a path of up to 512 characters (4 bytes each in UTF-8) and
+ * its JSON, a SKILL.md whose every byte may need a 6-byte escape, and 1 MiB for the query, tools and the rest.
+ */
+export function largestBundleBodyBytes(limits: {
+  maxFiles: number;
+  maxBytes: number;
+  maxSkillMdBytes: number;
+}): number {
+  const files = 4 * Math.ceil(limits.maxBytes / 3) + limits.maxFiles * (4 + 4 * 512 + 64);
+  return files + 6 * limits.maxSkillMdBytes + 1024 * 1024;
+}
+
+/** 12 MiB, or more when the bundle limits need it: the largest bundle they allow always fits through GraphQL. */
+function defaultBodyLimit(env: Env): number {
+  const needed = largestBundleBodyBytes({
+    maxFiles: integer(env, "SKILL_MAX_FILES", 200, 1, 10_000),
+    maxBytes: integer(env, "SKILL_MAX_BYTES", 8 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    maxSkillMdBytes: integer(env, "SKILL_MD_MAX_BYTES", 262_144, 1024, 64 * 1024 * 1024),
+  });
+  return Math.min(256 * 1024 * 1024, Math.max(12 * 1024 * 1024, needed));
+}
+
 function integer(env: Env, key: string, fallback: number, min: number, max: number): number {
   const raw = env[key];
   if (raw === undefined || raw === "") return fallback;
@@ -248,7 +272,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     outboundAllowHosts: list(env, "OUTBOUND_ALLOW_HOSTS"),
     corsOrigins: env.CORS_ORIGINS ? list(env, "CORS_ORIGINS") : [`http://localhost:${port}`],
     introspection: flag(env, "INTROSPECTION", !production),
-    bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", 12 * 1024 * 1024, 1024, 256 * 1024 * 1024),
+    bodyLimitBytes: integer(env, "BODY_LIMIT_BYTES", defaultBodyLimit(env), 1024, 256 * 1024 * 1024),
     seedDemo: flag(env, "SEED_DEMO", true),
     logLevel: env.LOG_LEVEL ?? "info",
     skillMaxFiles: integer(env, "SKILL_MAX_FILES", 200, 1, 10_000),

@@ -44,7 +44,7 @@ export function clientErrorOf(
     return {
       status: 413,
       code: "PAYLOAD_TOO_LARGE",
-      message: `The request body is larger than the limit of ${bodyLimitBytes} bytes.`,
+      message: `The request body is larger than the limit of ${bodyLimitBytes} bytes (BODY_LIMIT_BYTES).`,
     };
   }
   if (error.type === "entity.parse.failed") {

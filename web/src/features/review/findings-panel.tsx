@@ -23,7 +23,8 @@ export function FindingsPanel(props: { versionId: string; onOpenLine(path: strin
     <Paper withBorder p="sm" component="section" aria-labelledby="review-title" data-testid="findings-panel">
       <Stack gap="xs">
         <Group gap="xs">
-          <Title order={2} size="h5" id="review-title">
+          {/* focusable from the publish button's "See the findings" */}
+          <Title order={2} size="h5" id="review-title" tabIndex={-1}>
             Content review
           </Title>
           <ReviewBadge review={review} />

@@ -48,3 +48,12 @@ export const SUPPRESS_FINDING = graphql(`
     }
   }
 `);
+
+/** CR-3, CR-4: the review of what the editor holds, nothing saved (the editor asks it as the author types). */
+export const REVIEW_SKILL_CONTENT = graphql(`
+  mutation ReviewSkillContent($input: SkillVersionInput!) {
+    reviewSkillContent(input: $input) {
+      ...ContentReviewFields
+    }
+  }
+`);

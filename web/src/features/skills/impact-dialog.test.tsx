@@ -87,4 +87,28 @@ describe("the impact dialog (UX-3)", () => {
     expect(screen.getByRole("alert")).toHaveTextContent("already live");
     expect(screen.getByRole("button", { name: "Publish now" })).toBeDisabled();
   });
+
+  it("CR-3 a version the content review blocks cannot be published or rolled out from the preview, and it says why", async () => {
+    const onConfirm = vi.fn();
+    renderWithMantine(
+      <ImpactDialog
+        opened
+        kind="publish"
+        preview={preview}
+        loading={false}
+        error={null}
+        confirming={false}
+        confirmError={null}
+        projectId="p1"
+        onConfirm={onConfirm}
+        onClose={() => undefined}
+        onRollout={() => undefined}
+        confirmBlocked
+      />,
+    );
+    expect(screen.getByRole("button", { name: "Publish now" })).toBeDisabled();
+    expect(screen.getByRole("button", { name: "Start rollout…" })).toBeDisabled();
+    expect(screen.getByTestId("impact-review-blocked")).toHaveTextContent("The content review blocks this version");
+    expect(screen.getByRole("button", { name: "Publish now" })).toHaveAccessibleDescription(/content review blocks/);
+  });
 });

@@ -23,6 +23,8 @@ interface Props {
   onRollout?(): void;
   /** The rollout's form (features/rollouts), in place of the publish buttons once chosen. */
   rollout?: ReactNode;
+  /** CR-3: the content review blocks the version (the evaluation says why): publishing and rolling out are off. */
+  confirmBlocked?: boolean;
 }
 
 type Usage = PreviewFieldsFragment["reaches"][number];
@@ -133,18 +135,25 @@ export function ImpactDialog(props: Props) {
       {props.rollout ?? (
         <>
           <ErrorNotice error={props.confirmError} title={`${verb} failed`} />
+          {props.confirmBlocked ? (
+            <Text size="sm" c="red.8" mt="md" id="impact-review-blocked" data-testid="impact-review-blocked">
+              The content review blocks this version: {verb.toLowerCase()} is off until its findings are fixed or
+              suppressed by an admin.
+            </Text>
+          ) : null}
           <Group justify="flex-end" mt="lg">
             <Button variant="default" onClick={props.onClose}>
               Cancel
             </Button>
             {props.onRollout && kind === "publish" && preview?.live ? (
-              <Button variant="light" color={PIN_COLOR} onClick={props.onRollout}>
+              <Button variant="light" color={PIN_COLOR} onClick={props.onRollout} disabled={props.confirmBlocked}>
                 Start rollout…
               </Button>
             ) : null}
             <Button
               onClick={props.onConfirm}
-              disabled={!preview}
+              disabled={!preview || props.confirmBlocked}
+              aria-describedby={props.confirmBlocked ? "impact-review-blocked" : undefined}
               loading={props.confirming}
               color={kind === "publish" ? OK_COLOR : PIN_COLOR}
             >

@@ -1,11 +1,29 @@
 import { Code, Typography } from "@mantine/core";
 import Markdown, { type Components } from "react-markdown";
+import { rehypeHiddenCharacters } from "../review/hidden-in-markdown";
 
 const isWebLink = (href: string | undefined) => !!href && /^(https?:|mailto:)/i.test(href);
 
 // A relative link names a file of the bundle (references/rates.md): in the console it would lead to a page that does
 // not exist, so it is shown as the file's path; web links open in a new tab.
 const components: Components = {
+  // CR-4: a hidden run, drawn as the editor draws it (see rehypeHiddenCharacters)
+  mark: ({ children, title, className }) => (
+    <mark
+      className={className}
+      title={title}
+      style={{
+        background: "#fde2e2",
+        color: "#8a1c1c",
+        border: "1px solid #c92a2a",
+        borderRadius: 3,
+        padding: "0 2px",
+        fontSize: "0.85em",
+      }}
+    >
+      {children}
+    </mark>
+  ),
   a: ({ href, children }) =>
     isWebLink(href) ? (
       <a href={href} target="_blank" rel="noreferrer noopener">
@@ -32,7 +50,7 @@ export function MarkdownPreview({ skillMd }: { skillMd: string }) {
       // as tall as the editor beside it (less its tab bar), scrolling on its own (keyboard too: it is focusable)
       style={{ maxHeight: "max(320px, calc(100dvh - 300px))", overflow: "auto" }}
     >
-      <Markdown skipHtml components={components}>
+      <Markdown skipHtml components={components} rehypePlugins={[rehypeHiddenCharacters]}>
         {body}
       </Markdown>
     </Typography>

@@ -1,10 +1,12 @@
 import { useLazyQuery, useMutation } from "@apollo/client/react";
 import { Button, Text } from "@mantine/core";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
+import { Link } from "react-router";
 import { SHORTCUTS, usePageShortcuts } from "../../shared/shortcuts";
 import type { PreviewFieldsFragment } from "../../gql/graphql";
 import { GatePanel } from "../evals/gate-panel";
 import { PreviewReview } from "../review/findings-panel";
+import { useContentReview } from "../review/use-content-review";
 import { StartRolloutForm } from "../rollouts/start-rollout-form";
 import { useSession } from "../session/session-context";
 import { ImpactDialog } from "./impact-dialog";
@@ -22,14 +24,27 @@ interface Props {
   shortcut?: boolean;
   /** Runs before the preview opens (the editor saves what was typed since); false keeps it closed. */
   prepare?(): Promise<boolean>;
-  /** AP-1: why the policy does not let it go live yet ("Needs 2 approvals, has 1"): disabled, the reason beside it. */
-  blocked?: string | null;
+  /**
+   * AP-1, CR-3: why the policy does not let it go live yet ("Needs 2 approvals, has 1"; the content review's
+   * findings): disabled, the reason beside it.
+   */
+  blocked?: ReactNode;
 }
 
 /** Opens the impact preview (UX-3) and publishes or rolls back only after the author confirms. */
 export function PublishButton(props: Props) {
-  const { kind, versionId, name, label, onDone, shortcut, prepare, blocked } = props;
-  const disabled = props.disabled || !!blocked;
+  const { kind, versionId, name, label, onDone, shortcut, prepare } = props;
+  // CR-3: a version the content review blocks cannot go live by any path; the button says so wherever it is
+  const content = useContentReview(kind === "publish" ? versionId : null);
+  const reviewBlocked = kind === "publish" && content.review?.status === "blocked";
+  const blocked: ReactNode =
+    props.blocked ??
+    (reviewBlocked ? (
+      <>
+        Blocked by the content review. <Link to={`/skills/v/${versionId}`}>See the findings</Link>
+      </>
+    ) : null);
+  const disabled = props.disabled || !!blocked || reviewBlocked;
   const { session } = useSession();
   const [opened, setOpened] = useState(false);
   // RO-1: the same preview, then a staged rollout instead of the publish
@@ -95,6 +110,7 @@ export function PublishButton(props: Props) {
         confirmError={mutation.error}
         projectId={session?.project?.id ?? null}
         onConfirm={() => void confirm()}
+        confirmBlocked={reviewBlocked}
         onClose={() => setOpened(false)}
         evaluation={
           kind === "publish" && opened ? (

@@ -103,6 +103,10 @@ export const UPDATE_SKILL_VERSION = graphql(`
       approvals {
         ...ApprovalFields
       }
+      # CR-1: an edit is reviewed again (and drops suppressions): the findings and the publish button read it
+      review {
+        ...ContentReviewFields
+      }
     }
   }
 `);

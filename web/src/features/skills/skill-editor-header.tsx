@@ -1,5 +1,6 @@
 import { useMutation } from "@apollo/client/react";
 import { Badge, Button, Group, Stack, Text, Title } from "@mantine/core";
+import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import type { SkillVersionFullQuery } from "../../gql/graphql";
 import { useHeaderWrap } from "../../shared/responsive";
@@ -22,8 +23,8 @@ interface Props {
   zip: ReturnType<typeof useZipImport>;
   onSave(): void;
   publishDisabled: boolean;
-  /** AP-1: why the publish policy keeps it from going live, if it does. */
-  publishBlocked: string | null;
+  /** AP-1, CR-3: why the publish policy keeps it from going live, if it does. */
+  publishBlocked: ReactNode;
   prepare(): Promise<boolean>;
   onNewDraft(): void;
 }

@@ -17,6 +17,10 @@ import { SkillContentPanels } from "./skill-content-panels";
 import { SKILL_VERSION } from "./skill-documents";
 import { ApprovalsPanel, useReview } from "../approvals/approvals-panel";
 import { FindingsPanel } from "../review/findings-panel";
+import { LiveReviewPanel } from "../review/live-review-panel";
+import { ContentReviewBlock } from "../review/content-review-block";
+import { useContentReview } from "../review/use-content-review";
+import { useLiveReview } from "../review/use-live-review";
 import { SkillEditorHeader } from "./skill-editor-header";
 import { SkillMdEditor } from "./skill-md-editor";
 import { useSkillDraft, type DraftStatus } from "./use-skill-draft";
@@ -83,6 +87,14 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
   );
   const draft = useSkillDraft({ versionId, editable, initial, onCreated });
   const review = useReview("skill", version?.id ?? null);
+  // CR-4: what the editor holds is reviewed as it is typed; the saved version's review gates the publish (CR-3)
+  const typed = useLiveReview(draft.content, editable);
+  const stored = useContentReview(version?.id ?? null);
+  // with nothing unsaved the editor holds the saved version: its own review (and suppressions) is the one to show
+  const settled = draft.status === "idle" || draft.status === "saved";
+  const live =
+    settled && stored.review && !typed.pending ? { review: stored.review, pending: false, saved: true } : typed;
+  const findingsRef = useRef<HTMLDivElement>(null);
   const placed = useMemo(
     () => placeProblems(draft.content.skillMd, draft.problems),
     [draft.content.skillMd, draft.problems],
@@ -100,6 +112,14 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
     setTab(null);
     setFocusLine({ line });
   };
+  const showFindings = () => {
+    findingsRef.current?.scrollIntoView({ block: "center" });
+    findingsRef.current?.querySelector<HTMLElement>("#review-title")?.focus();
+  };
+  const contentBlock =
+    stored.review?.status === "blocked" ? (
+      <ContentReviewBlock review={stored.review} onShowFindings={showFindings} />
+    ) : null;
   const body = (
     <Grid gap="md">
       <Grid.Col span={{ base: 12, md: 7 }}>
@@ -109,7 +129,9 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
           problems={placed.onLines}
           readOnly={!editable}
           focusLine={focusLine}
+          findings={editable ? live.review?.findings.filter((f) => !f.suppressed) : undefined}
         />
+        {editable ? <LiveReviewPanel live={live} onOpenLine={openLine} /> : null}
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <SkillContentPanels draft={draft} editable={editable} />
@@ -134,12 +156,16 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
         zip={zip}
         onSave={() => void draft.save()}
         publishDisabled={draft.status === "invalid" || draft.status === "checking"}
-        publishBlocked={review.publishBlock}
+        publishBlocked={contentBlock ?? review.publishBlock}
         prepare={draft.flush}
         onNewDraft={() => version && void navigate("/skills/new", { state: { from: contentOf(version) } })}
       />
       {version ? <ApprovalsPanel kind="skill" versionId={version.id} /> : null}
-      {version ? <FindingsPanel versionId={version.id} onOpenLine={openLine} /> : null}
+      {version ? (
+        <div ref={findingsRef}>
+          <FindingsPanel versionId={version.id} onOpenLine={openLine} />
+        </div>
+      ) : null}
       {version?.warnings.length ? (
         <Alert color={WARN_COLOR} variant="light" title="Warnings">
           {version.warnings.join(" ")}

@@ -16,10 +16,19 @@ interface Props {
   readOnly?: boolean;
   /** CR-4: a finding's line to open (a new object each time, so the same line opens again). */
   focusLine?: { line: number } | null;
+  /** CR-4: the review of what the editor holds (as the author types): SKILL.md's findings underline their lines. */
+  findings?: ReadonlyArray<{ path: string; line: number | null; rule: string; severity: string; message: string }>;
 }
 
+const DIAGNOSTIC_SEVERITY: Record<string, Diagnostic["severity"]> = {
+  CRITICAL: "error",
+  HIGH: "error",
+  MEDIUM: "warning",
+  LOW: "info",
+};
+
 /** SKILL.md in CodeMirror; the server's problems are underlined on their line and listed under the editor. */
-export function SkillMdEditor({ value, onChange, problems, readOnly, focusLine }: Props) {
+export function SkillMdEditor({ value, onChange, problems, readOnly, focusLine, findings }: Props) {
   const ref = useRef<ReactCodeMirrorRef>(null);
   const extensions = useMemo(
     () => [
@@ -53,8 +62,19 @@ export function SkillMdEditor({ value, onChange, problems, readOnly, focusLine }
           source: p.path,
         };
       });
+    for (const f of findings ?? []) {
+      if (f.path !== "SKILL.md" || f.line === null || f.line > doc.lines) continue;
+      const line = doc.line(f.line);
+      diagnostics.push({
+        from: line.from,
+        to: line.to,
+        severity: DIAGNOSTIC_SEVERITY[f.severity] ?? "warning",
+        message: `${f.rule} (${f.severity.toLowerCase()}): ${f.message}`,
+        source: "content review",
+      });
+    }
     view.dispatch(setDiagnostics(view.state, diagnostics));
-  }, [problems, value]);
+  }, [problems, findings, value]);
 
   useEffect(() => {
     const view = ref.current?.view;

@@ -19,8 +19,9 @@ export const credentialStoreRead: TextRule = {
   find(text) {
     // the verb comes before the path it reads, on the same line
     return matchAll(STORE, text).filter((m): m is RuleMatch => {
-      const lineStart = text.lastIndexOf("\n", m.index) + 1;
-      return READS.test(text.slice(Math.max(lineStart, m.index - 120), m.index));
+      // the 120 characters before it, from its line only (never a walk back along a long line)
+      const before = text.slice(Math.max(0, m.index - 120), m.index);
+      return READS.test(before.slice(before.lastIndexOf("\n") + 1));
     });
   },
 };

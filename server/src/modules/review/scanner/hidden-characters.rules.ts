@@ -1,5 +1,5 @@
 import { latinLookalike } from "./confusables";
-import { matchAll, patternRule, type RuleMatch, type TextRule } from "./rule";
+import { matchAll, NON_ASCII_PRESENT, patternRule, type RuleMatch, type TextRule } from "./rule";
 import { codePoint, spelledByTags } from "./visible";
 
 // CR-2: characters that hide or reorder text. A model reads them; a person looking at the text does not.
@@ -12,6 +12,7 @@ const BLACK_FLAG = "\u{1F3F4}";
 export const tagCharacters: TextRule = {
   id: "hidden-tag-characters",
   family: "hidden-characters",
+  needs: NON_ASCII_PRESENT,
   severity: "CRITICAL",
   scope: "all",
   message:
@@ -29,6 +30,7 @@ export const tagCharacters: TextRule = {
 export const bidiControls: TextRule = patternRule({
   id: "bidi-control",
   family: "hidden-characters",
+  needs: NON_ASCII_PRESENT,
   severity: "HIGH",
   message:
     'A bidirectional override or isolate reorders how text is displayed, so what a reviewer sees differs from what a model reads ("Trojan Source"). Remove it; right-to-left text needs no override.',
@@ -56,6 +58,7 @@ function around(text: string, index: number, length: number): { before: string; 
 export const invisibleCharacters: TextRule = {
   id: "invisible-characters",
   family: "hidden-characters",
+  needs: NON_ASCII_PRESENT,
   severity: "MEDIUM",
   scope: "all",
   message:
@@ -97,6 +100,7 @@ function wordAround(text: string, at: number): { from: number; to: number } {
 export const homoglyphWords: TextRule = {
   id: "homoglyph-word",
   family: "hidden-characters",
+  needs: NON_ASCII_PRESENT,
   severity: "HIGH",
   scope: "all",
   message:
@@ -147,8 +151,9 @@ export const hiddenMarkup: TextRule = patternRule({
   severity: "MEDIUM",
   scope: "markdown",
   message:
-    "HTML in the markdown hides its content from the rendered view (display:none, hidden, zero size or opacity), while a model reads it. Show the text or remove it.",
+    "HTML in the markdown hides its content from the rendered view (display:none, hidden, zero size or opacity, or a script, style, template or noscript element, which renderers drop), while a model reads it. Show the text or remove it.",
   patterns: [
+    /<(?:script|style|template|noscript)(?=[\s>/])[^<>]{0,300}>/gi,
     /<[a-z][a-z0-9]{0,20}\s[^<>\n]{0,300}?(?:display\s{0,3}:\s{0,3}none|visibility\s{0,3}:\s{0,3}hidden|font-size\s{0,3}:\s{0,3}0(?:px|pt|em|rem)?\s{0,3}[;"']|opacity\s{0,3}:\s{0,3}0(?:\.0{1,3})?\s{0,3}[;"']|(?<=\s)hidden(?=[\s>=/]))/gi,
   ],
 });

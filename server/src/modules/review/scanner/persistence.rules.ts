@@ -36,8 +36,9 @@ export const shellStartupChange: TextRule = {
   patterns: [RC_APPEND, RISKY],
   find(text) {
     return matchAll(RC_APPEND, text).map((m): RuleMatch => {
-      const lineStart = text.lastIndexOf("\n", m.index) + 1;
-      const line = text.slice(Math.max(lineStart, m.index - 300), m.index);
+      // the 300 characters before it, from its line only (never a walk back along a long line)
+      const before = text.slice(Math.max(0, m.index - 300), m.index);
+      const line = before.slice(before.lastIndexOf("\n") + 1);
       return RISKY.test(line)
         ? { ...m, severity: "HIGH", detail: "What it adds downloads, decodes or redefines a command." }
         : m;

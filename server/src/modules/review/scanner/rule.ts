@@ -33,6 +33,47 @@ export interface TextRule {
   find(text: string): RuleMatch[];
   /** The rule's regular expressions, for the linear-time check of the tests. */
   patterns: RegExp[];
+  /**
+   * A cheap test that must hold for the rule to match anywhere in the text (its prefilter): when it does not, the
+   * scanner skips the rule. Rules sharing one prefilter object share its one pass over a file.
+   */
+  needs?: RegExp;
+}
+
+/** Any character outside ASCII: what every hidden, reordering or look-alike character is. */
+export const NON_ASCII_PRESENT = /[\u0080-\uFFFF]/;
+
+/**
+ * Every match of `pattern`, found as a global search would (leftmost first, no overlaps), but tried only where it
+ * can start: at most `before` characters ahead of an occurrence of `anchor`, a literal every match holds. A pattern
+ * that must open with a run of word characters (`\b[\w-]{0,30}?secret…`) otherwise makes the engine try that run at
+ * every word of the text; here it is tried only near the few places its literal occurs.
+ */
+export function anchoredMatchAll(
+  pattern: RegExp,
+  anchor: RegExp,
+  before: number,
+  text: string,
+  cap = 50,
+): Array<RuleMatch & { groups: string[] }> {
+  if (!anchor.global || !pattern.sticky) throw new Error("the anchor must be global and the pattern sticky");
+  const out: Array<RuleMatch & { groups: string[] }> = [];
+  let next = 0; // the first start position not tried yet
+  anchor.lastIndex = 0;
+  for (let a = anchor.exec(text); a !== null && out.length < cap; a = anchor.exec(text)) {
+    anchor.lastIndex = a.index + 1; // overlapping occurrences too
+    for (let at = Math.max(next, a.index - before); at <= a.index; at++) {
+      pattern.lastIndex = at;
+      const m = pattern.exec(text);
+      if (m === null) continue;
+      out.push({ index: m.index, length: m[0].length, groups: m.slice(1).map((g) => g ?? "") });
+      next = m.index + Math.max(1, m[0].length);
+      anchor.lastIndex = Math.max(anchor.lastIndex, next);
+      break;
+    }
+    next = Math.max(next, a.index + 1);
+  }
+  return out;
 }
 
 /** Every match of a global pattern, at most `cap` (findings beyond are the same problem again). */

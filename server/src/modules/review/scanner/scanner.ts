@@ -2,16 +2,8 @@ import { CATALOG_HIJACK_RULES } from "./catalog-hijack.rules";
 import { CREDENTIAL_READ_RULES } from "./credential-reads.rules";
 import { ENCODED_PAYLOAD_RULES } from "./encoded-payloads.rules";
 import { byMagic, EXECUTABLE_EXTENSION, judgeBinary } from "./executables";
-import {
-  findingId,
-  highestOf,
-  RULES_VERSION,
-  severityRank,
-  sortFindings,
-  type Finding,
-  type ReviewResult,
-  type Severity,
-} from "./finding";
+import { highestOf, RULES_VERSION, type ReviewResult, type Severity } from "./finding";
+import { FindingSink } from "./finding-sink";
 import { HIDDEN_CHARACTER_RULES } from "./hidden-characters.rules";
 import { MODEL_INSTRUCTION_RULES } from "./model-instructions.rules";
 import { PERSISTENCE_RULES } from "./persistence.rules";
@@ -20,7 +12,7 @@ import { REVERSE_SHELL_RULES } from "./reverse-shells.rules";
 import type { RuleMatch, TextRule } from "./rule";
 import { SECRET_RULE_MESSAGE, SECRET_RULES, secretlintMatches } from "./secrets.rules";
 import { excerptAt, lineBounds, lineStarts, lowSurrogates, position } from "./text-file";
-import { URL_RULES } from "./urls.rules";
+import { forgetUrlVerdicts, URL_RULES } from "./urls.rules";
 import { makeVisible } from "./visible";
 
 /** Every text rule, in families (CR-2). */
@@ -63,7 +55,11 @@ export interface ScannerOptions {
   rulesVersion?: string;
   /** secretlint's preset (on by default). */
   secretlint?: boolean;
+  /** Skip a rule whose prefilter (`needs`) fails on a file (on by default; off only to test that they are exact). */
+  prefilters?: boolean;
 }
+
+export { MAX_FINDINGS } from "./finding-sink";
 
 const SKILL_MD = "SKILL.md";
 const MARKDOWN = /\.(?:md|markdown|mdx)$/i;
@@ -87,11 +83,18 @@ interface TextSource {
 export async function reviewSkill(input: ReviewInput, options: ScannerOptions = {}): Promise<ReviewResult> {
   const limits = options.limits ?? DEFAULT_SCAN_LIMITS;
   const rules = options.rules ?? TEXT_RULES;
-  const findings: Finding[] = [];
-  const add = (f: Omit<Finding, "id">, matched: string) =>
-    findings.push({ id: findingId({ rule: f.rule, path: f.path, line: f.line, column: f.column, matched }), ...f });
+  const sink = new FindingSink();
   const fileFinding = (path: string, rule: string, severity: Severity, message: string) =>
-    add({ rule, severity, path, line: null, column: null, excerpt: makeVisible(path), message }, message);
+    sink.add(`\u0000${rule}\u0000${path}\u0000${message}`, severity, () => ({
+      rule,
+      severity,
+      path,
+      line: null,
+      column: null,
+      excerpt: makeVisible(path),
+      message,
+      matched: message,
+    }));
 
   const sources: TextSource[] = [];
   const skillMdBytes = Buffer.byteLength(input.skillMd, "utf8");
@@ -165,28 +168,40 @@ export async function reviewSkill(input: ReviewInput, options: ScannerOptions = 
   for (const source of sources) {
     const starts = lazy(() => lineStarts(source.text));
     const surrogates = lazy(() => lowSurrogates(source.text));
+    const pathOnly = source.path.startsWith("path of ");
+    const path = pathOnly ? source.path.slice("path of ".length) : source.path;
+    const text = source.text;
+    // One rule's matches over one file differ exactly when their ranges do (a range is a line, a column and the
+    // text matched); in a path, which has no lines, when the text matched does.
     const report = (rule: { id: string; severity: Severity; message: string }, m: RuleMatch, offset = 0) => {
       const index = m.index + offset;
-      const pathOnly = source.path.startsWith("path of ");
-      const path = pathOnly ? source.path.slice("path of ".length) : source.path;
-      const at = position(starts(), surrogates(), index);
-      const line = lineBounds(source.text, starts(), at.line);
-      add(
-        {
+      const severity = m.severity ?? rule.severity;
+      const where = pathOnly ? text.slice(index, index + m.length) : `${index}:${m.length}`;
+      sink.add(`${rule.id}\u0000${source.path}\u0000${where}`, severity, () => {
+        const at = position(starts(), surrogates(), index);
+        return {
           rule: rule.id,
-          severity: m.severity ?? rule.severity,
+          severity,
           path,
           line: pathOnly ? null : at.line,
           column: pathOnly ? null : at.column,
-          excerpt: excerptAt(source.text, index, m.length, line),
+          excerpt: excerptAt(text, index, m.length, lineBounds(text, starts(), at.line)),
           message: m.detail ? `${rule.message} ${m.detail}` : rule.message,
-        },
-        source.text.slice(index, index + Math.min(m.length, 4096)),
-      );
+          matched: text.slice(index, index + Math.min(m.length, 4096)),
+        };
+      });
+    };
+    // each prefilter is one pass over the file, whatever number of rules share it
+    const passed = new Map<RegExp, boolean>();
+    const prefilter = (needs: RegExp) => {
+      let ok = passed.get(needs);
+      if (ok === undefined) passed.set(needs, (ok = needs.test(source.text)));
+      return ok;
     };
     for (const rule of rules) {
       const region = regionOf(rule, source);
       if (!region) continue;
+      if (rule.needs && options.prefilters !== false && !prefilter(rule.needs)) continue;
       try {
         const text = region.to === undefined ? source.text : source.text.slice(region.from, region.to);
         for (const m of rule.find(text)) report(rule, m, region.from);
@@ -199,6 +214,7 @@ export async function reviewSkill(input: ReviewInput, options: ScannerOptions = 
         );
       }
     }
+    forgetUrlVerdicts();
     if (options.secretlint !== false && !source.path.startsWith("path of ")) {
       try {
         for (const m of await secretlintMatches(source.path, source.text)) {
@@ -218,7 +234,7 @@ export async function reviewSkill(input: ReviewInput, options: ScannerOptions = 
     }
   }
 
-  const kept = capped(dedupe(findings));
+  const kept = sink.findings();
   return {
     rulesVersion: options.rulesVersion ?? RULES_VERSION,
     highest: highestOf(kept.map((f) => f.severity)),
@@ -258,8 +274,10 @@ const decoder = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
  */
 export function decodeText(bytes: Uint8Array): string | null {
   if (byMagic(bytes) !== null) return null;
-  for (const b of bytes)
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
     if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0b && b !== 0x0c && b !== 0x0d && b !== 0x1b) return null;
+  }
   try {
     return decoder.decode(bytes);
   } catch {
@@ -270,38 +288,6 @@ export function decodeText(bytes: Uint8Array): string | null {
 function lazy<T>(make: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= make());
-}
-
-/** At most this many findings are kept (the worst first); the rest are one HIGH finding that says how many. */
-export const MAX_FINDINGS = 500;
-
-function capped(findings: Finding[]): Finding[] {
-  if (findings.length <= MAX_FINDINGS) return sortFindings(findings);
-  const worst = [...findings].sort((a, b) => severityRank(b.severity) - severityRank(a.severity));
-  const kept = sortFindings(worst.slice(0, MAX_FINDINGS - 1));
-  const message = `The review found ${findings.length} findings; the ${MAX_FINDINGS - 1} worst are listed and ${findings.length - MAX_FINDINGS + 1} more are not. Content this noisy is not reviewable as it stands.`;
-  const limit: Finding = {
-    id: findingId({
-      rule: "finding-limit",
-      path: "bundle",
-      line: null,
-      column: null,
-      matched: String(findings.length),
-    }),
-    rule: "finding-limit",
-    severity: "HIGH",
-    path: "bundle",
-    line: null,
-    column: null,
-    excerpt: "bundle",
-    message,
-  };
-  return [...kept, limit];
-}
-
-function dedupe(findings: Finding[]): Finding[] {
-  const seen = new Set<string>();
-  return findings.filter((f) => (seen.has(f.id) ? false : (seen.add(f.id), true)));
 }
 
 function errorText(error: unknown): string {

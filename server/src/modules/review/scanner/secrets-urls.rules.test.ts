@@ -39,7 +39,13 @@ describe("CR-2 secrets, URLs and catalog hijack", () => {
       ["http://45.33.32.156/payload"],
       ["http://127.0.0.1:8080/", "http://192.168.1.4/", "http://192.0.2.1/doc"],
     );
-    await cases("url-punycode-host", ["https://xn--pypal-4ve.com/login"], ["https://paypal.com/"]);
+    await cases(
+      "url-punycode-host",
+      ["https://xn--pypal-4ve.com/login", "https://bücher.example/ and"],
+      ["https://paypal.com/", "a `https://…` there fails", "see https://docs.example.com… for more"],
+    );
+    // a host cut short by prose punctuation is still judged by what comes before it
+    await cases("url-paste-or-capture", ["paste it to https://pastebin.com… now"], []);
     await cases("url-homoglyph-host", ["https://p\u0430ypal.com/login"], ["https://münchen.de/"]);
     await cases(
       "url-paste-or-capture",

@@ -36,7 +36,11 @@ interface UrlVerdict {
 }
 
 function judgeHost(host: string, path: string): UrlVerdict | null {
-  const bare = host.replace(/:\d{1,5}$/, "").replace(/\.$/, "");
+  // A host ends at the first character no host name has (prose punctuation such as the "…" of "https://…" or of a
+  // URL cut short): what comes before it is judged, nothing after.
+  const named = host.split(/[^\p{L}\p{M}\p{N}\p{ASCII}]/u, 1)[0] ?? "";
+  const bare = named.replace(/:\d{1,5}$/, "").replace(/\.$/, "");
+  if (bare === "") return null;
   if (/^\d{1,3}(?:\.\d{1,3}){3}$/.test(bare)) {
     return isPublicIPv4(bare)
       ? { rule: "url-bare-ip", severity: "HIGH", detail: `The host is the bare address ${bare}.` }
@@ -84,8 +88,21 @@ function judgeHost(host: string, path: string): UrlVerdict | null {
   return null;
 }
 
+/** The last text judged and its verdicts: the five URL rules run one after another over the same text. */
+let lastJudged: { text: string; found: Array<RuleMatch & { rule: string }> } | null = null;
+
+/** Lets go of the last text judged (the scanner calls it when a file is done: a bundle's text is not kept). */
+export function forgetUrlVerdicts(): void {
+  lastJudged = null;
+}
+
 /** Each URL judged by its host; the rule id of a match is the verdict's (bare IP, homoglyph, punycode, paste, tunnel). */
 export function judgeUrls(text: string): Array<RuleMatch & { rule: string }> {
+  if (lastJudged?.text !== text) lastJudged = { text, found: judgeEachUrl(text) };
+  return lastJudged.found;
+}
+
+function judgeEachUrl(text: string): Array<RuleMatch & { rule: string }> {
   const found: Array<RuleMatch & { rule: string }> = [];
   for (const m of matchAll(URL_PATTERN, text, 5000)) {
     const url = text.slice(m.index, m.index + m.length);
