@@ -22,7 +22,7 @@ import { Database } from "../src/platform/db/database";
 import { createLogger } from "../src/platform/logger";
 import { graphqlClient, type Gql } from "./call-runtime/operations";
 import { reads, type Read } from "./reads/operations";
-import { copyCalls, scaleOf, seedThroughApp, type Scale, type SeedInfo } from "./reads/seed";
+import { copyCalls, refreshStaleReviews, scaleOf, seedThroughApp, type Scale, type SeedInfo } from "./reads/seed";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 100);
 const WARMUP = 10;
@@ -155,6 +155,7 @@ async function start(scale: Scale): Promise<Running> {
   const info = await ensureSeeded(scale);
   const url = urlOf(dbName(scale));
   const { app, db, graphqlUrl } = await startApp(url, sha256Hex(generatePlatformToken()));
+  await refreshStaleReviews(url, app, info.projectId);
   const gql = graphqlClient(graphqlUrl);
   const rows = (await db.read((m) =>
     m.query(`SELECT live_version_id FROM agents WHERE id = $1`, [info.busiestAgentId]),

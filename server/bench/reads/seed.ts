@@ -122,6 +122,21 @@ export async function seedThroughApp(
 }
 
 /**
+ * A kept database after a release with other review rules (CR-5): its reviews are brought up to date here, as the
+ * seed made them, rather than by the app's background pass (which would review 10,000 versions while reads are timed).
+ */
+export async function refreshStaleReviews(url: string, app: App, projectId: string): Promise<void> {
+  const stale = (await app.db.read((m) =>
+    m.query(
+      `SELECT COUNT(*) AS n FROM skill_versions v LEFT JOIN content_reviews r ON r.version_id = v.id
+       WHERE v.project_id = $1 AND (r.version_id IS NULL OR r.rules_version <> $2)`,
+      [projectId, app.services.reviews.rulesVersion],
+    ),
+  )) as Array<{ n: string }>;
+  if (Number(stale[0]!.n) > 0) await storeReviews(url, app, projectId);
+}
+
+/**
  * CR-1: the app stores a version's review with the version; the registry was inserted in bulk, so versions are
  * reviewed here by the app's own ReviewService and stored as `forWrite` stores them. The scanner takes ~0.1 s a
  * version on this machine, and the seeded texts differ only in numbers and topics: a sample of 40 is reviewed, and
@@ -152,7 +167,9 @@ async function storeReviews(url: string, app: App, projectId: string): Promise<v
       const chunk = rows.slice(i, i + 2000);
       await db.query(
         `INSERT INTO content_reviews (version_id, project_id, rules_version, highest, findings, reviewed_at)
-         SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::text[], $6::bigint[])`,
+         SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::varchar[], $5::text[], $6::bigint[])
+         ON CONFLICT (version_id) DO UPDATE SET rules_version = EXCLUDED.rules_version, highest = EXCLUDED.highest,
+           findings = EXCLUDED.findings, reviewed_at = EXCLUDED.reviewed_at`,
         [0, 1, 2, 3, 4, 5].map((c) => chunk.map((r) => r[c])),
       );
     }
