@@ -14,6 +14,7 @@ import * as catalogSearch from "./catalog-search.bench";
 import * as gateway from "./gateway.bench";
 import * as insights from "./insights.bench";
 import * as observability from "./observability.bench";
+import * as reads from "./reads.bench";
 import * as rolloutGuards from "./rollout-guards.bench";
 import * as signalFold from "./signal-fold.bench";
 import * as skillUsage from "./skill-usage.bench";
@@ -33,6 +34,7 @@ const BENCHES: Array<{ file: string; bench: BenchModule }> = [
   { file: "content-review.bench.ts", bench: contentReview },
   { file: "catalog-search.bench.ts", bench: catalogSearch },
   { file: "rollout-guards.bench.ts", bench: rolloutGuards },
+  { file: "reads.bench.ts", bench: reads },
 ];
 
 /** Investigation benches run on their own (`node dist/bench/<file>.js`, see each file's header), not by `npm run bench`. */

@@ -11,7 +11,8 @@ export type CallStatus = (typeof CALL_STATUSES)[number];
 /** A call: what it resolved at start (and at each handoff), what is loaded now, and its status (RT-10). */
 @Entity({ name: "calls" })
 @Index("idx_calls_project_started", ["projectId", "startedAt"])
-@Index("idx_calls_project_agent", ["projectId", "agentId"])
+// an agent's calls newest first (its page) read in index order, however many calls the agent has
+@Index("idx_calls_project_agent_started", ["projectId", "agentId", "startedAt"])
 export class CallEntity {
   @PrimaryColumn({ type: "varchar", length: 36 })
   id!: string;

@@ -347,12 +347,8 @@ export class CallRepository extends BaseRepository {
       if (filter.skillVersionId) sub.andWhere("s.version_id = :skillVersionId");
       qb.andWhere(`EXISTS (${sub.getQuery()})`, { skillName: filter.skillName, skillVersionId: filter.skillVersionId });
     }
-    const [calls, total] = await qb
-      .orderBy("c.started_at", "DESC")
-      .addOrderBy("c.id", "ASC")
-      .skip(window.offset)
-      .take(window.limit)
-      .getManyAndCount();
+    qb.orderBy("c.started_at", "DESC").addOrderBy("c.id", "ASC");
+    const [calls, total] = await this.pageAndCount(qb, window.offset, window.limit);
     return [await this.whole(calls), total];
   }
 

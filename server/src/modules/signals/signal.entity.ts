@@ -119,6 +119,11 @@ export class SkillSignalDeltaEntity extends SignalCounters {
 /** The per-skill signals by project, skill, agent and hour (OB-3): what insights read instead of the calls. */
 @Entity({ name: "skill_signal_hours" })
 @Index("idx_skill_signal_hours_project_hour", ["projectId", "hour"])
+// unusedSkills: whether a skill loaded in a range is one probe, however many rows without loads it has
+@Index("idx_skill_signal_hours_loaded", ["projectId", "skill", "hour"], { where: "loads > 0" })
+// capAdvice: an evicting agent's most loaded skills in the hours at a range's ends
+@Index("idx_skill_signal_hours_agent", ["projectId", "agentKey", "hour"])
+@Index("idx_skill_signal_hours_evicted", ["projectId", "hour", "agentKey", "evictions"], { where: "evictions > 0" })
 export class SkillSignalHourEntity extends SignalCounters {
   @PrimaryColumn({ type: "varchar", length: 36, name: "project_id" })
   projectId!: string;
@@ -136,6 +141,10 @@ export class SkillSignalHourEntity extends SignalCounters {
 /** The same signals by UTC day (OB-3): year-long ranges read 24 times fewer rows. Folded with the hours. */
 @Entity({ name: "skill_signal_days" })
 @Index("idx_skill_signal_days_project_day", ["projectId", "day"])
+@Index("idx_skill_signal_days_loaded", ["projectId", "skill", "day"], { where: "loads > 0" })
+// capAdvice: the agents that evicted (few rows), then each one's greatest max_loaded in range (read from the top)
+@Index("idx_skill_signal_days_evicted", ["projectId", "day", "agentKey", "evictions"], { where: "evictions > 0" })
+@Index("idx_skill_signal_days_agent_max", ["projectId", "agentKey", "maxLoaded", "day"])
 export class SkillSignalDayEntity extends SignalCounters {
   @PrimaryColumn({ type: "varchar", length: 36, name: "project_id" })
   projectId!: string;

@@ -25,6 +25,9 @@ export interface StoredKnowledgeRef {
 @Index("uq_skill_versions_one_published", ["projectId", "name"], { unique: true, where: "state = 'published'" })
 @Index("idx_skill_versions_project_state", ["projectId", "state", "name"])
 @Index("idx_skill_versions_skill", ["skillId"])
+// the skills list, newest first, all versions or one state: read in index order (scanned backwards), not sorted
+@Index("idx_skill_versions_project_created", ["projectId", "createdAt", "version", "id"])
+@Index("idx_skill_versions_project_state_created", ["projectId", "state", "createdAt", "version", "id"])
 export class SkillVersionEntity extends VersionColumns {
   @IdColumn("skill_id")
   skillId!: string;

@@ -171,13 +171,8 @@ export class SkillRepository extends BaseRepository {
       .where("v.project_id = :projectId", { projectId: filter.projectId });
     if (filter.name) qb.andWhere("v.name = :name", { name: filter.name });
     if (filter.state) qb.andWhere("v.state = :state", { state: filter.state });
-    return qb
-      .orderBy("v.created_at", "DESC")
-      .addOrderBy("v.version", "DESC")
-      .addOrderBy("v.id", "ASC")
-      .skip(window.offset)
-      .take(window.limit)
-      .getManyAndCount();
+    qb.orderBy("v.created_at", "DESC").addOrderBy("v.version", "DESC").addOrderBy("v.id", "ASC");
+    return this.pageAndCount(qb, window.offset, window.limit);
   }
 
   // ---- files and content-addressed blobs ----

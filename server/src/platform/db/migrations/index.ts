@@ -29,14 +29,24 @@ import { AddSkillSignals1796149747507 as SqliteAddSkillSignals } from "./sqlite/
 import { AddSkillSignalDays1796154052213 as PostgresAddSkillSignalDays } from "./postgres/1796154052213-add-skill-signal-days";
 import { AddSkillSignalDays1796154052213 as SqliteAddSkillSignalDays } from "./sqlite/1796154052213-add-skill-signal-days";
 import { AddRolloutEvals1796160617806 as PostgresAddRolloutEvals } from "./postgres/1796160617806-add-rollout-evals";
-import { WidenSignalDeltaIds1796199743046 as PostgresWidenSignalDeltaIds } from "./postgres/1796199743046-widen-signal-delta-ids";
 import { AddRolloutEvals1796160617806 as SqliteAddRolloutEvals } from "./sqlite/1796160617806-add-rollout-evals";
+import { WidenSignalDeltaIds1796199743046 as PostgresWidenSignalDeltaIds } from "./postgres/1796199743046-widen-signal-delta-ids";
 import { AddCallFollowers1796207238542 as PostgresAddCallFollowers } from "./postgres/1796207238542-add-call-followers";
 import { AddCallFollowers1796207238542 as SqliteAddCallFollowers } from "./sqlite/1796207238542-add-call-followers";
 import { AddContentReviews1796417066007 as PostgresAddContentReviews } from "./postgres/1796417066007-add-content-reviews";
 import { AddContentReviews1796417066007 as SqliteAddContentReviews } from "./sqlite/1796417066007-add-content-reviews";
 import { AddCatalogBudget1796417865925 as PostgresAddCatalogBudget } from "./postgres/1796417865925-add-catalog-budget";
 import { AddCatalogBudget1796417865925 as SqliteAddCatalogBudget } from "./sqlite/1796417865925-add-catalog-budget";
+import { IndexCallsByAgentAndStart1796429040000 as PostgresIndexCallsByAgentAndStart } from "./postgres/1796429040000-index-calls-by-agent-and-start";
+import { IndexCallsByAgentAndStart1796429040000 as SqliteIndexCallsByAgentAndStart } from "./sqlite/1796429040000-index-calls-by-agent-and-start";
+import { IndexSkillVersionsByCreation1796429041000 as PostgresIndexSkillVersionsByCreation } from "./postgres/1796429041000-index-skill-versions-by-creation";
+import { IndexSkillVersionsByCreation1796429041000 as SqliteIndexSkillVersionsByCreation } from "./sqlite/1796429041000-index-skill-versions-by-creation";
+import { IndexLoadedSignals1796429042000 as PostgresIndexLoadedSignals } from "./postgres/1796429042000-index-loaded-signals";
+import { IndexLoadedSignals1796429042000 as SqliteIndexLoadedSignals } from "./sqlite/1796429042000-index-loaded-signals";
+import { IndexEvictingAgents1796429043000 as PostgresIndexEvictingAgents } from "./postgres/1796429043000-index-evicting-agents";
+import { IndexEvictingAgents1796429043000 as SqliteIndexEvictingAgents } from "./sqlite/1796429043000-index-evicting-agents";
+import { IndexEvictingHours1796429044000 as PostgresIndexEvictingHours } from "./postgres/1796429044000-index-evicting-hours";
+import { IndexEvictingHours1796429044000 as SqliteIndexEvictingHours } from "./sqlite/1796429044000-index-evicting-hours";
 import { AddProvenance1796432400000 as PostgresAddProvenance } from "./postgres/1796432400000-add-provenance";
 import { AddProvenance1796432400000 as SqliteAddProvenance } from "./sqlite/1796432400000-add-provenance";
 import { AddSkillDisplayName1796450400000 as PostgresAddSkillDisplayName } from "./postgres/1796450400000-add-skill-display-name";
@@ -64,6 +74,11 @@ export const sqliteMigrations: Function[] = [
   SqliteAddCallFollowers,
   SqliteAddContentReviews,
   SqliteAddCatalogBudget,
+  SqliteIndexCallsByAgentAndStart,
+  SqliteIndexSkillVersionsByCreation,
+  SqliteIndexLoadedSignals,
+  SqliteIndexEvictingAgents,
+  SqliteIndexEvictingHours,
   SqliteAddProvenance,
   SqliteAddSkillDisplayName,
   SqliteNormaliseScenarioTags,
@@ -89,6 +104,11 @@ export const postgresMigrations: Function[] = [
   PostgresAddCallFollowers,
   PostgresAddContentReviews,
   PostgresAddCatalogBudget,
+  PostgresIndexCallsByAgentAndStart,
+  PostgresIndexSkillVersionsByCreation,
+  PostgresIndexLoadedSignals,
+  PostgresIndexEvictingAgents,
+  PostgresIndexEvictingHours,
   PostgresAddProvenance,
   PostgresAddSkillDisplayName,
   PostgresNormaliseScenarioTags,

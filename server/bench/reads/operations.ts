@@ -1,0 +1,121 @@
+/** The reads CT-3 times: the console's own GraphQL documents (web/src/features), with the variables its pages send. */
+import type { SeedInfo } from "./seed";
+
+const DAY = 86_400_000;
+
+export interface Read {
+  name: string;
+  query: string;
+  variables: (info: SeedInfo, run: number) => Record<string, unknown>;
+}
+
+const SKILLS_LIST = `query SkillsList($name: String, $state: VersionState, $page: Int!, $limit: Int!) {
+  skills(name: $name, state: $state, page: $page, limit: $limit) {
+    total page limit
+    items { id name version state description createdBy createdByName updatedAt publishedAt review { status highest } }
+  } }`;
+
+const USAGE_ROW = `skill agentId agentName agentVersion agentVersionId agentState projectId pinned
+  resolvesTo { id version state }`;
+
+const SKILL_USAGE_GRAPH = `query SkillUsageGraph($name: String!) {
+  skillUsage(name: $name) { ${USAGE_ROW} }
+  live: skills(name: $name, state: PUBLISHED, limit: 1) { items { id version } }
+  versions: skills(name: $name, limit: 1) { total }
+  project { id name linkedProjects { id name } } }`;
+
+export const AGENT_VERSION_FULL = `query AgentVersionFull($id: ID!) {
+  agentVersion(id: $id) {
+    id agentId name alias version state mode prompt maxLoadedSkills catalogBudget
+    catalog { shown omitted budget }
+    warnings handoffTargets knowledgeBaseIds createdBy createdByName updatedAt
+    skills { name versionId }
+    tools { name description parameters webhookUrl webhookSecret }
+    model { baseUrl model apiKey }
+    mcpServers { name url headers }
+  } }`;
+
+const AGENT_USAGE_GRAPH = `query AgentUsageGraph($id: ID!) {
+  agentVersion(id: $id) { id agentId name version state skills { name versionId } skillUsage { ${USAGE_ROW} } } }`;
+
+const CALLS_LIST = `query CallsList($agentId: ID, $page: Int!, $limit: Int!) {
+  calls(agentId: $agentId, page: $page, limit: $limit) {
+    total items { id status agentId agentName startedAt endedAt loadedSkills } } }`;
+
+export const START_CALL = `mutation StartCall($input: StartCallInput!) { startCall(input: $input) {
+  id status systemPrompt skills { name version versionId pinned } tools { name description source parameters } } }`;
+
+const INSIGHTS = `query InsightsSeries($from: DateTime!, $to: DateTime!, $bucket: String!) {
+  skillInsights(from: $from, to: $to, bucket: $bucket) {
+    skill loadRate toolErrorRate successRate
+    series { at starts loads evictions toolRuns toolErrors outcomes successes } } }`;
+
+const SKILL_INSIGHT = `query SkillInsight($from: DateTime!, $to: DateTime!, $skill: String!) {
+  skillInsights(from: $from, to: $to, bucket: "day", skill: $skill) {
+    skill loadRate toolErrorRate successRate series { at starts loads toolRuns toolErrors outcomes successes } } }`;
+
+const UNUSED = `query Unused($from: DateTime!, $to: DateTime!) { unusedSkills(from: $from, to: $to) }`;
+
+const CAP_ADVICE = `query CapAdvice($from: DateTime!, $to: DateTime!) {
+  capAdvice(from: $from, to: $to) { agentId agentName maxLoadedSkills evictions suggestedMax } }`;
+
+const range = (info: SeedInfo, days: number) => {
+  const to = info.end + 3_600_000;
+  return { from: new Date(to - days * DAY).toISOString(), to: new Date(to).toISOString() };
+};
+
+/** `agentVersionId`: the busiest agent's published version (the agent page's route names a version). */
+export function reads(agentVersionId: (info: SeedInfo) => string): Read[] {
+  return [
+    {
+      name: "skills list (page 1 of 20)",
+      query: SKILLS_LIST,
+      variables: () => ({ name: null, state: null, page: 1, limit: 20 }),
+    },
+    {
+      name: "skills list (live, page 5)",
+      query: SKILLS_LIST,
+      variables: () => ({ name: null, state: "PUBLISHED", page: 5, limit: 20 }),
+    },
+    {
+      name: "skill search (by name)",
+      query: SKILLS_LIST,
+      variables: (info) => ({ name: info.mostUsedSkill, state: null, page: 1, limit: 20 }),
+    },
+    { name: "who uses a skill", query: SKILL_USAGE_GRAPH, variables: (info) => ({ name: info.mostUsedSkill }) },
+    { name: "agent page: version", query: AGENT_VERSION_FULL, variables: (info) => ({ id: agentVersionId(info) }) },
+    {
+      name: "agent page: skill picker",
+      query: `query LiveSkillNames { skills(state: PUBLISHED, limit: 200) { items { id name version } } }`,
+      variables: () => ({}),
+    },
+    { name: "agent page: usage", query: AGENT_USAGE_GRAPH, variables: (info) => ({ id: agentVersionId(info) }) },
+    {
+      name: "agent page: its calls",
+      query: CALLS_LIST,
+      variables: (info) => ({ agentId: info.busiestAgentId, page: 1, limit: 50 }),
+    },
+    {
+      name: "call start (startCall)",
+      query: START_CALL,
+      variables: (info) => ({ input: { agentId: info.busiestAgentId, variables: { caller: "Ada Lovelace" } } }),
+    },
+    {
+      name: "insights: 7 days by hour",
+      query: INSIGHTS,
+      variables: (info) => ({ ...range(info, 7), bucket: "hour" }),
+    },
+    {
+      name: "insights: a year by day",
+      query: INSIGHTS,
+      variables: (info) => ({ ...range(info, 365), bucket: "day" }),
+    },
+    {
+      name: "insights: one skill, a year",
+      query: SKILL_INSIGHT,
+      variables: (info) => ({ ...range(info, 365), skill: info.mostUsedSkill }),
+    },
+    { name: "insights: unused skills, a year", query: UNUSED, variables: (info) => range(info, 365) },
+    { name: "insights: cap advice, a year", query: CAP_ADVICE, variables: (info) => range(info, 365) },
+  ];
+}
