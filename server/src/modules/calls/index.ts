@@ -1,5 +1,13 @@
 // The calls module's face: what other modules may use.
-export { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
+export {
+  CallCatalogEntity,
+  CallContextEntity,
+  CallContextSkillEntity,
+  CallEntity,
+  CallEventEntity,
+  CallSkillEntity,
+  ToolInvocationEntity,
+} from "./call.entity";
 export { ToolRunColumns } from "./tool-run.entity";
 export { ResolvedSkillColumns, resolvedSkillColumns, ROLLOUT_ARM_CHECK } from "./skill-row.entity";
 export { CallEventResolver, CallResolver } from "./call.resolver";

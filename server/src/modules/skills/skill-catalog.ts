@@ -90,7 +90,8 @@ export class SkillCatalogService {
     // Kept only when every version came from the cache: what a read found may already be invalidated.
     if (names.length === 0 && ids.size === 0) {
       const documents = baseIds.map((id) => bases.get(id)?.documents);
-      this.lastCatalog.set(entries, { projectId, extra, found, baseIds, documents, catalog });
+      const liveKeys = entries.map((entry) => liveKey(projectId, entry.name));
+      this.lastCatalog.set(entries, { projectId, extra, found, baseIds, documents, catalog, liveKeys });
     }
     return catalog;
   }
@@ -146,12 +147,14 @@ export class SkillCatalogService {
     if (last.projectId !== projectId || last.extra.length !== extra.length) return false;
     if (!extra.every((v, i) => v === last.extra[i])) return false;
     let k = extra.length;
-    for (const entry of entries) {
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i]!;
       if (entry.versionId) {
         if (this.versions.get(entry.versionId) !== last.found[k++]) return false;
         continue;
       }
-      const liveId = this.live.get(liveKey(projectId, entry.name));
+      // the key strings kept with the catalog: a string built anew per lookup is hashed anew (thousands per start)
+      const liveId = this.live.get(last.liveKeys[i]!);
       if (liveId === undefined) return false;
       if (liveId === null) continue;
       if (this.versions.get(liveId) !== last.found[k++]) return false;
@@ -193,6 +196,8 @@ interface KeptCatalog {
   baseIds: readonly string[];
   documents: ReadonlyArray<RuntimeKnowledgeBase["documents"] | undefined>;
   catalog: SkillCatalog;
+  /** The live pointer's key of each entry, in order. */
+  liveKeys: readonly string[];
 }
 
 export function toCatalogVersion(
