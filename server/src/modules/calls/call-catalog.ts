@@ -2,6 +2,7 @@ import { LruCache } from "../../platform/cache/lru-cache";
 import {
   catalogFits,
   DEFAULT_CATALOG_BUDGET,
+  FIRST_FILL_SHARE,
   firstCatalog,
   nextCatalog,
   omittedSkills,
@@ -94,6 +95,38 @@ function firstKey(budget: number, share: number, variables: TemplateVariables, c
   } catch {
     return null; // not JSON (never from GraphQL input): decided every time
   }
+}
+
+/**
+ * CT-1 for a conversation ranked by itself alone (an eval's scenario: its runs must not depend on the agent's recent
+ * use): the catalog after `turns` user messages — the first fills a share of the budget, each later one adds what it
+ * makes relevant, as a chat session's do. Null when every skill fits.
+ */
+export function conversationCatalog(
+  segment: Pick<CallSegment, "agent" | "resolved">,
+  variables: TemplateVariables,
+  turns: readonly string[],
+): CatalogShown {
+  const budget = segment.agent.catalogBudget ?? DEFAULT_CATALOG_BUDGET;
+  if (catalogFits(segment.resolved, budget, variables)) return null;
+  let shown = firstCatalog({
+    resolved: segment.resolved,
+    budget,
+    variables,
+    ranking: { relevance: relevanceOf(segment.resolved, turns[0] ?? "") },
+    share: FIRST_FILL_SHARE,
+  });
+  for (const message of turns.slice(1)) {
+    if (shown === null) break;
+    shown = nextCatalog({
+      resolved: segment.resolved,
+      shown,
+      budget,
+      variables,
+      relevance: relevanceOf(segment.resolved, message),
+    });
+  }
+  return shown;
 }
 
 /** Loads per skill of an agent's recent calls and sessions (the signals module, wired by the composition root). */
