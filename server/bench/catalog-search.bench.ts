@@ -18,7 +18,7 @@ import path from "node:path";
 import { entities } from "../src/entities";
 import { Database } from "../src/platform/db/database";
 import { SkillIndex, type IndexOptions, type SkillDocument } from "../src/modules/runtime";
-import { stemOf, wordsOf } from "../src/modules/runtime/skill-terms";
+import { stemOf, termsOf, wordsOf } from "../src/modules/runtime/skill-terms";
 import {
   percentile,
   quality,
@@ -119,6 +119,86 @@ function grid(catalog: readonly SkillDocument[], requests: readonly BenchRequest
   results.sort((a, b) => b.score - a.score);
   console.log("\nweight grid on the tune requests (R@1, R@5), best 10:");
   for (const r of results.slice(0, 10)) console.log(`  ${r.line}`);
+}
+
+/** Request phrasing that says nothing of the task ("help me", "I need", "can you"): dropped before ranking. */
+const REQUEST_PHRASES =
+  /\b(help me|i need|i want|can you|could you|please|i'd like|i would like|want to|how (do|should|can) i|is there a way to)\b/gi;
+
+/** The description's first sentence or clause, the part that usually says what the skill is for. */
+const leadOf = (description: string) => description.split(/(?<=[.!?])\s|[;:\u2013\u2014]| - /)[0] ?? description;
+
+/**
+ * Pseudo-relevance feedback (RM3-like): the `m` terms that weigh most in the first `k` skills' names and descriptions
+ * (term frequency × idf × the skill's score), added to the request at `beta` of its own weight.
+ */
+function feedbackRanking(catalog: readonly SkillDocument[], index: SkillIndex, k: number, m: number, beta: number) {
+  const texts = catalog.map((d) => termsOf(`${d.name.replace(/[-_.]+/g, " ")} ${d.description}`));
+  const df = new Map<string, number>();
+  for (const terms of texts) for (const term of new Set(terms)) df.set(term, (df.get(term) ?? 0) + 1);
+  const position = new Map(catalog.map((d, i) => [d.name, i]));
+  return (request: string): string[] => {
+    const first = index.search(request, k);
+    if (first.length === 0) return [];
+    const own = new Set(termsOf(request));
+    const weights = new Map<string, number>();
+    for (const match of first) {
+      const terms = texts[position.get(match.name)!]!;
+      for (const term of terms) {
+        if (own.has(term)) continue;
+        const idf = Math.log(catalog.length / df.get(term)!);
+        weights.set(term, (weights.get(term) ?? 0) + ((match.score / first[0]!.score) * idf) / terms.length);
+      }
+    }
+    const expansion = [...weights]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, m)
+      .map(([term]) => term);
+    const base = index.scores(request);
+    const extra = index.scores(expansion.join(" "));
+    const top = Math.max(...extra, 1e-9) / Math.max(...base, 1e-9);
+    return catalog
+      .map((d, i) => ({ name: d.name, score: base[i]! + (beta * extra[i]!) / top }))
+      .filter((x) => x.score > 0)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, 10)
+      .map((x) => x.name);
+  };
+}
+
+/** Ideas measured on the tune requests only and not shipped (BENCH_CATALOG_TRIED=1): R@1, R@5 beside the shipped ranking. */
+function tried(catalog: readonly SkillDocument[], requests: readonly BenchRequest[]) {
+  const tune = requests.filter((r) => r.split === "tune");
+  const shipped = SkillIndex.build(catalog);
+  const rows: Array<[string, Quality]> = [
+    ["shipped ranking", measure(shipped, tune, false)],
+    [
+      "request phrases dropped",
+      quality(tune, (q) => shipped.search(q.replace(REQUEST_PHRASES, " "), 10).map((m) => m.name)),
+    ],
+  ];
+  for (const body of [0.3, 0.5, 1])
+    rows.push([
+      `description's first clause as a field, weight ${body}`,
+      measure(
+        SkillIndex.build(
+          catalog.map((d) => ({ ...d, body: leadOf(d.description) })),
+          { weights: { body, bBody: 0.3 } },
+        ),
+        tune,
+        false,
+      ),
+    ]);
+  for (const [k, m, beta] of [
+    [3, 5, 0.2],
+    [5, 10, 0.2],
+    [10, 5, 0.1],
+    [5, 5, 0.4],
+  ] as const)
+    rows.push([`feedback k=${k} m=${m} beta=${beta}`, quality(tune, feedbackRanking(catalog, shipped, k, m, beta))]);
+  console.log("\nideas tried on the tune requests (not shipped):");
+  for (const [label, q] of rows)
+    console.log(`  ${label.padEnd(52)} ${pct(q.recallAt1).padStart(6)} ${pct(q.recallAt5).padStart(6)}`);
 }
 
 function speedReport(catalog: readonly SkillDocument[], requests: readonly BenchRequest[]) {
@@ -232,6 +312,7 @@ export async function run(): Promise<void> {
   const requests = readRequests();
   qualityReport(catalog, requests);
   if (process.env.BENCH_CATALOG_GRID === "1") grid(catalog, requests);
+  if (process.env.BENCH_CATALOG_TRIED === "1") tried(catalog, requests);
   speedReport(catalog, requests);
   await callStartReport(catalog);
 }
