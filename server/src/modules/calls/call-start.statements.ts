@@ -4,7 +4,7 @@ import type { CallEntity, CallEventEntity, CallSkillEntity } from "./call.entity
 import type { CallContexts, ContextRow, StoredCallState } from "./call-contexts";
 import { eventValues } from "./call-load.repository";
 
-// A call start's writes as the drivers send them (issue 21: no query builder on the hot path).
+// A call start's writes as the drivers send them: prepared statements, no query builder or entities on the hot path.
 
 type Statement = readonly [sql: string, params: readonly unknown[]];
 
