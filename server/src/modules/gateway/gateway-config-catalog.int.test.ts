@@ -63,12 +63,10 @@ describeEachDialect.withOwnApps("budgeted catalogs of GATEWAY_CONFIG's agent", (
       { toolCalls: [{ name: "load_skill", arguments: { name: "weather-desk" } }] },
       { text: "Rain." },
     );
-    await kit
-      .client(kit.t.platformToken)
-      .chat.completions.create({
-        model: "desk",
-        messages: [{ role: "user", content: "I want a refund for my order" }],
-      });
+    await kit.client(kit.t.platformToken).chat.completions.create({
+      model: "desk",
+      messages: [{ role: "user", content: "I want a refund for my order" }],
+    });
     const shown = listed(kit.upstream.requests[0]);
     expect(shown[0]).toBe("refund-desk");
     expect(shown.length).toBeLessThan(SKILLS.length);
