@@ -1,6 +1,6 @@
 /**
  * What a cached call start's write costs on SQLite, per table and per schema choice: better-sqlite3 alone,
- * replaying the exact statements `CallRepository.sqliteStart` built for real cached starts of the app (captured from
+ * replaying the exact statements `sqliteStart` (calls/call-start.statements.ts) built for real cached starts of the app (captured from
  * `db.direct.commit` on the call-runtime bench's seeded registry), fresh time-ordered ids per replay. Each variant
  * is its own copy of the app's database (opened and migrated by `Database.open`, the app's pragmas), pre-filled with
  * the same starts; the variants run in alternated blocks in one process (paired), two copies as-is for an A/A.

@@ -3,7 +3,15 @@ import { AgentEntity, AgentSkillEntryEntity, AgentVersionEntity } from "./module
 import { ApiKeyEntity } from "./modules/api-keys";
 import { PublishPolicyEntity, VersionApprovalEntity } from "./modules/approvals";
 import { AuditEntryEntity } from "./modules/audit";
-import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./modules/calls";
+import {
+  CallCatalogEntity,
+  CallContextEntity,
+  CallContextSkillEntity,
+  CallEntity,
+  CallEventEntity,
+  CallSkillEntity,
+  ToolInvocationEntity,
+} from "./modules/calls";
 import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity, SessionSkillEntity } from "./modules/chat";
 import { OutcomeEntity, SkillSignalDayEntity, SkillSignalDeltaEntity, SkillSignalHourEntity } from "./modules/signals";
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/evals";
@@ -37,6 +45,8 @@ export const entities = [
   CallEventEntity,
   ToolInvocationEntity,
   CallContextEntity,
+  CallContextSkillEntity,
+  CallCatalogEntity,
   ChatSessionEntity,
   ChatMessageEntity,
   ChatToolInvocationEntity,

@@ -2,6 +2,7 @@ import { LruCache } from "../../platform/cache/lru-cache";
 import {
   catalogFits,
   DEFAULT_CATALOG_BUDGET,
+  FIRST_FILL_SHARE,
   firstCatalog,
   nextCatalog,
   omittedSkills,
@@ -55,14 +56,77 @@ export function relevanceOf(resolved: readonly ResolvedSkill[], text: string): M
   return new Map(resolved.map((skill, i) => [skill.name, scores[i] ?? 0]));
 }
 
+/** What a catalog left out, per shown list (a start's comes from `CallCatalog.first`'s memo, shared by its calls). */
+const omittedOf = new WeakMap<readonly string[], { resolved: readonly ResolvedSkill[]; omitted: readonly string[] }>();
+
 /** CT-1: what `Call.catalog` shows of a segment. */
 export function catalogView(segment: CallSegment): { shown: string[]; omitted: string[]; budget: number } {
   const shown = segment.shown ?? null;
+  let omitted: readonly string[];
+  if (shown === null) omitted = [];
+  else {
+    let kept = omittedOf.get(shown);
+    if (kept?.resolved !== segment.resolved) {
+      kept = { resolved: segment.resolved, omitted: omittedSkills(segment.resolved, shown) };
+      omittedOf.set(shown, kept);
+    }
+    omitted = kept.omitted;
+  }
   return {
     shown: shown === null ? segment.resolved.map((skill) => skill.name) : [...shown],
-    omitted: omittedSkills(segment.resolved, shown),
+    omitted: [...omitted],
     budget: segment.agent.catalogBudget ?? DEFAULT_CATALOG_BUDGET,
   };
+}
+
+/**
+ * A start's catalog per resolved list (by identity, like its index), per recent-loads answer (by identity: kept for
+ * minutes per agent) and per budget, share, variables and conversation: the same start ranks and fills once.
+ */
+interface FirstMemo {
+  recentLoads: ReadonlyMap<string, number> | undefined;
+  byInput: LruCache<string, CatalogShown>;
+}
+const firstMemos = new WeakMap<readonly ResolvedSkill[], FirstMemo>();
+
+function firstKey(budget: number, share: number, variables: TemplateVariables, conversation: string): string | null {
+  try {
+    return `${budget}\u0000${share}\u0000${JSON.stringify(variables)}\u0000${conversation}`;
+  } catch {
+    return null; // not JSON (never from GraphQL input): decided every time
+  }
+}
+
+/**
+ * CT-1 for a conversation ranked by itself alone (an eval's scenario: its runs must not depend on the agent's recent
+ * use): the catalog after `turns` user messages — the first fills a share of the budget, each later one adds what it
+ * makes relevant, as a chat session's do. Null when every skill fits.
+ */
+export function conversationCatalog(
+  segment: Pick<CallSegment, "agent" | "resolved">,
+  variables: TemplateVariables,
+  turns: readonly string[],
+): CatalogShown {
+  const budget = segment.agent.catalogBudget ?? DEFAULT_CATALOG_BUDGET;
+  if (catalogFits(segment.resolved, budget, variables)) return null;
+  let shown = firstCatalog({
+    resolved: segment.resolved,
+    budget,
+    variables,
+    ranking: { relevance: relevanceOf(segment.resolved, turns[0] ?? "") },
+    share: FIRST_FILL_SHARE,
+  });
+  for (const message of turns.slice(1)) {
+    if (shown === null) break;
+    shown = nextCatalog({
+      resolved: segment.resolved,
+      shown,
+      budget,
+      variables,
+      relevance: relevanceOf(segment.resolved, message),
+    });
+  }
+  return shown;
 }
 
 /** Loads per skill of an agent's recent calls and sessions (the signals module, wired by the composition root). */
@@ -96,8 +160,26 @@ export class CallCatalog {
     if (catalogFits(segment.resolved, budget, variables)) return null;
     const agentId = segment.agent.agentId;
     const recentLoads = agentId ? await this.loadsOf(projectId, agentId) : undefined;
+    const key = firstKey(budget, share, variables, conversation);
+    let memo = firstMemos.get(segment.resolved);
+    if (!memo || memo.recentLoads !== recentLoads) {
+      memo = { recentLoads, byInput: new LruCache(64) };
+      firstMemos.set(segment.resolved, memo);
+    }
+    const known = key === null ? undefined : memo.byInput.get(key);
+    if (known !== undefined) return known;
     const relevance = relevanceOf(segment.resolved, conversation);
-    return firstCatalog({ resolved: segment.resolved, budget, variables, ranking: { relevance, recentLoads }, share });
+    const shown = firstCatalog({
+      resolved: segment.resolved,
+      budget,
+      variables,
+      ranking: { relevance, recentLoads },
+      share,
+    });
+    // shared by every start that decided the same: nobody changes a shown list (a conversation makes a new one)
+    const kept = shown === null ? null : Object.freeze(shown);
+    if (key !== null) memo.byInput.set(key, kept);
+    return kept;
   }
 
   /** The catalog after a new message: what was shown stays; skills the message makes relevant join while they fit. */

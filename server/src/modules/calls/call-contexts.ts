@@ -50,6 +50,8 @@ export class CallContexts {
   /** Hashes of contexts known to be in the database (stored by a committed call start, or read from it). */
   private readonly stored = new LruCache<string, true>(20_000);
   private readonly hashOf = new WeakMap<CallSegment | SegmentContext, string>();
+  /** Hashes of contexts whose resolved versions are known to be in `call_context_skills` (CT-1). */
+  private readonly listed = new LruCache<string, true>(20_000);
 
   /** The call row's state, and the contexts it references that may not be stored yet. */
   slim(projectId: string, state: CallState): { state: StoredCallState; contexts: ContextRow[] } {
@@ -73,9 +75,18 @@ export class CallContexts {
     return { state: { ...state, segments }, contexts };
   }
 
-  /** After the contexts' transaction committed: later calls skip storing them. */
-  markStored(contexts: readonly ContextRow[]): void {
+  /**
+   * After the contexts' transaction committed: later calls skip storing them (and `listed`: the versions of that
+   * context, CT-1).
+   */
+  markStored(contexts: readonly ContextRow[], listed?: string | null): void {
     for (const c of contexts) this.stored.set(c.hash, true);
+    if (listed) this.listed.set(listed, true);
+  }
+
+  /** CT-1: whether a context's resolved versions are known to be in `call_context_skills`. */
+  isListed(hash: string): boolean {
+    return this.listed.get(hash) === true;
   }
 
   /** The hashes `states` reference that this process has not parsed yet. */

@@ -16,11 +16,12 @@ import type { WebhookOutbox, WebhookService } from "../webhooks";
 import { CallEntity, CallSkillEntity } from "./call.entity";
 import { CallRecorded } from "./call.events";
 import { CallRepository } from "./call.repository";
+import { postgresStart, sqliteStart } from "./call-start.statements";
 import { CallContexts } from "./call-contexts";
 import { CallLoadRepository, type LoadWrite, type PgQuery, type StatementNotice } from "./call-load.repository";
 import { activeOrThrow, eventRow, planLoad, webhookEventsOf } from "./call-load-plan";
 import { resolvedSkillColumns } from "./skill-row.entity";
-import { currentSegment, modelContextOf, type CallSegment } from "./call-state";
+import { currentSegment, modelContextOf, resolvedSkillsOf, type CallSegment } from "./call-state";
 
 /** Compare-and-set rounds of a PostgreSQL load before it takes the call's row lock. */
 const CAS_ATTEMPTS = 3;
@@ -56,10 +57,16 @@ export class CallEngine {
     return new CallRepository(m, this.contexts);
   }
 
-  /** RT-1: a new call, its versions and first event, as one write (one statement on PostgreSQL). */
-  async storeStart(call: CallEntity, resolved: readonly ResolvedSkill[], after: CommittedEvents): Promise<void> {
-    const skills = callSkillRows(call, resolved, 0, new Set());
+  /**
+   * RT-1, RT-10: a new call, its versions and first event, as one write (one statement on PostgreSQL). CT-1: when its
+   * catalog leaves skills out, the versions it resolved are its context's (stored once per context) and the call
+   * writes rows and start signals only for the skills its catalog shows (and those under a rollout): a start costs
+   * the same whether the agent lists ten skills or thousands.
+   */
+  async storeStart(call: CallEntity, segment: CallSegment, after: CommittedEvents): Promise<void> {
+    const skills = startSkillRows(call, segment);
     const deltas = startDeltas(call, skills);
+    const catalog = segment.shown ? segment.resolved : null;
     const started = eventRow(
       call,
       1,
@@ -71,13 +78,13 @@ export class CallEngine {
     // follower reads the events stored so far first — a notice here would be a bus message per start for no one.
     const direct = this.db.direct;
     if (direct.dialect === "sqlite") {
-      const { statements, contexts } = CallRepository.sqliteStart(this.contexts, call, skills, started, deltas);
+      const { statements, contexts, listed } = sqliteStart(this.contexts, call, skills, started, deltas, catalog);
       await direct.commit(statements, after);
-      this.contexts.markStored(contexts);
+      this.contexts.markStored(contexts, listed);
     } else {
-      const { statement, contexts } = CallRepository.postgresStart(this.contexts, call, skills, started, deltas);
+      const { statement, contexts, listed } = postgresStart(this.contexts, call, skills, started, deltas, catalog);
       await direct.run("call_start", statement, after);
-      this.contexts.markStored(contexts);
+      this.contexts.markStored(contexts, listed);
     }
     this.known.set(call.id, Object.assign(new CallEntity(), call));
   }
@@ -262,7 +269,12 @@ export class CallEngine {
     call.warnings = [...new Set([...call.warnings, ...warnings, ...modelContextOf(call.state).warnings])];
     const known = new Set(call.state.segments.slice(0, -1).flatMap((s) => s.resolved.map((r) => r.id)));
     const existing = await repo.skillsOf([call.id]);
-    const fresh = callSkillRows(call, segment.resolved, existing.length, known);
+    // after every position an earlier segment may take (CT-1: a budgeted start adds its omitted skills' rows as they load)
+    const offset = Math.max(
+      existing.reduce((last, row) => Math.max(last, row.position + 1), 0),
+      call.state.segments.slice(0, -1).reduce((n, s) => n + s.resolved.length, 0),
+    );
+    const fresh = callSkillRows(call, segment.resolved, offset, known);
     await repo.addSkills(fresh);
     await this.signals.record(tx.manager, startDeltas(call, fresh));
     const seq = await takeEventSeqs(repo, call, 1);
@@ -294,7 +306,7 @@ export class CallEngine {
     call.endedAt = now;
     const seq = await takeEventSeqs(repo, call, 1);
     await repo.updateCall(call, { status: "ended", endedAt: now }, { eventSeq: call.state.eventSeq });
-    const skills = (await repo.skillsOf([call.id])).map((s) => ({
+    const skills = resolvedSkillsOf(call, await repo.skillsOf([call.id])).map((s) => ({
       name: s.name,
       version: s.version,
       version_id: s.versionId,
@@ -322,6 +334,35 @@ async function takeEventSeqs(repo: CallRepository, call: CallEntity, count: numb
   const last = call.state.eventSeq ?? (await repo.lastEventSeq(call.id));
   call.state = { ...call.state, eventSeq: last + count };
   return last + 1;
+}
+
+/**
+ * RT-10, CT-1: the `call_skills` rows a start writes: every resolved version when the catalog shows them all; else
+ * those it shows and those under a rollout (RO-3 counts a rollout's arms on these rows), at their place in the
+ * agent's order — an omitted skill gets its row at its first load (`planLoad`).
+ */
+function startSkillRows(call: CallEntity, segment: CallSegment): CallSkillEntity[] {
+  if (!segment.shown) return callSkillRows(call, segment.resolved, 0, new Set());
+  return rowPositions(segment.resolved, segment.shown).map((position) =>
+    Object.assign(new CallSkillEntity(), {
+      callId: call.id,
+      position,
+      ...resolvedSkillColumns(call.projectId, segment.resolved[position]!),
+    }),
+  );
+}
+
+/** Per shown list (shared by the starts that decided the same catalog): the places of the versions that get a row. */
+const positionsOf = new WeakMap<readonly string[], { resolved: readonly ResolvedSkill[]; positions: number[] }>();
+
+function rowPositions(resolved: readonly ResolvedSkill[], shown: readonly string[]): number[] {
+  let kept = positionsOf.get(shown);
+  if (kept?.resolved !== resolved) {
+    const names = new Set(shown);
+    const positions = resolved.flatMap((r, i) => (names.has(r.name) || r.rollout ? [i] : []));
+    positionsOf.set(shown, (kept = { resolved, positions }));
+  }
+  return kept.positions;
 }
 
 function callSkillRows(

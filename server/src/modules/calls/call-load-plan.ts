@@ -3,7 +3,7 @@ import { Conflict, NotFound } from "../../platform/errors";
 import { callEventData, loadSkill as decideLoad, type LoadOutcome, type RuntimeEvent } from "../runtime";
 import type { WebhookEvent } from "../webhooks";
 import { CallEventEntity, type CallEntity } from "./call.entity";
-import type { LoadWrite } from "./call-load.repository";
+import type { AddedSkill, LoadWrite } from "./call-load.repository";
 import { currentSegment, modelContextOf } from "./call-state";
 
 // What a load and the other steps of a call share: the active-call check, the runtime's decision, event rows.
@@ -41,16 +41,33 @@ export function planLoad(
   call.state = { ...call.state, loaded: outcome.loaded, eventSeq: first - 1 + outcome.events.length };
   // RT-5, AG-5: what the load brings in (missing variables, shadowed tools) warns on the call, as at start.
   call.warnings = [...new Set([...call.warnings, ...modelContextOf(call.state).warnings])];
+  const loadedVersionIds = outcome.events.flatMap((e) => (e.type === "skill.loaded" ? [e.versionId] : []));
   return {
     outcome,
     write: {
       call,
       events: loadEventRows(call, outcome.events, before, first),
-      loadedVersionIds: outcome.events.flatMap((e) => (e.type === "skill.loaded" ? [e.versionId] : [])),
+      loadedVersionIds,
+      added: omittedRows(call, loadedVersionIds),
       // RT-4, OB-3: the skills the cap evicted count as evictions of their skill
       evicted: outcome.events.flatMap((e) => (e.type === "skill.unloaded" && e.reason === "limit" ? [e.skill] : [])),
     },
   };
+}
+
+/**
+ * CT-1: the `call_skills` rows a load may have to add — versions the first segment's budgeted catalog left out (its
+ * start wrote no row for them), at their place in the agent's order. A row already there is kept as it is.
+ */
+function omittedRows(call: CallEntity, versionIds: readonly string[]): AddedSkill[] {
+  const segment = call.state.segments[0];
+  if (call.state.segments.length !== 1 || !segment?.shown || versionIds.length === 0) return [];
+  const shown = new Set(segment.shown);
+  return segment.resolved.flatMap((r, position) =>
+    versionIds.includes(r.id) && !shown.has(r.name) && !r.rollout
+      ? [{ position, name: r.name, version: r.version, versionId: r.id, pinned: r.pinned }]
+      : [],
+  );
 }
 
 export function webhookEventsOf(rows: readonly CallEventEntity[]): WebhookEvent[] {

@@ -11,6 +11,17 @@ export interface LoadWrite {
   loadedVersionIds: readonly string[];
   /** Skills the cap evicted. */
   evicted: readonly string[];
+  /** CT-1: loaded versions a budgeted start wrote no `call_skills` row for (added, with their start signal, if absent). */
+  added: readonly AddedSkill[];
+}
+
+/** A version loaded from outside a budgeted catalog: its row's place and columns. */
+export interface AddedSkill {
+  position: number;
+  name: string;
+  version: number;
+  versionId: string;
+  pinned: boolean;
 }
 
 /** A call row as the driver reads it: column names, JSON as text, times as epoch milliseconds (a string from pg). */
@@ -51,6 +62,15 @@ const SQLITE = {
     return `INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, loads, evictions, max_loaded)
       ${[firstLoads, ...evictions].join(" UNION ALL ")}`;
   },
+  /** CT-1: which of a load's omitted versions have a row already (an earlier load of the same call). */
+  present: (n: number) =>
+    `SELECT version_id FROM call_skills WHERE call_id = ? AND version_id IN (${Array(n).fill("?").join(", ")})`,
+  added: (n: number) =>
+    `INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded, rollout_id, arm,
+      tool_runs, tool_errors) VALUES ${Array(n).fill("(?, ?, ?, ?, ?, ?, ?, 0, NULL, NULL, 0, 0)").join(", ")}`,
+  addedStarts: (n: number) =>
+    `INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, starts)
+     VALUES ${Array(n).fill("(?, ?, ?, ?, 1)").join(", ")}`,
   loadedFlags: (n: number) =>
     `UPDATE call_skills SET loaded = 1 WHERE call_id = ? AND version_id IN (${Array(n).fill("?").join(", ")})`,
   patch: `UPDATE calls SET warnings = ?, state = json_set(state, '$.loaded', json(?), '$.eventSeq', ?) WHERE id = ?`,
@@ -59,13 +79,13 @@ const SQLITE = {
 /**
  * The load's writes on PostgreSQL (the events, the loaded flags, the signal deltas — RO-3, OB-3 — and the state patch)
  * as one statement; `version` adds the compare-and-set: the call is changed only while it is active and its event
- * counter (`state.eventSeq`, which every change of the call moves: loads, handoffs, the end) is still `$18`, the one
+ * counter (`state.eventSeq`, which every change of the call moves: loads, handoffs, the end) is still `$23`, the one
  * the decision was made on; every other part writes only if it did, and the statement returns a row only then.
  */
 const postgresLoad = (version: boolean, notice = false) => `WITH c AS (
          UPDATE calls SET warnings = $12,
            state = (CAST(state AS jsonb) || jsonb_build_object('loaded', CAST($13 AS jsonb), 'eventSeq', $14::int))::text
-         WHERE id = $1${version ? ` AND status = 'active' AND CAST(CAST(state AS jsonb) ->> 'eventSeq' AS int) = $18::int` : ""}
+         WHERE id = $1${version ? ` AND status = 'active' AND CAST(CAST(state AS jsonb) ->> 'eventSeq' AS int) = $23::int` : ""}
          RETURNING events_expired, followers),
        e AS (
          INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
@@ -76,14 +96,24 @@ const postgresLoad = (version: boolean, notice = false) => `WITH c AS (
        s AS (UPDATE call_skills SET loaded = true
              WHERE call_id = $1 AND version_id = ANY($11::varchar[]) AND NOT loaded AND EXISTS (SELECT FROM c)
              RETURNING name),
+       n AS (
+         INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded,
+                                  rollout_id, arm, tool_runs, tool_errors)
+         SELECT $1, t.position, $2, t.name, t.version, t.version_id, t.pinned, true, NULL, NULL, 0, 0
+         FROM unnest($18::int[], $19::varchar[], $20::int[], $21::varchar[], $22::boolean[])
+              AS t(position, name, version, version_id, pinned)
+         WHERE EXISTS (SELECT FROM c)
+         ON CONFLICT (call_id, position) DO NOTHING
+         RETURNING name),
        d AS (
-         INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, loads, evictions, max_loaded)
-         SELECT $2, s.name, $15::varchar, $16::bigint, 1, 0,
+         INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, starts, loads, evictions, max_loaded)
+         SELECT $2, f.name, $15::varchar, $16::bigint, f.started, 1, 0,
                 (SELECT count(*) FROM call_skills WHERE call_id = $1 AND loaded) + (SELECT count(*) FROM s)
-         FROM s
-         UNION ALL SELECT $2, t.name, $15::varchar, $16::bigint, 0, 1, 0 FROM unnest($17::varchar[]) AS t(name)
+                  + (SELECT count(*) FROM n)
+         FROM (SELECT name, 0 AS started FROM s UNION ALL SELECT name, 1 FROM n) f
+         UNION ALL SELECT $2, t.name, $15::varchar, $16::bigint, 0, 0, 1, 0 FROM unnest($17::varchar[]) AS t(name)
          WHERE EXISTS (SELECT FROM c))
-       SELECT events_expired${notice ? ", CASE WHEN followers > 0 THEN pg_notify($19, $20) END AS notified" : ""} FROM c`;
+       SELECT events_expired${notice ? ", CASE WHEN followers > 0 THEN pg_notify($24, $25) END AS notified" : ""} FROM c`;
 
 const POSTGRES = {
   call: `SELECT ${CALL_COLUMNS} FROM calls WHERE id = $1 AND project_id = $2 FOR UPDATE`,
@@ -114,8 +144,8 @@ const json = (value: unknown) => JSON.stringify(value);
 /** A named prepared statement's rows on PostgreSQL (a transaction's client, or the pool). */
 export type PgQuery = <R>(name: string, sql: string, params: readonly unknown[]) => Promise<R[]>;
 
-/** The parameters $1…$17 of `postgresLoad`. */
-function loadParams({ call, events, loadedVersionIds, evicted }: LoadWrite): unknown[] {
+/** The parameters $1…$22 of `postgresLoad`. */
+function loadParams({ call, events, loadedVersionIds, evicted, added }: LoadWrite): unknown[] {
   return [
     call.id,
     call.projectId,
@@ -134,6 +164,11 @@ function loadParams({ call, events, loadedVersionIds, evicted }: LoadWrite): unk
     agentKeyOf(call.agentId),
     hourOf(call.startedAt),
     evicted,
+    added.map((a) => a.position),
+    added.map((a) => a.name),
+    added.map((a) => a.version),
+    added.map((a) => a.versionId),
+    added.map((a) => a.pinned),
   ];
 }
 
@@ -191,10 +226,37 @@ export class CallLoadRepository {
   }
 
   /** The load's writes: four prepared statements (three without a loaded version), same transaction. */
-  sqliteRecord(tx: SyncTx, { call, events, loadedVersionIds, evicted }: LoadWrite): void {
+  sqliteRecord(tx: SyncTx, { call, events, loadedVersionIds, evicted, added }: LoadWrite): void {
     tx.run(SQLITE.events(events.length), events.flatMap(eventValues));
     const agentKey = agentKeyOf(call.agentId);
     const hour = hourOf(call.startedAt);
+    if (added.length > 0) {
+      const present = new Set(
+        tx
+          .all<{ version_id: string }>(SQLITE.present(added.length), [call.id, ...added.map((a) => a.versionId)])
+          .map((row) => row.version_id),
+      );
+      const absent = added.filter((a) => !present.has(a.versionId));
+      if (absent.length > 0) {
+        // the row as a start writes it (not loaded yet: the statements below count the load and set the flag)
+        tx.run(
+          SQLITE.added(absent.length),
+          absent.flatMap((a) => [
+            call.id,
+            a.position,
+            call.projectId,
+            a.name,
+            a.version,
+            a.versionId,
+            a.pinned ? 1 : 0,
+          ]),
+        );
+        tx.run(
+          SQLITE.addedStarts(absent.length),
+          absent.flatMap((a) => [call.projectId, a.name, agentKey, hour]),
+        );
+      }
+    }
     if (loadedVersionIds.length > 0 || evicted.length > 0) {
       tx.run(SQLITE.deltas(loadedVersionIds.length, evicted.length), [
         call.projectId,

@@ -121,3 +121,44 @@ export function modelContextOf(
   }
   return context;
 }
+
+/** A version a call resolved, as its read and its `call.ended` event carry it (RT-10). */
+export interface CallResolvedSkill {
+  name: string;
+  version: number;
+  versionId: string;
+  pinned: boolean;
+  loaded: boolean;
+  rolloutId: string | null;
+  arm: "live" | "candidate" | null;
+}
+
+/**
+ * RT-10: every version the call resolved, in the agent's order (a handoff target's next; a version resolved twice once),
+ * from its segments — the call's record of what it resolved — with `loaded` from its `call_skills` rows. CT-1: a
+ * budgeted start has rows only for the skills its catalog showed and those it loaded; the others read not loaded.
+ */
+export function resolvedSkillsOf(
+  call: { state: CallState },
+  rows: ReadonlyArray<{ versionId: string; loaded: boolean }>,
+): CallResolvedSkill[] {
+  const loaded = new Set(rows.filter((row) => row.loaded).map((row) => row.versionId));
+  const seen = new Set<string>();
+  const skills: CallResolvedSkill[] = [];
+  for (const segment of call.state.segments) {
+    for (const r of segment.resolved) {
+      if (seen.has(r.id)) continue;
+      seen.add(r.id);
+      skills.push({
+        name: r.name,
+        version: r.version,
+        versionId: r.id,
+        pinned: r.pinned,
+        loaded: loaded.has(r.id),
+        rolloutId: r.rollout?.rolloutId ?? null,
+        arm: r.rollout?.arm ?? null,
+      });
+    }
+  }
+  return skills;
+}

@@ -167,3 +167,51 @@ export class CallContextEntity {
   @TextColumn("body")
   body!: string;
 }
+
+/**
+ * CT-1, RT-10: a call whose catalog left skills out records its first segment's resolved versions once per context
+ * (`call_context_skills`, written when a start first stores that context) and this one row, instead of a
+ * `call_skills` row per version: its `call_skills` rows are the skills its catalog showed, those under a rollout, and
+ * each omitted one it loaded (added at its first load). "Which calls resolved skill S" reads both.
+ */
+@Entity({ name: "call_catalogs" })
+export class CallCatalogEntity {
+  @PrimaryColumn({ type: "varchar", length: 36, name: "call_id" })
+  callId!: string;
+
+  @ManyToOne("CallEntity", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "call_id" })
+  call?: CallEntity;
+
+  @IdColumn("project_id")
+  projectId!: string;
+
+  /** The `call_contexts` hash of the segment whose catalog omitted skills. */
+  @TextColumn("context_hash", { length: 64 })
+  contextHash!: string;
+}
+
+/** Every version a stored context resolved, in its order (CT-1): written once per context, read by the calls' filter. */
+@Entity({ name: "call_context_skills" })
+@Index("idx_call_context_skills_name", ["hash", "name"])
+@Index("idx_call_context_skills_version", ["hash", "versionId"])
+export class CallContextSkillEntity {
+  @PrimaryColumn({ type: "varchar", length: 64, name: "hash" })
+  hash!: string;
+
+  @ManyToOne("CallContextEntity", { onDelete: "CASCADE" })
+  @JoinColumn({ name: "hash" })
+  context?: CallContextEntity;
+
+  @PrimaryColumn({ type: "integer", name: "position" })
+  position!: number;
+
+  @IdColumn("project_id")
+  projectId!: string;
+
+  @TextColumn("name", { length: 64 })
+  name!: string;
+
+  @IdColumn("version_id")
+  versionId!: string;
+}

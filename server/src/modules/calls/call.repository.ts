@@ -1,63 +1,22 @@
 import { In, MoreThan, type QueryDeepPartialEntity } from "typeorm";
 import type { DbManager } from "../../platform/db/database";
 import type { PageWindow } from "../../platform/graphql/page";
-import { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
+import {
+  CallCatalogEntity,
+  CallContextEntity,
+  CallContextSkillEntity,
+  CallEntity,
+  CallEventEntity,
+  CallSkillEntity,
+  ToolInvocationEntity,
+} from "./call.entity";
 import { BaseRepository } from "../../platform/db/repository";
-import { eventValues } from "./call-load.repository";
-import { CallContexts, type ContextRow, type StoredCallState } from "./call-contexts";
-import type { SkillSignalDeltaEntity } from "../signals";
+import { CallContexts, type StoredCallState } from "./call-contexts";
 
 /** A change of the loaded set and the event counter, applied inside the stored state by the database. */
 export interface StatePatch {
   loaded?: readonly string[];
   eventSeq?: number;
-}
-
-type Statement = readonly [sql: string, params: readonly unknown[]];
-
-/** A call start on PostgreSQL: its context (unless known stored), the call, its versions, its first event. */
-const POSTGRES_START = `WITH x AS (
-         INSERT INTO call_contexts (hash, project_id, body)
-         SELECT * FROM unnest($23::varchar[], $24::varchar[], $25::text[]) ON CONFLICT (hash) DO NOTHING),
-       c AS (
-         INSERT INTO calls (id, project_id, agent_id, agent_name, status, state, warnings, sealed_secrets,
-                            started_at, ended_at, events_expire_at, events_expired)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL, $10, false)),
-       s AS (
-         INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded,
-                                  rollout_id, arm, tool_runs, tool_errors)
-         SELECT $1, t.position, $2, t.name, t.version, t.version_id, t.pinned, false, t.rollout_id, t.arm, 0, 0
-         FROM unnest($11::int[], $12::varchar[], $13::int[], $14::varchar[], $15::boolean[], $26::varchar[],
-                     $27::varchar[]) AS t(position, name, version, version_id, pinned, rollout_id, arm)),
-       d AS (
-         INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, starts)
-         SELECT $2, t.skill, t.agent_key, t.hour, 1
-         FROM unnest($28::varchar[], $29::varchar[], $30::bigint[]) AS t(skill, agent_key, hour))
-       INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at, expires_at)
-       VALUES ($16, $1, $2, $17, $18, $19, $20, $21, $22, $10)`;
-
-/**
- * The texts of a SQLite start's statements, one string per row count: the driver keeps prepared statements by their
- * text, and a text built anew for every start is hashed and compared whole on each lookup.
- */
-const SQLITE_CALL = `INSERT INTO calls (id, project_id, agent_id, agent_name, status, state, warnings, sealed_secrets,
-  started_at, ended_at, events_expire_at, events_expired) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, 0)`;
-const SQLITE_EVENT = `INSERT INTO call_events (id, call_id, project_id, seq, type, data, loaded_after, segment, at,
-  expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
-const SQLITE_CALL_SKILLS = rowsSql(
-  `INSERT INTO call_skills (call_id, position, project_id, name, version, version_id, pinned, loaded, rollout_id, arm,
-  tool_runs, tool_errors) VALUES `,
-  "(?, ?, ?, ?, ?, ?, ?, 0, ?, ?, 0, 0)",
-);
-const SQLITE_START_DELTAS = rowsSql(
-  "INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, starts) VALUES ",
-  "(?, ?, ?, ?, 1)",
-);
-
-/** `INSERT … VALUES` of n rows, each text built once. */
-function rowsSql(head: string, row: string): (n: number) => string {
-  const texts: string[] = [];
-  return (n) => (texts[n] ??= head + Array.from({ length: n }, () => row).join(", "));
 }
 
 export interface CallFilter {
@@ -92,113 +51,6 @@ export class CallRepository extends BaseRepository {
     }
     calls.forEach((call, i) => (call.state = this.store.whole(stored[i]!)));
     return calls;
-  }
-
-  /**
-   * A new call with the versions it resolved and its first event (and its context, unless known stored), as the one
-   * PostgreSQL statement of the hot path (atomic without BEGIN/COMMIT; sent as a named prepared statement by
-   * `db.direct.run`), with the contexts it stores (to mark stored once committed).
-   */
-  static postgresStart(
-    contexts: CallContexts,
-    call: CallEntity,
-    skills: CallSkillEntity[],
-    event: CallEventEntity,
-    deltas: readonly SkillSignalDeltaEntity[],
-  ): { statement: Statement; contexts: ContextRow[] } {
-    const { state, contexts: rows } = contexts.slim(call.projectId, call.state);
-    const json = (value: unknown) => JSON.stringify(value);
-    const params = [
-      call.id,
-      call.projectId,
-      call.agentId,
-      call.agentName,
-      call.status,
-      json(state),
-      json(call.warnings),
-      json(call.sealedSecrets),
-      call.startedAt.getTime(),
-      call.eventsExpireAt.getTime(),
-      skills.map((s) => s.position),
-      skills.map((s) => s.name),
-      skills.map((s) => s.version),
-      skills.map((s) => s.versionId),
-      skills.map((s) => s.pinned),
-      event.id,
-      event.seq,
-      event.type,
-      json(event.data),
-      json(event.loadedAfter),
-      event.segment,
-      event.at.getTime(),
-      rows.map((c) => c.hash),
-      rows.map((c) => c.projectId),
-      rows.map((c) => c.body),
-      skills.map((s) => s.rolloutId),
-      skills.map((s) => s.arm),
-      deltas.map((d) => d.skill),
-      deltas.map((d) => d.agentKey),
-      deltas.map((d) => d.hour),
-    ];
-    return { statement: [POSTGRES_START, params], contexts: rows };
-  }
-
-  /**
-   * The same call start on SQLite, as statements for `db.direct.commit` (prepared once, one synchronous
-   * transaction): the context unless known stored, the call, its versions, its first event.
-   */
-  static sqliteStart(
-    contexts: CallContexts,
-    call: CallEntity,
-    skills: CallSkillEntity[],
-    event: CallEventEntity,
-    deltas: readonly SkillSignalDeltaEntity[],
-  ): { statements: Statement[]; contexts: ContextRow[] } {
-    const { state, contexts: rows } = contexts.slim(call.projectId, call.state);
-    const json = (value: unknown) => JSON.stringify(value);
-    const statements: Statement[] = rows.map((c) => [
-      "INSERT INTO call_contexts (hash, project_id, body) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING",
-      [c.hash, c.projectId, c.body],
-    ]);
-    statements.push([
-      SQLITE_CALL,
-      [
-        call.id,
-        call.projectId,
-        call.agentId,
-        call.agentName,
-        call.status,
-        json(state),
-        json(call.warnings),
-        json(call.sealedSecrets),
-        call.startedAt.getTime(),
-        call.eventsExpireAt.getTime(),
-      ],
-    ]);
-    if (skills.length > 0) {
-      statements.push([
-        SQLITE_CALL_SKILLS(skills.length),
-        skills.flatMap((s) => [
-          s.callId,
-          s.position,
-          s.projectId,
-          s.name,
-          s.version,
-          s.versionId,
-          s.pinned ? 1 : 0,
-          s.rolloutId,
-          s.arm,
-        ]),
-      ]);
-    }
-    if (deltas.length > 0) {
-      statements.push([
-        SQLITE_START_DELTAS(deltas.length),
-        deltas.flatMap((d) => [d.projectId, d.skill, d.agentKey, d.hour]),
-      ]);
-    }
-    statements.push([SQLITE_EVENT, eventValues(event)]);
-    return { statements, contexts: rows };
   }
 
   async findMany(projectId: string, ids: readonly string[]): Promise<CallEntity[]> {
@@ -343,9 +195,25 @@ export class CallRepository extends BaseRepository {
     if (filter.startedBefore) qb.andWhere("c.started_at < :before", { before: filter.startedBefore.getTime() });
     if (filter.skillName || filter.skillVersionId) {
       const sub = this.m.getRepository(CallSkillEntity).createQueryBuilder("s").select("1").where("s.call_id = c.id");
-      if (filter.skillName) sub.andWhere("s.name = :skillName");
-      if (filter.skillVersionId) sub.andWhere("s.version_id = :skillVersionId");
-      qb.andWhere(`EXISTS (${sub.getQuery()})`, { skillName: filter.skillName, skillVersionId: filter.skillVersionId });
+      // CT-1: a budgeted start's omitted skills are in its context's versions
+      const listed = this.m
+        .getRepository(CallCatalogEntity)
+        .createQueryBuilder("k")
+        .select("1")
+        .innerJoin(CallContextSkillEntity, "ks", "ks.hash = k.context_hash")
+        .where("k.call_id = c.id");
+      if (filter.skillName) {
+        sub.andWhere("s.name = :skillName");
+        listed.andWhere("ks.name = :skillName");
+      }
+      if (filter.skillVersionId) {
+        sub.andWhere("s.version_id = :skillVersionId");
+        listed.andWhere("ks.version_id = :skillVersionId");
+      }
+      qb.andWhere(`(EXISTS (${sub.getQuery()}) OR EXISTS (${listed.getQuery()}))`, {
+        skillName: filter.skillName,
+        skillVersionId: filter.skillVersionId,
+      });
     }
     qb.orderBy("c.started_at", "DESC").addOrderBy("c.id", "ASC");
     const [calls, total] = await this.pageAndCount(qb, window.offset, window.limit);

@@ -123,7 +123,7 @@ export class CallService {
       eventsExpireAt: new Date(now.getTime() + this.eventRetentionMs),
       eventsExpired: false,
     });
-    await this.engine.storeStart(call, segment.resolved, scope);
+    await this.engine.storeStart(call, segment, scope);
     this.telemetry.started("call", segment.resolved, span);
     return call;
   }

@@ -1,5 +1,13 @@
 // The calls module's face: what other modules may use.
-export { CallContextEntity, CallEntity, CallEventEntity, CallSkillEntity, ToolInvocationEntity } from "./call.entity";
+export {
+  CallCatalogEntity,
+  CallContextEntity,
+  CallContextSkillEntity,
+  CallEntity,
+  CallEventEntity,
+  CallSkillEntity,
+  ToolInvocationEntity,
+} from "./call.entity";
 export { ToolRunColumns } from "./tool-run.entity";
 export { ResolvedSkillColumns, resolvedSkillColumns, ROLLOUT_ARM_CHECK } from "./skill-row.entity";
 export { CallEventResolver, CallResolver } from "./call.resolver";
@@ -31,7 +39,14 @@ export {
 export { currentSegment, modelContextOf, type CallSegment, type CallState } from "./call-state";
 export type { McpServerAccess } from "./mcp-connector";
 export { CallCatalogType, CallSkillType, OfferedToolType, SkillMatchType, ToolInvocationType } from "./call.types";
-export { CallCatalog, catalogView, searchSkills, skillIndexOf, type RecentLoads } from "./call-catalog";
+export {
+  CallCatalog,
+  catalogView,
+  conversationCatalog,
+  searchSkills,
+  skillIndexOf,
+  type RecentLoads,
+} from "./call-catalog";
 export { presentOfferedTool } from "./call.presenters";
 export { registerCallLoaders } from "./call.loaders";
 export { CallEventType } from "./call.types";

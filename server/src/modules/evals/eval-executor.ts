@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { Invalid } from "../../platform/errors";
 import {
+  conversationCatalog,
   inlineMcpServer,
   stateRound,
   ToolLoop,
@@ -78,8 +79,9 @@ export class EvalExecutor {
   }
 
   async iteration(agent: PlannedAgent, open: SecretOpener, scenario: RunnableScenario): Promise<IterationOutcome> {
-    const segment = agent.segment;
-    let state: CallState = { segments: [segment], loaded: [], variables: scenario.variables ?? {} };
+    let segment = agent.segment;
+    const variables = scenario.variables ?? {};
+    let state: CallState = { segments: [segment], loaded: [], variables };
     const loadedSkills = new Set<string>();
     const id = randomUUID();
     const endpoint = agent.model ? { ...agent.model, apiKey: open("model") } : null;
@@ -91,7 +93,12 @@ export class EvalExecutor {
       inlineMcpServer: (server) => inlineMcpServer(segment, server, open),
       loadSkill: async (name) => {
         const outcome = decideLoad(
-          { resolved: segment.resolved, loaded: state.loaded, cap: segment.agent.maxLoadedSkills },
+          {
+            resolved: segment.resolved,
+            loaded: state.loaded,
+            cap: segment.agent.maxLoadedSkills,
+            shown: segment.shown ?? null,
+          },
           name,
         );
         state = { ...state, loaded: outcome.loaded };
@@ -122,8 +129,14 @@ export class EvalExecutor {
     const toolCalls: EvalToolCall[] = [];
     let lastReply = "";
     let systemPrompt = "";
-    for (const turn of scenario.turns) {
+    for (const [i, turn] of scenario.turns.entries()) {
       conversation.push({ role: "user", content: turn });
+      // CT-1: the agent's catalog budget as in its calls and sessions, ranked by the scenario's turns so far only
+      const shown = conversationCatalog(agent.segment, variables, scenario.turns.slice(0, i + 1));
+      if (shown !== (segment.shown ?? null)) {
+        segment = { ...agent.segment, shown };
+        state = { ...state, segments: [segment] };
+      }
       const result = await this.loop.run(
         {
           round: () => Promise.resolve(stateRound(this.tools, state, endpoint, host(), intercept)),

@@ -110,6 +110,7 @@ function configuredAgent(config: GatewayConfigFile): ServedAgent {
     prompt: config.agent.prompt,
     model: config.agent.model,
     skills: config.agent.skills.map(localSkill),
+    catalogBudget: config.agent.catalogBudget,
     tools: [],
     workers: config.agent.workers.map((w) => ({ ...w, skills: w.skills.map(localSkill) })),
     warnings: config.warnings,

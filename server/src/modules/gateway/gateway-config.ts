@@ -2,6 +2,7 @@ import { promises as fs } from "node:fs";
 import { parse } from "smol-toml";
 import { sha256Hex } from "../../platform/crypto";
 import type { ModelEndpoint } from "../model";
+import { MAX_CATALOG_BUDGET } from "../runtime";
 import { discoverLocalSkills, LocalSkillsError, type LocalSkillDir } from "./local-skills";
 
 export class GatewayConfigError extends Error {}
@@ -22,6 +23,8 @@ export interface ConfiguredAgent {
   model: ModelEndpoint | null;
   skills: LocalSkillDir[];
   workers: ConfiguredWorker[];
+  /** CT-1: `[agent] catalog_budget` (characters), as an agent's `catalogBudget`; absent: the default. */
+  catalogBudget?: number;
 }
 
 export interface GatewayConfigFile {
@@ -54,6 +57,15 @@ function sources(skills: unknown, where: string): string[] | undefined {
   return local.map((entry, i) => text(table(entry, `${where}.local[${i}]`).source, `${where}.local[${i}].source`));
 }
 
+/** CT-1: `catalog_budget`, a whole number of characters as `AgentInput.catalogBudget` takes; absent: undefined. */
+function catalogBudget(value: unknown, where: string): number | undefined {
+  if (value === undefined) return undefined;
+  const budget = typeof value === "bigint" ? Number(value) : value;
+  if (typeof budget !== "number" || !Number.isInteger(budget) || budget < 0 || budget > MAX_CATALOG_BUDGET)
+    throw new GatewayConfigError(`${where} must be a whole number of characters from 0 to ${MAX_CATALOG_BUDGET}.`);
+  return budget;
+}
+
 function model(value: unknown, where: string): ModelEndpoint | null {
   if (value === undefined) return null;
   const t = table(value, where);
@@ -67,7 +79,7 @@ function model(value: unknown, where: string): ModelEndpoint | null {
 /**
  * Reads GATEWAY_CONFIG (the AURA form) and discovers every skill source at start (GW-3): `[agent]` with `name`,
  * `system_prompt`, `[agent.model]` and `[agent.skills] local = [{ source = "./skills" }]`;
- * `[orchestration.worker.<name>]` workers (GW-10) inheriting the agent's sources unless their `.skills` table gives
+ * `catalog_budget` (CT-1, characters; ours, not AURA's), `[orchestration.worker.<name>]` workers (GW-10) inheriting the agent's sources unless their `.skills` table gives
  * their own (an empty list disables them); `[gateway] api_keys` the keys that may use these agents.
  */
 export async function loadGatewayConfig(file: string, cwd = process.cwd()): Promise<GatewayConfigFile> {
@@ -118,6 +130,7 @@ export async function loadGatewayConfig(file: string, cwd = process.cwd()): Prom
       model: model(agentTable.model, "[agent.model]"),
       skills,
       workers,
+      catalogBudget: catalogBudget(agentTable.catalog_budget, "[agent] catalog_budget"),
     },
     apiKeyHashes: (keys as string[]).map((k) => sha256Hex(k)),
     warnings,

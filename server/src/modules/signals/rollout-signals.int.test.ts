@@ -80,7 +80,7 @@ describeEachDialect.withOwnApps("rollout signals", (dialect) => {
       eventsExpireAt: new Date(now.getTime() + 3_600_000),
       eventsExpired: false,
     });
-    await new CallEngine(db, services.webhooks, services.signals).storeStart(call, segment.resolved, {});
+    await new CallEngine(db, services.webhooks, services.signals).storeStart(call, segment, {});
     return call.id;
   }
 

@@ -90,7 +90,8 @@ export class SkillCatalogService {
     // Kept only when every version came from the cache: what a read found may already be invalidated.
     if (names.length === 0 && ids.size === 0) {
       const documents = baseIds.map((id) => bases.get(id)?.documents);
-      this.lastCatalog.set(entries, { projectId, extra, found, baseIds, documents, catalog });
+      const liveKeys = entries.map((entry) => liveKey(projectId, entry.name));
+      this.lastCatalog.set(entries, { projectId, extra, found, baseIds, documents, catalog, liveKeys });
     }
     return catalog;
   }
@@ -145,21 +146,39 @@ export class SkillCatalogService {
   ): Promise<boolean> {
     if (last.projectId !== projectId || last.extra.length !== extra.length) return false;
     if (!extra.every((v, i) => v === last.extra[i])) return false;
+    // Nothing either cache holds changed since every lookup below last answered as it did, and no live pointer has
+    // expired since: they would answer the same again (thousands of lookups for an agent with thousands of skills).
+    const live = this.live.changes;
+    const versions = this.versions.changes;
+    const unchanged = last.checked?.live === live && last.checked.versions === versions;
+    if (!(unchanged && Date.now() < last.checked!.until) && !this.lookupsHold(last, entries, extra)) return false;
+    if (last.baseIds.length === 0) return true;
+    const bases = new Map((await this.knowledge(projectId, last.baseIds)).map((b) => [b.id, b]));
+    return last.baseIds.every((id, i) => bases.get(id)?.documents === last.documents[i]);
+  }
+
+  /** Every lookup catalogFor makes answers as it did when `last` was built; noted on `last` when they do. */
+  private lookupsHold(last: KeptCatalog, entries: readonly SkillEntry[], extra: readonly CatalogSource[]): boolean {
+    const checked = { live: this.live.changes, versions: this.versions.changes, until: Number.POSITIVE_INFINITY };
     let k = extra.length;
-    for (const entry of entries) {
+    for (let i = 0; i < entries.length; i++) {
+      const entry = entries[i]!;
       if (entry.versionId) {
         if (this.versions.get(entry.versionId) !== last.found[k++]) return false;
         continue;
       }
-      const liveId = this.live.get(liveKey(projectId, entry.name));
+      // the key strings kept with the catalog: a string built anew per lookup is hashed anew (thousands per start)
+      const key = last.liveKeys[i]!;
+      const liveId = this.live.get(key);
       if (liveId === undefined) return false;
+      checked.until = Math.min(checked.until, this.live.expiresAt(key) ?? 0);
       if (liveId === null) continue;
       if (this.versions.get(liveId) !== last.found[k++]) return false;
     }
     if (k !== last.found.length) return false;
-    if (last.baseIds.length === 0) return true;
-    const bases = new Map((await this.knowledge(projectId, last.baseIds)).map((b) => [b.id, b]));
-    return last.baseIds.every((id, i) => bases.get(id)?.documents === last.documents[i]);
+    // the lookups themselves may have changed a cache (an expired entry dropped): only an unchanged pass is noted
+    if (checked.live === this.live.changes && checked.versions === this.versions.changes) last.checked = checked;
+    return true;
   }
 
   private readonly lastCatalog = new WeakMap<readonly SkillEntry[], KeptCatalog>();
@@ -193,6 +212,10 @@ interface KeptCatalog {
   baseIds: readonly string[];
   documents: ReadonlyArray<RuntimeKnowledgeBase["documents"] | undefined>;
   catalog: SkillCatalog;
+  /** The live pointer's key of each entry, in order. */
+  liveKeys: readonly string[];
+  /** Both caches' `changes` when every lookup last held, and when the first live pointer looked up expires. */
+  checked?: { live: number; versions: number; until: number };
 }
 
 export function toCatalogVersion(

@@ -17,6 +17,27 @@ afterEach(() => {
 });
 
 describe("InvalidatedCache", () => {
+  it("changes moves with every invalidation, replaced or evicted entry, and not with reads or new keys that fit", async () => {
+    const bus = new SwitchableBus();
+    const cache = new InvalidatedCache<string, number>(bus, "t", 2);
+    await cache.getOrLoad("a", async () => 1);
+    let seen = cache.changes;
+    await cache.getOrLoad("b", async () => 2);
+    cache.get("a");
+    expect(cache.changes).toBe(seen);
+    expect(cache.expiresAt("a")).toBe(Number.POSITIVE_INFINITY);
+    await cache.invalidate("a");
+    expect(cache.changes).toBeGreaterThan(seen);
+    seen = cache.changes;
+    cache.setIfCurrent(cache.readToken(), "b", 3); // replaced
+    expect(cache.changes).toBeGreaterThan(seen);
+    seen = cache.changes;
+    cache.setIfCurrent(cache.readToken(), "c", 4);
+    cache.setIfCurrent(cache.readToken(), "d", 5); // past the capacity: an entry goes
+    expect(cache.changes).toBeGreaterThan(seen);
+    expect(cache.expiresAt("zzz")).toBeUndefined();
+  });
+
   it("drops a key when it is invalidated, and every key on EVERY_KEY", async () => {
     const bus = new SwitchableBus();
     const cache = new InvalidatedCache<string, number>(bus, "t", 10);

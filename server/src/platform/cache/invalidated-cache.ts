@@ -34,6 +34,19 @@ export class InvalidatedCache<K extends string, V> {
     bus.onConnection(() => this.clear());
   }
 
+  /**
+   * A number that moves whenever a key read before could read differently now (an invalidation, a replaced or dropped
+   * entry); expiry is not in it: see `expiresAt`.
+   */
+  get changes(): number {
+    return this.epoch + this.entries.changes;
+  }
+
+  /** When the key's entry expires (epoch ms), or undefined when there is none. */
+  expiresAt(key: K): number | undefined {
+    return this.entries.get(key)?.until;
+  }
+
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;

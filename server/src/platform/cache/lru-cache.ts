@@ -8,8 +8,18 @@
  */
 export class LruCache<K, V> {
   private readonly entries = new Map<K, { value: V; used: boolean }>();
+  /** Counts every change of what a `get` of a key held before would answer: a replaced value, a delete, an eviction. */
+  private changed = 0;
 
   constructor(private readonly capacity: number) {}
+
+  /**
+   * A number that moves whenever a key read before could read differently now (a new key moves it only when its room
+   * evicts another): equal numbers mean every earlier `get` would answer the same object.
+   */
+  get changes(): number {
+    return this.changed;
+  }
 
   get(key: K): V | undefined {
     const entry = this.entries.get(key);
@@ -21,6 +31,7 @@ export class LruCache<K, V> {
   set(key: K, value: V): void {
     const entry = this.entries.get(key);
     if (entry !== undefined) {
+      if (entry.value !== value) this.changed++;
       entry.value = value;
       entry.used = true;
       return;
@@ -30,10 +41,11 @@ export class LruCache<K, V> {
   }
 
   delete(key: K): void {
-    this.entries.delete(key);
+    if (this.entries.delete(key)) this.changed++;
   }
 
   clear(): void {
+    if (this.entries.size > 0) this.changed++;
     this.entries.clear();
   }
 
@@ -46,7 +58,10 @@ export class LruCache<K, V> {
     for (const [key, entry] of this.entries) {
       if (key === added) continue;
       this.entries.delete(key);
-      if (!entry.used) return true;
+      if (!entry.used) {
+        this.changed++;
+        return true;
+      }
       entry.used = false;
       this.entries.set(key, entry);
     }

@@ -58,6 +58,18 @@ const NO_AGENT_SPAN: AgentSpan = { agent: () => {}, conversation: () => {}, set:
 export const INVOKE_AGENT: SpanAttributes = { [GEN_AI.operationName]: GEN_AI_OPERATION.invokeAgent };
 const EXECUTE_TOOL = GEN_AI_OPERATION.executeTool;
 
+/** The rollout arms of a resolved list, kept per list (the same list for every start that resolved the same). */
+const armsOf = new WeakMap<readonly TracedSkill[], ReadonlyArray<"live" | "candidate">>();
+
+function rolloutArmsOf(skills: readonly TracedSkill[]): ReadonlyArray<"live" | "candidate"> {
+  let arms = armsOf.get(skills);
+  if (!arms) {
+    arms = skills.flatMap((s) => (s.rollout ? [s.rollout.arm === "candidate" ? "candidate" : "live"] : []));
+    armsOf.set(skills, arms);
+  }
+  return arms;
+}
+
 /** The attributes of a skill on a span (rollout arm included when there is one). */
 export function skillAttributes(skill: TracedSkill): SpanAttributes {
   return {
@@ -124,8 +136,7 @@ export class AgentTelemetry {
   /** A call or chat session started (after commit) with these skills resolved. */
   started(kind: "call" | "chat", skills: readonly TracedSkill[], span: AgentSpan): void {
     this.metrics.started(kind, skills.length);
-    for (const skill of skills)
-      if (skill.rollout) this.metrics.rolloutArmStarted(skill.rollout.arm === "candidate" ? "candidate" : "live");
+    for (const arm of rolloutArmsOf(skills)) this.metrics.rolloutArmStarted(arm);
     if (this.tracing.enabled) span.set({ [SKILLGRAPH.resolvedSkills]: skills.map((s) => s.name) });
   }
 

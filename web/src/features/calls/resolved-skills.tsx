@@ -50,16 +50,20 @@ export function ResolvedSkills({
           <Table.Tbody>
             {skills.map((s) => (
               <Table.Tr key={s.name}>
-                <Table.Td ff="monospace" style={{ wordBreak: "break-word" }}>
-                  {s.name}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: "nowrap" }}>
-                  <Anchor component={Link} to={`/skills/v/${s.versionId}`} size="sm">
+                {/* The version under the name keeps the row to three columns that fit beside the timeline. Names
+                    break at their hyphens, and mid-part only when one part alone is too long: `overflow-wrap:
+                    break-word` keeps the column at least as wide as a name's longest part, where `word-break:
+                    break-word` let the table squeeze it to a few letters. */}
+                <Table.Td style={{ overflowWrap: "break-word", wordBreak: "normal" }}>
+                  <Text ff="monospace" size="sm" style={{ overflowWrap: "inherit" }}>
+                    {s.name}
+                  </Text>
+                  <Anchor component={Link} to={`/skills/v/${s.versionId}`} size="xs" style={{ whiteSpace: "nowrap" }}>
                     version {s.version}
                   </Anchor>
                 </Table.Td>
                 <Table.Td>
-                  <Group gap={4}>
+                  <Group gap={4} wrap="nowrap">
                     {s.pinned ? (
                       <Badge variant="light" color={MUTED_COLOR}>
                         pinned

@@ -49,6 +49,8 @@ import { IndexEvictingHours1796429044000 as PostgresIndexEvictingHours } from ".
 import { IndexEvictingHours1796429044000 as SqliteIndexEvictingHours } from "./sqlite/1796429044000-index-evicting-hours";
 import { AddProvenance1796432400000 as PostgresAddProvenance } from "./postgres/1796432400000-add-provenance";
 import { AddProvenance1796432400000 as SqliteAddProvenance } from "./sqlite/1796432400000-add-provenance";
+import { AddCallCatalogs1796439600000 as PostgresAddCallCatalogs } from "./postgres/1796439600000-add-call-catalogs";
+import { AddCallCatalogs1796439600000 as SqliteAddCallCatalogs } from "./sqlite/1796439600000-add-call-catalogs";
 import { AddSkillDisplayName1796450400000 as PostgresAddSkillDisplayName } from "./postgres/1796450400000-add-skill-display-name";
 import { AddSkillDisplayName1796450400000 as SqliteAddSkillDisplayName } from "./sqlite/1796450400000-add-skill-display-name";
 import { NormaliseScenarioTags1796450460000 as PostgresNormaliseScenarioTags } from "./postgres/1796450460000-normalise-scenario-tags";
@@ -80,6 +82,7 @@ export const sqliteMigrations: Function[] = [
   SqliteIndexEvictingAgents,
   SqliteIndexEvictingHours,
   SqliteAddProvenance,
+  SqliteAddCallCatalogs,
   SqliteAddSkillDisplayName,
   SqliteNormaliseScenarioTags,
 ];
@@ -110,6 +113,7 @@ export const postgresMigrations: Function[] = [
   PostgresIndexEvictingAgents,
   PostgresIndexEvictingHours,
   PostgresAddProvenance,
+  PostgresAddCallCatalogs,
   PostgresAddSkillDisplayName,
   PostgresNormaliseScenarioTags,
 ];
