@@ -76,7 +76,11 @@ async function startApp(
   );
   const app = await createApp(
     settings,
-    { secretKey: randomBytes(32).toString("base64"), platformTokenHash },
+    {
+      secretKey: randomBytes(32).toString("base64"),
+      signingKey: randomBytes(32).toString("base64"),
+      platformTokenHash,
+    },
     { db, logger: createLogger("silent") },
   );
   const port = await app.http.listen(0, "127.0.0.1");
