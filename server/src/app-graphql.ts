@@ -21,6 +21,7 @@ import {
 } from "./modules/approvals";
 import { ApiKeyResolver, AuditActorResolver, registerApiKeyLoaders } from "./modules/api-keys";
 import { AuditResolver } from "./modules/audit";
+import { RevocationResolver } from "./modules/revocation";
 import {
   FindingSuppressionResolver,
   registerReviewLoaders,
@@ -101,6 +102,7 @@ export function resolverInstances(services: Services): object[] {
     new AgentVersionApprovalsResolver(services.agentDigests, services.approvals),
     new ReviewResolver(services.reviews),
     new SkillVersionReviewResolver(services.reviews),
+    new RevocationResolver(services.revocations),
     new FindingSuppressionResolver(),
     new LibraryResolver(services.libraries),
     new AgentResolver(services.agents),

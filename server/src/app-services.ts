@@ -24,6 +24,7 @@ import { LibraryService, SkillSourceCache } from "./modules/libraries";
 import { defaultModelEndpoint, ModelClient } from "./modules/model";
 import { ProjectService } from "./modules/projects";
 import { ReviewService } from "./modules/review";
+import { RevocationService } from "./modules/revocation";
 import {
   SkillBundleService,
   SkillCatalogService,
@@ -213,6 +214,8 @@ export function wireServices(
     iterations: config.rolloutEvalIterations,
   });
   // RO-4, UX-8: the start form's forecast (the skill's recent traffic, the tagged scenarios a step would run)
+  // PV-3: revoking a version (its live pointer moved by the lifecycle, in one transaction)
+  const revocations = new RevocationService(db, auth, audit, skillLifecycle, digests, webhooks, skillReader);
   const rolloutForecasts = new RolloutForecasts(
     auth,
     skillReader,
@@ -264,6 +267,7 @@ export function wireServices(
     rollouts,
     rolloutForecasts,
     runningRollouts,
+    revocations,
   };
 }
 

@@ -18,6 +18,7 @@ import { bindCallTimeline, CallTimelineService, type CallEventsPubSub } from "./
 import { McpSkillsEndpoint, McpSkillsService } from "./modules/mcp-skills";
 import { createGateway } from "./modules/gateway";
 import { createSkillsApi } from "./modules/skills-api";
+import { REVOCATIONS_PATH, revocationsRoute, tooManyFailures } from "./modules/revocation";
 import { openSessionStore, type SessionStore } from "./platform/session-store";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
 import { RedisLink } from "./platform/redis/redis-link";
@@ -232,6 +233,15 @@ export async function createApp(
     webDist: config.webDist,
     // The Skills API (EC-1, EC-2) before the gateway: the first route whose prefix matches serves the request.
     plainRoutes: [
+      {
+        prefix: REVOCATIONS_PATH,
+        handle: revocationsRoute({
+          revocations: services.revocations,
+          authenticate: (header) => services.auth.authenticate(header),
+          logger,
+        }),
+        blocked: (res) => tooManyFailures(res),
+      },
       { prefix: "/v1/skills", handle: skillsApi.handle, blocked: skillsApi.rateLimited },
       { prefix: "/v1", handle: gateway.handle, blocked: gateway.rateLimited, writesHead: gateway.writesHead },
     ],

@@ -37,6 +37,8 @@ import { AddContentReviews1796417066007 as PostgresAddContentReviews } from "./p
 import { AddContentReviews1796417066007 as SqliteAddContentReviews } from "./sqlite/1796417066007-add-content-reviews";
 import { AddCatalogBudget1796417865925 as PostgresAddCatalogBudget } from "./postgres/1796417865925-add-catalog-budget";
 import { AddCatalogBudget1796417865925 as SqliteAddCatalogBudget } from "./sqlite/1796417865925-add-catalog-budget";
+import { AddRevocations1796436000000 as PostgresAddRevocations } from "./postgres/1796436000000-add-revocations";
+import { AddRevocations1796436000000 as SqliteAddRevocations } from "./sqlite/1796436000000-add-revocations";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -58,6 +60,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddCallFollowers,
   SqliteAddContentReviews,
   SqliteAddCatalogBudget,
+  SqliteAddRevocations,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -80,4 +83,5 @@ export const postgresMigrations: Function[] = [
   PostgresAddCallFollowers,
   PostgresAddContentReviews,
   PostgresAddCatalogBudget,
+  PostgresAddRevocations,
 ];
