@@ -7,34 +7,14 @@ import { codeOf, publishAgent, publishSkill, startCall } from "../../../test/sup
 import { skillMd } from "../../../test/support/skill-md";
 import { describeEachDialect, type GqlResponse, type TestApp } from "../../../test/support/test-app";
 import { until } from "../../../test/support/wait";
+import { REVOKE, revoke, type Revoked } from "../../../test/support/revocation";
 
 const HOOKS = "hooks.example.com";
-export const REVOKE = `mutation($id: ID!, $reason: String!, $rollbackTo: ID) {
-  revokeSkillVersion(id: $id, reason: $reason, rollbackTo: $rollbackTo) { id state revoked revokedReason revokedAt } }`;
 const CREATE = `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id } }`;
 const PUBLISH = `mutation($id: ID!) { publishSkillVersion(id: $id) { id } }`;
 const ROLLBACK = `mutation($name: String!, $to: ID!) { rollbackSkill(name: $name, toVersionId: $to) { id } }`;
 const VERSION = `query($id: ID!) { skillVersion(id: $id) { id state revoked revokedReason revokedAt digest } }`;
 const LIVE = `query($name: String!) { skills(name: $name, state: PUBLISHED) { items { id } } }`;
-
-interface Revoked {
-  id: string;
-  state: string;
-  revoked: boolean;
-  revokedReason: string | null;
-  revokedAt: string | null;
-}
-
-export async function revoke(
-  t: TestApp,
-  key: string,
-  id: string,
-  reason = "leaked key in scripts/",
-  rollbackTo?: string,
-): Promise<Revoked> {
-  return (await t.ok<{ revokeSkillVersion: Revoked }>(REVOKE, { id, reason, rollbackTo }, key)).revokeSkillVersion;
-}
-
 async function draft(t: TestApp, key: string, name: string, body: string): Promise<string> {
   return (
     await t.ok<{ createSkillVersion: { id: string } }>(CREATE, { input: { skillMd: skillMd(name, { body }) } }, key)
