@@ -22,6 +22,7 @@ import {
 import { ApiKeyResolver, AuditActorResolver, registerApiKeyLoaders } from "./modules/api-keys";
 import { AuditResolver } from "./modules/audit";
 import { RevocationResolver } from "./modules/revocation";
+import { DiscoveryResolver } from "./modules/discovery";
 import {
   FindingSuppressionResolver,
   registerReviewLoaders,
@@ -103,6 +104,7 @@ export function resolverInstances(services: Services): object[] {
     new ReviewResolver(services.reviews),
     new SkillVersionReviewResolver(services.reviews),
     new RevocationResolver(services.revocations),
+    new DiscoveryResolver(services.discovery),
     new FindingSuppressionResolver(),
     new LibraryResolver(services.libraries),
     new AgentResolver(services.agents),

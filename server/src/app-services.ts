@@ -25,6 +25,7 @@ import { defaultModelEndpoint, ModelClient } from "./modules/model";
 import { ProjectService } from "./modules/projects";
 import { ReviewService } from "./modules/review";
 import { RevocationService } from "./modules/revocation";
+import { DiscoveryService } from "./modules/discovery";
 import {
   SkillBundleService,
   SkillCatalogService,
@@ -216,6 +217,8 @@ export function wireServices(
   // RO-4, UX-8: the start form's forecast (the skill's recent traffic, the tagged scenarios a step would run)
   // PV-3: revoking a version (its live pointer moved by the lifecycle, in one transaction)
   const revocations = new RevocationService(db, auth, audit, skillLifecycle, digests, webhooks, skillReader);
+  // PV-4: the discovery index (the project's live skills as reproducible archives)
+  const discovery = new DiscoveryService(db, auth, skillReader, bus, config.discoveryProject);
   const rolloutForecasts = new RolloutForecasts(
     auth,
     skillReader,
@@ -268,6 +271,7 @@ export function wireServices(
     rolloutForecasts,
     runningRollouts,
     revocations,
+    discovery,
   };
 }
 

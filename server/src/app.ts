@@ -19,6 +19,7 @@ import { McpSkillsEndpoint, McpSkillsService } from "./modules/mcp-skills";
 import { createGateway } from "./modules/gateway";
 import { createSkillsApi } from "./modules/skills-api";
 import { REVOCATIONS_PATH, revocationsRoute, tooManyFailures } from "./modules/revocation";
+import { DISCOVERY_PREFIX, discoveryRoute } from "./modules/discovery";
 import { openSessionStore, type SessionStore } from "./platform/session-store";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
 import { RedisLink } from "./platform/redis/redis-link";
@@ -139,6 +140,7 @@ export async function createApp(
   const metrics = new Metrics();
   const telemetry = new AgentTelemetry(tracing, metrics);
   const services = wireServices(db, config, secrets, bus, logger, telemetry);
+  await services.discovery.applyStartValue();
   // SEC-20: one outage log for requests and workers: one line when the database goes away, one when it is back.
   const outage = new OutageLog(logger, () => db.ping());
   const webhookWorker = new WebhookWorker(db, services.webhooks, logger, {
@@ -237,6 +239,15 @@ export async function createApp(
         prefix: REVOCATIONS_PATH,
         handle: revocationsRoute({
           revocations: services.revocations,
+          authenticate: (header) => services.auth.authenticate(header),
+          logger,
+        }),
+        blocked: (res) => tooManyFailures(res),
+      },
+      {
+        prefix: DISCOVERY_PREFIX,
+        handle: discoveryRoute({
+          discovery: services.discovery,
           authenticate: (header) => services.auth.authenticate(header),
           logger,
         }),

@@ -10,6 +10,7 @@ import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/e
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
 import { ContentReviewEntity, FindingSuppressionEntity } from "./modules/review";
+import { DiscoverySettingEntity } from "./modules/discovery";
 import { RolloutEntity, RolloutEvalEntity, RolloutEventEntity } from "./modules/rollouts";
 import { BlobEntity, SkillEntity, SkillFileEntity, SkillPointerMoveEntity, SkillVersionEntity } from "./modules/skills";
 import { IdempotentRequestEntity } from "./modules/skills-api";
@@ -54,5 +55,6 @@ export const entities = [
   RolloutEventEntity,
   RolloutEvalEntity,
   ContentReviewEntity,
+  DiscoverySettingEntity,
   FindingSuppressionEntity,
 ];

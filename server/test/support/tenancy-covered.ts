@@ -207,6 +207,8 @@ export const COVERED: Record<string, Entry> = {
     // version it would replace is revoked already, so both answers are CONFLICT revoked
     noControl: ["rollbackTo"],
   },
+  // the platform credential's alone: a key is UNAUTHENTICATED whatever the project
+  "Mutation.setDiscoveryProject": { paths: { projectId: ["projectId"] }, noControl: ["projectId"] },
   "Mutation.startRollout": {
     paths: { "input.versionId": ["draftVersionId"] },
     fill: () => ({ input: { stepMinutes: 0 } }),

@@ -39,6 +39,8 @@ import { AddCatalogBudget1796417865925 as PostgresAddCatalogBudget } from "./pos
 import { AddCatalogBudget1796417865925 as SqliteAddCatalogBudget } from "./sqlite/1796417865925-add-catalog-budget";
 import { AddRevocations1796436000000 as PostgresAddRevocations } from "./postgres/1796436000000-add-revocations";
 import { AddRevocations1796436000000 as SqliteAddRevocations } from "./sqlite/1796436000000-add-revocations";
+import { AddDiscoverySettings1796436060000 as PostgresAddDiscoverySettings } from "./postgres/1796436060000-add-discovery-settings";
+import { AddDiscoverySettings1796436060000 as SqliteAddDiscoverySettings } from "./sqlite/1796436060000-add-discovery-settings";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -61,6 +63,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddContentReviews,
   SqliteAddCatalogBudget,
   SqliteAddRevocations,
+  SqliteAddDiscoverySettings,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -84,4 +87,5 @@ export const postgresMigrations: Function[] = [
   PostgresAddContentReviews,
   PostgresAddCatalogBudget,
   PostgresAddRevocations,
+  PostgresAddDiscoverySettings,
 ];
