@@ -48,6 +48,16 @@ export const AGENT_VERSION = graphql(`
         name
         versionId
       }
+      skillUsage {
+        skill
+        pinned
+        resolvesTo {
+          id
+          version
+          revoked
+          revokedReason
+        }
+      }
       tools {
         name
         description

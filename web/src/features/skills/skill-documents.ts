@@ -40,6 +40,9 @@ export const SKILL_VERSION = graphql(`
       createdAt
       updatedAt
       publishedAt
+      revoked
+      revokedReason
+      revokedAt
       usage {
         agentVersionId
       }
@@ -204,6 +207,8 @@ export const SKILL_HISTORY = graphql(`
         updatedAt
         publishedAt
         archivedAt
+        revoked
+        revokedReason
       }
     }
   }

@@ -8,6 +8,7 @@ import { usePageShortcuts } from "../../shared/shortcuts";
 import { LeaveGuard } from "../../shared/leave-guard";
 import { ErrorNotice, Loading, NotFound } from "../../shared/states";
 import { ActiveRolloutNotice } from "../rollouts/active-rollout";
+import { RevokedNotice } from "../revocation/revoked-notice";
 import { useCanWrite } from "../session/session-context";
 import { SkillUsagePanel } from "../usage/usage-panels";
 import { useZipImport } from "./bundle-buttons";
@@ -76,7 +77,8 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
   const navigate = useNavigate();
   const location = useLocation();
   const canWrite = useCanWrite();
-  const editable = canWrite && (!version || version.state === "DRAFT");
+  // PV-3: a revoked draft can never go live, so it is not edited either
+  const editable = canWrite && (!version || (version.state === "DRAFT" && !version.revoked));
   const initial = useMemo(
     () => (version ? contentOf(version) : ((location.state as { from?: SkillContent } | null)?.from ?? emptyContent())),
     [version, location.state],
@@ -138,6 +140,7 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
         prepare={draft.flush}
         onNewDraft={() => version && void navigate("/skills/new", { state: { from: contentOf(version) } })}
       />
+      {version ? <RevokedNotice version={version} /> : null}
       {version ? <ApprovalsPanel kind="skill" versionId={version.id} /> : null}
       {version ? <FindingsPanel versionId={version.id} onOpenLine={openLine} /> : null}
       {version?.warnings.length ? (
