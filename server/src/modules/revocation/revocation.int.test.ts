@@ -95,6 +95,13 @@ describeEachDialect("revocation (PV-3)", { outboundAllowHosts: [HOOKS] }, (t) =>
       `skill 'pinned-bad' skipped: pinned version 1 ('${old}') was revoked and is never served`,
     ]);
     expect(call.systemPrompt).not.toContain("Pinned old.");
+    // and no agent saves a new pin to it (AG-2)
+    const saved = await t.gql(
+      `mutation($input: AgentInput!) { saveAgent(input: $input) { id } }`,
+      { input: { name: "pins-bad-again", skills: [{ name: "pinned-bad", versionId: old }] } },
+      key,
+    );
+    expect(saved.errors?.[0]?.message).toContain("was revoked and is never served");
   });
 
   it("PV-3 a revoked version cannot be published, rolled back to, rolled out, exported (pull) or deleted: CONFLICT revoked", async () => {

@@ -120,6 +120,7 @@ export const SKILL_VERSIONS_FOR_PICKER = graphql(`
         id
         version
         state
+        revoked
       }
     }
   }

@@ -15,6 +15,9 @@ export const REVOKE_CONTEXT = graphql(`
         agentState
         projectId
         pinned
+        resolvesTo {
+          id
+        }
       }
     }
     skills(name: $name, state: ARCHIVED, limit: 100) {

@@ -39,8 +39,9 @@ export function RevokeDialog({ opened, onClose, version, projectId }: Props) {
   const usage = [...(context.data?.skillVersion?.usage ?? [])].sort(
     (a, b) => naturalCompare(a.agentName, b.agentName) || b.agentVersion - a.agentVersion,
   );
-  const pinned = usage.filter((u) => u.pinned);
-  const following = usage.filter((u) => !u.pinned);
+  // the skill's usage rows: those pinned to this version lose it, and those following the live one when it is live
+  const pinned = usage.filter((u) => u.pinned && u.resolvesTo?.id === version.id);
+  const following = live ? usage.filter((u) => !u.pinned) : [];
   const agentLine = (u: (typeof usage)[number]) =>
     `${u.projectId === projectId ? "" : "(linked project) "}${u.agentName} version ${u.agentVersion} · ${u.agentState.toLowerCase()}`;
 

@@ -71,11 +71,7 @@ export default function SkillHistoryPage() {
       header: "Actions",
       nowrap: true,
       cell: (v) =>
-        v.revoked ? (
-          <Text size="xs" c="dimmed">
-            never served again
-          </Text>
-        ) : canWrite && v.state === "ARCHIVED" ? (
+        v.revoked ? null : canWrite && v.state === "ARCHIVED" ? (
           <PublishButton kind="rollback" versionId={v.id} name={name} label={`Roll back to version ${v.version}…`} />
         ) : canWrite && v.state === "DRAFT" ? (
           <PublishButton kind="publish" versionId={v.id} name={name} label={`Publish version ${v.version}…`} />
