@@ -25,6 +25,37 @@ const fileNames = {
   },
 };
 
+const ISSUE_NUMBER = /\bissues? ?#?\d+/i;
+
+/**
+ * Code reads as if it had always been this way: comments and test titles say why, and name spec rules (`RT-4`), never
+ * the issue that asked for a change — history belongs in commits and docs/benchmarks.md.
+ */
+const noIssueNumbers = {
+  meta: {
+    type: "suggestion",
+    schema: [],
+    messages: { issue: "Say why, or name the spec rule, instead of an issue number ('{{text}}')." },
+  },
+  create(context) {
+    const check = (node, text) => {
+      const found = ISSUE_NUMBER.exec(text);
+      if (found) context.report({ node, messageId: "issue", data: { text: found[0] } });
+    };
+    return {
+      Program() {
+        for (const comment of context.sourceCode.getAllComments()) check(comment, comment.value);
+      },
+      Literal(node) {
+        if (typeof node.value === "string") check(node, node.value);
+      },
+      TemplateElement(node) {
+        check(node, node.value.raw);
+      },
+    };
+  },
+};
+
 const MODULES = `${path.sep}server${path.sep}src${path.sep}modules${path.sep}`;
 
 /** The module an import statement of `file` reaches, with the path inside it; null for anything else. */
@@ -167,10 +198,18 @@ export default tseslint.config(
       globals: { ...globals.node },
     },
     plugins: {
-      local: { rules: { "file-names": fileNames, "module-faces": moduleFaces, "module-layers": moduleLayers } },
+      local: {
+        rules: {
+          "file-names": fileNames,
+          "module-faces": moduleFaces,
+          "module-layers": moduleLayers,
+          "no-issue-numbers": noIssueNumbers,
+        },
+      },
     },
     rules: {
       "local/file-names": "error",
+      "local/no-issue-numbers": "error",
       "@typescript-eslint/no-floating-promises": "error",
       "@typescript-eslint/switch-exhaustiveness-check": ["error", { considerDefaultExhaustiveForUnions: false }],
       "@typescript-eslint/no-explicit-any": "error",

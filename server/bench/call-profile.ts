@@ -1,6 +1,6 @@
 /**
  * Where a cached `startCall`, an uncached one (every call-path cache emptied per request; a quarter of the requests)
- * and a `loadSkill` spend the server's CPU, per layer (issue 21). The app on SQLite (the
+ * and a `loadSkill` spend the server's CPU, per layer. The app on SQLite (the
  * embedded default) or PostgreSQL (`PROFILE_DB=postgres`), today's registry seeded, one warm-up start per agent; then
  * per operation a warm-up pass and a profiled pass from a load generator in a child process (4 connections), CPU per
  * request from `process.cpuUsage()` of this process (the server) and a V8 CPU profile whose samples are attributed to
@@ -10,7 +10,7 @@
  * the .cpuprofile files), PROFILE_JIT=1 (GRAPHQL_JIT on), PROFILE_PASSES (e.g. "uncached,loadSkill": only the passes
  * whose names contain one), PROFILE_TOP=1 (the top functions too), TEST_DATABASE_URL.
  * PROFILE_ROLLOUT=1: instead, a cached start over one skill's followers with and without a staged rollout of it
- * running (RO-2, issue 17; `call-runtime/rollout-profile.ts`), PROFILE_ROUNDS (default 3) and PROFILE_PERCENTS
+ * running (RO-2; `call-runtime/rollout-profile.ts`), PROFILE_ROUNDS (default 3) and PROFILE_PERCENTS
  * (default "50") the rollout's percentages, PROFILE_CONNECTIONS (default 4), PROFILE_WARM (requests before each
  * measured pass), PROFILE_CPU=0 (no V8 profile: short alternated blocks, paired per round).
  */

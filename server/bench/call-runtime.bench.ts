@@ -1,5 +1,5 @@
 /**
- * The call runtime under load (issues 4 and 10, "Benchmarks"): seeds a scratch PostgreSQL database with today's
+ * The call runtime under load: seeds a scratch PostgreSQL database with today's
  * registry (1,000 skills × 10 versions, 2,000 agents × 5 versions: 10,000 agent versions, 3–8 skill entries each,
  * some pinned) in bulk, checks one call through GraphQL, warms every agent, then drives from a child process
  * (autocannon, 10 connections), each group of passes alternated round by round in the same run:
@@ -12,7 +12,7 @@
  * with, alternated in the same rounds, the same (c), (b)/(c') and (d) against a second database and app whose registry
  * is 10× (10,000 skills, 100,000 agent versions), over the same 2,000 agents; then what a call start of a 7-skill
  * agent stores; then the (a)/(c) pair on SQLite (the embedded default: a file, the app's own settings, the same
- * registry). It prints every pass, issue 10's targets table and how each figure moved at 10×. Not a test: it reports.
+ * registry). It prints every pass, the 10× targets table and how each figure moved at 10×. Not a test: it reports.
  *   npm run bench                                        (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test)
  *   cd server && node dist/bench/call-runtime.bench.js   (this bench alone)
  * Knobs: BENCH_DURATION (seconds per run of a pass, default 3), BENCH_ROUNDS (alternated runs per pass, default 2),

@@ -1,5 +1,5 @@
 /**
- * CR-1 (issue 32, "Done when"): the time a content review adds to a create, for a typical version and for the largest
+ * CR-1: the time a content review adds to a create, for a typical version and for the largest
  * allowed bundle (200 files, 8 MiB; SKILL.md 256 KiB), beside the same create without the review, measured in one run.
  *   npm run bench content-review   |   cd server && node dist/bench/content-review.bench.js
  * Rows: the scanner alone (`reviewSkill`), and the create (`SkillService.create`, what `createSkillVersion` calls) on

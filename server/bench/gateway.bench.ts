@@ -1,5 +1,5 @@
 /**
- * The gateway's own latency per turn (issue 9, "Done when"): one conversation turn whose session log holds 20
+ * The gateway's own latency per turn: one conversation turn whose session log holds 20
  * invocations (10 load_skill + 10 read_skill_file, ~60 KiB replayed and re-read every turn), sent with the same
  * HTTP client, one at a time, next to a pass-through proxy in the same run:
  *   direct   client → upstream                                   (what the upstream alone costs)

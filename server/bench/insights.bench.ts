@@ -1,5 +1,5 @@
 /**
- * OB-3 at scale (issue 20, "Done when"): skill insights over a year of 1,000,000 calls. The project's skills and
+ * OB-3 at scale: skill insights over a year of 1,000,000 calls. The project's skills and
  * agents are made through GraphQL; the signals of a year of calls (10 agents × 5 skills, about 11.4 calls per agent
  * and hour) are written in bulk straight into the hourly and daily rollups as the fold would leave them, plus 5,000 deltas
  * not folded yet (every read adds them). Then each insights query is timed through GraphQL over HTTP (p50, p99).

@@ -1,5 +1,5 @@
 /**
- * OB-1's cost (issue 20, "Done when"): call start (GraphQL startCall) and a gateway turn (POST /v1/chat/completions,
+ * OB-1's cost: call start (GraphQL startCall) and a gateway turn (POST /v1/chat/completions,
  * one upstream round) on two servers over the same PostgreSQL database — tracing off (no OTLP endpoint: the no-op
  * port) and tracing on (OTLP http/protobuf to a sink that answers at once, the default batch processor, every span
  * sampled). Each server runs in a process of its own; one client here sends one request at a time, visiting both
@@ -10,7 +10,7 @@
  *   npm run bench observability   |   cd server && node dist/bench/observability.bench.js
  * Knobs: BENCH_REQUESTS (counted per server and workload, default 3000), BENCH_WARMUP (default 3000: the JIT settles),
  * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test), BENCH_CPU_PROFILE=<dir> (both servers' CPU
- * profiles), BENCH_AB=<another build's dist/bench/observability.bench.js> (issue 21: that build against this one,
+ * profiles), BENCH_AB=<another build's dist/bench/observability.bench.js> (that build against this one,
  * tracing off on both; "tracing on" then reads "other build", and its rise is the other build's CPU over this one's;
  * two more workloads then: loadSkill on calls each server started, every load a new one past the cap, and an uncached
  * startCall, every call-path cache emptied as each request arrives). The other build needs this file's server side.
@@ -93,7 +93,7 @@ const skillMd = (name: string) =>
 
 // ---- the server process ---------------------------------------------------------------------------------------------
 
-/** BENCH_JIT=1: both servers without tracing, the "on" one with GRAPHQL_JIT (issue 21); startCall only. */
+/** BENCH_JIT=1: both servers without tracing, the "on" one with GRAPHQL_JIT; startCall only. */
 const JIT = process.env.BENCH_JIT === "1";
 
 async function serve(variant: Variant, databaseUrl: string, upstream: string, otlp: string): Promise<void> {

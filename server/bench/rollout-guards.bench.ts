@@ -1,5 +1,5 @@
 /**
- * RO-4 "Done when" (issue 33): do guards decide on evidence, measured through the API on both databases. Each rollout
+ * RO-4 "Done when": do guards decide on evidence, measured through the API on both databases. Each rollout
  * runs at 50 % with the console's default guard (SUCCESS_RATE, at most 5 points lower, 20 samples per arm, alpha 0.05);
  * calls start with a rolloutKey, their outcome is reported with `reportOutcome` (a success with the arm's rate, from a
  * seeded generator), and `checkRollout` looks every 10 calls:

@@ -1,8 +1,8 @@
 /**
- * skillUsage at scale (issue 3): seeds PostgreSQL with 10,000 agent versions across 100 projects, 10 of them
+ * skillUsage at scale: seeds PostgreSQL with 10,000 agent versions across 100 projects, 10 of them
  * libraries that the other 90 read from, then times `UsageService.skillUsage` for the most-used skill next to the
  * raw SQL of the same statement sent through `pg` directly, in the same run; then grows the registry to 10× (100,000
- * agent versions, the added ones listing other skills) and times the same again (issue 10). Not a test: it reports.
+ * agent versions, the added ones listing other skills) and times the same again. Not a test: it reports.
  *   npm run bench            (TEST_DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test; a scratch database)
  *   BENCH_RUNS=1000 node dist/bench/skill-usage.bench.js     (BENCH_EXPLAIN=1 prints the plan, BENCH_KEEP_DB=1 keeps the database,
  *                                                              BENCH_GROWTH=0 skips the 10× step)

@@ -1,5 +1,5 @@
 /**
- * What a cached call start's write costs on SQLite, per table and per schema choice (issue 21): better-sqlite3 alone,
+ * What a cached call start's write costs on SQLite, per table and per schema choice: better-sqlite3 alone,
  * replaying the exact statements `CallRepository.sqliteStart` built for real cached starts of the app (captured from
  * `db.direct.commit` on the call-runtime bench's seeded registry), fresh time-ordered ids per replay. Each variant
  * is its own copy of the app's database (opened and migrated by `Database.open`, the app's pragmas), pre-filled with

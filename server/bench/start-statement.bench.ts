@@ -1,5 +1,5 @@
 /**
- * PostgreSQL's own CPU per cached call start, statement by statement (issue 21): seeds the call runtime bench's
+ * PostgreSQL's own CPU per cached call start, statement by statement: seeds the call runtime bench's
  * registry in a scratch database, captures the one statement of `BENCH_AGENTS` (default 2000) real `startCall`s, stops the app's signal fold,
  * then replays the statement from `BENCH_CLIENTS` connections (default 4) with fresh time-ordered ids in variants
  * alternated round by round — as the app sends it (a named prepared statement), unnamed (as the (a+w) floor sends it),

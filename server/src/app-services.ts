@@ -180,7 +180,7 @@ export function wireServices(
     auth,
     agentDirectory,
     callResolution,
-    // Issue 21: a load's compare-and-set statement carries the timeline's notice itself when the bus is NOTIFY (UX-5)
+    // A load's compare-and-set statement carries the timeline's notice itself when the bus is NOTIFY (UX-5)
     new CallEngine(db, webhooks, signals, (callId) => bus.notice(CALL_EVENTS_TOPIC, callId)),
     tools,
     secretBox,

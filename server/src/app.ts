@@ -263,7 +263,7 @@ export async function createApp(
     tracing,
     metrics,
     metricsAccess: { token: config.metricsToken, public: config.metricsPublic },
-    // Issue 21 (GRAPHQL_JIT): the operations agent platforms send on every call, compiled by graphql-jit.
+    // GRAPHQL_JIT: the operations agent platforms send on every call, compiled by graphql-jit.
     compiledRootFields: config.graphqlJit ? ["startCall", "loadSkill", "endCall"] : [],
     outage,
     degraded: (): Record<string, string> => {

@@ -75,7 +75,7 @@ export interface Config {
   readonly metricsToken: string | undefined;
   /** SEC-28 METRICS_PUBLIC: `GET /metrics` answers without a credential (only when the operator says so). */
   readonly metricsPublic: boolean;
-  /** Issue 21: GRAPHQL_JIT — the hot call operations (startCall, loadSkill, endCall) executed by graphql-jit. */
+  /** GRAPHQL_JIT — the hot call operations (startCall, loadSkill, endCall) executed by graphql-jit. */
   readonly graphqlJit: boolean;
 }
 

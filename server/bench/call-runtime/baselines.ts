@@ -90,7 +90,7 @@ export function bareWriteServer(
 }
 
 /**
- * (a+u), issue 21's floor for `loadSkill`: a loadSkill-sized answer after updating one call row through `pg` (the
+ * (a+u), the floor for `loadSkill`: a loadSkill-sized answer after updating one call row through `pg` (the
  * row rewritten as it is: a new tuple of the same size, as a load writes its call's state).
  */
 export function bareUpdateServer(pool: Pool, callIds: readonly string[], answer: string): Promise<Listening> {
@@ -102,7 +102,7 @@ export function bareUpdateServer(pool: Pool, callIds: readonly string[], answer:
 }
 
 /**
- * (a+w) on SQLite, issue 21's floor there: the bare map's answer after inserting one row of the size a call start
+ * (a+w) on SQLite, the floor there: the bare map's answer after inserting one row of the size a call start
  * stores (1.7 KB) through a prepared statement of the driver, into the app's own database file (its pragmas: WAL,
  * `synchronous = NORMAL`).
  */
@@ -192,7 +192,7 @@ export async function storedBytes(
   await sizes("calls", "id");
   for (const { table } of await callTables(monitor)) await sizes(table, "call_id");
   const values = Object.values(byTable);
-  // What calls share (issue 10's slim record): a context stored once per project and content, not per call.
+  // What calls share (the slim record): a context stored once per project and content, not per call.
   let shared = null;
   const { rows: exists } = await monitor.query<{ t: string | null }>("SELECT to_regclass('call_contexts')::text AS t");
   if (exists[0]?.t) {

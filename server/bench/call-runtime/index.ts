@@ -139,7 +139,7 @@ export async function run(options: { baseUrl?: string } = {}): Promise<CallRunti
           `(d) loadSkill${suffix(rig)}`,
           rig.loadSkill(`(d) loadSkill ${rig.label}`, loadRate),
         ]),
-        // Issue 21: loadSkill as fast as it goes against a bare handler that updates one call row.
+        // loadSkill as fast as it goes against a bare handler that updates one call row.
         ["(d) loadSkill, saturated", pg.loadSkill("(d) loadSkill, saturated", undefined)],
         [
           "(a+u) bare map + one row update",

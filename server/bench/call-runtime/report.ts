@@ -1,4 +1,4 @@
-/** The call runtime bench's report: every pass, issue 10's targets table, the growth to 10×, statements and phases. */
+/** The call runtime bench's report: every pass, the 10× targets table, the growth to 10×, statements and phases. */
 import os from "node:os";
 import type { LoadOutcome } from "./load";
 import type { SequentialFigures } from "./phases";
@@ -31,7 +31,7 @@ export interface Ratios {
   apolloAloneVsBareMap: number;
   loadSkillP99: number;
   loadSkillRps: number;
-  /** Issue 21: cached start against bare http + the same write on SQLite; loadSkill against bare http + one update. */
+  /** Cached start against bare http + the same write on SQLite; loadSkill against bare http + one update. */
   cachedVsBareWriteSqlite: number | null;
   loadSkillVsFloor: number | null;
   growth: Record<string, { at1: number; at10: number }> | null;
@@ -54,7 +54,7 @@ const f = (n: number | undefined | null, digits = 2) =>
 const pct = (n: number | null) => (n === null ? "–" : `${(n * 100).toFixed(1)}%`);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** Prints the report; returns the ratios issue 10 sets targets for. */
+/** Prints the report; returns the ratios the 10× targets are set for. */
 export function printReport(inputs: ReportInputs): Ratios {
   const { passes, connections, duration, rounds, loadRate, loadAtStart, bytes, benchStarted } = inputs;
   const p = (key: string) => passes[key];
@@ -129,7 +129,7 @@ export function printReport(inputs: ReportInputs): Ratios {
   }
   const verdict = (ok: boolean | null) => (ok === null ? "–" : ok ? "met" : "**missed**");
   const within = (g: { at1: number; at10: number }) => Math.abs(g.at10 / g.at1 - 1) <= 0.1;
-  console.log("\nIssue 21's targets (ratios in this run)\n");
+  console.log("\nThe hot path's targets (ratios in this run)\n");
   console.log("| figure | target | this run | status |");
   console.log("| --- | ---: | ---: | --- |");
   const row21 = (figure: string, target: string, value: string, ok: boolean | null) =>
@@ -163,7 +163,7 @@ export function printReport(inputs: ReportInputs): Ratios {
     pct(ratios.loadSkillVsFloor),
     atLeast(ratios.loadSkillVsFloor, 0.5),
   );
-  console.log("\nIssue 10's targets (ratios in this run)\n");
+  console.log("\nThe 10× registry's targets (ratios in this run)\n");
   console.log("| figure | today | target | this run | status |");
   console.log("| --- | ---: | ---: | ---: | --- |");
   const row = (figure: string, today: string, target: string, value: string, ok: boolean | null) =>

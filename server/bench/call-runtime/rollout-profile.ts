@@ -1,5 +1,5 @@
 /**
- * RO-2, issue 17: a cached `startCall` over the agents that follow one skill live, with and without a staged rollout
+ * RO-2: a cached `startCall` over the agents that follow one skill live, with and without a staged rollout
  * of that skill running, on one server (call-profile's `PROFILE_ROLLOUT=1`). Per round, each variant in turn — no
  * rollout, a rollout at 50 %, no rollout again (the A/A that shows the noise) — runs a warm-up pass, a pass measured
  * by `process.cpuUsage()` (profiler off), and a profiled pass; then the variants' CPU per request over the rounds,

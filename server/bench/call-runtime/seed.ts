@@ -132,7 +132,7 @@ export interface Shape {
   seed: number;
 }
 
-/** Today's size (issue 10's 1×): 1,000 skills × 10 versions, 2,000 agents × 5 versions. */
+/** Today's size (the 1× of the 10× registry bench): 1,000 skills × 10 versions, 2,000 agents × 5 versions. */
 export const TODAY: Shape = {
   skillFrom: 0,
   skills: SKILLS,

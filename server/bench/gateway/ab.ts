@@ -1,5 +1,5 @@
 /**
- * Issue 21: one build's gateway against another's, in the same run. `BENCH_AB=<other build>/dist/bench/gateway.bench.js
+ * One build's gateway against another's, in the same run. `BENCH_AB=<other build>/dist/bench/gateway.bench.js
  * node dist/bench/gateway.bench.js`: per session store, three server processes — the bare proxy (this build), this
  * build's gateway ("this") and the other build's ("other") — on the same upstream (here), and one client here that
  * sends one turn at a time, visiting all three in turn (the order alternates), so whatever else the machine does falls

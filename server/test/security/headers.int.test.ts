@@ -6,7 +6,7 @@ import { describeEachDialect } from "../support/test-app";
 
 /**
  * SEC-14 and SEC-2: the security headers (a Content-Security-Policy without inline scripts, nosniff, no framing) are
- * on every answer, whichever route serves it: `/graphql` (served on `node:http` without Express, issue 10), the
+ * on every answer, whichever route serves it: `/graphql` (served on `node:http` without Express), the
  * health routes and the console's files (Express). Helmet runs once at start; its headers are replayed per answer.
  */
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), "sg-web-"));
@@ -52,7 +52,7 @@ describeEachDialect("Security headers", { webDist, corsOrigins: [ORIGIN] }, (t) 
     });
     expect(preflight.status).toBe(204);
     const health = await fetch(`${t.url}/healthz`);
-    // The gateway is served on node:http too (issue 9): its answers, errors included, carry the same headers.
+    // The gateway is served on node:http too: its answers, errors included, carry the same headers.
     const gateway = await fetch(`${t.url}/v1/models`);
     expect(gateway.status).toBe(401);
     expect(gateway.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);

@@ -15,7 +15,7 @@ import {
 } from "../support/test-app";
 
 /**
- * Issue 21 (GRAPHQL_JIT): two apps on one database, one executing the hot call operations with graphql-jit and one
+ * GRAPHQL_JIT: two apps on one database, one executing the hot call operations with graphql-jit and one
  * with graphql-js (the reference), are sent the same requests; their answers — status and body, errors included —
  * must be the same once ids and times are normalised. graphql-jit is wrapped (not replaced) to count what it runs,
  * so that a flag that compiled nothing cannot pass for one that answers alike.

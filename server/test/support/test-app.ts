@@ -8,9 +8,11 @@ import { loadConfig, type Config } from "../../src/config";
 import { entities } from "../../src/entities";
 import { sha256Hex } from "../../src/platform/crypto";
 import { Database, type Dialect } from "../../src/platform/db/database";
+import { DEFAULT_POSTGRES_OPTIONS } from "../../src/platform/db/data-sources";
 import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
 import { createLogger, type Logger } from "../../src/platform/logger";
 import { generatePlatformToken } from "../../src/modules/auth/credentials";
+import { migratedTemplate } from "./postgres-template";
 import { needs } from "./required";
 
 /** The dialects TEST_DIALECTS asks for (both when unset), whether or not their database is there. */
@@ -77,12 +79,14 @@ export async function openTestDatabase(
     const db = await Database.open({ url: undefined, sqlitePath: ":memory:", entities });
     return { db, drop: async () => {} };
   }
-  const scratch = await createScratchPostgres(process.env.TEST_DATABASE_URL!);
+  const baseUrl = process.env.TEST_DATABASE_URL!;
+  const scratch = await createScratchPostgres(baseUrl, { template: await migratedTemplate(baseUrl) });
   const db = await Database.open({
     url: scratch.url,
     entities,
     poolSize: 20,
-    postgresOptions: options.postgresOptions,
+    // a test database is thrown away: commits need not wait for the disk
+    postgresOptions: options.postgresOptions ?? `${DEFAULT_POSTGRES_OPTIONS} -c synchronous_commit=off`,
   });
   return { db, drop: scratch.drop };
 }

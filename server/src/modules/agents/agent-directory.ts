@@ -52,7 +52,7 @@ export class AgentCallDirectory implements AgentDirectory {
     private readonly secrets: AgentSecrets,
     private readonly knowledge: KnowledgeService,
     bus: InvalidationBus,
-    /** Filled from the agent's statement on a miss (issue 21): what the call start reads next. */
+    /** Filled from the agent's statement on a miss: what the call start reads next. */
     private readonly next: { sources: SkillSourceCache; catalog: SkillCatalogService },
   ) {
     this.publishedByAgent = new InvalidatedCache(bus, AGENT_LIVE_TOPIC, 10_000);
@@ -85,7 +85,7 @@ export class AgentCallDirectory implements AgentDirectory {
     });
     if (!cached) return null;
     const knowledgeBases = await this.knowledge.basesWithDocuments(projectId, cached.knowledgeBaseIds);
-    // Issue 21: the same agent object while its knowledge is the same snapshots (a changed base comes back with a new
+    // The same agent object while its knowledge is the same snapshots (a changed base comes back with a new
     // document list), so a call start can tell by identity that it runs what the previous one ran.
     const documents = knowledgeBases.map((b) => b.documents);
     const known = this.withKnowledge.get(cached);

@@ -256,7 +256,7 @@ export const PUBLISHED_AGENT_STATEMENT = "published_agent";
 /**
  * The published version of a live agent of the project (what a call runs, AG-1) with its skill entries and the
  * gateway names of its live handoff targets as JSON columns of the same row: one statement for `Database.rows`,
- * mapped by `publishedAgentOf` (issue 21: no query builder, no hydration on a call start's cache miss). The same row
+ * mapped by `publishedAgentOf` (no query builder, no hydration on a call start's cache miss). The same row
  * carries what the start reads next when its caches are cold: the project's skill source (LB-4, `sourceJoin`) and the
  * skill versions its entries resolve against there (`entriesCatalogColumn`) — one round trip instead of three.
  */

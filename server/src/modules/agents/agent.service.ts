@@ -102,7 +102,7 @@ export class AgentService {
     try {
       return await this.db.write(async (tx) => {
         const repo = new AgentRepository(tx.manager);
-        // an agentId given names an agent: an empty one is not "no agentId" (it made a new agent)
+        // an agentId given names an agent: an empty one is refused, never read as "no agentId" (a new agent)
         const agent = agentId != null ? await repo.lockAgent(scope.projectId, agentId) : null;
         if (agentId != null && !agent) throw new NotFound("The agent");
         const problems = [

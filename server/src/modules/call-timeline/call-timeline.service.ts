@@ -83,7 +83,7 @@ export class CallTimelineService {
 
   private stream<T>(callId: string, read: Read<T>): Repeater<T> {
     // Where a load's own statement sends the notice (PostgreSQL NOTIFY), it sends it only while the call has a
-    // follower (issue 21): this stream counts as one from before its first read until it ends.
+    // follower: this stream counts as one from before its first read until it ends.
     const counted = this.bus.notice(CALL_EVENTS_TOPIC, callId) !== null;
     return new Repeater<T>(async (push, stop) => {
       const notices = this.pubSub.subscribe(CALL_EVENTS_ROUTE, callId)[Symbol.asyncIterator]();

@@ -35,7 +35,7 @@ export class CallEngine {
   private readonly contexts = new CallContexts();
   private readonly loads = new CallLoadRepository(this.contexts);
   /**
-   * Issue 21: per call, the active call as this process last started, wrote or read it — what a load decides on:
+   * Per call, the active call as this process last started, wrote or read it — what a load decides on:
    * before its compare-and-set on PostgreSQL (a copy that is behind only costs a retry; see `loadIfUnchanged`), and
    * on SQLite while the row's event number says it is current (`CallLoadRepository.sqliteCall`).
    */
@@ -94,7 +94,7 @@ export class CallEngine {
 
   /**
    * RT-3, RT-4, RT-11: one load on the scope's active call, decided by the runtime on its loaded set as stored, and
-   * written in the same transaction (issue 21: through the drivers — SQLite: read, decide and write in one synchronous
+   * written in the same transaction (through the drivers — SQLite: read, decide and write in one synchronous
    * transaction; PostgreSQL: one compare-and-set statement, see `loadIfUnchanged`). Its events, loaded flags, signal deltas
    * (RO-3, OB-3) and webhook deliveries commit together; CallRecorded and the deliveries' event after the commit.
    */
@@ -131,7 +131,7 @@ export class CallEngine {
   }
 
   /**
-   * Issue 21, PostgreSQL: the load decided on the call as this process last wrote or read it (else read now, without a
+   * PostgreSQL: the load decided on the call as this process last wrote or read it (else read now, without a
    * lock) and written by one compare-and-set statement that applies only while the call is still at that event
    * number. A load that lost to another (here or on another instance: RT-4's cap and order hold across them), a
    * stale copy, or an answer that writes nothing from a copy, is decided again on the row as it is now; after

@@ -41,7 +41,7 @@ describeEachDialect("the call-start hot path", (t) => {
       skills: [{ name: "hot-a" }, { name: "hot-c" }, { name: "hot-f" }],
     });
     const statements = await statementsDuring(t, () => startCall(t, key, { agentId: fresh }));
-    // issue 21: the entries and the versions come as columns of the version's row (no `SELECT … FROM
+    // The entries and the versions come as columns of the version's row (no `SELECT … FROM
     // agent_skill_entries` or `… FROM skill_versions` of their own); running rollouts are read only when not cached
     const write = statements.findIndex((s) => !/^\s*SELECT/i.test(s));
     const tables = statements.slice(0, write).map(firstTable);

@@ -23,7 +23,7 @@ const CAP = 2;
 const SKILLS = ["two-a", "two-b", "two-c", "two-d", "two-e", "two-f"];
 
 /**
- * Issue 21: two app instances on one database, each with its own copy of the calls it started, wrote or read (a load
+ * Two app instances on one database, each with its own copy of the calls it started, wrote or read (a load
  * on PostgreSQL decides on that copy and writes with one compare-and-set). Loads of one call through both at once
  * are serialised as the row lock serialised them (RT-4: each slot won once, the cap held, events in order), and a
  * copy that another instance made stale is decided again on the row as it is.
@@ -107,7 +107,7 @@ describeEachDialect.withOwnApps("loads on one call from two instances", (dialect
       const load = sent.filter((s) => !s.startsWith('SELECT "')).map((s) => s.replace(/\s+/g, " ").slice(0, 17));
       expect(load).toEqual(["WITH c AS ( UPDAT", "SELECT id, projec", "WITH c AS ( UPDAT"]);
     } else {
-      // SQLite (issue 21): the copy's status and event number read, behind the row's, so the row read whole
+      // SQLite: the copy's status and event number read, behind the row's, so the row read whole
       const reads = sent
         .filter((s) => s.startsWith("SELECT ") && !s.startsWith('SELECT "'))
         .map((s) => s.replace(/\s+/g, " ").slice(0, 17));

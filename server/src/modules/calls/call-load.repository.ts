@@ -93,7 +93,7 @@ const POSTGRES = {
   lastSeq: `SELECT MAX(seq) AS seq FROM call_events WHERE call_id = $1`,
   /** Under the row lock: no compare. */
   load: postgresLoad(false),
-  /** Issue 21: the compare-and-set load (no lock, no transaction: atomic on its own). */
+  /** The compare-and-set load (no lock, no transaction: atomic on its own). */
   loadIfUnchanged: postgresLoad(true),
   /**
    * The same, sending the live timeline's notice (`$19`, `$20`) when it applied and the call has a follower (UX-5,
@@ -154,7 +154,7 @@ export function eventValues(e: CallEventEntity): unknown[] {
 }
 
 /**
- * Issue 21: a load's read and writes through the drivers — on SQLite inside one synchronous transaction
+ * A load's read and writes through the drivers — on SQLite inside one synchronous transaction
  * (`db.direct.transaction`), on PostgreSQL as named prepared statements on one client, the call's row locked
  * (`db.direct.transaction`). No query builder, no entity hydration: the row is mapped here.
  */
@@ -217,7 +217,7 @@ export class CallLoadRepository {
     return this.postgresRow(tx.query, "call_load_read", POSTGRES.call, projectId, id);
   }
 
-  /** Issue 21: the scope's call as it is now (no lock, no transaction), with its state whole. */
+  /** The scope's call as it is now (no lock, no transaction), with its state whole. */
   postgresCurrent(query: PgQuery, projectId: string, id: string): Promise<CallEntity | null> {
     return this.postgresRow(query, "call_load_current", POSTGRES.read, projectId, id);
   }
@@ -248,7 +248,7 @@ export class CallLoadRepository {
   }
 
   /**
-   * Issue 21: the load's writes as one compare-and-set statement (see `postgresLoad`): applied only if the call is
+   * The load's writes as one compare-and-set statement (see `postgresLoad`): applied only if the call is
    * still active at event number `version`. `run` sends it (alone, or inside a transaction when webhook deliveries go
    * with it) and answers its rows; null when the call changed since it was read (nothing was written). With `notice`
    * the statement also sends that NOTIFY when it applied (sent alone only: its commit is the statement's own).

@@ -36,7 +36,7 @@ export type RunningRolloutsOf = (sourceProjectId: string) => Promise<readonly Ro
  */
 export class CallResolution {
   /**
-   * Issue 21: the context a stored agent version resolved to, per (project, agent version, source, versions), reused by
+   * The context a stored agent version resolved to, per (project, agent version, source, versions), reused by
    * the next start that resolves the same versions (ids, pins, rollout arms) with the same tools and knowledge (by
    * identity: the catalog keeps its objects while they hold), so what is derived from it (its stored hash, the
    * prompt and tools) is derived once. A rollout's per-call arm or a publish resolves differently and replaces it.
@@ -137,7 +137,7 @@ export class CallResolution {
   }
 
   /**
-   * Issue 21: resolveSkillEntries is a pure function of the agent, the catalog and the place, and the catalog is the
+   * resolveSkillEntries is a pure function of the agent, the catalog and the place, and the catalog is the
    * same object while its lookups answer the same (SkillCatalogService.catalogFor): resolved once per catalog.
    * The resolution is shared, so it is never changed (a rollout's arms make a new list).
    */

@@ -12,7 +12,7 @@ import { PUBLISH_AGENT, SAVE_AGENT } from "../../../test/support/agents";
 import { describeEachDialect } from "../../../test/support/test-app";
 
 /**
- * Issue 21: a call start reuses what the previous start of the same agent version resolved (its context, its stored
+ * A call start reuses what the previous start of the same agent version resolved (its context, its stored
  * hash, the prompt and tools assembled from it) only while it resolves the same: every change that moves a
  * resolution shows in the very next call start.
  */

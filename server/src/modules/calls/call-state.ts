@@ -47,7 +47,7 @@ export function currentSegment(state: CallState): CallSegment {
 }
 
 /**
- * Issue 21: what `assembleModelContext` (pure) answered, per resolved skill list (by identity: a segment context shared
+ * What `assembleModelContext` (pure) answered, per resolved skill list (by identity: a segment context shared
  * by the calls that resolved the same, see call-contexts.ts), for its agent and MCP tools (by identity too), per
  * loaded set and variables. Entries go with their skill list; at most 64 loaded sets × variables per list. A loaded
  * set not seen yet is assembled from the renders and sections kept per variables (`RenderedParts`): a load renders

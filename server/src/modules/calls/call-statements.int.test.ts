@@ -83,7 +83,7 @@ describeEachDialect("statements and bytes of the call hot paths", { outboundAllo
 
   it("budget: loadSkill on a call this instance started is one statement on PostgreSQL (compare-and-set); an eviction adds none", async () => {
     const id = await start();
-    // PostgreSQL (issue 21): the call as this instance started it, then the events, the loaded flags, the signal
+    // PostgreSQL: the call as this instance started it, then the events, the loaded flags, the signal
     // deltas (RO-3, OB-3) and the state patch in one named prepared statement that applies only while the call is at
     // the event number the load decided on; SQLite: the read and four writes as prepared statements of the driver
     // in one synchronous transaction (its BEGIN and COMMIT are the driver's, in process, as for a start: not logged)

@@ -25,7 +25,7 @@ async function readsOfStart(t: TestApp, key: string, agentId: string): Promise<{
 const versionsOf = (call: CallView) => call.skills.map((s) => `${s.name}@${s.version}${s.pinned ? "!" : ""}`);
 
 /**
- * Issue 21: an uncached start (no cache holds the agent, its project's skill source or its skills' versions) reads
+ * An uncached start (no cache holds the agent, its project's skill source or its skills' versions) reads
  * them in one statement, and what that statement fills in the caches goes stale exactly as when each is read alone.
  */
 describeEachDialect("the uncached call start", (t) => {

@@ -59,7 +59,7 @@ export class CallEntity {
   eventsExpired!: boolean;
 
   /**
-   * UX-5, issue 21: open live timelines of this call, on every instance, where a load's own statement sends the
+   * UX-5: open live timelines of this call, on every instance, where a load's own statement sends the
    * timeline's notice (PostgreSQL NOTIFY): it sends it only while this is above 0. Written only by
    * `CallRepository.follow` (never read, inserted or updated through the entity).
    */

@@ -5,7 +5,7 @@ export interface CallRecorded extends DomainEvent {
   readonly type: "calls.recorded";
   readonly projectId: string;
   readonly callId: string;
-  /** Issue 21: the statement that recorded them told the other instances itself (PostgreSQL NOTIFY): tell this one only. */
+  /** The statement that recorded them told the other instances itself (PostgreSQL NOTIFY): tell this one only. */
   readonly toldOthers?: boolean;
 }
 export const CallRecorded = eventKind<CallRecorded>("calls.recorded");

@@ -42,7 +42,7 @@ const catalogRow = (v: CatalogSource) => ({
 });
 
 /**
- * Issue 21: an uncached start's agent statement brings the project's skill source and its entries' versions; the
+ * An uncached start's agent statement brings the project's skill source and its entries' versions; the
  * caches it fills follow the same invalidation as when each is read on its own.
  */
 describe("the caches a call start's joined read fills", () => {

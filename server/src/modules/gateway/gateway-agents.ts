@@ -24,7 +24,7 @@ export class GatewayAgents {
   private readonly registrySkills = new LruCache<string, GatewaySkill>(20_000);
   private readonly configured: ServedAgent | null;
   /**
-   * Issue 21: the agent served from one resolution, built once. CallResolution hands out the same skill list while
+   * The agent served from one resolution, built once. CallResolution hands out the same skill list while
    * a start resolves the same versions, tools and knowledge, so the list (with the same agent, model and name)
    * identifies what was built from it.
    */

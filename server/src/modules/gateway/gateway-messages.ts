@@ -87,7 +87,7 @@ export interface Replay {
  */
 export function replayInto(messages: readonly ChatMessage[], items: readonly ReplayItem[]): Replay {
   let budget = REPLAY_BUDGET_BYTES;
-  // A UTF-16 unit is at most 3 bytes of UTF-8: when that bound of the whole fits, every item fits (issue 21: most
+  // A UTF-16 unit is at most 3 bytes of UTF-8: when that bound of the whole fits, every item fits (most
   // turns then measure no text).
   let bound = 0;
   for (const item of items) if (item.content !== null) bound += item.content.length * 3;

@@ -83,7 +83,7 @@ function isMessage(m: unknown): boolean {
 }
 
 /**
- * Issue 21: the common body (no client tools) checked by hand, without zod's copy of every message; anything it
+ * The common body (no client tools) checked by hand, without zod's copy of every message; anything it
  * does not plainly accept goes to the zod schema above, which stays the reference (and words every refusal).
  */
 function commonBody(raw: Record<string, unknown>): Body | null {

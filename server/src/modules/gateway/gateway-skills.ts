@@ -19,11 +19,11 @@ export interface GatewaySkill {
   /** A file by its path relative to the skill's root (SKILL.md included). */
   readFile(path: string): Promise<FileRead>;
   /**
-   * Issue 21: what `load()` would answer when it is known without waiting (a replay reads 20 of these a turn);
+   * What `load()` would answer when it is known without waiting (a replay reads 20 of these a turn);
    * undefined: ask `load()`.
    */
   loadedNow?(): { instructions: string; files: string[] } | undefined;
-  /** Issue 21: what `readFile(path)` would answer when it is known without waiting; undefined: ask `readFile`. */
+  /** What `readFile(path)` would answer when it is known without waiting; undefined: ask `readFile`. */
   readFileNow?(path: string): FileRead | undefined;
 }
 

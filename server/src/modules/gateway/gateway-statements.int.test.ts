@@ -4,7 +4,7 @@ import { statementsDuring } from "../../../test/support/sql-statements";
 import { describeEachDialect } from "../../../test/support/test-app";
 
 /**
- * The gateway's hot path (issue 9's latency target): once the caches are warm, a turn that replays a loaded skill and
+ * The gateway's hot path (the gateway's latency target, docs/benchmarks.md): once the caches are warm, a turn that replays a loaded skill and
  * a file it read sends no statement to the database: the key, the agent, its resolved skills, their files and texts
  * all come from caches that a change invalidates.
  */

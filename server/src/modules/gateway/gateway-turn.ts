@@ -89,7 +89,7 @@ export interface Turn {
 }
 
 /**
- * GW-5: what a replayed invocation answers (null: skipped). Issue 21: at once when the skill already holds it (most
+ * GW-5: what a replayed invocation answers (null: skipped). At once when the skill already holds it (most
  * turns: no promise per invocation), else a promise of the skill's read.
  */
 function replayContent(agent: ServedAgent, invocation: SkillInvocation): string | null | Promise<string | null> {

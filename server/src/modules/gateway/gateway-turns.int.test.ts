@@ -63,7 +63,7 @@ describeEachDialectAndStore("gateway turns", (dialect, store) => {
   });
 
   it("SEC-14 SEC-6 a turn's answer, whole, streamed or refused, carries the platform's security headers and the request id", async () => {
-    // Helmet's headers as Express's routes answer them: the gateway writes the same ones with its own (issue 21).
+    // Helmet's headers as Express's routes answer them: the gateway writes the same ones with its own.
     const health = await fetch(`${kit.t.url}/healthz`);
     const security = [...health.headers].filter(
       ([name]) =>

@@ -25,7 +25,7 @@ export function registrySkill(resolved: ResolvedSkill, sourceProjectId: string, 
     listing.catch(() => (listing = null));
     return listing;
   };
-  /** Issue 21: each replayed file's path made canonical once per skill, not on every turn (bounded). */
+  /** Each replayed file's path made canonical once per skill, not on every turn (bounded). */
   const canonical = new LruCache<string, string | null>(MAX_KEPT_PATHS);
   const inside = (path: string): string | null => {
     let found = canonical.get(path);

@@ -178,7 +178,7 @@ function deepFreeze<T>(value: T): T {
 }
 
 /**
- * Issue 21: the agent's system prompt (GW-2: its prompt, the catalog, its workers) and its own tool definitions,
+ * The agent's system prompt (GW-2: its prompt, the catalog, its workers) and its own tool definitions,
  * built once per served agent — GatewayAgents keeps one per resolution, and an agent's fields never change.
  */
 export function partsOf(agent: ServedAgent): AgentParts {

@@ -21,7 +21,7 @@ export interface RawSourceRow {
 /** The named statement `sourceStatement` is on PostgreSQL. */
 export const SOURCE_STATEMENT = "skill_source";
 
-/** `sourceOf` as one statement for `Database.rows` (issue 21: a call start's cache miss, without the query builder). */
+/** `sourceOf` as one statement for `Database.rows` (a call start's cache miss, without the query builder). */
 export function sourceStatement(dialect: Dialect, projectId: string): SqlStatement {
   return [
     `SELECT p.id AS project_id, p.skill_library_id AS library_id, l.id AS found_library_id,
@@ -32,7 +32,7 @@ export function sourceStatement(dialect: Dialect, projectId: string): SqlStateme
 }
 
 /**
- * `sourceStatement`'s columns in another statement that reads a row of the project `projectIdSql` names (issue 21: an
+ * `sourceStatement`'s columns in another statement that reads a row of the project `projectIdSql` names (an
  * uncached call start reads its project's skill source with the agent's version): the columns `RawSourceRow` names, and
  * the joins they come from (projects `sp`, its library `sl`). `SOURCE_PROJECT_SQL` and `SOURCE_HOLDS_SKILLS_SQL` say in
  * SQL what `sourceFrom` says of them.

@@ -20,7 +20,7 @@ export class SkillSourceCache {
   }
 
   /**
-   * Issue 21: for a statement that reads the project's source columns along with other rows (`sourceJoin`), called
+   * For a statement that reads the project's source columns along with other rows (`sourceJoin`), called
    * before it is sent; the function it returns reads the answer from the row (undefined: no row came back, nothing is
    * learnt) and keeps it, unless an invalidation of this cache's topic happened in between — the same rule as a miss
    * read on its own (`getOrLoad`), so a library link, deletion or purge is never hidden by a joined read.
@@ -36,7 +36,7 @@ export class SkillSourceCache {
   }
 
   sourceOf(projectId: string): Promise<SkillSource> {
-    // skillSourceProject's answer, read through the driver (issue 21: a call start's miss, no query builder)
+    // skillSourceProject's answer, read through the driver (a call start's miss, no query builder)
     return this.sources.getOrLoad(projectId, async () => {
       const [row] = await this.db.rows<RawSourceRow>(SOURCE_STATEMENT, sourceStatement(this.db.dialect, projectId));
       return sourceFrom(projectId, row ? sourceRowOf(row) : null);

@@ -49,7 +49,7 @@ type FetchOptions = NonNullable<Parameters<OpenAI["chat"]["completions"]["create
 
 const body = (text: string) => new TextEncoder().encode(JSON.stringify({ model: "m", messages: [{ text }] }));
 
-describe("EndpointClient (issue 21: a plain request's URL and headers built once per path)", () => {
+describe("EndpointClient (a plain request's URL and headers built once per path)", () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("sends what the official client sends, request after request: URL, method, headers (the request's own over the client's), body, fetch options", async () => {

@@ -32,7 +32,7 @@ function plainKey(options: RequestOptions, retryCount: number): string | null {
 }
 
 /**
- * Issue 21: the official client, building a plain request's URL and headers once per path instead of per request.
+ * The official client, building a plain request's URL and headers once per path instead of per request.
  * The client's `buildRequest` is documented as replaceable; for the ModelClient's own requests (see `plainKey`) its
  * result is a pure function of the client's fixed options and the request's own headers, so the first one is built by
  * the client and kept, and later ones reuse its URL, timeout and headers, with the request's headers set over them as

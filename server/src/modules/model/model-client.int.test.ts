@@ -126,7 +126,7 @@ describe("model client against a scripted OpenAI-compatible endpoint", () => {
     await upstreamFailure(collect(client.stream(null, request)));
   });
 
-  it("issue 21: a non-stream answer reads as the official client's parse reads it (JSON media types, empty bodies, text, broken JSON)", async () => {
+  it("a non-stream answer reads as the official client's parse reads it (JSON media types, empty bodies, text, broken JSON)", async () => {
     const completion = JSON.stringify({
       id: "c",
       object: "chat.completion",

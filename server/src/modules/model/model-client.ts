@@ -126,7 +126,7 @@ function encoded(
 }
 
 /**
- * Issue 21: a non-stream answer as the client's own parse makes it (its `defaultParseResponse`: 204 is null; a JSON
+ * A non-stream answer as the client's own parse makes it (its `defaultParseResponse`: 204 is null; a JSON
  * media type is parsed, an empty body or `content-length: 0` is undefined; anything else is its text), read here
  * when the pinned fetch has already read the body whole (a LeanResponse): the client's parse would add a timer, a
  * race and two promise wrappings per answer to read a buffer. Failing statuses were already thrown by the client

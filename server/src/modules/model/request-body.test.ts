@@ -64,7 +64,7 @@ describe("request body encoding (long texts encoded once)", () => {
     expect(JSON.parse(encodeRequestBody({ messages: [] }).toString("utf8"))).toEqual({ messages: [] });
   });
 
-  it("issue 21: a pooled body holds the same bytes; its buffer is handed out again only after its release", () => {
+  it("a pooled body holds the same bytes; its buffer is handed out again only after its release", () => {
     const big = { ...body, messages: [...body.messages, { role: "user", content: "x".repeat(40_000) }] };
     const pooled = encodePooledRequestBody(big);
     expect(pooled.bytes.equals(encodeRequestBody(big))).toBe(true);

@@ -70,7 +70,7 @@ export interface PooledBody {
 }
 
 /**
- * Issue 21: buffers for request bodies, reused once a body was sent. A new ~74 KiB buffer per gateway turn was
+ * Buffers for request bodies, reused once a body was sent. A new ~74 KiB buffer per gateway turn was
  * external memory to V8, and its growth started a full mark-compact of the heap every few hundred turns ("external
  * memory pressure", tens of milliseconds each, on some turn's latency). A body that is never released (a request
  * that failed before it was written) is simply collected; only released buffers are handed out again.

@@ -94,7 +94,7 @@ describe("assembleModelContext", () => {
     expect(tuesday.systemPrompt.startsWith("You are Acme Mobile's")).toBe(true);
   });
 
-  it("RT-3 RT-4 RT-5 RT-6 issue 21: assembled from kept renders and sections, each step answers as from scratch", () => {
+  it("RT-3 RT-4 RT-5 RT-6 assembled from kept renders and sections, each step answers as from scratch", () => {
     const bill = resolvedSkill("bill", {
       description: "Bills of {{customer}} at {{company}}.",
       instructions: "Greet {{customer}}; quote {{plan}}.",

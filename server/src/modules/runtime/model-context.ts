@@ -20,7 +20,7 @@ export function assembleModelContext(input: {
   loaded: readonly string[];
   mcpTools: readonly McpTool[];
   variables: TemplateVariables;
-  /** Issue 21: renders and sections kept from earlier assemblies with these variables; the answer is the same. */
+  /** Renders and sections kept from earlier assemblies with these variables; the answer is the same. */
   parts?: RenderedParts;
   /** CT-1: the skills the catalog shows when it cannot show them all (null or absent: all of them). */
   shown?: CatalogShown;

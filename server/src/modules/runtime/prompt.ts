@@ -21,7 +21,7 @@ export function assembleSystemPrompt(input: {
   resolved: readonly ResolvedSkill[];
   loaded: readonly string[];
   variables: TemplateVariables;
-  /** Issue 21: sections kept from earlier assemblies with these variables (the prompt is the same without). */
+  /** Sections kept from earlier assemblies with these variables (the prompt is the same without). */
   parts?: RenderedParts;
   /** CT-1: the skills the catalog shows when it cannot show them all (null or absent: all of them). */
   shown?: CatalogShown;

@@ -80,7 +80,7 @@ function deletedLibrary(entry: SkillEntry): string {
 
 /**
  * One resolved skill per catalog version and pin: the catalog keeps a version's object while it holds, so resolving
- * the same versions again gives the same objects, which a caller can compare by identity (issue 21: a call start
+ * the same versions again gives the same objects, which a caller can compare by identity (a call start
  * checks that it resolved what the previous one did). Resolved skills are never changed after they are made.
  */
 const resolvedOf = new WeakMap<CatalogVersion, { pinned?: ResolvedSkill; live?: ResolvedSkill }>();

@@ -33,7 +33,7 @@ export function missingVariableWarning(name: string): string {
 }
 
 /**
- * Issue 21: what rendering with one set of variables made, kept for the next assembly with the same variables (by
+ * What rendering with one set of variables made, kept for the next assembly with the same variables (by
  * value): each text's rendering, and parts built from renders (a prompt section, by kind and the object it is built
  * from, by identity). Every entry is a pure function of its key and the variables, so a kept one is what building it
  * again would give. Give it only variables equal (as JSON) to those it was made with.

@@ -53,7 +53,7 @@ export function assembleTools(input: {
   loaded: readonly string[];
   mcpTools: readonly McpTool[];
   variables: TemplateVariables;
-  /** Issue 21: renders kept from earlier assemblies with these variables (the tools are the same without). */
+  /** Renders kept from earlier assemblies with these variables (the tools are the same without). */
   parts?: RenderedParts;
   /** CT-1: the skills the catalog shows when it cannot show them all (null or absent: all of them). */
   shown?: CatalogShown;

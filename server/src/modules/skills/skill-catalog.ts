@@ -23,7 +23,7 @@ const liveKey = (projectId: string, name: string) => `${projectId}\u0000${name}`
  * What calls resolve against (RT-1), fast: published and archived versions never change, so they are cached by id
  * for good; "which version is live" is cached per (project, name) and dropped on every instance when a publish,
  * rollback or delete moves it (the invalidation bus). A miss is one SQL statement for the whole skill list,
- * read through the driver and mapped by hand (issue 21).
+ * read through the driver and mapped by hand.
  */
 export class SkillCatalogService {
   /**
@@ -108,7 +108,7 @@ export class SkillCatalogService {
   }
 
   /**
-   * Issue 21: for a statement that reads versions of a skill list along with other rows (an agent version's entries,
+   * For a statement that reads versions of a skill list along with other rows (an agent version's entries,
    * `entriesCatalogColumn`), called before it is sent; the function it returns keeps what the statement found — in
    * `projectId`, the published versions of `names` (a name without one is kept as having none) and any version asked
    * by id — as a miss read on its own does: a live pointer that moved in between (its topic) is not kept.
@@ -148,7 +148,7 @@ export class SkillCatalogService {
   }
 
   /**
-   * Issue 21: the catalog built for the same entries (an agent version's list, the same array while the agent
+   * The catalog built for the same entries (an agent version's list, the same array while the agent
    * directory keeps it) holds while every lookup catalogFor makes answers as it did — each live pointer the same id,
    * each version the same cached object, the same extra versions, the same knowledge snapshots — so the caches stay
    * the one source of truth (invalidations, expiry) and only the building is skipped.
@@ -181,7 +181,7 @@ export class SkillCatalogService {
   private readonly lastCatalog = new WeakMap<readonly SkillEntry[], KeptCatalog>();
 
   /**
-   * Issue 21: the same object for a cached version while the knowledge bases it references are the same snapshots
+   * The same object for a cached version while the knowledge bases it references are the same snapshots
    * (the knowledge cache builds a new snapshot, with a new document list, when a base changes), so a call start can
    * tell by identity that it resolved what the previous one did.
    */

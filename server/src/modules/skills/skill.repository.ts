@@ -339,7 +339,7 @@ export const CATALOG_STATEMENT = "skill_catalog";
 
 /**
  * RT-1: the published versions of `names` and the versions `ids` of one project, one row each, as one statement for
- * `Database.rows` (issue 21: read by hand, mapped by `catalogSourceOf`). Each half is its own indexed SELECT: written
+ * `Database.rows` (read by hand, mapped by `catalogSourceOf`). Each half is its own indexed SELECT: written
  * as `project_id = ? AND (published AND name IN … OR id IN …)`, SQLite scanned every version of the project.
  */
 export function catalogStatement(
@@ -369,7 +369,7 @@ export function catalogStatement(
 }
 
 /**
- * Issue 21: `catalogStatement`'s rows for the skill list of an agent version another statement reads, as one JSON
+ * `catalogStatement`'s rows for the skill list of an agent version another statement reads, as one JSON
  * text column (an array of `CATALOG_COLUMNS` arrays, null when none is found): for each entry of `agent_skill_entries`
  * whose `agent_version_id` is `versionIdSql`, the published version of its name when it is unpinned, the version it
  * pins otherwise, in the project `projectIdSql` — each half an indexed lookup per entry. A version both halves find

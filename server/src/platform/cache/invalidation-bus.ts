@@ -18,7 +18,7 @@ export interface InvalidationBus {
   /** False while other instances' messages may be missed. */
   readonly connected: boolean;
   /**
-   * Issue 21, PostgreSQL's NOTIFY only: `key`'s message on `topic` for a statement to send itself (`pg_notify(channel,
+   * PostgreSQL's NOTIFY only: `key`'s message on `topic` for a statement to send itself (`pg_notify(channel,
    * payload)`: the other instances hear it when that statement commits, like its rows; nothing if it rolls back);
    * null on the other buses. The statement's sender then tells this instance's handlers with `deliverHere`.
    */

@@ -11,12 +11,16 @@ export async function withScratchPostgres<T>(baseUrl: string, fn: (url: string) 
   }
 }
 
-export async function createScratchPostgres(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A brand-new PostgreSQL database next to `baseUrl`'s: empty, or a copy of `template` (a database nobody is connected to). */
+export async function createScratchPostgres(
+  baseUrl: string,
+  options: { template?: string } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `sg_${randomUUID().replace(/-/g, "").slice(0, 20)}`;
   const admin = new Client({ connectionString: baseUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`CREATE DATABASE ${name}${options.template ? ` TEMPLATE ${options.template}` : ""}`);
   } finally {
     await admin.end();
   }

@@ -21,7 +21,7 @@ const sqliteDirect = (db: Database): SqliteDirect => {
 };
 
 // The checkpoint worker exists on a SQLite file only (in memory there is no WAL; PostgreSQL checkpoints itself).
-describeOnDialect("sqlite")("SQLite checkpoints off the event loop (issue 21)", () => {
+describeOnDialect("sqlite")("SQLite checkpoints off the event loop", () => {
   const dirs: string[] = [];
   const file = () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sg-checkpoint-"));

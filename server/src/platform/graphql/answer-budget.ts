@@ -57,7 +57,7 @@ function namedType(type: GraphQLOutputType): GraphQLNamedType {
 
 /**
  * Throws when the operation's answer would be over the budget. Returns whether the check read a variable (a page's
- * `limit`): when it did not, the operation passes whatever its variables are (issue 21: checked once per document).
+ * `limit`): when it did not, the operation passes whatever its variables are (checked once per document).
  */
 export function checkAnswerBudget(
   budget: AnswerBudget,

@@ -19,7 +19,7 @@ import {
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 
 /**
- * Issue 21: the hot operations executed by graphql-jit instead of graphql-js, inside Apollo Server's pipeline. Apollo
+ * The hot operations executed by graphql-jit instead of graphql-js, inside Apollo Server's pipeline. Apollo
  * parses, validates (armor's rules included) and keeps the document; the other plugins' `didResolveOperation` run
  * (the input policy and answer budget, the operation's name on its span); then this plugin's `responseForOperation`
  * — the hook response caches answer from — runs the operation compiled once per operation node of Apollo's cached

@@ -165,7 +165,7 @@ export function checkOperationInput(
 type Plan = Array<{ variable: string; place: Place; type: GraphQLInputType | undefined }>;
 
 /**
- * Issue 21: the plan of an operation of a cached document (Apollo keeps parsed documents by query text, so the same
+ * The plan of an operation of a cached document (Apollo keeps parsed documents by query text, so the same
  * node comes back), made once — with its literal strings checked — when they are fine; per request only the
  * variables are walked. An operation with a literal problem is planned (and refused) on every request.
  */

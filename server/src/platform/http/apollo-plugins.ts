@@ -53,7 +53,7 @@ export function inputPolicyPlugin(
   budget: AnswerBudget,
 ): ApolloServerPlugin<GraphQLRequestContext> {
   const columns = columnLimits(schema, limits.columnLengths);
-  // Issue 21: operations (nodes of Apollo's cached documents) within the answer budget whatever their variables.
+  // Operations (nodes of Apollo's cached documents) within the answer budget whatever their variables.
   const withinBudget = new WeakMap<OperationDefinitionNode, GraphQLSchema>();
   return {
     async requestDidStart() {

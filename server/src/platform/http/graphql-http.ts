@@ -14,7 +14,7 @@ import { jsonFallbackParser, readJsonBody } from "./json-body";
 import type { Authentication, GraphQLRequestContext } from "./request-context";
 
 /**
- * `/graphql` served by Apollo on Node's `http` directly, without Express (issue 10): what the request needs is done
+ * `/graphql` served by Apollo on Node's `http` directly, without Express: what the request needs is done
  * once at start (the security headers, the CORS allow-list, the body parser), and per request only what depends on
  * it: its id, the CORS answer, the auth-failure limit, the body, the context, Apollo's pipeline (its document store
  * keeps parsed and validated documents), one `writeHead`. The behaviours are those of the Express stack it

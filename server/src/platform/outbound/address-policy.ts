@@ -46,7 +46,7 @@ interface AllowList {
   hosts: Set<string>;
   addresses: BlockList;
   /**
-   * Issue 21: the verdict on each IP-literal host this list has judged (true: may be called). It is a pure function
+   * The verdict on each IP-literal host this list has judged (true: may be called). It is a pure function
    * of the address and the list, so it is kept (bounded); a host name is resolved and judged on every request.
    */
   literals: Map<string, boolean>;

@@ -40,7 +40,7 @@ export class BufferedBody {
 export class BufferedResponse extends Response {
   readonly #body: BufferedBody;
   /**
-   * Issue 21: the headers as given (a Headers is kept, not copied): Response's constructor would fill a Headers of
+   * The headers as given (a Headers is kept, not copied): Response's constructor would fill a Headers of
    * its own from them, one append per header, on every model answer.
    */
   readonly #headers: Headers;
@@ -121,7 +121,7 @@ export class IncomingHeaders {
 }
 
 /**
- * Issue 21: a buffered answer with a Response's reading surface (status, ok, headers, the body readers, clone) but
+ * A buffered answer with a Response's reading surface (status, ok, headers, the body readers, clone) but
  * no WHATWG Response underneath, for a client that only reads it (the `openai` client): building a Response and
  * its Headers was a measurable part of every model answer. It is not `instanceof Response`; callers that check
  * (the MCP SDK's auth) get BufferedResponse.

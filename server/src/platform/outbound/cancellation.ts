@@ -11,7 +11,7 @@ export interface CancelSignal {
 /**
  * A one-shot cancel for a request that is rarely cancelled (a gateway turn whose client goes away): an
  * AbortController builds an AbortSignal — an EventTarget — on every request, which showed in the gateway's per-turn
- * CPU (issue 21); this is a flag and a list. Listeners run once, in the order they were added, on the first
+ * CPU; this is a flag and a list. Listeners run once, in the order they were added, on the first
  * `cancel()`; one added after it is not called (check `aborted` first, as with a signal).
  */
 export class Cancellation implements CancelSignal {

@@ -119,7 +119,7 @@ describe("SEC-13 checkOutboundUrl", () => {
     await refusal("http://[::1]/", ["127.0.0.0/8", "localhost", "not/a-cidr"]);
   });
 
-  it("an address's verdict is kept per list (issue 21) and says the same every time: another list judges anew", async () => {
+  it("an address's verdict is kept per list and says the same every time: another list judges anew", async () => {
     const list = ["10.0.0.0/8"];
     for (let i = 0; i < 3; i++) {
       await expect(checkOutboundUrl("http://10.1.1.1/", list, { resolve })).resolves.toBeDefined();
@@ -348,7 +348,7 @@ describe("SEC-13 pinnedFetch (the MCP and model clients' fetch)", () => {
     expect(resolutions).toBe(1);
   });
 
-  it("issue 21: SEC-13 a host name is resolved and judged on every request (its URL's verdict is not kept); an address's is", async () => {
+  it("SEC-13 a host name is resolved and judged on every request (its URL's verdict is not kept); an address's is", async () => {
     const answers = [["127.0.0.1"], ["10.0.0.1"]];
     let resolutions = 0;
     const fetch = pinnedFetch({ allowList: ["127.0.0.1"], resolve: async () => answers[resolutions++]! });
@@ -381,7 +381,7 @@ describe("SEC-13 pinnedFetch (the MCP and model clients' fetch)", () => {
     expect(await answer.text()).toBe("POST:from a stream");
   });
 
-  it("issue 21: headers given as [name, value] pairs are sent as the same pairs in a Headers would be (names lower-cased, values trimmed, a repeated name joined)", async () => {
+  it("headers given as [name, value] pairs are sent as the same pairs in a Headers would be (names lower-cased, values trimmed, a repeated name joined)", async () => {
     const fetch = pinnedFetch({ allowList: ["127.0.0.1"] });
     const pairs: Array<[string, string]> = [
       ["X-One", " a\t"],
@@ -404,7 +404,7 @@ describe("SEC-13 pinnedFetch (the MCP and model clients' fetch)", () => {
     expect(fromPairs["accept-encoding"]).toBeUndefined();
   });
 
-  it("issue 21: a lean answer reads as a Response does, and `sent` is called once the body was written, not when refused", async () => {
+  it("a lean answer reads as a Response does, and `sent` is called once the body was written, not when refused", async () => {
     const fetch = pinnedFetch({ allowList: ["127.0.0.1"], lean: true });
     let sent = 0;
     const init = { method: "POST", body: Buffer.from('{"c":3}'), sent: () => (sent += 1) };

@@ -38,7 +38,7 @@ export function pinnedFetch(options: {
   allowList: readonly string[];
   resolve?: HostResolver;
   /**
-   * Issue 21: answers that are not event streams come as a LeanResponse (a Response's reading surface, no WHATWG
+   * Answers that are not event streams come as a LeanResponse (a Response's reading surface, no WHATWG
    * Response or Headers built), for a client that only reads them (the `openai` client); off: a BufferedResponse.
    */
   lean?: boolean;
@@ -81,7 +81,7 @@ export function pinnedFetch(options: {
     return new Promise<Response>((resolve, reject) => {
       const onCancel = () => outgoing.destroy(cancelled());
       // `signal` aborts as node's own `signal` option does (an AbortError, the answer's body too), without the
-      // end-of-stream watcher that option attaches to every request (issue 21): the listener goes when it settles.
+      // end-of-stream watcher that option attaches to every request: the listener goes when it settles.
       const onAbort = () => outgoing.destroy(abortError(signal!));
       const settled = () => {
         cancel?.removeEventListener("abort", onCancel);
@@ -184,7 +184,7 @@ function capped(incoming: http.IncomingMessage, max: number, tooLarge: () => Err
 const MAX_KEPT_TARGETS = 256;
 
 /**
- * SEC-13 on a URL, as node's request options. Issue 21: a verdict that is a pure function of the URL and the allow
+ * SEC-13 on a URL, as node's request options. A verdict that is a pure function of the URL and the allow
  * list (an IP-literal host, or a host name the list names) is kept per URL, so a model endpoint's URL is not parsed
  * and judged again on every request; a host name that needs resolving is resolved and judged on every request, and
  * the connection dials only the addresses that passed either way.

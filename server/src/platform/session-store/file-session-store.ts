@@ -96,7 +96,7 @@ export class FileSessionStore implements SessionStore {
 
   read(key: SessionLogKey): Promise<SkillInvocation[]> {
     const digest = logDigest(key);
-    // Issue 21: with nothing queued on the log and its parse kept, the file holds what is kept: read it from memory.
+    // With nothing queued on the log and its parse kept, the file holds what is kept: read it from memory.
     if (!this.queues.has(digest)) {
       const log = this.parsed.get(digest);
       if (log === null) return Promise.resolve([]);

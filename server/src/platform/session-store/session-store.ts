@@ -59,7 +59,7 @@ export function invocationIdentity(invocation: Pick<SkillInvocation, "tool" | "a
   return JSON.stringify([invocation.tool, args]);
 }
 
-/** Digests by the JSON they hash: a conversation's every turn names the same log (issue 21: a hash per turn). */
+/** Digests by the JSON they hash: a conversation's every turn names the same log (a hash per turn). */
 const digests = new LruCache<string, string>(MEMORY_STORE_MAX_LOGS);
 
 /** A fixed-length name for a log (session ids are up to 256 characters of anything): file names and Redis keys. */
@@ -74,7 +74,7 @@ export function logDigest(key: SessionLogKey): string {
 }
 
 /**
- * What a store keeps and hands out of a log: a frozen copy of the invocation (issue 21: reads hand out the kept
+ * What a store keeps and hands out of a log: a frozen copy of the invocation (reads hand out the kept
  * objects, no copy per turn; nothing can change them in the store's back).
  */
 export function keptInvocation(invocation: SkillInvocation): SkillInvocation {

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
 
-/** Issue 21, UX-5: open live timelines per call, so a load sends its NOTIFY only while one is open. */
+/** UX-5: open live timelines per call, so a load sends its NOTIFY only while one is open. */
 export class AddCallFollowers1796207238542 implements MigrationInterface {
   name = "AddCallFollowers1796207238542";
 

@@ -1,6 +1,6 @@
 import type { MigrationInterface, QueryRunner } from "typeorm";
 
-/** Issue 21, UX-5: open live timelines per call (read only where PostgreSQL's NOTIFY carries the notice). */
+/** UX-5: open live timelines per call (read only where PostgreSQL's NOTIFY carries the notice). */
 export class AddCallFollowers1796207238542 implements MigrationInterface {
   name = "AddCallFollowers1796207238542";
 
