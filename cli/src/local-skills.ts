@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
+import { ATTESTATION_DIR } from "./attestation";
 import { LOCK_FILE } from "./lock-file";
 import {
   normaliseSkillName,
@@ -38,11 +39,14 @@ const SKILL_MD_NAMES = ["SKILL.md", "skill.md"];
 
 /**
  * What is never a file of a skill: its top-level `.git` (a repository or submodule whose root is the skill folder),
+ * the `.skillgraph/` folder `pull` keeps the version's attestation in,
  * and, when the folder given is itself the skill folder, the CLI's own lock and the lock's temporary files.
  */
 function notOfTheSkill(isRoot: boolean): (path: string) => boolean {
   return (path) =>
-    path === ".git" || (isRoot && (path === LOCK_FILE || (path.startsWith(`.${LOCK_FILE}.`) && path.endsWith(".tmp"))));
+    path === ".git" ||
+    path === ATTESTATION_DIR ||
+    (isRoot && (path === LOCK_FILE || (path.startsWith(`.${LOCK_FILE}.`) && path.endsWith(".tmp"))));
 }
 
 async function holdsSkillMd(dir: string): Promise<boolean> {

@@ -7,10 +7,11 @@ import { pullCommand } from "./commands/pull";
 import { pushCommand, type PushOptions } from "./commands/push";
 import { scanCommand, type ScanOptions } from "./commands/scan";
 import { validateCommand } from "./commands/validate";
+import { verifyCommand } from "./commands/verify";
 import type { Io } from "./io";
 
 /**
- * `skillgraph diff|push|pull|validate <folder>` (EC-3) and `import`/`export` of one skill folder, one file a
+ * `skillgraph diff|push|pull|validate|scan|verify <folder>` (EC-3, CR-4, PV-2) and `import`/`export` of one skill folder, one file a
  * command under `commands/`. Resolves with the exit code; it never calls process.exit, so tests run it in process.
  */
 export async function run(argv: readonly string[], io: Io): Promise<number> {
@@ -78,6 +79,15 @@ export async function run(argv: readonly string[], io: Io): Promise<number> {
     .addOption(json)
     .addOption(url)
     .action((folder: string, options: PushOptions) => settle(pullCommand(folder, options, io)));
+  program
+    .command("verify")
+    .description(
+      "check pulled skill folders against their signed attestations: the signature with the server's keys, every file's sha256 and size",
+    )
+    .argument("<folder>", "a pulled skill folder, or the folder pull wrote into")
+    .addOption(json)
+    .addOption(url)
+    .action((folder: string, options: CommonOptions) => settle(verifyCommand(folder, options, io)));
   program
     .command("import")
     .description("one skill folder becomes the skill's next draft")

@@ -149,6 +149,15 @@ export class SkillgraphClient {
     }
   }
 
+  /** PV-2: the DSSE envelope signed when the version went live; null when it was published before signing began. */
+  async attestation(versionId: string): Promise<unknown> {
+    const data = await this.graphql<{ skillVersion: { attestation: unknown } | null }>(
+      `query($id: ID!) { skillVersion(id: $id) { attestation } }`,
+      { id: versionId },
+    );
+    return data.skillVersion?.attestation ?? null;
+  }
+
   /** SK-2: a version as an Agent Skills zip. */
   async exportBundle(versionId: string): Promise<Uint8Array> {
     const data = await this.graphql<{ exportSkillBundle: string }>(`query($id: ID!) { exportSkillBundle(id: $id) }`, {

@@ -170,7 +170,10 @@ describeEachDialect("skillgraph CLI (EC-3)", (t) => {
     ).toEqual(pushedSkills);
     for (const skill of pushedSkills) {
       const pushedFiles = listFiles(path.join(folder, skill));
-      expect(listFiles(path.join(pulledInto, skill))).toEqual(pushedFiles);
+      // PV-2: the signed attestation beside the files, never one of the skill's files (diff --frozen agrees below)
+      const pulledFiles = listFiles(path.join(pulledInto, skill));
+      expect(pulledFiles).toContain(path.join(".skillgraph", "attestation.json"));
+      expect(pulledFiles.filter((f) => !f.startsWith(`.skillgraph${path.sep}`))).toEqual(pushedFiles);
       for (const file of pushedFiles) {
         expect(fs.readFileSync(path.join(pulledInto, skill, file), "utf8")).toBe(
           fs.readFileSync(path.join(folder, skill, file), "utf8").replace(/\r\n/g, "\n"),

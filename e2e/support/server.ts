@@ -61,6 +61,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     DATA_DIR: dataDir,
     PLATFORM_TOKEN: platformToken,
     SECRET_KEY: randomBytes(32).toString("base64"),
+    SIGNING_KEY: randomBytes(32).toString("base64"),
     ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     ...options.env,
   });

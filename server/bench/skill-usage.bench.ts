@@ -276,7 +276,11 @@ export async function run(options: { runs?: number; baseUrl?: string } = {}): Pr
   );
   const app = await createApp(
     config,
-    { secretKey: randomBytes(32).toString("base64"), platformTokenHash: sha256Hex(platformToken) },
+    {
+      secretKey: randomBytes(32).toString("base64"),
+      signingKey: randomBytes(32).toString("base64"),
+      platformTokenHash: sha256Hex(platformToken),
+    },
     { db, logger: createLogger("silent") },
   );
   const raw = new Client({ connectionString: scratch.url });

@@ -38,6 +38,7 @@ import { KnowledgeResolver, registerKnowledgeLoaders } from "./modules/knowledge
 import { LibraryResolver } from "./modules/libraries";
 import { nodeKind, NodeResolver } from "./modules/node";
 import { ProjectResolver, registerProjectLoaders } from "./modules/projects";
+import { registerProvenanceLoaders, SkillVersionAttestationResolver } from "./modules/provenance";
 import {
   SkillFileResolver,
   SkillResolver,
@@ -80,6 +81,7 @@ export function loaderRegistry(services: Services): LoaderRegistry {
   registerEvalLoaders(registry, services.evals);
   registerApprovalLoaders(registry, services.approvals);
   registerReviewLoaders(registry, services.reviews);
+  registerProvenanceLoaders(registry, services.provenance);
   registerRolloutLoaders(registry, services.rollouts);
   return registry;
 }
@@ -106,6 +108,7 @@ export function resolverInstances(services: Services): object[] {
     new RevocationResolver(services.revocations),
     new DiscoveryResolver(services.discovery),
     new FindingSuppressionResolver(),
+    new SkillVersionAttestationResolver(),
     new LibraryResolver(services.libraries),
     new AgentResolver(services.agents),
     new UsageResolver(services.usage),
@@ -188,6 +191,7 @@ export function inputPolicy(
       largeFields: new Set([
         "SkillVersion.skillMd",
         "SkillVersion.instructions",
+        "SkillVersion.attestation",
         "SkillFile.contentBase64",
         "Query.exportSkillBundle",
         "Call.systemPrompt",

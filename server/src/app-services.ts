@@ -23,6 +23,8 @@ import { KnowledgeService } from "./modules/knowledge";
 import { LibraryService, SkillSourceCache } from "./modules/libraries";
 import { defaultModelEndpoint, ModelClient } from "./modules/model";
 import { ProjectService } from "./modules/projects";
+import { ProvenanceService } from "./modules/provenance";
+import { parseSigningKey } from "./platform/signing-key";
 import { ReviewService } from "./modules/review";
 import { RevocationService } from "./modules/revocation";
 import { DiscoveryService } from "./modules/discovery";
@@ -51,6 +53,8 @@ import type { InvalidationBus } from "./platform/cache/invalidation-bus";
 export interface AppSecrets {
   /** base64 of 32 bytes. */
   secretKey: string;
+  /** PV-1: SIGNING_KEY (base64 of an Ed25519 seed, or a PKCS#8 PEM); never logged, never answered (SEC-26). */
+  signingKey: string;
   /** SHA-256 (hex) of the platform credential. */
   platformTokenHash: string;
 }
@@ -115,10 +119,15 @@ export function wireServices(
     audit,
     (tx, projectId, name) => usage.guardSkillDelete(tx, projectId, name),
     publishGate,
+    // PV-2: every publish signs its attestation in its transaction
+    async (tx, version, actor) => {
+      await provenance.attest(tx, version, actor);
+    },
   );
   const bundles = new SkillBundleService(auth, skills, limits);
   const diffs = new SkillDiffService(skills);
   const digests = new SkillDigests(skills, secretBox);
+  const provenance = new ProvenanceService(db, parseSigningKey(secrets.signingKey), digests);
   const skillIndex = new SkillIndexService(db, auth);
   const libraries = new LibraryService(db, auth, audit);
   const agentSecrets = new AgentSecrets(secretBox);
@@ -239,6 +248,7 @@ export function wireServices(
     bundles,
     diffs,
     digests,
+    provenance,
     agentDigests,
     approvals,
     approvalCheck,

@@ -16,6 +16,7 @@ import { bindRolloutUpdates, RolloutUpdates, RolloutWorker } from "./modules/rol
 import { createPubSub } from "@graphql-yoga/subscription";
 import { bindCallTimeline, CallTimelineService, type CallEventsPubSub } from "./modules/call-timeline";
 import { McpSkillsEndpoint, McpSkillsService } from "./modules/mcp-skills";
+import { keysRoute } from "./modules/provenance";
 import { createGateway } from "./modules/gateway";
 import { createSkillsApi } from "./modules/skills-api";
 import { REVOCATIONS_PATH, revocationsRoute, tooManyFailures } from "./modules/revocation";
@@ -141,6 +142,8 @@ export async function createApp(
   const telemetry = new AgentTelemetry(tracing, metrics);
   const services = wireServices(db, config, secrets, bus, logger, telemetry);
   await services.discovery.applyStartValue();
+  // PV-1: the current public key joins the JWKS the first time the deployment starts with it (rotation keeps the old)
+  await services.provenance.registerKey();
   // SEC-20: one outage log for requests and workers: one line when the database goes away, one when it is back.
   const outage = new OutageLog(logger, () => db.ping());
   const webhookWorker = new WebhookWorker(db, services.webhooks, logger, {
@@ -165,7 +168,13 @@ export async function createApp(
   });
   // GW-11: /mcp serves the live skills; a publish, rollback or library change tells open sessions (every instance).
   const mcpSkills = new McpSkillsEndpoint(
-    new McpSkillsService(services.skillReader, services.sources),
+    new McpSkillsService(
+      services.skillReader,
+      services.sources,
+      // PV-2: skills/get carries the live version's attestation
+      async (projectId, versionId) =>
+        (await services.provenance.attestationsOf(projectId, [versionId])).get(versionId) ?? null,
+    ),
     (header) => services.auth.authenticate(header),
     bus,
     logger,
@@ -215,6 +224,7 @@ export async function createApp(
     index: services.skillIndex,
     bundles: services.bundles,
     lifecycle: services.skillLifecycle,
+    attestations: (projectId, ids) => services.provenance.attestationsOf(projectId, ids),
     logger,
     limits: services.limits,
   });
@@ -257,6 +267,7 @@ export async function createApp(
       { prefix: "/v1", handle: gateway.handle, blocked: gateway.rateLimited, writesHead: gateway.writesHead },
     ],
     loaders: loaderRegistry(services),
+    publicRoutes: [keysRoute(services.provenance)],
     authenticatedRoutes: [{ path: "/mcp", handle: (request) => mcpSkills.handle(request) }],
     authenticate: (header) => services.auth.authenticate(header),
     ready: () => db.ping(),

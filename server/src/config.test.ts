@@ -100,4 +100,14 @@ describe("metrics settings", () => {
     expect(loadConfig({ NODE_ENV: "production", METRICS_TOKEN: "" }).metricsPublic).toBe(false);
     expect(loadConfig({ METRICS_PUBLIC: "true" }).metricsPublic).toBe(true);
   });
+
+  it("PV-1 SIGNING_KEY: a base64 seed or a PEM is kept as given; a malformed one is a ConfigError naming the forms", () => {
+    const seed = Buffer.alloc(32, 3).toString("base64");
+    expect(loadConfig({ SIGNING_KEY: seed }).signingKey).toBe(seed);
+    expect(loadConfig({}).signingKey).toBeUndefined();
+    expect(() => loadConfig({ SIGNING_KEY: "c2hvcnQ=" })).toThrow(ConfigError);
+    expect(() => loadConfig({ SIGNING_KEY: "c2hvcnQ=" })).toThrow(
+      /^SIGNING_KEY must be an Ed25519 key: base64 of a 32-byte seed/,
+    );
+  });
 });

@@ -1,4 +1,5 @@
 import path from "node:path";
+import { parseSigningKey, SigningKeyError } from "./platform/signing-key";
 
 /** Every setting Skillgraph reads, validated once at start; the only reader of process.env. */
 export interface Config {
@@ -14,6 +15,11 @@ export interface Config {
   readonly platformToken: string | undefined;
   /** base64 of 32 bytes; generated into dataDir by the embedded default when unset. */
   readonly secretKey: string | undefined;
+  /**
+   * PV-1 SIGNING_KEY: the Ed25519 key publishes are signed with (base64 of a 32-byte seed, or a PKCS#8 PEM), checked
+   * here; generated into dataDir by the embedded default when unset, required with PostgreSQL.
+   */
+  readonly signingKey: string | undefined;
   readonly redisUrl: string | undefined;
   /**
    * PV-4: DISCOVERY_PROJECT, the project whose live skills `/.well-known/agent-skills/index.json` serves without a
@@ -218,6 +224,18 @@ function tracingConfig(env: Env): TracingConfig | null {
   };
 }
 
+/** SEC-26: a malformed key stops the start with one sentence that never quotes the key. */
+function signingKey(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  try {
+    parseSigningKey(raw);
+  } catch (error) {
+    if (error instanceof SigningKeyError) throw new ConfigError(error.message);
+    throw error;
+  }
+  return raw;
+}
+
 function trustProxy(raw: string | undefined): boolean | number | string {
   const value = (raw ?? "").trim();
   if (value === "") return "loopback";
@@ -248,6 +266,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     postgresOptions: env.PGOPTIONS || undefined,
     platformToken: env.PLATFORM_TOKEN || undefined,
     secretKey: env.SECRET_KEY || undefined,
+    signingKey: signingKey(env.SIGNING_KEY),
     redisUrl: env.REDIS_URL || undefined,
     discoveryProject: env.DISCOVERY_PROJECT?.trim() || undefined,
     redisCommandTimeoutMs: integer(env, "REDIS_COMMAND_TIMEOUT_MS", 200, 10, 60_000),

@@ -9,6 +9,7 @@ import { OutcomeEntity, SkillSignalDayEntity, SkillSignalDeltaEntity, SkillSigna
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/evals";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
+import { SigningKeyEntity, SkillAttestationEntity } from "./modules/provenance";
 import { ContentReviewEntity, FindingSuppressionEntity } from "./modules/review";
 import { DiscoverySettingEntity } from "./modules/discovery";
 import { RolloutEntity, RolloutEvalEntity, RolloutEventEntity } from "./modules/rollouts";
@@ -49,6 +50,8 @@ export const entities = [
   EvalRunEntity,
   EvalResultEntity,
   IdempotentRequestEntity,
+  SigningKeyEntity,
+  SkillAttestationEntity,
   PublishPolicyEntity,
   VersionApprovalEntity,
   RolloutEntity,

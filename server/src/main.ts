@@ -4,7 +4,12 @@ import path from "node:path";
 import { createApp, type App, type AppSecrets } from "./app";
 import { ConfigError, loadConfig, type Config } from "./config";
 import { SecretKeyError, parseSecretKey, sha256Hex } from "./platform/crypto";
-import { loadOrCreatePlatformTokenHash, loadOrCreateSecretKey } from "./platform/embedded-secrets";
+import {
+  loadOrCreatePlatformTokenHash,
+  loadOrCreateSecretKey,
+  loadOrCreateSigningKey,
+} from "./platform/embedded-secrets";
+import { parseSigningKey, SigningKeyError } from "./platform/signing-key";
 import { consoleBuilt } from "./platform/http/server";
 import { generatePlatformToken } from "./modules/auth";
 import { seedDemoProject } from "./modules/demo";
@@ -24,9 +29,18 @@ function resolveSecrets(config: Config): { secrets: AppSecrets; generatedToken?:
   }
   const secretKey = config.secretKey ?? loadOrCreateSecretKey(config.dataDir);
   parseSecretKey(secretKey);
-  if (config.platformToken) return { secrets: { secretKey, platformTokenHash: sha256Hex(config.platformToken) } };
+  if (!embedded && !config.signingKey) {
+    throw new ConfigError(
+      "With DATABASE_URL set, SIGNING_KEY must be set too: every instance signs publishes with the same Ed25519 key (see docs/provenance.md).",
+    );
+  }
+  const signingKey = config.signingKey ?? loadOrCreateSigningKey(config.dataDir);
+  parseSigningKey(signingKey);
+  if (config.platformToken) {
+    return { secrets: { secretKey, signingKey, platformTokenHash: sha256Hex(config.platformToken) } };
+  }
   const kept = loadOrCreatePlatformTokenHash(config.dataDir, generatePlatformToken);
-  return { secrets: { secretKey, platformTokenHash: kept.hash }, generatedToken: kept.generated };
+  return { secrets: { secretKey, signingKey, platformTokenHash: kept.hash }, generatedToken: kept.generated };
 }
 
 function findExamples(start: string): string | null {
@@ -110,7 +124,12 @@ function installShutdown(app: App, timeoutMs: number): void {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof SecretKeyError || error instanceof GatewayConfigError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof SecretKeyError ||
+    error instanceof SigningKeyError ||
+    error instanceof GatewayConfigError
+  ) {
     console.error(`Skillgraph cannot start: ${error.message}`);
   } else {
     console.error("Skillgraph cannot start:", error);

@@ -41,7 +41,11 @@ export async function startInstance(db: Database, config: Partial<Config> = {}):
   );
   const app = await createApp(
     settings,
-    { secretKey: randomBytes(32).toString("base64"), platformTokenHash: sha256Hex(platformToken) },
+    {
+      secretKey: randomBytes(32).toString("base64"),
+      signingKey: randomBytes(32).toString("base64"),
+      platformTokenHash: sha256Hex(platformToken),
+    },
     { db, logger: createLogger("silent") },
   );
   const port = await app.http.listen(0, "127.0.0.1");

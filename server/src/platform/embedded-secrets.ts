@@ -5,7 +5,7 @@ import { sha256Hex } from "./crypto";
 
 /**
  * The embedded default keeps what it generates in the data directory, readable by the owner only:
- * `secret-key` (SECRET_KEY) and `platform-token.sha256` (the platform credential's hash; the credential itself
+ * `secret-key` (SECRET_KEY), `signing-key` (SIGNING_KEY: base64 of an Ed25519 seed) and `platform-token.sha256` (the platform credential's hash; the credential itself
  * is printed once and never stored).
  */
 export function loadOrCreateSecretKey(dataDir: string): string {
@@ -15,6 +15,16 @@ export function loadOrCreateSecretKey(dataDir: string): string {
   const key = randomBytes(32).toString("base64");
   fs.writeFileSync(file, `${key}\n`, { mode: 0o600, flag: "wx" });
   return key;
+}
+
+/** PV-1: the embedded default's Ed25519 seed, generated once (mode 0600) and kept, so its kid stays the same. */
+export function loadOrCreateSigningKey(dataDir: string): string {
+  const file = path.join(dataDir, "signing-key");
+  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
+  fs.mkdirSync(dataDir, { recursive: true });
+  const seed = randomBytes(32).toString("base64");
+  fs.writeFileSync(file, `${seed}\n`, { mode: 0o600, flag: "wx" });
+  return seed;
 }
 
 /** The platform token's hash; a token is generated (and returned, to print once) only when none is kept. */

@@ -57,6 +57,11 @@ export function createLogger(level: string, destination?: pino.DestinationStream
           "*.variables",
           "parameters",
           "*.parameters",
+          // SEC-26: the signing key (a seed, a PEM or a KeyObject) in a logged config or error
+          "signingKey",
+          "*.signingKey",
+          "privateKey",
+          "*.privateKey",
         ],
         censor: "***",
       },

@@ -69,6 +69,7 @@ async function twoProcessesSeeAPublish(extraEnv: Record<string, string>): Promis
     DATABASE_URL: scratch.url,
     PLATFORM_TOKEN: platformToken,
     SECRET_KEY: randomBytes(32).toString("base64"),
+    SIGNING_KEY: randomBytes(32).toString("base64"),
     ...extraEnv,
   };
   const servers: ServerProcess[] = [];

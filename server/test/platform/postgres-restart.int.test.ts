@@ -92,6 +92,7 @@ describeOnDialect("postgres")("SEC-17 PostgreSQL restarting under load (real pro
             DATABASE_URL: `postgres://postgres@127.0.0.1:${pg.port}/sg`,
             PLATFORM_TOKEN: platformToken,
             SECRET_KEY: randomBytes(32).toString("base64"),
+            SIGNING_KEY: randomBytes(32).toString("base64"),
           },
           "pg-restart",
         );

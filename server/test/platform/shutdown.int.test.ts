@@ -91,7 +91,11 @@ describeOnDialect("postgres")("SEC-18 graceful shutdown of a real server process
     const scratch = await createScratchPostgres(BASE_URL!);
     try {
       await sigtermWhileARequestIsInFlight(
-        { DATABASE_URL: scratch.url, SECRET_KEY: randomBytes(32).toString("base64") },
+        {
+          DATABASE_URL: scratch.url,
+          SECRET_KEY: randomBytes(32).toString("base64"),
+          SIGNING_KEY: randomBytes(32).toString("base64"),
+        },
         "sigterm-postgres",
       );
     } finally {

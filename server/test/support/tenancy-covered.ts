@@ -371,8 +371,9 @@ export function document(
   field: GraphQLField<unknown, unknown>,
   variables: Record<string, unknown>,
 ): string {
-  // A small page: the selection holds every scalar, large text fields included (SEC-11 bounds those per answer).
-  const page = field.args.some((a) => a.name === "limit") && variables.limit === undefined ? ["limit: 5"] : [];
+  // A small page: the selection holds every scalar, large text fields included (SEC-11 bounds those per answer: a
+  // skill version's three, times the page, stay within the budget of ten).
+  const page = field.args.some((a) => a.name === "limit") && variables.limit === undefined ? ["limit: 3"] : [];
   return operationDocument(kind, field, {
     args: field.args.filter((a) => variables[a.name] !== undefined),
     literals: page,

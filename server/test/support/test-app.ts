@@ -103,11 +103,14 @@ export async function createTestApp(
 /** The secret key and platform token of an app; apps sharing one database share these. */
 export interface TestCredentials {
   secretKey: string;
+  /** PV-1: the Ed25519 seed (base64) the app signs publishes with. */
+  signingKey: string;
   platformToken: string;
 }
 
 export const testCredentials = (): TestCredentials => ({
   secretKey: randomBytes(32).toString("base64"),
+  signingKey: randomBytes(32).toString("base64"),
   platformToken: generatePlatformToken(),
 });
 
@@ -125,7 +128,7 @@ export interface StartTestAppOptions {
 
 /** An app on `db`, listening on a loopback port, with a GraphQL client over real HTTP. */
 export async function startTestApp(db: Database, options: StartTestAppOptions = {}): Promise<TestApp> {
-  const { secretKey, platformToken } = options.credentials ?? testCredentials();
+  const { secretKey, signingKey, platformToken } = options.credentials ?? testCredentials();
   const config = loadConfig(
     {
       PORT: "0",
@@ -137,7 +140,7 @@ export async function startTestApp(db: Database, options: StartTestAppOptions = 
   );
   const app = await createApp(
     config,
-    { secretKey, platformTokenHash: sha256Hex(platformToken) },
+    { secretKey, signingKey, platformTokenHash: sha256Hex(platformToken) },
     {
       db,
       logger: options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? "silent"),

@@ -13,6 +13,7 @@ export {
   MAX_REQUIRED_APPROVALS,
   type ApprovalKind,
 } from "./approval.entity";
+export { approvalsOfDigest, type AttestedApproval } from "./approvals-of-digest";
 export { ReviewedVersions, type ReviewedVersion } from "./reviewed-version";
 export { registerApprovalLoaders } from "./approval.loaders";
 export {

@@ -274,7 +274,11 @@ describeEachDialect.withOwnApps("the live call timeline", (dialect) => {
     const db = await Database.open({ url: t.app.db.postgresUrl()!, entities, poolSize: 5 });
     const app = await createApp(
       { ...t.app.config, redisUrl },
-      { secretKey: randomBytes(32).toString("base64"), platformTokenHash: "0".repeat(64) },
+      {
+        secretKey: randomBytes(32).toString("base64"),
+        signingKey: randomBytes(32).toString("base64"),
+        platformTokenHash: "0".repeat(64),
+      },
       { db, logger: createLogger("silent") },
     );
     return { app, url: `http://127.0.0.1:${await app.http.listen(0, "127.0.0.1")}` };

@@ -12,7 +12,7 @@ import {
 import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
 import type { Principal } from "../../platform/graphql/context";
 import type { Logger } from "../../platform/logger";
-import type { McpSkillsService } from "./mcp-skills.service";
+import { ATTESTATION_META_KEY, type McpSkillsService } from "./mcp-skills.service";
 import {
   anyParams,
   CACHE_HINTS,
@@ -197,9 +197,14 @@ export class McpSkillsEndpoint {
     server.setRequestHandler(anyParams("skills/get"), async (raw, extra) => {
       const request = checked(GetSkillRequestSchema, raw);
       seen(extra);
-      const skill = await this.service.entry(projectId, request.params.uri);
-      if (!skill) throw new McpError(ErrorCode.InvalidParams, `No skill is served at ${request.params.uri}.`);
-      return { skill, ...CACHE_HINTS };
+      const found = await this.service.entry(projectId, request.params.uri);
+      if (!found) throw new McpError(ErrorCode.InvalidParams, `No skill is served at ${request.params.uri}.`);
+      // PV-2: the version's signed attestation rides in the result's _meta (null: published before signing began)
+      return {
+        skill: found.skill,
+        ...CACHE_HINTS,
+        _meta: { [ATTESTATION_META_KEY]: found.attestation },
+      };
     });
     return server;
   }

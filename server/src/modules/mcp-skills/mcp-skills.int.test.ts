@@ -353,7 +353,11 @@ describeEachDialect("skills over MCP", (t, dialect) => {
       const db = await Database.open({ url: t.app.db.postgresUrl()!, entities, poolSize: 5 });
       const second = await createApp(
         t.app.config,
-        { secretKey: randomBytes(32).toString("base64"), platformTokenHash: "0".repeat(64) },
+        {
+          secretKey: randomBytes(32).toString("base64"),
+          signingKey: randomBytes(32).toString("base64"),
+          platformTokenHash: "0".repeat(64),
+        },
         { db, logger: createLogger("silent") },
       );
       try {

@@ -11,6 +11,12 @@ import {
   type SkillEntry,
 } from "./skill-resources";
 
+/** PV-2: the attestation of a live version (a DSSE envelope), or null when it was published before signing began. */
+export type AttestationOf = (projectId: string, versionId: string) => Promise<unknown>;
+
+/** The `_meta` key `skills/get` carries a version's attestation under. */
+export const ATTESTATION_META_KEY = "dev.skillgraph/attestation";
+
 export interface SkillFileListing {
   uri: string;
   name: string;
@@ -27,6 +33,7 @@ export class McpSkillsService {
   constructor(
     private readonly skills: SkillReader,
     private readonly sources: SkillSourceCache,
+    private readonly attestationOf: AttestationOf,
   ) {}
 
   /** The project whose skills `projectId` serves, or null when that is a deleted library (it serves none, LB-7). */
@@ -52,13 +59,20 @@ export class McpSkillsService {
     );
   }
 
-  /** The entry of the skill whose SKILL.md is `uri`; null when no live skill is served there. */
-  async entry(projectId: string, uri: string): Promise<SkillEntry | null> {
+  /**
+   * The entry of the skill whose SKILL.md is `uri`, with its version's attestation (PV-2); null when no live skill
+   * is served there.
+   */
+  async entry(projectId: string, uri: string): Promise<{ skill: SkillEntry; attestation: unknown } | null> {
     const target = parseSkillUri(uri);
     if (!target || target.path !== SKILL_MD) return null;
     const version = await this.liveVersion(projectId, target.name);
     if (!version) return null;
-    return skillEntry(version, await this.skills.filesOf(version.projectId, [version.id]));
+    const [files, attestation] = await Promise.all([
+      this.skills.filesOf(version.projectId, [version.id]),
+      this.attestationOf(version.projectId, version.id),
+    ]);
+    return { skill: skillEntry(version, files), attestation };
   }
 
   /** `resources/list`: every file of every live skill. */

@@ -7,7 +7,7 @@ import type { FileLimits, SkillBundleService, SkillIndexService, SkillLifecycleS
 import { IdempotencyStore } from "./idempotency";
 import type { MultipartLimits } from "./multipart";
 import { skillsApiHandler, skillsApiRateLimited } from "./skills-api.routes";
-import { SkillsApiService } from "./skills-api.service";
+import { SkillsApiService, type AttestationsOf } from "./skills-api.service";
 
 export { IdempotentRequestEntity } from "./idempotency.entity";
 
@@ -18,6 +18,8 @@ export interface SkillsApiOptions {
   bundles: SkillBundleService;
   lifecycle: SkillLifecycleService;
   logger: Logger;
+  /** PV-2: a version's answer carries its attestation. */
+  attestations: AttestationsOf;
   /** The bundle limits (SKILL_MAX_FILES, SKILL_MAX_BYTES, SKILL_MD_MAX_BYTES): an upload past them is 413. */
   limits: FileLimits;
 }
@@ -40,7 +42,7 @@ export function createSkillsApi(options: SkillsApiOptions): {
   return {
     handle: skillsApiHandler({
       auth: options.auth,
-      service: new SkillsApiService(options.index, options.bundles, options.lifecycle),
+      service: new SkillsApiService(options.index, options.bundles, options.lifecycle, options.attestations),
       idempotency: new IdempotencyStore(options.db),
       logger: options.logger,
       limits: multipartLimits(options.limits),

@@ -35,7 +35,12 @@ export function presentSkill(vendor: Vendor, summary: SkillSummary): Record<stri
   };
 }
 
-export function presentVersion(vendor: Vendor, version: SkillVersionEntity): Record<string, unknown> {
+/** `attestation`: the DSSE envelope signed when the version went live (PV-2); null when it never was. */
+export function presentVersion(
+  vendor: Vendor,
+  version: SkillVersionEntity,
+  attestation: unknown = null,
+): Record<string, unknown> {
   if (vendor === "anthropic") {
     return {
       id: version.id,
@@ -47,6 +52,7 @@ export function presentVersion(vendor: Vendor, version: SkillVersionEntity): Rec
       directory: version.name,
       state: version.state,
       created_at: version.createdAt.toISOString(),
+      attestation,
     };
   }
   return {
@@ -58,6 +64,7 @@ export function presentVersion(vendor: Vendor, version: SkillVersionEntity): Rec
     description: version.description,
     state: version.state,
     created_at: unixSeconds(version.createdAt),
+    attestation,
   };
 }
 

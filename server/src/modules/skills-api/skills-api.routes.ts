@@ -3,7 +3,7 @@ import { Loaders } from "../../platform/graphql/context";
 import { jsonFallbackParser, readJsonBody } from "../../platform/http/json-body";
 import type { Logger } from "../../platform/logger";
 import type { AuthContext, AuthService } from "../auth";
-import type { CursorWindow } from "../skills";
+import type { CursorWindow, SkillVersionEntity } from "../skills";
 import { type Answer, type IdempotencyStore } from "./idempotency";
 import { readMultipart, requestDigest, type MultipartLimits } from "./multipart";
 import {
@@ -128,20 +128,23 @@ export function skillsApiHandler(
     });
   const listVersions: Route = async (x, ctx, [id]) => {
     const page = await service.versions(ctx, id!, cursorWindow(x));
+    const attestations = await service.attestationsOf(page.items);
     return ok(
       presentPage(
         x.vendor,
         page,
-        page.items.map((v) => presentVersion(x.vendor, v) as { id: string }),
+        page.items.map((v) => presentVersion(x.vendor, v, attestations.get(v.id) ?? null) as { id: string }),
       ),
     );
   };
+  const withAttestation = async (vendor: Vendor, version: SkillVersionEntity) =>
+    presentVersion(vendor, version, (await service.attestationsOf([version])).get(version.id) ?? null);
   const createVersion: Route = async (x, ctx, [id]) =>
     remembered(x, ctx, await multipart(x), async (body) =>
-      ok(presentVersion(x.vendor, await service.createVersion(ctx, id!, body))),
+      ok(await withAttestation(x.vendor, await service.createVersion(ctx, id!, body))),
     );
   const getVersion: Route = async (x, ctx, [id, version]) =>
-    ok(presentVersion(x.vendor, await service.version(ctx, id!, version!)));
+    ok(await withAttestation(x.vendor, await service.version(ctx, id!, version!)));
   const deleteVersion: Route = async (x, ctx, [id, version]) =>
     remembered(x, ctx, null, async () =>
       ok(presentDeletedVersion(x.vendor, await service.deleteVersion(ctx, id!, version!))),

@@ -63,12 +63,29 @@ function booleanField(value: string | undefined, name: string): boolean {
  * EC-1, EC-2: the Skills APIs' operations on the skills services — the same create, publish, rollback and delete as
  * GraphQL, with the same checks, audit, invalidation and webhooks. Vendor-neutral: the routes shape the answers.
  */
+/** PV-2: the attestations of versions a request already read in its project, by version id (one query). */
+export type AttestationsOf = (
+  projectId: string,
+  versionIds: readonly string[],
+) => Promise<ReadonlyMap<string, unknown>>;
+
 export class SkillsApiService {
   constructor(
     private readonly index: SkillIndexService,
     private readonly bundles: SkillBundleService,
     private readonly lifecycle: SkillLifecycleService,
+    private readonly attestations: AttestationsOf,
   ) {}
+
+  /** The versions' attestations (PV-2), each version already read through the request's scope. */
+  async attestationsOf(versions: readonly SkillVersionEntity[]): Promise<ReadonlyMap<string, unknown>> {
+    const [first] = versions;
+    if (!first) return new Map();
+    return this.attestations(
+      first.projectId,
+      versions.map((v) => v.id),
+    );
+  }
 
   list(ctx: AuthContext, window: CursorWindow): Promise<CursorPage<SkillSummary>> {
     return this.index.page(ctx, window);

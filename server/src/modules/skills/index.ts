@@ -14,7 +14,12 @@ export { SkillVersionEntity, type StoredTool, type VersionStateName } from "./sk
 export { SkillEntity } from "./skill.entity";
 export { SkillToolInput, SkillVersionInput } from "./skill.inputs";
 export { SkillFileResolver, SkillResolver, SkillVersionAuthorResolver } from "./skill.resolver";
-export { SkillLifecycleService, type ActingScope, type DeleteGuard } from "./skill-lifecycle.service";
+export {
+  SkillLifecycleService,
+  type ActingScope,
+  type DeleteGuard,
+  type PublishAttestor,
+} from "./skill-lifecycle.service";
 export { SkillLiveMoved } from "./skill.events";
 export { SkillService, type DraftEditGuard } from "./skill.service";
 export { SkillReader, type LiveAt } from "./skill-reader";

@@ -4,6 +4,7 @@ import type { AuthContext } from "../auth";
 import { SkillRepository } from "./skill.repository";
 import { SKILL_FILES_BY_VERSION } from "./skill.loaders";
 import { skillVersionDigest } from "./skill-digest";
+import type { SkillFileEntity } from "./skill-file.entity";
 import type { SkillVersionEntity } from "./skill-version.entity";
 import type { SkillService } from "./skill.service";
 
@@ -24,14 +25,16 @@ export class SkillDigests {
     projectId: string,
     id: string,
     options: { lock?: boolean } = {},
-  ): Promise<{ version: SkillVersionEntity; digest: string } | null> {
+  ): Promise<{ version: SkillVersionEntity; digest: string; files: SkillFileEntity[] } | null> {
     const repo = new SkillRepository(manager);
     let version = await repo.findVersion(projectId, id);
     if (version && options.lock) {
       await repo.lockSkill(projectId, version.name);
       version = await repo.findVersion(projectId, id);
     }
-    return version && { version, digest: this.digestOf(version, await repo.filesOf([id])) };
+    if (!version) return null;
+    const files = await repo.filesOf([id]);
+    return { version, digest: this.digestOf(version, files), files };
   }
 
   /** The digest of a version a request read; its files come through the request's loader (one query per list). */

@@ -15,6 +15,12 @@ import { SkillRepository } from "./skill.repository";
 export type DeleteGuard = (tx: Tx, projectId: string, name: string) => Promise<void>;
 export type { PublishGate };
 
+/**
+ * PV-2: signs the attestation of a version going live, inside the publishing transaction (after the pointer moved);
+ * the provenance module provides it through the composition root (it sits above skills).
+ */
+export type PublishAttestor = (tx: Tx, version: SkillVersionEntity, actor: string) => Promise<void>;
+
 /** Who acts on a project: a request's scope, or a system actor (a rollout's completion, RO-5). */
 export type ActingScope = Pick<ProjectScope, "projectId" | "actor">;
 
@@ -27,6 +33,8 @@ export class SkillLifecycleService {
     private readonly guardDelete: DeleteGuard,
     /** AP-1, SEC-24: every publish (GraphQL, the Skills API, the CLI) passes it; a rollback does not (AP-3). */
     private readonly gate: PublishGate,
+    /** PV-2: every publish — the one path below — signs its attestation in its transaction; a rollback does not. */
+    private readonly attest: PublishAttestor,
   ) {}
 
   /** SV-3: the draft goes live; the version that was live is archived, in one transaction. */
@@ -176,6 +184,7 @@ export class SkillLifecycleService {
       actor,
       at: target.publishedAt ?? new Date(),
     });
+    if (action === "publish") await this.attest(tx, target, actor);
     tx.emit(SkillLiveMoved({ projectId, name: target.name }));
     return target;
   }

@@ -113,11 +113,11 @@ describeOnDialect("sqlite")("SQLite checkpoints off the event loop", () => {
 
   it("RT-10 closing the app stops the worker of the database it opened", async () => {
     const dir = path.dirname(file());
-    const { secretKey, platformToken } = testCredentials();
+    const { secretKey, signingKey, platformToken } = testCredentials();
     const config = loadConfig({ PORT: "0", DATA_DIR: dir, LOG_LEVEL: "silent", SEED_DEMO: "false" }, { webDist: "" });
     const app = await createApp(
       config,
-      { secretKey, platformTokenHash: sha256Hex(platformToken) },
+      { secretKey, signingKey, platformTokenHash: sha256Hex(platformToken) },
       { logger: createLogger("silent") },
     );
     const checkpointer = app.db.checkpointer!;

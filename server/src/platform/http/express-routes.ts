@@ -63,6 +63,27 @@ export function healthRoutes(
   });
 }
 
+/** A public GET answered with JSON (`/.well-known/…`): no credential, readable from any origin, cached briefly. */
+export interface PublicRoute {
+  path: string;
+  answer(): Promise<{ body: unknown; cacheSeconds: number }>;
+}
+
+export function publicRoutes(app: express.Express, routes: readonly PublicRoute[]): void {
+  for (const route of routes) {
+    app.get(route.path, async (_req: Request, res: Response, next: NextFunction) => {
+      try {
+        const { body, cacheSeconds } = await route.answer();
+        res.setHeader("access-control-allow-origin", "*");
+        res.setHeader("cache-control", `public, max-age=${cacheSeconds}`);
+        res.json(body);
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
+}
+
 /** SEC-28: who reads /metrics: METRICS_TOKEN's bearer and the platform credential, anyone only when made public. */
 export interface MetricsAccess {
   token?: string;

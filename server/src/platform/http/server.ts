@@ -19,8 +19,10 @@ import {
   errorAnswers,
   healthRoutes,
   metricsRoute,
+  publicRoutes,
   type MetricsAccess,
   type AuthenticatedRoute,
+  type PublicRoute,
 } from "./express-routes";
 import { graphqlHttpHandler, isGraphQLPath } from "./graphql-http";
 import { attachSubscriptionServer } from "./graphql-ws";
@@ -28,7 +30,7 @@ import { observed } from "./observed";
 import { clientAddress, isUnder, servePlainRoutes, type PlainRoute, type ServeRequest } from "./plain-routes";
 import type { Authentication } from "./request-context";
 
-export type { AuthenticatedRoute } from "./express-routes";
+export type { AuthenticatedRoute, PublicRoute } from "./express-routes";
 export { consoleBuilt } from "./express-routes";
 export type { PlainRoute } from "./plain-routes";
 
@@ -53,6 +55,8 @@ export interface HttpOptions {
   compiledRootFields?: readonly string[];
   /** The modules' per-request loaders, registered by the composition root. */
   loaders: LoaderRegistry;
+  /** Public JSON answers (`/.well-known/…`: the signing keys) the composition root hands over. */
+  publicRoutes?: readonly PublicRoute[];
   /** JSON-RPC routes (e.g. /mcp) the composition root hands over (platform never imports modules). */
   authenticatedRoutes?: readonly AuthenticatedRoute[];
   authenticate(authorization: string | undefined): Promise<Authentication>;
@@ -124,6 +128,7 @@ export async function createHttpServer(options: HttpOptions): Promise<HttpServer
   edgeHeaders(app, headers);
   healthRoutes(app, options);
   if (options.metrics) metricsRoute(app, options.metrics, options.metricsAccess ?? {}, { ...options, limiter });
+  publicRoutes(app, options.publicRoutes ?? []);
   authenticatedRoutes(app, options.authenticatedRoutes ?? [], { ...options, limiter });
   consoleRoutes(app, options.webDist);
   errorAnswers(app, options.bodyLimitBytes, options.logger);

@@ -18,6 +18,7 @@ import { SkillContentPanels } from "./skill-content-panels";
 import { SKILL_VERSION } from "./skill-documents";
 import { ApprovalsPanel, useReview } from "../approvals/approvals-panel";
 import { FindingsPanel } from "../review/findings-panel";
+import { AttestationPanel } from "../provenance/attestation-panel";
 import { SkillEditorHeader } from "./skill-editor-header";
 import { SkillMdEditor } from "./skill-md-editor";
 import { useSkillDraft, type DraftStatus } from "./use-skill-draft";
@@ -141,6 +142,7 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
         onNewDraft={() => version && void navigate("/skills/new", { state: { from: contentOf(version) } })}
       />
       {version ? <RevokedNotice version={version} /> : null}
+      {version && version.state !== "DRAFT" ? <AttestationPanel versionId={version.id} /> : null}
       {version ? <ApprovalsPanel kind="skill" versionId={version.id} /> : null}
       {version ? <FindingsPanel versionId={version.id} onOpenLine={openLine} /> : null}
       {version?.warnings.length ? (

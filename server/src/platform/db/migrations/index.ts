@@ -37,6 +37,8 @@ import { AddContentReviews1796417066007 as PostgresAddContentReviews } from "./p
 import { AddContentReviews1796417066007 as SqliteAddContentReviews } from "./sqlite/1796417066007-add-content-reviews";
 import { AddCatalogBudget1796417865925 as PostgresAddCatalogBudget } from "./postgres/1796417865925-add-catalog-budget";
 import { AddCatalogBudget1796417865925 as SqliteAddCatalogBudget } from "./sqlite/1796417865925-add-catalog-budget";
+import { AddProvenance1796432400000 as PostgresAddProvenance } from "./postgres/1796432400000-add-provenance";
+import { AddProvenance1796432400000 as SqliteAddProvenance } from "./sqlite/1796432400000-add-provenance";
 import { AddRevocations1796436000000 as PostgresAddRevocations } from "./postgres/1796436000000-add-revocations";
 import { AddRevocations1796436000000 as SqliteAddRevocations } from "./sqlite/1796436000000-add-revocations";
 import { AddDiscoverySettings1796436060000 as PostgresAddDiscoverySettings } from "./postgres/1796436060000-add-discovery-settings";
@@ -62,6 +64,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddCallFollowers,
   SqliteAddContentReviews,
   SqliteAddCatalogBudget,
+  SqliteAddProvenance,
   SqliteAddRevocations,
   SqliteAddDiscoverySettings,
 ];
@@ -86,6 +89,7 @@ export const postgresMigrations: Function[] = [
   PostgresAddCallFollowers,
   PostgresAddContentReviews,
   PostgresAddCatalogBudget,
+  PostgresAddProvenance,
   PostgresAddRevocations,
   PostgresAddDiscoverySettings,
 ];

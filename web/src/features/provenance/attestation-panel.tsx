@@ -1,0 +1,72 @@
+import { useQuery } from "@apollo/client/react";
+import { Button, Code, Group, Paper, Stack, Text } from "@mantine/core";
+import { graphql } from "../../gql";
+import { ErrorNotice } from "../../shared/states";
+
+const SKILL_VERSION_ATTESTATION = graphql(`
+  query SkillVersionAttestation($id: ID!) {
+    skillVersion(id: $id) {
+      id
+      name
+      version
+      state
+      attestation
+    }
+  }
+`);
+
+interface Envelope {
+  payloadType: string;
+  payload: string;
+  signatures: Array<{ keyid: string; sig: string }>;
+}
+
+/** Saves the attestation as `<skill>@<version>.attestation.json` through a blob URL (the CSP needs nothing extra). */
+function download(name: string, envelope: Envelope): void {
+  const url = URL.createObjectURL(new Blob([`${JSON.stringify(envelope, null, 2)}\n`], { type: "application/json" }));
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * PV-2: a published (or archived) version says it was signed at publish and by which key, with the DSSE envelope to
+ * download and verify (docs/provenance.md); a version published before signing began says it has none.
+ */
+export function AttestationPanel({ versionId }: { versionId: string }) {
+  const { data, error } = useQuery(SKILL_VERSION_ATTESTATION, { variables: { id: versionId } });
+  if (error) return <ErrorNotice error={error} title="The attestation could not be read" />;
+  const version = data?.skillVersion;
+  if (!version || version.state === "DRAFT") return null;
+  const envelope = version.attestation as Envelope | null;
+  return (
+    <Paper withBorder p="sm" component="section" aria-label="Provenance" data-testid="attestation-panel">
+      {envelope ? (
+        <Group gap="sm" justify="space-between" wrap="nowrap">
+          <Stack gap={2}>
+            <Text size="sm">
+              Signed by this deployment at publish (key <Code>{envelope.signatures[0]?.keyid}</Code>)
+            </Text>
+            <Text size="xs" c="dimmed">
+              Anyone can verify it with the public keys at <Code>/.well-known/skillgraph/keys.json</Code>.
+            </Text>
+          </Stack>
+          <Button
+            variant="default"
+            size="xs"
+            style={{ flexShrink: 0 }}
+            onClick={() => download(`${version.name}@${version.version}.attestation.json`, envelope)}
+          >
+            Download attestation
+          </Button>
+        </Group>
+      ) : (
+        <Text size="sm" c="dimmed">
+          Not signed: this version went live before the deployment signed publishes.
+        </Text>
+      )}
+    </Paper>
+  );
+}
