@@ -8,6 +8,9 @@ const files = [
   { path: "references/A.md", content: new TextEncoder().encode("# A\n") },
 ];
 
+/** The digest of skillArchive(md, files), computed once; every time zone must give it (run with TZ=… to see). */
+const KNOWN_DIGEST = "sha256:e2c9441c47d8abb41de6d56b46f62f137a5797504964bbeed4663ebc94b0b787";
+
 describe("the discovery archive (PV-4)", () => {
   it("PV-4 the same skill gives the same bytes, whatever the order of its files or the time it is built", async () => {
     const first = skillArchive(md, files);
@@ -23,6 +26,10 @@ describe("the discovery archive (PV-4)", () => {
     expect(Object.keys(unpacked)).toEqual(["SKILL.md", "references/A.md", "scripts/run.sh"]);
     expect(new TextDecoder().decode(unpacked["SKILL.md"])).toBe(md);
     expect(new TextDecoder().decode(unpacked["scripts/run.sh"])).toBe("#!/bin/sh\necho hi\n");
+  });
+
+  it("PV-4 the bytes do not depend on the machine's time zone (the digest of a known archive is fixed)", () => {
+    expect(sha256Digest(skillArchive(md, files))).toBe(KNOWN_DIGEST);
   });
 
   it("PV-4 a changed byte changes the digest", () => {
