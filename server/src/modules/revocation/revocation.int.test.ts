@@ -3,7 +3,7 @@ import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 import { ResourceListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { beforeAll, expect, it } from "vitest";
 import { z } from "zod";
-import { codeOf, publishAgent, publishSkill, startCall } from "../../../test/support/calls";
+import { codeOf, HANDOFF, publishAgent, publishSkill, startCall } from "../../../test/support/calls";
 import { skillMd } from "../../../test/support/skill-md";
 import { describeEachDialect, type GqlResponse, type TestApp } from "../../../test/support/test-app";
 import { until } from "../../../test/support/wait";
@@ -79,7 +79,7 @@ describeEachDialect("revocation (PV-3)", { outboundAllowHosts: [HOOKS] }, (t) =>
     expect(call.warnings).toEqual([expect.stringContaining("skill 'orphaned' skipped: no published version")]);
   });
 
-  it("PV-3 an agent pinned to a revoked version starts without that skill, and the call's warning says it was revoked", async () => {
+  it("PV-3 an agent pinned to a revoked version starts (or is handed a call) without that skill, and the call's warning says it was revoked", async () => {
     const old = await publishSkill(t, key, "pinned-bad", { body: "Pinned old." });
     await publishSkill(t, key, "pinned-bad", { body: "Pinned new." });
     const agentId = await publishAgent(t, key, {
@@ -95,6 +95,18 @@ describeEachDialect("revocation (PV-3)", { outboundAllowHosts: [HOOKS] }, (t) =>
       `skill 'pinned-bad' skipped: pinned version 1 ('${old}') was revoked and is never served`,
     ]);
     expect(call.systemPrompt).not.toContain("Pinned old.");
+    // a handoff to the pinned agent resolves as a start does
+    const front = await publishAgent(t, key, { name: "front-desk", handoffTargets: [agentId] });
+    const started = await startCall(t, key, { agentId: front });
+    const handed = (
+      await t.ok<{ handoffCall: { skills: unknown[]; warnings: string[] } }>(
+        HANDOFF,
+        { callId: started.id, agentId },
+        key,
+      )
+    ).handoffCall;
+    expect(handed.skills).toEqual([]);
+    expect(handed.warnings).toEqual([expect.stringContaining("was revoked and is never served")]);
     // and no agent saves a new pin to it (AG-2)
     const saved = await t.gql(
       `mutation($input: AgentInput!) { saveAgent(input: $input) { id } }`,
