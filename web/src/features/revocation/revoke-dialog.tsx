@@ -140,8 +140,7 @@ export function RevokeDialog({ opened, onClose, version, projectId }: Props) {
           label="Reason"
           description="Kept with the version, in the audit log, the version.revoked webhook and revocations.json."
           required
-          autosize
-          minRows={2}
+          rows={3}
           maxLength={1000}
           value={reason}
           onChange={(e) => setReason(e.currentTarget.value)}

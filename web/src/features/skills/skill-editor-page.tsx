@@ -9,6 +9,7 @@ import { LeaveGuard } from "../../shared/leave-guard";
 import { ErrorNotice, Loading, NotFound } from "../../shared/states";
 import { ActiveRolloutNotice } from "../rollouts/active-rollout";
 import { RevokedNotice } from "../revocation/revoked-notice";
+import { DiscoveryNotice } from "../revocation/discovery-notice";
 import { useCanWrite } from "../session/session-context";
 import { SkillUsagePanel } from "../usage/usage-panels";
 import { useZipImport } from "./bundle-buttons";
@@ -142,6 +143,7 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
         onNewDraft={() => version && void navigate("/skills/new", { state: { from: contentOf(version) } })}
       />
       {version ? <RevokedNotice version={version} /> : null}
+      {version ? <DiscoveryNotice version={version} /> : null}
       {version && version.state !== "DRAFT" ? <AttestationPanel versionId={version.id} /> : null}
       {version ? <ApprovalsPanel kind="skill" versionId={version.id} /> : null}
       {version ? <FindingsPanel versionId={version.id} onOpenLine={openLine} /> : null}
