@@ -123,4 +123,39 @@ describeEachDialect("skillgraph pull and verify (PV-2)", (t) => {
     expect(down.code).toBe(1);
     expect(down.err).toMatch(/Cannot reach http:\/\/127\.0\.0\.1:9\/\.well-known\/skillgraph\/keys\.json/);
   });
+
+  // last: it revokes a skill the other tests verify
+  it("PV-3 a pulled version revoked since is exit 1 naming the skill and the reason; pull no longer writes it", async () => {
+    const live = await t.ok<{ skills: { items: Array<{ id: string }> } }>(
+      `{ skills(name: "refund-policy", state: PUBLISHED) { items { id } } }`,
+      {},
+      key,
+    );
+    await t.ok(
+      `mutation($id: ID!) { revokeSkillVersion(id: $id, reason: "Promised refunds we never give.") { id } }`,
+      { id: live.skills.items[0]!.id },
+      key,
+    );
+    const verified = await cli(["verify", pulled]);
+    expect(verified.code).toBe(1);
+    expect(verified.err).toMatch(
+      /refund-policy: version 1 was revoked \S+ \(Promised refunds we never give\.\); pull again and stop using it\./,
+    );
+    expect(verified.out).toMatch(/✓ explain-bill/);
+    expect(verified.out).toMatch(/1 of 4 skill folders did not verify/);
+    const json = JSON.parse((await cli(["verify", "--json", pulled])).out);
+    expect(json).toMatchObject({ revocations_checked: true, exit_code: 1 });
+    // revocations.json needs the project's key: without one verify says it did not check them
+    const keyless = await cli(["verify", path.join(pulled, "refund-policy")], { SKILLGRAPH_API_KEY: undefined });
+    expect(keyless.code).toBe(0);
+    expect(keyless.out).toContain("Revocations not checked: set SKILLGRAPH_API_KEY");
+    // another project's key sees none of this project's revocations
+    const other = (await t.project("CLI verify other")).adminKey;
+    expect((await cli(["verify", path.join(pulled, "refund-policy")], { SKILLGRAPH_API_KEY: other })).code).toBe(0);
+    const again = path.join(work, "pulled-again");
+    const pull = await cli(["pull", again]);
+    expect(pull.code, pull.err).toBe(0);
+    expect(fs.existsSync(path.join(again, "refund-policy"))).toBe(false);
+    expect(fs.existsSync(path.join(again, "explain-bill"))).toBe(true);
+  });
 });

@@ -21,6 +21,8 @@ import {
 } from "./modules/approvals";
 import { ApiKeyResolver, AuditActorResolver, registerApiKeyLoaders } from "./modules/api-keys";
 import { AuditResolver } from "./modules/audit";
+import { RevocationResolver } from "./modules/revocation";
+import { DiscoveryResolver } from "./modules/discovery";
 import {
   FindingSuppressionResolver,
   registerReviewLoaders,
@@ -103,6 +105,8 @@ export function resolverInstances(services: Services): object[] {
     new AgentVersionApprovalsResolver(services.agentDigests, services.approvals),
     new ReviewResolver(services.reviews),
     new SkillVersionReviewResolver(services.reviews),
+    new RevocationResolver(services.revocations),
+    new DiscoveryResolver(services.discovery),
     new FindingSuppressionResolver(),
     new SkillVersionAttestationResolver(),
     new LibraryResolver(services.libraries),

@@ -4,6 +4,7 @@ import type { CallTimelineService } from "./modules/call-timeline";
 import { CallRecorded } from "./modules/calls";
 import { EvalRunQueued, type EvalWorker } from "./modules/evals";
 import type { McpSkillsEndpoint } from "./modules/mcp-skills";
+import { SkillVersionRevoked } from "./modules/revocation";
 import { RolloutChanged, type RolloutUpdates } from "./modules/rollouts";
 import { SkillLiveMoved } from "./modules/skills";
 import { WebhookDeliveriesQueued, type WebhookWorker } from "./modules/webhooks";
@@ -26,6 +27,8 @@ export function subscribeListeners(events: DomainEvents, services: Services, lis
   const { catalog, agentDirectory, rollouts, runningRollouts } = services;
   // Caches first: what runs after them reads the moved pointer.
   events.on(SkillLiveMoved, (moved) => catalog.liveMoved(moved.projectId, moved.name));
+  // PV-3: a revoked version leaves every instance's version cache (an agent pinned to it stops getting it)
+  events.on(SkillVersionRevoked, (revoked) => catalog.versionRevoked(revoked.versionId));
   events.on(AgentPublishedChanged, (changed) => agentDirectory.agentChanged(changed.projectId, changed.agentId));
   events.on(RolloutChanged, (changed) => runningRollouts.changed(changed.projectId));
   // RO-1: a live pointer moved by hand (rollback, publish, delete) ends the skill's rollout, aborted with the reason

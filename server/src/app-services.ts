@@ -26,6 +26,8 @@ import { ProjectService } from "./modules/projects";
 import { ProvenanceService } from "./modules/provenance";
 import { parseSigningKey } from "./platform/signing-key";
 import { ReviewService } from "./modules/review";
+import { RevocationService } from "./modules/revocation";
+import { DiscoveryService } from "./modules/discovery";
 import {
   SkillBundleService,
   SkillCatalogService,
@@ -223,6 +225,10 @@ export function wireServices(
     iterations: config.rolloutEvalIterations,
   });
   // RO-4, UX-8: the start form's forecast (the skill's recent traffic, the tagged scenarios a step would run)
+  // PV-3: revoking a version (its live pointer moved by the lifecycle, in one transaction)
+  const revocations = new RevocationService(db, auth, audit, skillLifecycle, digests, webhooks, skillReader);
+  // PV-4: the discovery index (the project's live skills as reproducible archives)
+  const discovery = new DiscoveryService(db, auth, skillReader, bus, config.discoveryProject);
   const rolloutForecasts = new RolloutForecasts(
     auth,
     skillReader,
@@ -275,6 +281,8 @@ export function wireServices(
     rollouts,
     rolloutForecasts,
     runningRollouts,
+    revocations,
+    discovery,
   };
 }
 

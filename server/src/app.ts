@@ -19,6 +19,8 @@ import { McpSkillsEndpoint, McpSkillsService } from "./modules/mcp-skills";
 import { keysRoute } from "./modules/provenance";
 import { createGateway } from "./modules/gateway";
 import { createSkillsApi } from "./modules/skills-api";
+import { REVOCATIONS_PATH, revocationsRoute, tooManyFailures } from "./modules/revocation";
+import { DISCOVERY_PREFIX, discoveryRoute } from "./modules/discovery";
 import { openSessionStore, type SessionStore } from "./platform/session-store";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
 import { RedisLink } from "./platform/redis/redis-link";
@@ -139,6 +141,7 @@ export async function createApp(
   const metrics = new Metrics();
   const telemetry = new AgentTelemetry(tracing, metrics);
   const services = wireServices(db, config, secrets, bus, logger, telemetry);
+  await services.discovery.applyStartValue();
   // PV-1: the current public key joins the JWKS the first time the deployment starts with it (rotation keeps the old)
   await services.provenance.registerKey();
   // SEC-20: one outage log for requests and workers: one line when the database goes away, one when it is back.
@@ -242,6 +245,24 @@ export async function createApp(
     webDist: config.webDist,
     // The Skills API (EC-1, EC-2) before the gateway: the first route whose prefix matches serves the request.
     plainRoutes: [
+      {
+        prefix: REVOCATIONS_PATH,
+        handle: revocationsRoute({
+          revocations: services.revocations,
+          authenticate: (header) => services.auth.authenticate(header),
+          logger,
+        }),
+        blocked: (res) => tooManyFailures(res),
+      },
+      {
+        prefix: DISCOVERY_PREFIX,
+        handle: discoveryRoute({
+          discovery: services.discovery,
+          authenticate: (header) => services.auth.authenticate(header),
+          logger,
+        }),
+        blocked: (res) => tooManyFailures(res),
+      },
       { prefix: "/v1/skills", handle: skillsApi.handle, blocked: skillsApi.rateLimited },
       { prefix: "/v1", handle: gateway.handle, blocked: gateway.rateLimited, writesHead: gateway.writesHead },
     ],

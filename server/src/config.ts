@@ -21,6 +21,11 @@ export interface Config {
    */
   readonly signingKey: string | undefined;
   readonly redisUrl: string | undefined;
+  /**
+   * PV-4: DISCOVERY_PROJECT, the project whose live skills `/.well-known/agent-skills/index.json` serves without a
+   * key; set at start (setDiscoveryProject changes it afterwards). Unset: none (the index needs a project key).
+   */
+  readonly discoveryProject: string | undefined;
   /** SEC-19: a Redis command not answered within this counts as Redis being down (the link degrades, never hangs). */
   readonly redisCommandTimeoutMs: number;
   /** Hosts or CIDR ranges outbound requests may reach although loopback or private (SEC-13). */
@@ -287,6 +292,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     secretKey: env.SECRET_KEY || undefined,
     signingKey: signingKey(env.SIGNING_KEY),
     redisUrl: env.REDIS_URL || undefined,
+    discoveryProject: env.DISCOVERY_PROJECT?.trim() || undefined,
     redisCommandTimeoutMs: integer(env, "REDIS_COMMAND_TIMEOUT_MS", 200, 10, 60_000),
     outboundAllowHosts: list(env, "OUTBOUND_ALLOW_HOSTS"),
     corsOrigins: env.CORS_ORIGINS ? list(env, "CORS_ORIGINS") : [`http://localhost:${port}`],

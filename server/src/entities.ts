@@ -19,6 +19,7 @@ import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledg
 import { ProjectEntity } from "./modules/projects";
 import { SigningKeyEntity, SkillAttestationEntity } from "./modules/provenance";
 import { ContentReviewEntity, FindingSuppressionEntity } from "./modules/review";
+import { DiscoverySettingEntity } from "./modules/discovery";
 import { RolloutEntity, RolloutEvalEntity, RolloutEventEntity } from "./modules/rollouts";
 import { BlobEntity, SkillEntity, SkillFileEntity, SkillPointerMoveEntity, SkillVersionEntity } from "./modules/skills";
 import { IdempotentRequestEntity } from "./modules/skills-api";
@@ -67,5 +68,6 @@ export const entities = [
   RolloutEventEntity,
   RolloutEvalEntity,
   ContentReviewEntity,
+  DiscoverySettingEntity,
   FindingSuppressionEntity,
 ];

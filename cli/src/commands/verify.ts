@@ -14,6 +14,17 @@ import { normaliseSkillName } from "../skill-format";
 import { EXIT, serverUrl, start, type CommonOptions } from "./command-kit";
 
 const KEYS_PATH = ".well-known/skillgraph/keys.json";
+const REVOCATIONS_PATH = ".well-known/skillgraph/revocations.json";
+
+/** One revoked version as revocations.json lists it (api.md "Provenance"). */
+interface RevokedEntry {
+  skill: string;
+  version: number;
+  versionId: string;
+  digest: string;
+  reason: string;
+  revokedAt: string;
+}
 
 /** The pulled skill folders of `folder`: itself when it holds an attestation, else each sub-folder that does. */
 async function pulledFolders(folder: string): Promise<string[]> {
@@ -52,12 +63,40 @@ async function fetchKeys(base: string): Promise<{ url: string; jwks: unknown }> 
 }
 
 /**
- * The seam for revocation (PV-3): a sentence when the attested version has been revoked since it was pulled, null
- * when it has not. Nothing is revoked until the server serves its revocations; a check added here fails the folder
- * like any other difference.
+ * PV-3: the project's revoked versions (revocations.json needs the project's API key: SKILLGRAPH_API_KEY); null when
+ * no key is set, so verification goes on without them and says so.
  */
-async function revocationOf(_server: string, _statement: AttestedStatement, _io: Io): Promise<string | null> {
-  return null;
+async function fetchRevocations(base: string, key: string | undefined): Promise<RevokedEntry[] | null> {
+  if (!key) return null;
+  const url = new URL(REVOCATIONS_PATH, base.endsWith("/") ? base : `${base}/`).toString();
+  let response: Response;
+  try {
+    response = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause;
+    throw new Error(`Cannot reach ${url} (${cause?.code ?? (error as Error).message}); check SKILLGRAPH_URL.`, {
+      cause: error,
+    });
+  }
+  if (response.status === 401)
+    throw new Error(`${url} refused SKILLGRAPH_API_KEY (HTTP 401); set a key of the project.`);
+  if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}; revocations could not be checked.`);
+  const body = (await response.json().catch(() => null)) as { revoked?: unknown } | null;
+  if (!body || !Array.isArray(body.revoked)) throw new Error(`${url} did not answer a list of revoked versions.`);
+  return body.revoked as RevokedEntry[];
+}
+
+/** A sentence when the attested version has been revoked since it was pulled (by version id or digest), else null. */
+function revocationOf(revoked: readonly RevokedEntry[], statement: AttestedStatement): string | null {
+  const digest = statement.subject[0]?.digest.sha256;
+  const found = revoked.find(
+    (r) =>
+      r.versionId === statement.predicate.versionId ||
+      (digest !== undefined && r.skill === statement.predicate.skill && r.digest.replace(/^sha256:/, "") === digest),
+  );
+  return found
+    ? `version ${found.version} was revoked ${found.revokedAt}${found.reason ? ` (${found.reason})` : ""}; pull again and stop using it`
+    : null;
 }
 
 const DIFFERENCE: Record<FileDifference["kind"], string> = {
@@ -74,7 +113,7 @@ interface Verified {
   problems: string[];
 }
 
-async function verifyFolder(dir: string, keys: ReturnType<typeof trustedKeysOf>, server: string, io: Io) {
+async function verifyFolder(dir: string, keys: ReturnType<typeof trustedKeysOf>, revoked: readonly RevokedEntry[]) {
   const folderName = normaliseSkillName(path.basename(dir));
   const result: Verified = { skill: folderName, folder: dir, problems: [] };
   let envelope: unknown;
@@ -99,8 +138,8 @@ async function verifyFolder(dir: string, keys: ReturnType<typeof trustedKeysOf>,
   for (const difference of await compareFiles(dir, predicate.files)) {
     result.problems.push(`${difference.path} ${DIFFERENCE[difference.kind]}`);
   }
-  const revoked = await revocationOf(server, signed.statement, io);
-  if (revoked) result.problems.push(revoked);
+  const revocation = revocationOf(revoked, signed.statement);
+  if (revocation) result.problems.push(revocation);
   return result;
 }
 
@@ -126,8 +165,9 @@ function reportVerified(report: Report, results: Verified[]): void {
 
 /**
  * PV-2: each pulled skill folder checked against the attestation `pull` wrote beside it — the signature against the
- * server's published keys, then every file's sha256 and size (a changed, missing or extra file fails). Exit 0 when
- * every folder verifies; 1 naming the skill and the file that differs.
+ * server's published keys, then every file's sha256 and size (a changed, missing or extra file fails); PV-3: with
+ * SKILLGRAPH_API_KEY, a version revoked since it was pulled fails too. Exit 0 when every folder verifies; 1 naming the
+ * skill and the file that differs, or the revocation.
  */
 export async function verifyCommand(folder: string, options: CommonOptions, io: Io): Promise<number> {
   const report = start(io, options);
@@ -138,16 +178,24 @@ export async function verifyCommand(folder: string, options: CommonOptions, io: 
   }
   const server = serverUrl(io, options);
   let keys;
+  let revoked: RevokedEntry[] | null;
   try {
     const fetched = await fetchKeys(server);
     keys = trustedKeysOf(fetched.jwks);
     report.set("keys_url", fetched.url);
+    revoked = await fetchRevocations(server, io.env.SKILLGRAPH_API_KEY);
   } catch (error) {
     report.problem((error as Error).message);
     return report.finish(EXIT.failed);
   }
+  report.set("revocations_checked", revoked !== null);
+  if (revoked === null) {
+    report.line(
+      report.paint.yellow("Revocations not checked: set SKILLGRAPH_API_KEY to a key of the project to check them."),
+    );
+  }
   const results: Verified[] = [];
-  for (const dir of dirs) results.push(await verifyFolder(dir, keys, server, io));
+  for (const dir of dirs) results.push(await verifyFolder(dir, keys, revoked ?? []));
   reportVerified(report, results);
   const failed = results.filter((r) => r.problems.length > 0).length;
   report.line(

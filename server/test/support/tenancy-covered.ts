@@ -200,6 +200,15 @@ export const COVERED: Record<string, Entry> = {
     fill: () => ({ findingId: "0000000000000000", digest: `sha256:${"0".repeat(64)}`, reason: "tenancy" }),
     noControl: ["findingId"],
   },
+  "Mutation.revokeSkillVersion": {
+    paths: { id: SKILL_VERSIONS, rollbackTo: ["archivedVersionId"] },
+    fill: () => ({ reason: "tenancy walk" }),
+    // the control revokes the caller's own versions one by one (the id path): by the time rollbackTo is tried, the
+    // version it would replace is revoked already, so both answers are CONFLICT revoked
+    noControl: ["rollbackTo"],
+  },
+  // the platform credential's alone: a key is UNAUTHENTICATED whatever the project
+  "Mutation.setDiscoveryProject": { paths: { projectId: ["projectId"] }, noControl: ["projectId"] },
   "Mutation.startRollout": {
     paths: { "input.versionId": ["draftVersionId"] },
     fill: () => ({ input: { stepMinutes: 0 } }),

@@ -9,6 +9,8 @@ export interface CandidateVersion {
   version: number;
   state: VersionStateName;
   tools: ReadonlyArray<{ name: string }>;
+  /** PV-3: set when revoked (never served, so never pinned). */
+  revokedAt?: Date | null;
 }
 
 export interface SkillLookup {
@@ -70,6 +72,15 @@ export function skillEntryProblems(
             path: field,
             fields,
             message: `${label} version_id: version ${resolved.version} of '${entry.name}' is a draft, which can still change; pin a published or archived version.`,
+          },
+        ];
+      }
+      if (resolved.revokedAt) {
+        return [
+          {
+            path: field,
+            fields,
+            message: `${label} version_id: version ${resolved.version} of '${entry.name}' was revoked and is never served; pin another version, or follow the live one.`,
           },
         ];
       }

@@ -98,6 +98,11 @@ export class AuthService {
     throw new Unauthenticated(ctx.credentialFailure);
   }
 
+  /** Whether a project exists and is not deleted (what a request naming it by id may reach). */
+  projectIsLive(projectId: string): Promise<boolean> {
+    return this.store.projectIsLive(projectId);
+  }
+
   requirePlatform(ctx: AuthContext): void {
     const principal = this.principal(ctx);
     if (principal.kind !== "platform") {

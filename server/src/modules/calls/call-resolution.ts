@@ -110,7 +110,7 @@ export class CallResolution {
     if (rollouts.length > 0 && catalog) {
       const shares = rollouts.flatMap((r) => {
         const candidate = catalog.versionsById.get(r.candidate.id);
-        return candidate ? [{ ...r, candidate }] : [];
+        return candidate && !candidate.revoked ? [{ ...r, candidate }] : [];
       });
       resolved = applyRollouts(resolved, shares, rolloutKey);
     }

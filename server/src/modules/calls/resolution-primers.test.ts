@@ -32,6 +32,7 @@ const version = (id: string, name: string): CatalogSource => ({
   instructions: "i",
   tools: [],
   knowledgeBases: [],
+  revokedAt: null,
 });
 const catalogRow = (v: CatalogSource) => ({
   ...v,

@@ -301,13 +301,17 @@ export class RolloutService {
   }
 
   /**
-   * RO-1, RO-5: a rollout whose candidate was deleted or edited out of draft, or whose live version moved by other
+   * RO-1, RO-5, PV-3: a rollout whose candidate was deleted, revoked or edited out of draft, or whose live version moved by other
    * hands (a rollback, a publish, a delete), ends aborted with the reason.
    */
   private async integrity(tx: Tx, rollout: RolloutEntity): Promise<RolloutChange | null> {
     const locked = await this.lifecycle.lockedForRollout(tx, rollout.projectId, rollout.candidateVersionId);
     if (!locked) {
       return { kind: "aborted", reason: `The candidate (version ${rollout.candidateVersion}) was deleted.` };
+    }
+    // PV-3: a revoked candidate is served to no arm
+    if (locked.version.revokedAt) {
+      return { kind: "aborted", reason: `The candidate (version ${rollout.candidateVersion}) was revoked.` };
     }
     if (locked.version.state !== "draft") {
       return {

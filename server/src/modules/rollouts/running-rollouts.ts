@@ -46,7 +46,7 @@ export class RunningRollouts {
     );
     return active.flatMap((r) => {
       const candidate = candidates.get(r.candidateVersionId);
-      if (!candidate || candidate.state !== "draft") return [];
+      if (!candidate || candidate.state !== "draft" || candidate.revokedAt) return [];
       return [{ rolloutId: r.id, name: r.skillName, percent: r.percent, liveVersionId: r.liveVersionId, candidate }];
     });
   }

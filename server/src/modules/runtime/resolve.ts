@@ -55,6 +55,9 @@ function resolveEntry(entry: SkillEntry, catalog: SkillCatalog, place: string): 
     if (!version || version.name !== entry.name) {
       return skipped(entry.name, `pinned version '${pin}' is not a version of '${entry.name}' ${place}`);
     }
+    if (version.revoked) {
+      return skipped(entry.name, `pinned version ${version.version} ('${pin}') was revoked and is never served`);
+    }
     if (version.state === "draft") {
       return skipped(
         entry.name,
@@ -65,7 +68,7 @@ function resolveEntry(entry: SkillEntry, catalog: SkillCatalog, place: string): 
   }
   const liveId = catalog.liveVersionIdByName.get(entry.name);
   const live = liveId === undefined ? undefined : catalog.versionsById.get(liveId);
-  if (!live || live.name !== entry.name || live.state === "draft") {
+  if (!live || live.name !== entry.name || live.state === "draft" || live.revoked) {
     return skipped(entry.name, `no published version ${place}`);
   }
   return asResolved(live, false);

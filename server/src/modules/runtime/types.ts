@@ -39,6 +39,8 @@ export interface CatalogVersion {
   knowledgeBases: RuntimeKnowledgeBase[];
   /** When given, a draft is never resolved, even when pinned (AG-1: a draft cannot be pinned). */
   state?: CatalogVersionState;
+  /** PV-3: set (true) on a revoked version, which never resolves, even when pinned. */
+  revoked?: boolean;
 }
 
 /**

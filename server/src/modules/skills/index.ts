@@ -30,7 +30,7 @@ export { readZipBundle, writeZipBundle } from "./skill-zip";
 export { sealTools, type ToolSecretBinding } from "./tool-secrets";
 export { registerSkillLoaders } from "./skill.loaders";
 export { presentSecret, presentTool } from "./skill.presenters";
-export { refusePublish, refuseRollback } from "./skill-live-checks";
+export { refusePublish, refuseRevoked, refuseRollback } from "./skill-live-checks";
 export { parseSkillMd, type ParsedSkillMd } from "./skill-md";
 export { checkSkillName, normaliseSkillName } from "./skill-name";
 export { SkillDigests } from "./skill-digest.service";

@@ -10,6 +10,7 @@ import type { FileLimits } from "./skill-files";
 import type { SkillService } from "./skill.service";
 import type { SkillVersionEntity } from "./skill-version.entity";
 import type { ToolInput } from "./skill-tools";
+import { refuseRevoked } from "./skill-live-checks";
 
 /** What a Skills API client uploads (EC-1, EC-2): one zip, or the files of one folder. */
 export type SkillUpload = { kind: "zip"; bytes: Uint8Array } | { kind: "files"; files: UploadedFile[] };
@@ -150,6 +151,7 @@ export class SkillBundleService {
   /** The version as an Agent Skills zip: one folder named after the skill (SK-2), byte-for-byte reproducible. */
   async exportZipBytes(ctx: AuthContext, versionId: string): Promise<Uint8Array> {
     const version = await this.skills.getOrFail(ctx, versionId);
+    refuseRevoked(version);
     const files = await this.skills.filesOf([version.id]);
     const blobs = new Map((await this.skills.blobs(files.map((f) => f.sha256))).map((b) => [b.sha256, b]));
     return writeZipBundle(version.name, {

@@ -1,7 +1,6 @@
 import type { Database } from "../../platform/db/database";
 import type { InvalidationBus } from "../../platform/cache/invalidation-bus";
 import { InvalidatedCache } from "../../platform/cache/invalidated-cache";
-import { LruCache } from "../../platform/cache/lru-cache";
 import type { CatalogVersion, RuntimeKnowledgeBase, SkillCatalog, SkillEntry } from "../runtime";
 import {
   CATALOG_STATEMENT,
@@ -12,6 +11,8 @@ import {
 } from "./skill.repository";
 
 export const SKILL_LIVE_TOPIC = "skill_live";
+/** PV-3: a version was revoked: every instance drops it (by id) from the versions it keeps. */
+export const SKILL_VERSION_TOPIC = "skill_version";
 
 /** Reads the knowledge bases (with their documents) that versions reference; the knowledge module provides it. */
 export type KnowledgeReader = (projectId: string, ids: readonly string[]) => Promise<RuntimeKnowledgeBase[]>;
@@ -25,7 +26,12 @@ const liveKey = (projectId: string, name: string) => `${projectId}\u0000${name}`
  * read through the driver and mapped by hand.
  */
 export class SkillCatalogService {
-  private readonly versions = new LruCache<string, CatalogSource>(20_000);
+  /**
+   * Versions by id. A version's content never changes, but a revocation (PV-3) does change what it may serve, so
+   * this is an InvalidatedCache too: a revocation drops the version on every instance (or, while the bus is down,
+   * entries live only briefly).
+   */
+  private readonly versions: InvalidatedCache<string, CatalogSource>;
   /** null: the skill has no live version (cached too, so unknown names cost nothing after the first call). */
   private readonly live: InvalidatedCache<string, string | null>;
 
@@ -35,6 +41,12 @@ export class SkillCatalogService {
     private readonly knowledge: KnowledgeReader,
   ) {
     this.live = new InvalidatedCache(bus, SKILL_LIVE_TOPIC, 50_000);
+    this.versions = new InvalidatedCache(bus, SKILL_VERSION_TOPIC, 20_000);
+  }
+
+  /** PV-3: called after a revocation committed. */
+  versionRevoked(versionId: string): Promise<void> {
+    return this.versions.invalidate(versionId);
   }
 
   /** Called after a publish, rollback or delete committed. */
@@ -74,7 +86,7 @@ export class SkillCatalogService {
       } else names.push(entry.name);
     }
     if (names.length > 0 || ids.size > 0) {
-      const token = this.live.readToken();
+      const token = this.readTokens();
       const statement = catalogStatement(this.db.dialect, projectId, names, [...ids]);
       const read = (await this.db.rows<CatalogRow>(CATALOG_STATEMENT, statement)).map(catalogSourceOf);
       const rows = this.keep(token, projectId, names, read);
@@ -103,7 +115,7 @@ export class SkillCatalogService {
    * by id — as a miss read on its own does: a live pointer that moved in between (its topic) is not kept.
    */
   primer(): (projectId: string, names: readonly string[], rows: readonly CatalogSource[]) => void {
-    const token = this.live.readToken();
+    const token = this.readTokens();
     return (projectId, names, rows) => this.keep(token, projectId, names, rows);
   }
 
@@ -113,8 +125,12 @@ export class SkillCatalogService {
    * changes but for its state, and the kept catalogs, resolutions and contexts hold by identity (`stillHolds`), so
    * another agent's read of shared versions must not replace them (it did: each such read rebuilt them all).
    */
+  private readTokens(): { live: number; versions: number } {
+    return { live: this.live.readToken(), versions: this.versions.readToken() };
+  }
+
   private keep(
-    token: number,
+    token: { live: number; versions: number },
     projectId: string,
     names: readonly string[],
     rows: readonly CatalogSource[],
@@ -125,10 +141,10 @@ export class SkillCatalogService {
       if (row.state === "draft") return row;
       const cached = this.versions.get(row.id);
       if (cached && cached.state === row.state && cached.projectId === row.projectId) return cached;
-      this.versions.set(row.id, row);
+      this.versions.setIfCurrent(token.versions, row.id, row);
       return row;
     });
-    for (const name of names) this.live.setIfCurrent(token, liveKey(projectId, name), live.get(name) ?? null);
+    for (const name of names) this.live.setIfCurrent(token.live, liveKey(projectId, name), live.get(name) ?? null);
     return kept;
   }
 
@@ -239,5 +255,6 @@ export function toCatalogVersion(
       const base = bases.get(ref.knowledgeBaseId);
       return base ? [{ ...base, mode: ref.mode }] : [];
     }),
+    ...(version.revokedAt ? { revoked: true } : {}),
   };
 }

@@ -1,10 +1,10 @@
 import type { Database, Tx } from "../../platform/db/database";
-import { NotFound } from "../../platform/errors";
+import { Conflict, Invalid, NotFound } from "../../platform/errors";
 import type { AuditService } from "../audit";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import { moveLivePointer, type PublishGate } from "../versioning";
 import { SkillLiveMoved } from "./skill.events";
-import { refusePublish, refuseRollback } from "./skill-live-checks";
+import { refusePublish, refuseRevoked, refuseRollback } from "./skill-live-checks";
 import type { SkillVersionEntity } from "./skill-version.entity";
 import { SkillRepository } from "./skill.repository";
 
@@ -80,6 +80,65 @@ export class SkillLifecycleService {
       refuseRollback(name, toVersionId, target);
       return this.moveLivePointer(tx, repo, scope, target, "rollback");
     }, scope);
+  }
+
+  /**
+   * PV-3 inside the caller's transaction: the version is revoked for good. When it is the live version, `rollbackTo`
+   * (an archived version of the same skill) goes live in its place, as a rollback does; without one the skill is left
+   * without a live version. Refuses a version already revoked (`CONFLICT` `revoked`): a revocation is never redone.
+   */
+  async revokeInTx(
+    tx: Tx,
+    scope: ActingScope,
+    id: string,
+    revocation: { reason: string; digest: string; rollbackTo: string | null },
+  ): Promise<{ version: SkillVersionEntity; wasLive: boolean; rolledBackTo: SkillVersionEntity | null }> {
+    const repo = new SkillRepository(tx.manager);
+    const target = await this.findLockedVersion(repo, scope.projectId, id);
+    refuseRevoked(target);
+    const wasLive = target.state === "published";
+    let rolledBackTo: SkillVersionEntity | null = null;
+    const now = new Date();
+    if (revocation.rollbackTo !== null) {
+      if (!wasLive) {
+        throw Invalid.field(
+          "rollbackTo",
+          `Version ${target.version} of '${target.name}' is not the live version: nothing needs to go live in its place.`,
+          { version_id: id },
+        );
+      }
+      const to = await repo.findVersion(scope.projectId, revocation.rollbackTo);
+      if (!to)
+        throw Invalid.field("rollbackTo", `Version ${revocation.rollbackTo} is not a version of '${target.name}'.`);
+      refuseRollback(target.name, to.id, to);
+      rolledBackTo = await this.moveLivePointer(tx, repo, scope, to, "rollback");
+    } else if (wasLive) {
+      await repo.setState(target.id, "archived", now);
+      await repo.setLiveVersion(scope.projectId, target.name, null);
+      await repo.recordMove({
+        projectId: scope.projectId,
+        name: target.name,
+        versionId: null,
+        version: null,
+        action: "revoke",
+        actor: scope.actor,
+        at: now,
+      });
+      tx.emit(SkillLiveMoved({ projectId: scope.projectId, name: target.name }));
+    } else {
+      // not live: nothing moves, but caches and a rollout whose candidate it is must hear of it
+      tx.emit(SkillLiveMoved({ projectId: scope.projectId, name: target.name }));
+    }
+    const marked = await repo.markRevoked(target.id, {
+      at: now,
+      reason: revocation.reason,
+      by: scope.actor,
+      digest: revocation.digest,
+    });
+    if (!marked)
+      throw new Conflict(`Version ${target.version} of '${target.name}' was revoked already.`, { reason: "revoked" });
+    const version = await repo.findVersion(scope.projectId, id);
+    return { version: version!, wasLive, rolledBackTo };
   }
 
   private async findLockedVersion(repo: SkillRepository, projectId: string, id: string): Promise<SkillVersionEntity> {
@@ -165,6 +224,12 @@ export class SkillLifecycleService {
     scope: ProjectScope,
     version: SkillVersionEntity,
   ): Promise<void> {
+    // PV-3: a revoked version stays on record (revocations.json lists it)
+    if (version.revokedAt) {
+      throw new Conflict(`Version ${version.version} of '${version.name}' was revoked; it stays on record.`, {
+        reason: "revoked",
+      });
+    }
     const now = new Date();
     if (version.state === "published") {
       await repo.setLiveVersion(scope.projectId, version.name, null);

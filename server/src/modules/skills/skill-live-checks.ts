@@ -8,8 +8,21 @@ import type { SkillVersionEntity } from "./skill-version.entity";
  * code, message and details.
  */
 
+/**
+ * PV-3: a revoked version never goes live again — publish, rollback, a rollout's start or completion, the Skills
+ * API's default version all pass here (and the database's check refuses it besides).
+ */
+export function refuseRevoked(target: Pick<SkillVersionEntity, "revokedAt" | "version" | "name">): void {
+  if (target.revokedAt) {
+    throw new Conflict(`Version ${target.version} of '${target.name}' was revoked; it can never be served again.`, {
+      reason: "revoked",
+    });
+  }
+}
+
 /** SV-3: only a draft whose SKILL.md passes the publish checks may go live. */
 export function refusePublish(target: SkillVersionEntity): void {
+  refuseRevoked(target);
   if (target.state !== "draft") {
     throw new Conflict(
       target.state === "published"
@@ -30,6 +43,7 @@ export function refusePublish(target: SkillVersionEntity): void {
 /** SV-4: a rollback goes to an archived version of the same skill. */
 export function refuseRollback(rawName: string, toVersionId: string, target: SkillVersionEntity): void {
   const name = normaliseSkillName(rawName);
+  refuseRevoked(target);
   if (target.name !== name) {
     throw Invalid.field("to_version_id", `Version ${toVersionId} is not a version of '${name}'.`, {
       skill: name,

@@ -39,6 +39,11 @@ export class SkillReader {
     return this.read(undefined, (repo) => repo.findAllPublished(projectId));
   }
 
+  /** PV-3: the revoked versions of one project, newest revocation first. */
+  revokedVersions(projectId: string): Promise<SkillVersionEntity[]> {
+    return this.read(undefined, (repo) => repo.findRevoked(projectId));
+  }
+
   /** Versions of one project by id; with `tx`, read inside it. */
   versionsByIds(projectId: string, ids: readonly string[], tx?: Tx): Promise<SkillVersionEntity[]> {
     if (ids.length === 0) return Promise.resolve([]);

@@ -1,5 +1,5 @@
 import { Entity, Index, JoinColumn, ManyToOne, Unique } from "typeorm";
-import { IdColumn, JsonColumn, TextColumn } from "../../platform/db/columns";
+import { IdColumn, JsonColumn, TextColumn, TimestampColumn } from "../../platform/db/columns";
 import { VersionColumns, type VersionStateName } from "../versioning";
 import type { SkillEntity } from "./skill.entity";
 
@@ -28,6 +28,8 @@ export interface StoredKnowledgeRef {
 // the skills list, newest first, all versions or one state: read in index order (scanned backwards), not sorted
 @Index("idx_skill_versions_project_created", ["projectId", "createdAt", "version", "id"])
 @Index("idx_skill_versions_project_state_created", ["projectId", "state", "createdAt", "version", "id"])
+// PV-3: a revoked version is never live, whichever path tries: the migrations add that refusal (a check on
+// PostgreSQL, triggers on SQLite, whose CHECK needs a table rebuild)
 export class SkillVersionEntity extends VersionColumns {
   @IdColumn("skill_id")
   skillId!: string;
@@ -60,4 +62,19 @@ export class SkillVersionEntity extends VersionColumns {
   /** The key that last edited the draft (null: never edited); AP-2 refuses its approval as the author's. */
   @TextColumn("updated_by", { length: 64, nullable: true })
   updatedBy!: string | null;
+
+  /** PV-3: when it was revoked (null: never); a revoked version is never served, published or rolled back to. */
+  @TimestampColumn("revoked_at", { nullable: true })
+  revokedAt!: Date | null;
+
+  @TextColumn("revoked_reason", { length: 1000, nullable: true })
+  revokedReason!: string | null;
+
+  /** The key (or `platform`) that revoked it. */
+  @TextColumn("revoked_by", { length: 64, nullable: true })
+  revokedBy!: string | null;
+
+  /** The version's digest (AP-2) when it was revoked: what revocations.json lists. */
+  @TextColumn("revoked_digest", { length: 80, nullable: true })
+  revokedDigest!: string | null;
 }

@@ -1,4 +1,4 @@
-import { In, type QueryDeepPartialEntity } from "typeorm";
+import { In, IsNull, Not, type QueryDeepPartialEntity } from "typeorm";
 import type { PageWindow } from "../../platform/graphql/page";
 import { SkillEntity } from "./skill.entity";
 import { BlobEntity, SkillFileEntity } from "./skill-file.entity";
@@ -131,6 +131,31 @@ export class SkillRepository extends BaseRepository {
     const stamps =
       state === "published" ? { publishedAt: at, archivedAt: null } : state === "archived" ? { archivedAt: at } : {};
     await this.versions.update({ id }, { state, updatedAt: at, ...stamps });
+  }
+
+  /** PV-3: marks a version revoked; only one not revoked yet (a revocation is never changed or undone). */
+  async markRevoked(
+    id: string,
+    revocation: { at: Date; reason: string; by: string; digest: string },
+  ): Promise<boolean> {
+    const result = await this.versions.update(
+      { id, revokedAt: IsNull() },
+      {
+        revokedAt: revocation.at,
+        revokedReason: revocation.reason,
+        revokedBy: revocation.by,
+        revokedDigest: revocation.digest,
+      },
+    );
+    return (result.affected ?? 0) === 1;
+  }
+
+  /** PV-3: the revoked versions of one project, newest revocation first (revocations.json). */
+  findRevoked(projectId: string): Promise<SkillVersionEntity[]> {
+    return this.versions.find({
+      where: { projectId, revokedAt: Not(IsNull()) },
+      order: { revokedAt: "DESC", id: "ASC" },
+    });
   }
 
   /** Deletes a version (its file rows go with it) and the content no other file points at any more. */
@@ -280,7 +305,16 @@ export class SkillRepository extends BaseRepository {
 /** What a call's resolution reads of a skill version (RT-1): no SKILL.md, no frontmatter, no audit columns. */
 export type CatalogSource = Pick<
   SkillVersionEntity,
-  "id" | "projectId" | "name" | "version" | "state" | "description" | "instructions" | "tools" | "knowledgeBases"
+  | "id"
+  | "projectId"
+  | "name"
+  | "version"
+  | "state"
+  | "description"
+  | "instructions"
+  | "tools"
+  | "knowledgeBases"
+  | "revokedAt"
 >;
 
 /** A `catalogStatement` row as the driver reads it (JSON as text). */
@@ -294,9 +328,11 @@ export interface CatalogRow {
   instructions: string;
   tools: string;
   knowledge_bases: string;
+  revoked_at: number | string | null;
 }
 
-const CATALOG_COLUMNS = "id, project_id, name, version, state, description, instructions, tools, knowledge_bases";
+const CATALOG_COLUMNS =
+  "id, project_id, name, version, state, description, instructions, tools, knowledge_bases, revoked_at";
 
 /** The named statement `catalogStatement` is on PostgreSQL (one text for every list length). */
 export const CATALOG_STATEMENT = "skill_catalog";
@@ -362,12 +398,23 @@ export function entriesCatalogColumn(dialect: Dialect, versionIdSql: string, pro
 export function catalogRowsOf(column: string | null): CatalogSource[] {
   const rows = new Map<string, CatalogSource>();
   for (const r of JSON.parse(column ?? "[]") as Array<
-    [string, string, string, number, CatalogRow["state"], string, string, string, string]
+    [string, string, string, number, CatalogRow["state"], string, string, string, string, number | string | null]
   >) {
-    const [id, project_id, name, version, state, description, instructions, tools, knowledge_bases] = r;
+    const [id, project_id, name, version, state, description, instructions, tools, knowledge_bases, revoked_at] = r;
     rows.set(
       id,
-      catalogSourceOf({ id, project_id, name, version, state, description, instructions, tools, knowledge_bases }),
+      catalogSourceOf({
+        id,
+        project_id,
+        name,
+        version,
+        state,
+        description,
+        instructions,
+        tools,
+        knowledge_bases,
+        revoked_at,
+      }),
     );
   }
   return [...rows.values()];
@@ -384,5 +431,6 @@ export function catalogSourceOf(row: CatalogRow): CatalogSource {
     instructions: row.instructions,
     tools: JSON.parse(row.tools) as CatalogSource["tools"],
     knowledgeBases: JSON.parse(row.knowledge_bases) as CatalogSource["knowledgeBases"],
+    revokedAt: row.revoked_at === null || row.revoked_at === undefined ? null : new Date(Number(row.revoked_at)),
   };
 }

@@ -21,6 +21,7 @@ describe("webhook events", () => {
       "rollout.completed",
       "version.approved",
       "version.flagged",
+      "version.revoked",
     ]);
     expect(isWebhookEventType("call.ended")).toBe(true);
     expect(isWebhookEventType("call.started")).toBe(false);

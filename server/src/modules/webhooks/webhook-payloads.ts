@@ -10,6 +10,7 @@ export const WEBHOOK_EVENT_TYPES = [
   "rollout.completed",
   "version.approved",
   "version.flagged",
+  "version.revoked",
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

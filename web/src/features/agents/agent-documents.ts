@@ -48,6 +48,16 @@ export const AGENT_VERSION = graphql(`
         name
         versionId
       }
+      skillUsage {
+        skill
+        pinned
+        resolvesTo {
+          id
+          version
+          revoked
+          revokedReason
+        }
+      }
       tools {
         name
         description
@@ -110,6 +120,7 @@ export const SKILL_VERSIONS_FOR_PICKER = graphql(`
         id
         version
         state
+        revoked
       }
     }
   }

@@ -1,4 +1,5 @@
 import { useMutation, useQuery } from "@apollo/client/react";
+import { RevokedPins } from "./revoked-pins";
 import {
   Alert,
   Badge,
@@ -234,6 +235,7 @@ function AgentForm({ version }: { version: AgentVersion | null }) {
           {version.warnings.join(" ")}
         </Alert>
       ) : null}
+      {version ? <RevokedPins usage={version.skillUsage} /> : null}
       {version ? <ApprovalsPanel kind="agent" versionId={version.id} /> : null}
       <ErrorNotice error={draft.error} title="The agent was not saved" />
       <ErrorNotice error={published.error} title="The agent was not published" />

@@ -4,6 +4,8 @@ export interface PickerVersion {
   id: string;
   version: number;
   state: string;
+  /** PV-3: never served; a pin to it resolves to nothing. */
+  revoked?: boolean;
 }
 
 interface Props {
@@ -19,7 +21,8 @@ interface Props {
 export const FOLLOW_LIVE = "__live__";
 
 /**
- * UX-4: follow the live version, or pin one. Drafts are listed but disabled: a pin to a draft is refused (AG-2).
+ * UX-4: follow the live version, or pin one. Drafts are listed but disabled: a pin to a draft is refused (AG-2); so
+ * are revoked versions (PV-3), which no call gets.
  */
 export function PinPicker({ skill, versions, value, onChange, error, readOnly }: Props) {
   const live = versions.find((v) => v.state === "PUBLISHED");
@@ -30,8 +33,8 @@ export function PinPicker({ skill, versions, value, onChange, error, readOnly }:
     },
     ...versions.map((v) => ({
       value: v.id,
-      label: `Pin version ${v.version} (${v.state.toLowerCase()})`,
-      disabled: v.state === "DRAFT",
+      label: `Pin version ${v.version} (${v.revoked ? "revoked" : v.state.toLowerCase()})`,
+      disabled: v.state === "DRAFT" || !!v.revoked,
     })),
   ];
   const known = value === null || versions.some((v) => v.id === value);

@@ -40,6 +40,9 @@ export const SKILL_VERSION = graphql(`
       createdAt
       updatedAt
       publishedAt
+      revoked
+      revokedReason
+      revokedAt
       usage {
         agentVersionId
       }
@@ -208,6 +211,8 @@ export const SKILL_HISTORY = graphql(`
         updatedAt
         publishedAt
         archivedAt
+        revoked
+        revokedReason
       }
     }
   }

@@ -8,6 +8,7 @@ import { ConfirmButton } from "../../shared/confirm-button";
 import { authorOf, stateColor, when } from "../../shared/format";
 import { SHORTCUTS, ShortcutHint } from "../../shared/shortcuts";
 import { ExportZipButton, ImportZipButton, type useZipImport } from "./bundle-buttons";
+import { RevokeButton } from "../revocation/revoke-button";
 import { PublishButton } from "./publish-button";
 import { DELETE_SKILL_VERSION } from "./skill-documents";
 
@@ -46,6 +47,7 @@ export function SkillEditorHeader(props: Props) {
             {props.title}
           </Title>
           {version ? <Badge color={stateColor(version.state)}>{version.state.toLowerCase()}</Badge> : null}
+          {version?.revoked ? <Badge color="red">revoked</Badge> : null}
           <Text size="sm" c={props.statusFailed ? "red.9" : "dimmed"} role="status" data-testid="draft-status">
             {props.status}
           </Text>
@@ -84,6 +86,7 @@ export function SkillEditorHeader(props: Props) {
               Save draft
             </Button>
           ) : null}
+          {version ? <RevokeButton version={version} /> : null}
           {editable && version ? (
             <PublishButton
               kind="publish"

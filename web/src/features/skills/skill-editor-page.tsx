@@ -9,6 +9,8 @@ import { LeaveGuard } from "../../shared/leave-guard";
 import { ErrorNotice, Loading, NotFound } from "../../shared/states";
 import { ActiveRolloutNotice } from "../rollouts/active-rollout";
 import { useCanWrite } from "../sign-in/session-context";
+import { RevokedNotice } from "../revocation/revoked-notice";
+import { DiscoveryNotice } from "../revocation/discovery-notice";
 import { SkillUsagePanel } from "../usage/usage-panels";
 import { useZipImport } from "./bundle-buttons";
 import { placeProblems } from "./problem-lines";
@@ -81,7 +83,8 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
   const navigate = useNavigate();
   const location = useLocation();
   const canWrite = useCanWrite();
-  const editable = canWrite && (!version || version.state === "DRAFT");
+  // PV-3: a revoked draft can never go live, so it is not edited either
+  const editable = canWrite && (!version || (version.state === "DRAFT" && !version.revoked));
   const initial = useMemo(
     () => (version ? contentOf(version) : ((location.state as { from?: SkillContent } | null)?.from ?? emptyContent())),
     [version, location.state],
@@ -161,6 +164,8 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
         prepare={draft.flush}
         onNewDraft={() => version && void navigate("/skills/new", { state: { from: contentOf(version) } })}
       />
+      {version ? <RevokedNotice version={version} /> : null}
+      {version ? <DiscoveryNotice version={version} /> : null}
       {version && version.state !== "DRAFT" ? <AttestationPanel versionId={version.id} /> : null}
       {version ? <ApprovalsPanel kind="skill" versionId={version.id} /> : null}
       {version ? (

@@ -51,9 +51,16 @@ export default function SkillHistoryPage() {
       header: "State",
       nowrap: true,
       cell: (v) => (
-        <Badge color={stateColor(v.state)} variant="light">
-          {v.state.toLowerCase()}
-        </Badge>
+        <Group gap={4} wrap="nowrap">
+          <Badge color={stateColor(v.state)} variant="light">
+            {v.state.toLowerCase()}
+          </Badge>
+          {v.revoked ? (
+            <Badge color="red" variant="filled" title={v.revokedReason ?? undefined}>
+              revoked
+            </Badge>
+          ) : null}
+        </Group>
       ),
     },
     { header: "Created by", maxWidth: 200, cell: (v) => authorOf(v) },
@@ -64,7 +71,7 @@ export default function SkillHistoryPage() {
       header: "Actions",
       nowrap: true,
       cell: (v) =>
-        canWrite && v.state === "ARCHIVED" ? (
+        v.revoked ? null : canWrite && v.state === "ARCHIVED" ? (
           <PublishButton kind="rollback" versionId={v.id} name={name} label={`Roll back to version ${v.version}…`} />
         ) : canWrite && v.state === "DRAFT" ? (
           <PublishButton kind="publish" versionId={v.id} name={name} label={`Publish version ${v.version}…`} />

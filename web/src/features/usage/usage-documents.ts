@@ -14,6 +14,7 @@ export const USAGE_ROW_FIELDS = graphql(`
       id
       version
       state
+      revoked
     }
   }
 `);

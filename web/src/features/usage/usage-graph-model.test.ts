@@ -97,4 +97,17 @@ describe("the usage graph's nodes and edges (UX-7)", () => {
       }),
     ]);
   });
+
+  it("PV-3 a version pinned agents reach but that was revoked is marked, and so is the pin's edge", () => {
+    const { nodes, edges } = buildUsageGraph({
+      rows: [row({ pinned: true, resolvesTo: { ...v1, revoked: true } })],
+      projectId: "p-demo",
+      projectNames: new Map(),
+    });
+    const version = nodes.find((n) => n.id === "version:v1")!;
+    expect(version).toMatchObject({ revoked: true, detail: "revoked: never served" });
+    const pin = edges.find((e) => e.kind === "pinned")!;
+    expect(pin.label).toBe("pinned to v1 (revoked)");
+    expect(pin.description).toContain("which was revoked: it runs without the skill");
+  });
 });

@@ -10,7 +10,7 @@ export interface UsageRow {
   agentState: string;
   projectId: string;
   pinned: boolean;
-  resolvesTo?: { id: string; version: number; state: string } | null;
+  resolvesTo?: { id: string; version: number; state: string; revoked?: boolean } | null;
 }
 
 export type NodeKind = "skill" | "version" | "agent" | "project";
@@ -25,6 +25,8 @@ export interface GraphNode {
   href?: string;
   /** The live version of its skill. */
   live?: boolean;
+  /** PV-3: a revoked version, never served (an agent pinned to it runs without the skill). */
+  revoked?: boolean;
   /** The skill or agent the graph is centred on. */
   focus?: boolean;
 }
@@ -89,7 +91,7 @@ export function buildUsageGraph(input: UsageGraphInput): { nodes: GraphNode[]; e
     }
     return id;
   };
-  const versionNode = (skill: string, v: { id: string; version: number; state?: string }) => {
+  const versionNode = (skill: string, v: { id: string; version: number; state?: string; revoked?: boolean }) => {
     const id = `version:${v.id}`;
     if (!nodes.has(id)) {
       const isLive = live.get(skill)?.id === v.id;
@@ -97,9 +99,14 @@ export function buildUsageGraph(input: UsageGraphInput): { nodes: GraphNode[]; e
         id,
         kind: "version",
         label: `${skill} v${v.version}`,
-        detail: isLive ? "live version" : `${state(v.state ?? "archived")} version`,
+        detail: v.revoked
+          ? "revoked: never served"
+          : isLive
+            ? "live version"
+            : `${state(v.state ?? "archived")} version`,
         href: `/skills/v/${v.id}`,
         live: isLive,
+        ...(v.revoked ? { revoked: true } : {}),
       });
       const to = skillNode(skill);
       edges.set(`${id}->${to}`, {
@@ -149,13 +156,13 @@ export function buildUsageGraph(input: UsageGraphInput): { nodes: GraphNode[]; e
     agentName: string,
     skill: string,
     pinned: boolean,
-    target?: { id: string; version: number; state?: string } | null,
+    target?: { id: string; version: number; state?: string; revoked?: boolean } | null,
   ) => {
     const to = target ? versionNode(skill, target) : skillNode(skill);
     linked.add(`${agent}\u0000${skill}`);
     const label = pinned
       ? target
-        ? `pinned to v${target.version}`
+        ? `pinned to v${target.version}${target.revoked ? " (revoked)" : ""}`
         : "pinned"
       : target
         ? "follows live"
@@ -166,7 +173,7 @@ export function buildUsageGraph(input: UsageGraphInput): { nodes: GraphNode[]; e
       target: to,
       kind: pinned ? "pinned" : "follows",
       label,
-      description: `${agentName} ${pinned ? (target ? `is pinned to version ${target.version} of ${skill}` : `is pinned to a version of ${skill}`) : `follows the live version of ${skill}`}`,
+      description: `${agentName} ${pinned ? (target ? `is pinned to version ${target.version} of ${skill}${target.revoked ? ", which was revoked: it runs without the skill" : ""}` : `is pinned to a version of ${skill}`) : `follows the live version of ${skill}`}`,
     });
   };
 

@@ -35,9 +35,15 @@ function UsageNode({ data }: NodeProps<UsageNodeType>) {
     `usage-node--${data.kind}`,
     data.live ? "usage-node--live" : "",
     data.focus ? "usage-node--focus" : "",
+    data.revoked ? "usage-node--revoked" : "",
   ].join(" ");
   return (
-    <div className={classes} data-kind={data.kind} data-live={data.live ? "true" : undefined}>
+    <div
+      className={classes}
+      data-kind={data.kind}
+      data-live={data.live ? "true" : undefined}
+      data-revoked={data.revoked ? "true" : undefined}
+    >
       <Handle type="target" position={Position.Left} isConnectable={false} />
       {data.href ? (
         <Link to={data.href} className="usage-node__label nodrag" title={`${data.label} — ${data.detail}`}>

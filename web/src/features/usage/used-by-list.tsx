@@ -82,7 +82,16 @@ export function UsedByList({
       header: "Resolves to now",
       nowrap: true,
       cell: (r) =>
-        r.resolvesTo ? (
+        r.resolvesTo?.revoked ? (
+          <>
+            <Anchor component={Link} to={`/skills/v/${r.resolvesTo.id}`} size="sm">
+              version {r.resolvesTo.version}
+            </Anchor>{" "}
+            <Badge color="red" variant="light" size="sm">
+              revoked: runs without it
+            </Badge>
+          </>
+        ) : r.resolvesTo ? (
           <Anchor component={Link} to={`/skills/v/${r.resolvesTo.id}`} size="sm">
             version {r.resolvesTo.version} ({r.resolvesTo.state.toLowerCase()})
           </Anchor>

@@ -49,6 +49,10 @@ import { IndexEvictingHours1796429044000 as PostgresIndexEvictingHours } from ".
 import { IndexEvictingHours1796429044000 as SqliteIndexEvictingHours } from "./sqlite/1796429044000-index-evicting-hours";
 import { AddProvenance1796432400000 as PostgresAddProvenance } from "./postgres/1796432400000-add-provenance";
 import { AddProvenance1796432400000 as SqliteAddProvenance } from "./sqlite/1796432400000-add-provenance";
+import { AddRevocations1796436000000 as PostgresAddRevocations } from "./postgres/1796436000000-add-revocations";
+import { AddRevocations1796436000000 as SqliteAddRevocations } from "./sqlite/1796436000000-add-revocations";
+import { AddDiscoverySettings1796436060000 as PostgresAddDiscoverySettings } from "./postgres/1796436060000-add-discovery-settings";
+import { AddDiscoverySettings1796436060000 as SqliteAddDiscoverySettings } from "./sqlite/1796436060000-add-discovery-settings";
 import { AddCallCatalogs1796439600000 as PostgresAddCallCatalogs } from "./postgres/1796439600000-add-call-catalogs";
 import { AddCallCatalogs1796439600000 as SqliteAddCallCatalogs } from "./sqlite/1796439600000-add-call-catalogs";
 import { AddSkillDisplayName1796450400000 as PostgresAddSkillDisplayName } from "./postgres/1796450400000-add-skill-display-name";
@@ -82,6 +86,8 @@ export const sqliteMigrations: Function[] = [
   SqliteIndexEvictingAgents,
   SqliteIndexEvictingHours,
   SqliteAddProvenance,
+  SqliteAddRevocations,
+  SqliteAddDiscoverySettings,
   SqliteAddCallCatalogs,
   SqliteAddSkillDisplayName,
   SqliteNormaliseScenarioTags,
@@ -113,6 +119,8 @@ export const postgresMigrations: Function[] = [
   PostgresIndexEvictingAgents,
   PostgresIndexEvictingHours,
   PostgresAddProvenance,
+  PostgresAddRevocations,
+  PostgresAddDiscoverySettings,
   PostgresAddCallCatalogs,
   PostgresAddSkillDisplayName,
   PostgresNormaliseScenarioTags,
