@@ -105,6 +105,8 @@ function baselines(f: Fixtures, modelUrl: string): Record<string, Baseline> {
     reviewSkillContent: admin({ input: skill }),
     suppressFinding: admin({ versionId: NO_SUCH_ID, findingId: "0", digest: "sha256:0", reason: "walk" }),
     withdrawApproval: admin({ id: NO_SUCH_ID }),
+    revokeSkillVersion: admin({ id: NO_SUCH_ID, reason: "walk" }),
+    setDiscoveryProject: platform({ projectId: null }),
     startRollout: admin({ input: { versionId: NO_SUCH_ID, steps: [10, 100], evalTag: "walk" } }),
     advanceRollout: admin({ id: NO_SUCH_ID }),
     pauseRollout: admin({ id: NO_SUCH_ID }),
