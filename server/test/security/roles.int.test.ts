@@ -39,6 +39,8 @@ const ROLES: Record<string, Required> = {
   approveVersion: "editor",
   reviewSkillContent: "editor",
   suppressFinding: "admin",
+  revokeSkillVersion: "admin",
+  setDiscoveryProject: "platform",
   withdrawApproval: "editor",
   startRollout: "editor",
   advanceRollout: "editor",
