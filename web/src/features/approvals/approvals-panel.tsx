@@ -63,7 +63,7 @@ export function ApprovalsPanel({ kind, versionId }: { kind: ReviewedKind; versio
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby="approvals-title">
       <Stack gap="xs">
-        <Group justify="space-between" wrap="nowrap">
+        <Group justify="space-between">
           <Group gap="xs">
             <Title order={2} size="h5" id="approvals-title">
               Approvals

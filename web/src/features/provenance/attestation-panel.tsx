@@ -44,13 +44,15 @@ export function AttestationPanel({ versionId }: { versionId: string }) {
   return (
     <Paper withBorder p="sm" component="section" aria-label="Provenance" data-testid="attestation-panel">
       {envelope ? (
-        <Group gap="sm" justify="space-between" wrap="nowrap">
-          <Stack gap={2}>
+        <Group gap="sm" justify="space-between">
+          <Stack gap={2} style={{ flex: "1 1 16rem", minWidth: 0 }}>
             <Text size="sm">
-              Signed by this deployment at publish (key <Code>{envelope.signatures[0]?.keyid}</Code>)
+              Signed by this deployment at publish (key{" "}
+              <Code style={{ overflowWrap: "anywhere" }}>{envelope.signatures[0]?.keyid}</Code>)
             </Text>
             <Text size="xs" c="dimmed">
-              Anyone can verify it with the public keys at <Code>/.well-known/skillgraph/keys.json</Code>.
+              Anyone can verify it with the public keys at{" "}
+              <Code style={{ overflowWrap: "anywhere" }}>/.well-known/skillgraph/keys.json</Code>.
             </Text>
           </Stack>
           <Button

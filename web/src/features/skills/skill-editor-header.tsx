@@ -107,8 +107,9 @@ export function SkillEditorHeader(props: Props) {
               (version.publishedAt ? ` · published ${when(version.publishedAt)}` : "")
             : "Saved as a draft at every pause in typing; nothing is live until you publish."}
         </Text>
-        {/* The buttons keep their width (their labels were clipped); the line beside them wraps instead. */}
-        <Group gap="xs" wrap={wrap} style={{ flexShrink: 0 }}>
+        {/* The buttons keep their width (their labels were clipped); the line beside them wraps instead, and on a
+            narrow screen the buttons wrap within the page's width. */}
+        <Group gap="xs" wrap={wrap} style={wrap === "wrap" ? { maxWidth: "100%" } : { flexShrink: 0 }}>
           {editable ? (
             <ShortcutHint
               items={
