@@ -4,8 +4,8 @@ import type { Logger } from "../../platform/logger";
 import type { ReviewService } from "./review.service";
 
 /**
- * CR-5: reviews again, in the background, every live and draft version reviewed under other rules (a new release)
- * or never (an upgrade from a release without reviews). Passes of 20 versions, one after another until none is
+ * CR-5: reviews again, in the background, every live and draft version reviewed under other rules (a new release),
+ * and every version never reviewed (an upgrade from a release without reviews: archived ones too, which lists read). Passes of 20 versions, one after another until none is
  * left, then a look every interval (another instance of an older release may still write).
  */
 export class ReviewWorker extends PollingWorker {

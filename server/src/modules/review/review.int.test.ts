@@ -277,4 +277,21 @@ describeEachDialect("content review (CR)", { outboundAllowHosts: [HOOKS] }, (t) 
     );
     expect(row).toMatchObject({ rules_version: RULES_VERSION });
   });
+
+  it("CR-5 an archived version stored before reviews existed is reviewed on upgrade too, so lists read a stored review", async () => {
+    const clean = (body: string) => `---\nname: cr5-archived\ndescription: Use for the archive.\n---\n${body}\n`;
+    const first = await createReviewed(t, editor, clean("First."));
+    await t.ok(PUBLISH, { id: first.id }, editor);
+    const second = await createReviewed(t, editor, clean("Second."));
+    await t.ok(PUBLISH, { id: second.id }, editor);
+    expect((await readReviewed(t, viewer, first.id)).state).toBe("ARCHIVED");
+    await t.app.db.write(async (tx) => {
+      await tx.manager.query(`DELETE FROM content_reviews WHERE version_id = '${first.id}'`);
+    });
+    await t.app.reviewWorker.drain();
+    const rows = await t.app.db.read((m) =>
+      m.query(`SELECT rules_version FROM content_reviews WHERE version_id = '${first.id}'`),
+    );
+    expect(rows).toEqual([{ rules_version: RULES_VERSION }]);
+  });
 });

@@ -55,8 +55,12 @@ export class ReviewRepository extends BaseRepository {
       .createQueryBuilder(SkillVersionEntity, "v")
       .leftJoin(ContentReviewEntity, "r", "r.version_id = v.id")
       .select(["v.id AS id", "v.project_id AS project_id"])
-      .where("v.state IN (:...states)", { states: ["published", "draft"] })
-      .andWhere("(r.version_id IS NULL OR r.rules_version <> :rulesVersion)", { rulesVersion })
+      // never reviewed, whatever its state (an archived one is still read in lists and history); reviewed under
+      // other rules only matters for what may be served or published
+      .where("(r.version_id IS NULL OR (v.state IN (:...states) AND r.rules_version <> :rulesVersion))", {
+        states: ["published", "draft"],
+        rulesVersion,
+      })
       .andWhere("v.id > :afterId", { afterId })
       .orderBy("v.id", "ASC")
       .limit(limit)

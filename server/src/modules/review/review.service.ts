@@ -202,7 +202,8 @@ export class ReviewService {
   // ---- CR-5: the background re-review ----
 
   /**
-   * One pass: up to `limit` live or draft versions reviewed under other rules (or never) are reviewed again. A live
+   * One pass: up to `limit` versions never reviewed (an upgrade), or live or draft ones reviewed under other rules,
+   * are reviewed (again). A live
    * version that gains a blocking finding raises `version.flagged`. True when there may be more.
    */
   async reReviewPass(
