@@ -108,16 +108,7 @@ export function postgresStart(
   const listed = startCatalog(contexts, state, catalog);
   const json = (value: unknown) => JSON.stringify(value);
   const params = [
-    call.id,
-    call.projectId,
-    call.agentId,
-    call.agentName,
-    call.status,
-    json(state),
-    json(call.warnings),
-    json(call.sealedSecrets),
-    call.startedAt.getTime(),
-    call.eventsExpireAt.getTime(),
+    ...callRow(call, state),
     skills.map((s) => s.position),
     skills.map((s) => s.name),
     skills.map((s) => s.version),
@@ -146,6 +137,22 @@ export function postgresStart(
   return { statement: [POSTGRES_START, params], contexts: rows, listed: listed?.hash ?? null };
 }
 
+/** The call's own columns, in the order both dialects' INSERTs name them. */
+function callRow(call: CallEntity, state: unknown): unknown[] {
+  return [
+    call.id,
+    call.projectId,
+    call.agentId,
+    call.agentName,
+    call.status,
+    JSON.stringify(state),
+    JSON.stringify(call.warnings),
+    JSON.stringify(call.sealedSecrets),
+    call.startedAt.getTime(),
+    call.eventsExpireAt.getTime(),
+  ];
+}
+
 /**
  * The same call start on SQLite, as statements for `db.direct.commit` (prepared once, one synchronous
  * transaction): the context unless known stored, the call, its versions, its first event.
@@ -160,26 +167,11 @@ export function sqliteStart(
 ): { statements: Statement[]; contexts: ContextRow[]; listed: string | null } {
   const { state, contexts: rows } = contexts.slim(call.projectId, call.state);
   const listed = startCatalog(contexts, state, catalog);
-  const json = (value: unknown) => JSON.stringify(value);
   const statements: Statement[] = rows.map((c) => [
     "INSERT INTO call_contexts (hash, project_id, body) VALUES (?, ?, ?) ON CONFLICT (hash) DO NOTHING",
     [c.hash, c.projectId, c.body],
   ]);
-  statements.push([
-    SQLITE_CALL,
-    [
-      call.id,
-      call.projectId,
-      call.agentId,
-      call.agentName,
-      call.status,
-      json(state),
-      json(call.warnings),
-      json(call.sealedSecrets),
-      call.startedAt.getTime(),
-      call.eventsExpireAt.getTime(),
-    ],
-  ]);
+  statements.push([SQLITE_CALL, callRow(call, state)]);
   if (skills.length > 0) {
     statements.push([
       SQLITE_CALL_SKILLS(skills.length),
