@@ -1,10 +1,10 @@
-import { Anchor, Badge, Button, Code, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Button, Code, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { useState } from "react";
 import type { ContentReviewFieldsFragment } from "../../gql/graphql";
-import { MUTED_COLOR, when } from "../../shared/format";
+import { when } from "../../shared/format";
 import { ErrorNotice } from "../../shared/states";
 import { ReviewBadge } from "./review-badge";
-import { severityColor } from "./severity";
+import { FindingHeading } from "./finding-heading";
 import { SuppressDialog } from "./suppress-dialog";
 import { useContentReview, useIsAdmin } from "./use-content-review";
 
@@ -40,32 +40,13 @@ export function FindingsPanel(props: { versionId: string; onOpenLine(path: strin
           <Stack gap={6} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }} aria-label="Findings">
             {review.findings.map((f) => (
               <Stack key={f.id} gap={2} component="li" data-testid="finding">
-                <Group gap="xs" wrap="nowrap">
-                  <Badge size="sm" color={f.suppressed ? MUTED_COLOR : severityColor(f.severity)} variant="light">
-                    {f.severity.toLowerCase()}
-                  </Badge>
-                  <Text size="sm" fw={600}>
-                    {f.rule}
-                  </Text>
-                  {f.line !== null ? (
-                    <Anchor
-                      component="button"
-                      type="button"
-                      size="sm"
-                      onClick={() => props.onOpenLine(f.path, f.line!)}
-                      aria-label={`${f.path}:${f.line} (open the line in the editor)`}
-                    >
-                      {f.path}:{f.line}
-                    </Anchor>
-                  ) : (
-                    <Code>{f.path}</Code>
-                  )}
+                <FindingHeading finding={f} openLabel="open the line in the editor" onOpenLine={props.onOpenLine}>
                   {admin && !f.suppressed ? (
                     <Button size="compact-xs" variant="subtle" color="red" onClick={() => setSuppressing(f)}>
                       Suppress…
                     </Button>
                   ) : null}
-                </Group>
+                </FindingHeading>
                 <Code block style={{ whiteSpace: "pre-wrap", wordBreak: "break-word" }}>
                   {f.excerpt}
                 </Code>

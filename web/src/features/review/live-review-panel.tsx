@@ -1,6 +1,6 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { FindingHeading } from "./finding-heading";
 import { ReviewBadge } from "./review-badge";
-import { severityColor } from "./severity";
 import type { LiveReview } from "./use-live-review";
 
 const SHOWN = 8;
@@ -36,27 +36,7 @@ export function LiveReviewPanel(props: { live: LiveReview; onOpenLine(path: stri
           <Stack gap={4} component="ul" style={{ listStyle: "none", padding: 0, margin: 0 }} aria-label="Live findings">
             {findings.slice(0, SHOWN).map((f) => (
               <Stack key={f.id} gap={0} component="li" data-testid="live-finding">
-                <Group gap="xs" wrap="nowrap">
-                  <Badge size="xs" color={severityColor(f.severity)} variant="light">
-                    {f.severity.toLowerCase()}
-                  </Badge>
-                  <Text size="xs" fw={600}>
-                    {f.rule}
-                  </Text>
-                  {f.line !== null ? (
-                    <Anchor
-                      component="button"
-                      type="button"
-                      size="xs"
-                      onClick={() => props.onOpenLine(f.path, f.line!)}
-                      aria-label={`${f.path}:${f.line} (go to the line)`}
-                    >
-                      {f.path}:{f.line}
-                    </Anchor>
-                  ) : (
-                    <Text size="xs">{f.path}</Text>
-                  )}
-                </Group>
+                <FindingHeading finding={f} compact openLabel="go to the line" onOpenLine={props.onOpenLine} />
                 <Text size="xs" c="dimmed" lineClamp={2}>
                   {f.message}
                 </Text>
