@@ -4,7 +4,8 @@
  * 1. Quality: Recall@1, Recall@5 and MRR of each step from plain BM25 to the ranking `find_skills` answers, over the
  *    1,616 public skills of ../shared/data/skill-catalog.jsonl and the hand-written requests of
  *    bench/catalog-requests.json — the held-out 'test' requests, the 'tune' ones the weights were measured on, and
- *    the same needs phrased with no word of the descriptions ('strict').
+ *    the same needs phrased with no word of the descriptions ('strict'); with the skills' SKILL.md bodies too when
+ *    bench/catalog-search/bodies.ts has written them (outside the repository, like the catalog).
  * 2. Speed at 10,000 skills: building the index, and one search (p50, p99).
  * 3. A cached call start (GraphQL over HTTP, SQLite) of an agent with 1,000 skills beside one with 10.
  * Knobs: BENCH_CATALOG_GRID=1 reruns the weight grid on the tune requests; BENCH_RUNS (call starts per agent, 200);
@@ -17,7 +18,7 @@ import os from "node:os";
 import path from "node:path";
 import { entities } from "../src/entities";
 import { Database } from "../src/platform/db/database";
-import { SkillIndex, type IndexOptions, type SkillDocument } from "../src/modules/runtime";
+import { analyseSkill, SkillIndex, type IndexOptions, type SkillDocument } from "../src/modules/runtime";
 import { stemOf, termsOf, wordsOf } from "../src/modules/runtime/skill-terms";
 import {
   percentile,
@@ -28,6 +29,7 @@ import {
   type BenchRequest,
   type Quality,
 } from "./catalog-search/catalog";
+import { bodiesFile, readBodies } from "./catalog-search/bodies";
 import { startInstance } from "./call-runtime/instance";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
@@ -35,7 +37,10 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** The steps measured, each adding one thing to the one before. */
-function variants(catalog: readonly SkillDocument[]): Array<{ label: string; index: () => SkillIndex }> {
+function variants(
+  catalog: readonly SkillDocument[],
+  withBodies: readonly SkillDocument[] | null,
+): Array<{ label: string; index: () => SkillIndex }> {
   // Plain BM25 on name and description: one field, words as written, k1 1.2, b 0.75, no thesaurus.
   const oneField = catalog.map((d) => ({
     name: d.name,
@@ -50,6 +55,15 @@ function variants(catalog: readonly SkillDocument[]): Array<{ label: string; ind
     { label: "+ Porter2 stems", index: () => SkillIndex.build(oneField, plain) },
     { label: "+ BM25F fields, measured weights", index: () => SkillIndex.build(catalog, { thesaurus: null }) },
     { label: "+ WordNet for unknown words (shipped)", index: () => SkillIndex.build(catalog) },
+    ...(withBodies
+      ? [
+          {
+            label: "+ SKILL.md bodies, earlier guess (.5, b .75)",
+            index: () => SkillIndex.build(withBodies, { weights: { body: 0.5, bBody: 0.75 } }),
+          },
+          { label: "+ SKILL.md bodies, measured (shipped)", index: () => SkillIndex.build(withBodies) },
+        ]
+      : []),
   ];
 }
 
@@ -75,7 +89,11 @@ function sharedStems(catalog: readonly SkillDocument[], requests: readonly Bench
   return { mean: counts.reduce((a, b) => a + b, 0) / counts.length, none: counts.filter((c) => c === 0).length };
 }
 
-function qualityReport(catalog: readonly SkillDocument[], requests: readonly BenchRequest[]) {
+function qualityReport(
+  catalog: readonly SkillDocument[],
+  withBodies: readonly SkillDocument[] | null,
+  requests: readonly BenchRequest[],
+) {
   const tune = requests.filter((r) => r.split === "tune");
   const test = requests.filter((r) => r.split === "test");
   for (const strict of [false, true]) {
@@ -87,7 +105,7 @@ function qualityReport(catalog: readonly SkillDocument[], requests: readonly Ben
     console.log(
       `  ${"".padEnd(40)} ${"test R@1".padStart(9)} ${"R@5".padStart(6)} ${"MRR".padStart(6)}   tune R@1    R@5`,
     );
-    for (const { label, index } of variants(catalog)) {
+    for (const { label, index } of variants(catalog, withBodies)) {
       const built = index();
       const a = measure(built, test, strict);
       const b = measure(built, tune, strict);
@@ -97,6 +115,10 @@ function qualityReport(catalog: readonly SkillDocument[], requests: readonly Ben
       );
     }
   }
+  if (!withBodies)
+    console.log(
+      `  (no SKILL.md bodies at ${bodiesFile()}: node dist/bench/catalog-search/bodies.js writes them, see its header)`,
+    );
   console.log("  targets (lexical, CT-2): Recall@5 ≥ 80%, Recall@1 ≥ 55%");
 }
 
@@ -118,6 +140,26 @@ function grid(catalog: readonly SkillDocument[], requests: readonly BenchRequest
           }
   results.sort((a, b) => b.score - a.score);
   console.log("\nweight grid on the tune requests (R@1, R@5), best 10:");
+  for (const r of results.slice(0, 10)) console.log(`  ${r.line}`);
+}
+
+/** The body's weight and length normalisation, with the other weights as shipped (tune requests only). */
+function bodyGrid(withBodies: readonly SkillDocument[], requests: readonly BenchRequest[]) {
+  const tune = requests.filter((r) => r.split === "tune");
+  const analysed = withBodies.map((document) => analyseSkill(document));
+  const results: Array<{ score: number; line: string }> = [];
+  for (const body of [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1])
+    for (const bBody of [0.5, 0.75, 0.8, 0.9, 1])
+      for (const k1 of [0.9, 1.2, 1.6]) {
+        const weights = { body, bBody, k1 };
+        const q = measure(SkillIndex.build(withBodies, { weights, analysed }), tune, false);
+        results.push({
+          score: q.recallAt1 + q.recallAt5,
+          line: `${pct(q.recallAt1)} ${pct(q.recallAt5)} ${JSON.stringify(weights)}`,
+        });
+      }
+  results.sort((a, b) => b.score - a.score);
+  console.log("\nbody weight grid on the tune requests, with SKILL.md bodies (R@1, R@5), best 10:");
   for (const r of results.slice(0, 10)) console.log(`  ${r.line}`);
 }
 
@@ -201,7 +243,7 @@ function tried(catalog: readonly SkillDocument[], requests: readonly BenchReques
     console.log(`  ${label.padEnd(52)} ${pct(q.recallAt1).padStart(6)} ${pct(q.recallAt5).padStart(6)}`);
 }
 
-function speedReport(catalog: readonly SkillDocument[], requests: readonly BenchRequest[]) {
+function speedReport(catalog: readonly SkillDocument[], requests: readonly BenchRequest[], label: string) {
   const skills = scaledCatalog(catalog, 10_000);
   const builds: number[] = [];
   let index = SkillIndex.build(skills); // warms the stemmer's cache and the thesaurus, as a running server has them
@@ -218,9 +260,20 @@ function speedReport(catalog: readonly SkillDocument[], requests: readonly Bench
     searches.push(performance.now() - started);
   }
   searches.sort((a, b) => a - b);
+  // What an agent version's new index costs after one publish: every other skill's analysis is kept (call-catalog.ts).
+  const analysed = skills.map((document) => analyseSkill(document));
+  const rebuilds: number[] = [];
+  for (let i = 0; i < 7; i++) {
+    const started = performance.now();
+    SkillIndex.build(skills, { analysed: analysed.map((a, at) => (at === i ? analyseSkill(skills[at]!) : a)) });
+    rebuilds.push(performance.now() - started);
+  }
+  rebuilds.sort((a, b) => a - b);
   console.log(
-    `\n10,000 skills: index build median ${percentile(builds, 50).toFixed(0)} ms (max ${builds.at(-1)!.toFixed(0)} ms, ` +
-      `target ≤ 1,000 ms); one search p50 ${percentile(searches, 50).toFixed(3)} ms, p99 ${percentile(searches, 99).toFixed(2)} ms (target ≤ 20 ms)`,
+    `\n10,000 skills, ${label}: index build median ${percentile(builds, 50).toFixed(0)} ms (max ${builds.at(-1)!.toFixed(0)} ms, ` +
+      `target ≤ 1,000 ms), after one publish (analyses kept) median ${percentile(rebuilds, 50).toFixed(0)} ms ` +
+      `(max ${rebuilds.at(-1)!.toFixed(0)} ms); one search p50 ${percentile(searches, 50).toFixed(3)} ms, ` +
+      `p99 ${percentile(searches, 99).toFixed(2)} ms (target ≤ 20 ms)`,
   );
   return { buildMedianMs: percentile(builds, 50), searchP99Ms: percentile(searches, 99) };
 }
@@ -309,11 +362,17 @@ async function callStartReport(catalog: readonly SkillDocument[]) {
 
 export async function run(): Promise<void> {
   const catalog = readCatalog();
+  const bodies = readBodies();
+  const withBodies = bodies ? readCatalog(bodies) : null;
   const requests = readRequests();
-  qualityReport(catalog, requests);
-  if (process.env.BENCH_CATALOG_GRID === "1") grid(catalog, requests);
+  qualityReport(catalog, withBodies, requests);
+  if (process.env.BENCH_CATALOG_GRID === "1") {
+    grid(catalog, requests);
+    if (withBodies) bodyGrid(withBodies, requests);
+  }
   if (process.env.BENCH_CATALOG_TRIED === "1") tried(catalog, requests);
-  speedReport(catalog, requests);
+  speedReport(catalog, requests, "names and descriptions");
+  if (withBodies) speedReport(withBodies, requests, "with SKILL.md bodies");
   await callStartReport(catalog);
 }
 

@@ -17,20 +17,26 @@ const ROOT = (() => {
  * The benchmark catalog: 1,616 real public skills in `shared/data/skill-catalog.jsonl` beside the repository (or
  * beside the folder of its worktrees); it is never copied into it. CATALOG_FILE names another file of the same shape.
  */
-export function readCatalog(): SkillDocument[] {
+export function catalogFile(): string {
   const candidates = process.env.CATALOG_FILE
     ? [process.env.CATALOG_FILE]
     : ["..", "../.."].map((up) => path.resolve(ROOT, up, "shared/data/skill-catalog.jsonl"));
   const file = candidates.find((candidate) => fs.existsSync(candidate));
   if (!file)
     throw new Error(`The CT-2 catalog is missing: looked for ${candidates.join(", ")} (set CATALOG_FILE to another).`);
+  return file;
+}
+
+/** The catalog's skills, name and description (`withBodies`: the SKILL.md bodies of bodies.ts beside them). */
+export function readCatalog(withBodies?: ReadonlyMap<string, string>): SkillDocument[] {
   return fs
-    .readFileSync(file, "utf8")
+    .readFileSync(catalogFile(), "utf8")
     .split("\n")
     .filter((line) => line.trim().length > 0)
     .map((line) => {
       const { name, description } = JSON.parse(line) as { name: string; description: string };
-      return { name, description };
+      const body = withBodies?.get(name);
+      return body === undefined ? { name, description } : { name, description, body };
     });
 }
 

@@ -1,5 +1,6 @@
 import { LruCache } from "../../platform/cache/lru-cache";
 import {
+  analyseSkill,
   catalogFits,
   DEFAULT_CATALOG_BUDGET,
   FIRST_FILL_SHARE,
@@ -7,6 +8,7 @@ import {
   nextCatalog,
   omittedSkills,
   SkillIndex,
+  type AnalysedSkill,
   type CatalogShown,
   type ResolvedSkill,
   type SkillMatch,
@@ -28,6 +30,13 @@ const indexes = new WeakMap<readonly ResolvedSkill[], SkillIndex>();
  */
 const indexesByVersions = new LruCache<string, SkillIndex>(2_000);
 
+/**
+ * Each version's terms as an index counts them, by version id (the same immutability: a rollout's candidate is read
+ * again), shared by every index that lists the version: an agent version's new list after one publish reads one
+ * skill's SKILL.md again, not thousands (CT-2's index build at 10,000 skills; about 5 KB a version).
+ */
+const analyses = new LruCache<string, AnalysedSkill>(20_000);
+
 export function skillIndexOf(resolved: readonly ResolvedSkill[]): SkillIndex {
   let index = indexes.get(resolved);
   if (!index) {
@@ -35,9 +44,18 @@ export function skillIndexOf(resolved: readonly ResolvedSkill[]): SkillIndex {
     const key = immutable ? resolved.map((skill) => skill.id).join(",") : null;
     index = key === null ? undefined : indexesByVersions.get(key);
     if (!index) {
-      index = SkillIndex.build(
-        resolved.map((skill) => ({ name: skill.name, description: skill.description, body: skill.instructions })),
-      );
+      const documents = resolved.map((skill) => ({
+        name: skill.name,
+        description: skill.description,
+        body: skill.instructions,
+      }));
+      const analysed = resolved.map((skill, i) => {
+        if (skill.rollout?.arm === "candidate") return analyseSkill(documents[i]!);
+        let analysis = analyses.get(skill.id);
+        if (!analysis) analyses.set(skill.id, (analysis = analyseSkill(documents[i]!)));
+        return analysis;
+      });
+      index = SkillIndex.build(documents, { analysed });
       if (key !== null) indexesByVersions.set(key, index);
     }
     indexes.set(resolved, index);

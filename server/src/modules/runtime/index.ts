@@ -78,8 +78,11 @@ export { callEventData, callSkills, loadedVersionIds, type CallEventData, type C
 export { assembleModelContext, type ModelContext } from "./model-context";
 export { applyRollouts, rolloutArm, rolloutBucket, type RolloutShare } from "./rollout-arm";
 export {
+  analyseSkill,
+  MAX_BODY_WORDS,
   RANKING_WEIGHTS,
   SkillIndex,
+  type AnalysedSkill,
   type IndexOptions,
   type RankingWeights,
   type SkillDocument,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SkillIndex } from "./skill-index";
+import { analyseSkill, MAX_BODY_WORDS, SkillIndex } from "./skill-index";
 import { stemOf, termsOf, wordsOf } from "./skill-terms";
 import { wordnetThesaurus } from "./skill-thesaurus";
 
@@ -18,6 +18,27 @@ const catalog = [
 describe("skill terms", () => {
   it("CT-2 words are lower-cased, NFKC-normalised, stop words and one-letter words dropped", () => {
     expect(wordsOf("The ＰＤＦ and a Café: x")).toEqual(["pdf", "café"]);
+  });
+
+  it("CT-2 words are the runs of Unicode letters and digits, as splitting the NFKC, lower-cased text finds them", () => {
+    const stop = new Set(wordsOf("the and of a to"));
+    expect(stop.size).toBe(0);
+    const reference = (text: string) =>
+      text
+        .normalize("NFKC")
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter((word) => word.length >= 2 && wordsOf(word).length === 1);
+    const alphabet = [..."aZ09 -_.,\t\né\u00c9Ｐ—→ßﬁ①٣中\u0301\u200b\u00a0İ"].concat(["😀", "\ud83d", "𝐀"]);
+    let seed = 7;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    for (let i = 0; i < 20_000; i++) {
+      const text = Array.from(
+        { length: Math.floor(random() * 12) },
+        () => alphabet[Math.floor(random() * alphabet.length)]!,
+      ).join("");
+      expect(wordsOf(text), JSON.stringify(text)).toEqual(reference(text));
+    }
   });
 
   it("CT-2 inflections share one Porter2 stem", () => {
@@ -68,6 +89,21 @@ describe("SkillIndex", () => {
     expect(twins.search("same words", 2).map((m) => m.name)).toEqual(["b-twin", "a-twin"]);
     const scores = index.scores("merge pdf");
     expect(scores[0]).toBeCloseTo(index.search("merge pdf", 1)[0]!.score, 6);
+  });
+
+  it("CT-2 an index built from kept analyses ranks exactly as one built from the texts", () => {
+    const analysed = catalog.map((document) => analyseSkill(document));
+    const kept = SkillIndex.build(catalog, { analysed });
+    for (const request of ["merge two pdfs", "update my cv", "append a note", "push my commit"])
+      expect(kept.search(request, 5)).toEqual(index.search(request, 5));
+  });
+
+  it("CT-2 a body is read up to MAX_BODY_WORDS words", () => {
+    const long = { name: "long", description: "Long.", body: `${"filler ".repeat(MAX_BODY_WORDS)} needle` };
+    const short = { name: "short", description: "Short.", body: "filler needle" };
+    const both = SkillIndex.build([long, short]);
+    expect(both.search("needle", 5).map((m) => m.name)).toEqual(["short"]);
+    expect(analyseSkill(long).fields[2]!.length).toBe(MAX_BODY_WORDS);
   });
 
   it("CT-2 an empty catalog answers nothing", () => {

@@ -35,17 +35,17 @@ export interface RankingWeights {
 
 /**
  * Measured on the tuning half of `bench/catalog-requests.json` over the 1,616 public skills (docs/catalog-search.md):
- * a grid over the name's weight and every `b`, `k1` and expansion weight. The body's weight could not be measured
- * (the public catalog has descriptions only): it counts a little less than the description, whose words are chosen
- * to say what the skill is for.
+ * a grid over the name's weight and every `b`, `k1` and expansion weight on names and descriptions, then the body's
+ * weight and `b` with the skills' SKILL.md bodies (a body weighs a tenth of the description and is normalised almost
+ * fully by its length: bodies run from a few lines to thousands of words).
  */
 export const RANKING_WEIGHTS: Readonly<RankingWeights> = Object.freeze({
   name: 3,
   description: 1,
-  body: 0.5,
+  body: 0.1,
   bName: 0.3,
   bDescription: 0.9,
-  bBody: 0.75,
+  bBody: 0.9,
   k1: 1.2,
   expansion: 0,
   expansionUnknown: 0.5,
@@ -57,9 +57,52 @@ export interface IndexOptions {
   stem?: boolean;
   /** Synonyms by stem (default: WordNet's), or null for none. */
   thesaurus?: Thesaurus | null;
+  /**
+   * Each document's analysis (`analyseSkill`, same `stem`), by position, when the caller keeps them: a skill's terms
+   * are counted once per content, so an agent version's new index after one publish re-reads one skill, not all.
+   */
+  analysed?: ReadonlyArray<AnalysedSkill | undefined>;
 }
 
 const FIELDS = 3; // name, description, body
+
+/**
+ * The body words an analysis reads: the start of a SKILL.md says what the skill is for; past this a body is reference
+ * material, and a bound keeps one pathological body (a bundle may hold megabytes) from costing seconds per index.
+ */
+export const MAX_BODY_WORDS = 5_000;
+
+/** A skill's fields as the index counts them: per field (name, description, body) its distinct terms and counts. */
+export interface AnalysedSkill {
+  readonly fields: ReadonlyArray<{
+    readonly terms: readonly string[];
+    readonly counts: Uint32Array;
+    readonly length: number;
+  }>;
+}
+
+/** Counts a skill's terms per field (the index's unit of work, pure: cache it by the skill's content). */
+export function analyseSkill(document: SkillDocument, stem = true): AnalysedSkill {
+  const texts = [nameText(document.name), document.description, document.body ?? ""];
+  return {
+    fields: texts.map((text, field) => {
+      let words = wordsOf(text);
+      if (field === 2 && words.length > MAX_BODY_WORDS) words = words.slice(0, MAX_BODY_WORDS);
+      // Each distinct word is stemmed once: a body says its few hundred words many times over.
+      const byWord = new Map<string, number>();
+      for (const word of words) byWord.set(word, (byWord.get(word) ?? 0) + 1);
+      let counts = byWord;
+      if (stem) {
+        counts = new Map();
+        for (const [word, count] of byWord) {
+          const term = stemOf(word);
+          counts.set(term, (counts.get(term) ?? 0) + count);
+        }
+      }
+      return { terms: [...counts.keys()], counts: Uint32Array.from(counts.values()), length: words.length };
+    }),
+  };
+}
 
 /**
  * CT-2: the ranking `find_skills` and `agentSkillSearch` answer. An inverted index over the skills' name (split into
@@ -89,7 +132,8 @@ export class SkillIndex {
 
   static build(documents: readonly SkillDocument[], options: IndexOptions = {}): SkillIndex {
     const index = new SkillIndex(documents, options);
-    index.fill();
+    const stem = options.stem ?? true;
+    index.fill(documents.map((document, i) => options.analysed?.[i] ?? analyseSkill(document, stem)));
     return index;
   }
 
@@ -102,73 +146,70 @@ export class SkillIndex {
     return this.stem ? words.map(stemOf) : words;
   }
 
-  private fill(): void {
-    const n = this.documents.length;
+  private fill(analysed: readonly AnalysedSkill[]): void {
+    const n = analysed.length;
     const ids = this.terms;
-    // First pass: every field's terms as numbers, one buffer for all, and the fields' lengths.
-    let buffer = new Uint32Array(1 << 16);
-    let used = 0;
-    const bounds = new Uint32Array(n * FIELDS + 1);
-    const totals = [0, 0, 0];
-    for (let doc = 0; doc < n; doc++) {
-      const document = this.documents[doc]!;
-      const texts = [nameText(document.name), document.description, document.body ?? ""];
-      for (let field = 0; field < FIELDS; field++) {
-        const terms = this.termsOf(texts[field]!);
-        if (used + terms.length > buffer.length) {
-          const grown = new Uint32Array(Math.max(buffer.length * 2, used + terms.length));
-          grown.set(buffer);
-          buffer = grown;
-        }
-        for (const term of terms) {
-          let id = ids.get(term);
-          if (id === undefined) ids.set(term, (id = ids.size));
-          buffer[used++] = id;
-        }
-        totals[field]! += terms.length;
-        bounds[doc * FIELDS + field + 1] = used;
-      }
-    }
     const { name, description, body, bName, bDescription, bBody, k1 } = this.weights;
     const fieldWeight = [name, description, body];
     const b = [bName, bDescription, bBody];
+    const totals = [0, 0, 0];
+    for (const skill of analysed)
+      for (let field = 0; field < FIELDS; field++) totals[field]! += skill.fields[field]!.length;
     const average = totals.map((total) => (n > 0 ? total / n : 0));
-    // Second pass: per document, each term's BM25F tf (weighted, length-normalised frequencies), and the counts.
-    const tf = new Float64Array(ids.size);
-    const df = new Uint32Array(ids.size);
+    // One pass over every skill's distinct terms: its BM25F tf per term (weighted, length-normalised counts), kept
+    // as (term, tf) pairs per skill, and each term's document frequency.
+    let pairIds = new Uint32Array(1 << 16);
+    let pairTf = new Float64Array(1 << 16);
+    let used = 0;
+    const bounds = new Uint32Array(n + 1);
+    let df = new Uint32Array(1 << 12);
+    let tf = new Float64Array(1 << 12);
     const seen: number[] = [];
-    const perDocument = (doc: number, each: (id: number, tf: number) => void) => {
+    for (let doc = 0; doc < n; doc++) {
+      const fields = analysed[doc]!.fields;
       for (let field = 0; field < FIELDS; field++) {
-        const from = bounds[doc * FIELDS + field]!;
-        const to = bounds[doc * FIELDS + field + 1]!;
-        if (to === from || fieldWeight[field] === 0) continue;
-        const norm = 1 - b[field]! + (b[field]! * (to - from)) / average[field]!;
-        for (let i = from; i < to; i++) {
-          const id = buffer[i]!;
+        const { terms, counts, length } = fields[field]!;
+        if (length === 0 || fieldWeight[field] === 0) continue;
+        const scale = fieldWeight[field]! / (1 - b[field]! + (b[field]! * length) / average[field]!);
+        for (let i = 0; i < terms.length; i++) {
+          let id = ids.get(terms[i]!);
+          if (id === undefined) {
+            ids.set(terms[i]!, (id = ids.size));
+            if (id >= df.length) {
+              df = grown(df, id + 1);
+              tf = grown(tf, id + 1);
+            }
+          }
           if (tf[id] === 0) seen.push(id);
-          tf[id]! += fieldWeight[field]! / norm;
+          tf[id]! += counts[i]! * scale;
         }
       }
+      if (used + seen.length > pairIds.length) {
+        pairIds = grown(pairIds, used + seen.length);
+        pairTf = grown(pairTf, used + seen.length);
+      }
       for (const id of seen) {
-        each(id, tf[id]!);
+        pairIds[used] = id;
+        pairTf[used++] = tf[id]!;
+        df[id]!++;
         tf[id] = 0;
       }
       seen.length = 0;
-    };
-    for (let doc = 0; doc < n; doc++) perDocument(doc, (id) => df[id]!++);
+      bounds[doc + 1] = used;
+    }
     this.starts = new Uint32Array(ids.size + 1);
     for (let id = 0; id < ids.size; id++) this.starts[id + 1] = this.starts[id]! + df[id]!;
-    const total = this.starts[ids.size]!;
-    this.docs = new Uint32Array(total);
-    this.impacts = new Float32Array(total);
+    this.docs = new Uint32Array(used);
+    this.impacts = new Float32Array(used);
     const next = this.starts.slice(0, ids.size);
-    const idf = Float64Array.from(df, (count) => Math.log(1 + (n - count + 0.5) / (count + 0.5)));
+    const idf = Float64Array.from(df.subarray(0, ids.size), (count) => Math.log(1 + (n - count + 0.5) / (count + 0.5)));
     for (let doc = 0; doc < n; doc++)
-      perDocument(doc, (id, t) => {
+      for (let i = bounds[doc]!; i < bounds[doc + 1]!; i++) {
+        const id = pairIds[i]!;
         const at = next[id]!++;
         this.docs[at] = doc;
-        this.impacts[at] = (idf[id]! * t) / (k1 + t);
-      });
+        this.impacts[at] = (idf[id]! * pairTf[i]!) / (k1 + pairTf[i]!);
+      }
   }
 
   /** Whether some skill uses the term. */
@@ -251,4 +292,11 @@ export class SkillIndex {
 /** A skill's name as words: its parts between hyphens, underscores and dots ("gh-fix-ci" → "gh fix ci"). */
 function nameText(name: string): string {
   return name.replace(/[-_.]+/g, " ");
+}
+
+/** A copy of `array` at least `size` long (doubling), its values kept. */
+function grown<T extends Uint32Array | Float64Array>(array: T, size: number): T {
+  const copy = new (array.constructor as new (length: number) => T)(Math.max(array.length * 2, size));
+  copy.set(array);
+  return copy;
 }

@@ -4,7 +4,7 @@ import { STOPWORDS } from "./skill-thesaurus.data";
 // The words the catalog ranking compares (CT-2): lower-cased letters and digits, English stop words dropped, each
 // reduced to its Porter2 stem, so "merging", "merged" and "merges" are one term.
 
-const SEPARATORS = /[^\p{L}\p{N}]+/u;
+const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
 const NOT_ASCII = /[^ -~\t\n\r]/;
 const stopwords = new Set(STOPWORDS.split(" "));
 
@@ -22,13 +22,35 @@ export function stemOf(word: string): string {
   return stemmed;
 }
 
-/** The words of a text, lower-cased and NFKC-normalised, stop words and one-letter words left out. */
+/**
+ * The words of a text, lower-cased and NFKC-normalised, stop words and one-letter words left out: the runs of Unicode
+ * letters and digits. One pass over the character codes (a SKILL.md body is thousands of words, mostly ASCII with a
+ * dash or an arrow here and there); a character beyond ASCII is asked whether it is a letter or a digit.
+ */
 export function wordsOf(text: string): string[] {
+  const lower = (NOT_ASCII.test(text) ? text.normalize("NFKC") : text).toLowerCase();
   const words: string[] = [];
-  const normalised = NOT_ASCII.test(text) ? text.normalize("NFKC") : text;
-  for (const word of normalised.toLowerCase().split(SEPARATORS)) {
-    if (word.length < 2 || stopwords.has(word)) continue;
-    words.push(word);
+  let start = -1;
+  for (let i = 0; i <= lower.length; i++) {
+    const code = i < lower.length ? lower.charCodeAt(i) : 32;
+    let width = 1;
+    let wordChar: boolean;
+    if (code < 128) wordChar = (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
+    else {
+      const point = lower.codePointAt(i)!;
+      width = point > 0xffff ? 2 : 1;
+      wordChar = LETTER_OR_DIGIT.test(String.fromCodePoint(point));
+    }
+    if (wordChar) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      if (i - start >= 2) {
+        const word = lower.slice(start, i);
+        if (!stopwords.has(word)) words.push(word);
+      }
+      start = -1;
+    }
+    i += width - 1;
   }
   return words;
 }
