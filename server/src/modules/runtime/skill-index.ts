@@ -89,15 +89,16 @@ export function analyseSkill(document: SkillDocument, stem = true): AnalysedSkil
       let words = wordsOf(text);
       if (field === 2 && words.length > MAX_BODY_WORDS) words = words.slice(0, MAX_BODY_WORDS);
       // Each distinct word is stemmed once: a body says its few hundred words many times over.
-      const byWord = new Map<string, number>();
-      for (const word of words) byWord.set(word, (byWord.get(word) ?? 0) + 1);
-      let counts = byWord;
-      if (stem) {
-        counts = new Map();
-        for (const [word, count] of byWord) {
-          const term = stemOf(word);
-          counts.set(term, (counts.get(term) ?? 0) + count);
-        }
+      const byWord = new Map<string, { count: number }>();
+      for (const word of words) {
+        const seen = byWord.get(word);
+        if (seen) seen.count++;
+        else byWord.set(word, { count: 1 });
+      }
+      const counts = new Map<string, number>();
+      for (const [word, { count }] of byWord) {
+        const term = stem ? stemOf(word) : word;
+        counts.set(term, (counts.get(term) ?? 0) + count);
       }
       return { terms: [...counts.keys()], counts: Uint32Array.from(counts.values()), length: words.length };
     }),
