@@ -25,11 +25,11 @@ export async function insertDeltas(t: TestApp, projectId: string, rows: readonly
   }
 }
 
-const PERIODS = [3_600_000, 86_400_000, 16 * 86_400_000];
+const PERIODS = [3_600_000, 86_400_000, 8 * 86_400_000, 64 * 86_400_000];
 
 /**
  * The fold's summaries of a project (each skill's first and last loaded hour; each stored agent's evictions and most
- * loaded per hour, day and 16-day block) beside the same worked out from its hour rollup: equal whenever the fold
+ * loaded per hour, day, 8- and 64-day block) beside the same worked out from its hour rollup: equal whenever the fold
  * has committed.
  */
 export async function expectSummariesAgree(t: TestApp, projectId: string): Promise<void> {

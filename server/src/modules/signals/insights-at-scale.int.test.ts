@@ -9,8 +9,8 @@ const UNUSED = `query($from: DateTime!, $to: DateTime!) { unusedSkills(from: $fr
 const CAP = `query($from: DateTime!, $to: DateTime!) { capAdvice(from: $from, to: $to) {
   agentId agentName maxLoadedSkills evictions suggestedMax } }`;
 
-/** Long enough to hold whole 16-day blocks of agent_signal_periods. */
-const DAYS = 48;
+/** Long enough to hold a whole 64-day block of agent_signal_periods (and 8-day ones beside it). */
+const DAYS = 130;
 
 /**
  * CT-3: the insights statements rewritten for 1,000,000 calls answer what their definitions say, on random signals
@@ -71,12 +71,12 @@ describeEachDialect.withOwnApps("insights at scale", (dialect) => {
       for (const agentKey of agents) {
         for (let h = 0; h < DAYS * 24; h++) {
           const draw = random();
-          if (draw < 0.004)
+          if (draw < 0.002)
             hours.push({
               skill,
               agentKey,
               hour: start + h * HOUR_MS,
-              loads: draw < 0.0012 ? 1 : 0,
+              loads: draw < 0.0006 ? 1 : 0,
               // evictions in a third of the rows, max_loaded anywhere: the advice's maximum is over every row of an
               // evicting agent, not only its evicting ones
               evictions: random() < 0.3 ? 1 + Math.floor(random() * 3) : 0,
@@ -114,7 +114,7 @@ describeEachDialect.withOwnApps("insights at scale", (dialect) => {
     const ranges: Array<[number, number]> = [
       [start, start + DAYS * DAY_MS],
       [start + 5 * HOUR_MS + 1234, start + 3 * DAY_MS - 7 * HOUR_MS],
-      [start + 17 * DAY_MS + 3 * HOUR_MS, start + 40 * DAY_MS + 5 * HOUR_MS + 99],
+      [start + 17 * DAY_MS + 3 * HOUR_MS, start + 110 * DAY_MS + 5 * HOUR_MS + 99],
     ];
     for (let i = 0; i < 24; i++) {
       const from = start + Math.floor(random() * DAYS * DAY_MS);

@@ -1,5 +1,5 @@
 import { BaseRepository } from "../../platform/db/repository";
-import { BLOCK_MS, DAY_MS, HOUR_MS } from "./signal-delta";
+import { AGENT_PERIODS, DAY_MS } from "./signal-delta";
 
 /** One bucket of one skill's signals (OB-3). */
 export interface InsightRow {
@@ -202,22 +202,44 @@ export class InsightsRepository extends BaseRepository {
    */
   async evictingAgents(projectId: string, fromHour: number, to: number): Promise<AgentEvictions[]> {
     const p = this.placeholders();
-    // Per agent, its evictions and most loaded skills from `agent_signal_periods` (kept by the fold: the skill rows
-    // summed per agent): whole 16-day blocks, the whole days before and after them, the hours at the range's ends —
-    // each hour counted once, ~23 blocks and up to ~30 days a year per agent instead of every skill-day — plus the
-    // deltas not folded yet.
+    // From `agent_signal_periods` (kept by the fold: the skill rows summed per agent) — whole 64-day blocks, the
+    // 8-day blocks, days and hours at the range's ends, each hour counted once — plus the deltas not folded yet. The
+    // agents that evicted and their evictions from the rows with evictions only (a partial index: a row without adds
+    // nothing to the sum), then per such agent its most loaded as one MAX over its own rows in range (the key
+    // (project, agent, period, start)): ~25 rows a year per evicting agent, not every agent's rows nor every
+    // skill-day. Placeholders in text order: the MAX stands before the FROM.
+    const ranges = periodRanges(fromHour, to);
     const params: unknown[] = [];
-    const parts = periodRanges(fromHour, to).map(([period, from, until]) => {
+    const deltas = (columns: string, own: string) => {
+      params.push(projectId, fromHour, to);
+      return `SELECT ${columns} FROM skill_signal_deltas
+              WHERE project_id = ${p()} AND hour >= ${p()} AND hour < ${p()} AND agent_key <> ''${own}`;
+    };
+    // the agent's own rows: one index range per period
+    const own = ranges.map(([period, from, until]) => {
       params.push(projectId, period, from, until);
-      return `SELECT agent_key, evictions, max_loaded FROM agent_signal_periods
-              WHERE project_id = ${p()} AND period = ${p()} AND start >= ${p()} AND start < ${p()}`;
+      return `SELECT max_loaded FROM agent_signal_periods
+              WHERE project_id = ${p()} AND agent_key = e.agent_key AND period = ${p()} AND start >= ${p()} AND start < ${p()}`;
     });
-    params.push(projectId, fromHour, to);
-    parts.push(`SELECT agent_key, evictions, max_loaded FROM skill_signal_deltas
-                WHERE project_id = ${p()} AND hour >= ${p()} AND hour < ${p()} AND agent_key <> ''`);
+    const most = [...own, deltas("max_loaded", " AND agent_key = e.agent_key")].join(" UNION ALL ");
+    // the rows with evictions: one scan of the partial index over every range (a UNION ALL of one scan per range
+    // was planned as a Parallel Append, whose workers took longer to start than the scans took)
+    const evicting: string[] = [];
+    if (ranges.length > 0) {
+      params.push(projectId);
+      const project = p();
+      const within = ranges.map(([period, from, until]) => {
+        params.push(period, from, until);
+        return `(period = ${p()} AND start >= ${p()} AND start < ${p()})`;
+      });
+      evicting.push(`SELECT agent_key, evictions FROM agent_signal_periods
+                     WHERE project_id = ${project} AND evictions > 0 AND (${within.join(" OR ")})`);
+    }
+    evicting.push(deltas("agent_key, evictions", " AND evictions > 0"));
     const rows = (await this.m.query(
-      `SELECT x.agent_key, SUM(x.evictions) AS evictions, MAX(x.max_loaded) AS max_loaded
-       FROM (${parts.join(" UNION ALL ")}) x GROUP BY x.agent_key HAVING SUM(x.evictions) > 0`,
+      `SELECT e.agent_key, e.evictions, (SELECT MAX(y.max_loaded) FROM (${most}) y) AS max_loaded
+       FROM (SELECT x.agent_key, SUM(x.evictions) AS evictions FROM (${evicting.join(" UNION ALL ")}) x
+             GROUP BY x.agent_key HAVING SUM(x.evictions) > 0) e`,
       params,
     )) as Array<Record<string, unknown>>;
     if (rows.length === 0) return [];
@@ -255,21 +277,23 @@ export class InsightsRepository extends BaseRepository {
 
 /**
  * The hours of [fromHour, to) as periods of `agent_signal_periods`, each hour in exactly one: [period, from, to) of
- * the periods' starts — whole blocks in the middle, whole days beside them, hours at the ends. Empty ones left out.
+ * the periods' starts — whole periods of the coarsest kind in the middle, then at each end the whole periods of each
+ * finer kind up to the next coarser one's edge, hours at the very ends. Empty ones left out.
  */
-export function periodRanges(fromHour: number, to: number): Array<[number, number, number]> {
-  const up = (at: number, ms: number) => Math.ceil(at / ms) * ms;
-  const down = (at: number, ms: number) => Math.floor(at / ms) * ms;
-  const dayFrom = Math.min(up(fromHour, DAY_MS), to);
-  const dayTo = Math.max(down(to, DAY_MS), dayFrom);
-  const blockFrom = Math.min(up(dayFrom, BLOCK_MS), dayTo);
-  const blockTo = Math.max(down(dayTo, BLOCK_MS), blockFrom);
+export function periodRanges(
+  fromHour: number,
+  to: number,
+  periods: readonly number[] = AGENT_PERIODS,
+): Array<[number, number, number]> {
+  const [period, coarser] = periods;
+  if (period === undefined || fromHour >= to) return [];
+  if (coarser === undefined) return [[period, fromHour, to]];
+  const innerFrom = Math.min(Math.ceil(fromHour / coarser) * coarser, to);
+  const innerTo = Math.max(Math.floor(to / coarser) * coarser, innerFrom);
   const ranges: Array<[number, number, number]> = [
-    [HOUR_MS, fromHour, dayFrom],
-    [DAY_MS, dayFrom, blockFrom],
-    [BLOCK_MS, blockFrom, blockTo],
-    [DAY_MS, blockTo, dayTo],
-    [HOUR_MS, dayTo, to],
+    [period, fromHour, innerFrom],
+    ...periodRanges(innerFrom, innerTo, periods.slice(1)),
+    [period, innerTo, to],
   ];
   return ranges.filter(([, from, until]) => from < until);
 }

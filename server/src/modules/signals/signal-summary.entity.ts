@@ -1,4 +1,4 @@
-import { Column, Entity, PrimaryColumn, type ValueTransformer } from "typeorm";
+import { Column, Entity, Index, PrimaryColumn, type ValueTransformer } from "typeorm";
 
 const epochMs: ValueTransformer = {
   to: (value: number | null | undefined) => value,
@@ -29,23 +29,28 @@ export class SkillLoadBoundsEntity {
 
 /**
  * OB-3 (capAdvice): each stored agent's evictions (summed) and the most skills one of its calls or sessions had
- * loaded (a maximum), per hour, per UTC day and per block of BLOCK_DAYS days since the epoch (`period`: the
- * length in ms, `start`: its first hour) — the skill rows of the rollups summed over the skills, kept by the fold in
- * the same transaction. A year is read from ~23 blocks, the days and the hours at its ends, per agent.
+ * loaded (a maximum), per hour, per UTC day and per block of 8 and of 64 days since the epoch (`period`: the length
+ * in ms, `start`: its first hour) — the skill rows of the rollups summed over the skills, kept by the fold in the
+ * same transaction. A year is read from ~5 blocks of 64 days and the finer periods at its ends, per agent.
  */
 @Entity({ name: "agent_signal_periods" })
+// the agents that evicted in a range: only the rows with evictions
+@Index("idx_agent_signal_periods_evicted", ["projectId", "period", "start", "agentKey", "evictions"], {
+  where: "evictions > 0",
+})
 export class AgentSignalPeriodEntity {
+  /** The key is (project, agent, period, start): one agent's rows in a range are one index range per period. */
   @PrimaryColumn({ type: "varchar", length: 36, name: "project_id" })
   projectId!: string;
+
+  @PrimaryColumn({ type: "varchar", length: 36, name: "agent_key" })
+  agentKey!: string;
 
   @PrimaryColumn({ type: "bigint", name: "period", transformer: epochMs })
   period!: number;
 
   @PrimaryColumn({ type: "bigint", name: "start", transformer: epochMs })
   start!: number;
-
-  @PrimaryColumn({ type: "varchar", length: 36, name: "agent_key" })
-  agentKey!: string;
 
   @Column({ type: "integer", name: "evictions", default: 0 })
   evictions!: number;

@@ -254,7 +254,7 @@ function agentPeriodsInsert(from: string, where: string, greatest: "GREATEST" | 
     FROM ${from} d CROSS JOIN (${periods}) p
     WHERE ${where} AND d.agent_key <> '' AND (d.evictions > 0 OR d.max_loaded > 0)
     GROUP BY d.project_id, p.period, (d.hour / p.period) * p.period, d.agent_key
-    ON CONFLICT (project_id, period, start, agent_key) DO UPDATE SET
+    ON CONFLICT (project_id, agent_key, period, start) DO UPDATE SET
       evictions = agent_signal_periods.evictions + excluded.evictions,
       max_loaded = ${greatest}(agent_signal_periods.max_loaded, excluded.max_loaded)`;
 }

@@ -8,7 +8,7 @@ export function signalSummariesBackfill(project?: string): string[] {
   const only = project ? ` AND project_id = ${project}` : "";
   const HOUR = 3_600_000;
   const DAY = 24 * HOUR;
-  const BLOCK = 16 * DAY;
+
   const coarser = (period: number, from: number) =>
     `INSERT INTO agent_signal_periods (project_id, period, start, agent_key, evictions, max_loaded)
      SELECT project_id, ${period}, (start / ${period}) * ${period}, agent_key, SUM(evictions), MAX(max_loaded)
@@ -23,6 +23,7 @@ export function signalSummariesBackfill(project?: string): string[] {
      WHERE agent_key <> '' AND (evictions > 0 OR max_loaded > 0)${only}
      GROUP BY project_id, hour, agent_key`,
     coarser(DAY, HOUR),
-    coarser(BLOCK, DAY),
+    coarser(8 * DAY, DAY),
+    coarser(64 * DAY, 8 * DAY),
   ];
 }
