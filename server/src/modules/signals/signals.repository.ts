@@ -251,8 +251,10 @@ function agentPeriodsInsert(from: string, where: string, greatest: "GREATEST" | 
   const periods = AGENT_PERIODS.map((ms, i) => `SELECT ${ms}${i === 0 ? " AS period" : ""}`).join(" UNION ALL ");
   return `INSERT INTO agent_signal_periods (project_id, period, start, agent_key, evictions, max_loaded)
     SELECT d.project_id, p.period, (d.hour / p.period) * p.period, d.agent_key, SUM(d.evictions), MAX(d.max_loaded)
-    FROM ${from} d CROSS JOIN (${periods}) p
-    WHERE ${where} AND d.agent_key <> '' AND (d.evictions > 0 OR d.max_loaded > 0)
+    FROM (SELECT project_id, agent_key, hour, SUM(evictions) AS evictions, MAX(max_loaded) AS max_loaded
+          FROM ${from} WHERE ${where} AND agent_key <> '' AND (evictions > 0 OR max_loaded > 0)
+          GROUP BY project_id, agent_key, hour) d
+    CROSS JOIN (${periods}) p WHERE p.period > 0 -- (a WHERE for SQLite to parse the upsert)
     GROUP BY d.project_id, p.period, (d.hour / p.period) * p.period, d.agent_key
     ON CONFLICT (project_id, agent_key, period, start) DO UPDATE SET
       evictions = agent_signal_periods.evictions + excluded.evictions,
