@@ -1,7 +1,8 @@
 /**
  * OB-3 at scale: skill insights over a year of 1,000,000 calls. The project's skills and
  * agents are made through GraphQL; the signals of a year of calls (10 agents × 5 skills, about 11.4 calls per agent
- * and hour) are written in bulk straight into the hourly and daily rollups as the fold would leave them, plus 5,000 deltas
+ * and hour) are written in bulk straight into the hourly and daily rollups (and the summaries the fold keeps beside
+ * them, with the statements of the migration that added them) as the fold would leave them, plus 5,000 deltas
  * not folded yet (every read adds them). Then each insights query is timed through GraphQL over HTTP (p50, p99).
  *   npm run bench insights   |   cd server && node dist/bench/insights.bench.js
  * Knobs: BENCH_RUNS (per query, default 100), TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test).
@@ -10,6 +11,7 @@ import "./production-mode";
 import "reflect-metadata";
 import { entities } from "../src/entities";
 import { Database } from "../src/platform/db/database";
+import { signalSummariesBackfill } from "../src/platform/db/migrations/signal-summaries-backfill";
 import { createScratchPostgres } from "../src/platform/db/scratch-postgres";
 import { startInstance } from "./call-runtime/instance";
 
@@ -98,6 +100,10 @@ export async function run(): Promise<InsightsBenchResult> {
         [projectId],
       ),
     );
+    // and what the fold keeps beside them (each skill's first and last loaded hour, each agent's periods)
+    await db.write(async (tx) => {
+      for (const sql of signalSummariesBackfill("$1")) await tx.manager.query(sql, [projectId]);
+    });
     await db.write((tx) =>
       tx.manager.query(
         `INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, starts, loads)
@@ -107,7 +113,9 @@ export async function run(): Promise<InsightsBenchResult> {
       ),
     );
     await db.write((tx) =>
-      tx.manager.query("ANALYZE skill_signal_hours; ANALYZE skill_signal_days; ANALYZE skill_signal_deltas"),
+      tx.manager.query(
+        "ANALYZE skill_signal_hours; ANALYZE skill_signal_days; ANALYZE skill_signal_deltas; ANALYZE skill_load_bounds; ANALYZE agent_signal_periods",
+      ),
     );
     const counted = (await db.read((m) =>
       m.query(

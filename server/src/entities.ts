@@ -13,7 +13,14 @@ import {
   ToolInvocationEntity,
 } from "./modules/calls";
 import { ChatMessageEntity, ChatSessionEntity, ChatToolInvocationEntity, SessionSkillEntity } from "./modules/chat";
-import { OutcomeEntity, SkillSignalDayEntity, SkillSignalDeltaEntity, SkillSignalHourEntity } from "./modules/signals";
+import {
+  AgentSignalPeriodEntity,
+  OutcomeEntity,
+  SkillLoadBoundsEntity,
+  SkillSignalDayEntity,
+  SkillSignalDeltaEntity,
+  SkillSignalHourEntity,
+} from "./modules/signals";
 import { EvalResultEntity, EvalRunEntity, EvalScenarioEntity } from "./modules/evals";
 import { KnowledgeBaseEntity, KnowledgeDocumentEntity } from "./modules/knowledge";
 import { ProjectEntity } from "./modules/projects";
@@ -56,6 +63,8 @@ export const entities = [
   SkillSignalDeltaEntity,
   SkillSignalHourEntity,
   SkillSignalDayEntity,
+  SkillLoadBoundsEntity,
+  AgentSignalPeriodEntity,
   EvalScenarioEntity,
   EvalRunEntity,
   EvalResultEntity,

@@ -5,13 +5,15 @@
  * app writes its call, call_skills, call_events and signal deltas; then, with the app stopped, that call is copied in
  * set-based SQL (INSERT … SELECT over generate_series) as many times as the agent's share of the calls, at times spread
  * over the year, with time-ordered ids built from those times; the events of calls past the retention are not kept
- * (as the sweeper leaves them), and the hour and day rollups are what folding every copy's deltas gives.
+ * (as the sweeper leaves them), and the hour and day rollups (and the summaries the fold keeps beside them) are what
+ * folding every copy's deltas gives.
  */
 import { Client } from "pg";
 import type { App } from "../../src/app";
 import { reviewableContentOf } from "../../src/modules/skills";
 import { seed as seedRegistry, type Shape } from "../call-runtime/seed";
 import { CALL_VARIABLES, type Gql } from "../call-runtime/operations";
+import { signalSummariesBackfill } from "../../src/platform/db/migrations/signal-summaries-backfill";
 import { seededRandom } from "../../src/platform/seeded-random";
 
 export interface Scale {
@@ -296,7 +298,13 @@ export async function copyCalls(url: string, projectId: string, scale: Scale, en
        GROUP BY skill, agent_key`,
       [projectId],
     );
-    for (const table of ["skill_signal_deltas", "skill_signal_hours", "skill_signal_days"])
+    for (const table of [
+      "skill_signal_deltas",
+      "skill_signal_hours",
+      "skill_signal_days",
+      "skill_load_bounds",
+      "agent_signal_periods",
+    ])
       await db.query(`DELETE FROM ${table} WHERE project_id = $1`, [projectId]);
     await step(
       "skill_signal_hours (every call's deltas folded)",
@@ -319,6 +327,10 @@ export async function copyCalls(url: string, projectId: string, scale: Scale, en
        FROM skill_signal_hours WHERE project_id = $1 GROUP BY 1, 2, 3, 4`,
       [projectId],
     );
+    // what the fold keeps beside the rollups (each skill's first and last loaded hour, each agent's periods), from
+    // the hours, as the migration that added them fills them
+    for (const [i, sql] of signalSummariesBackfill("$1").entries())
+      await step(i === 0 ? "skill_load_bounds" : `agent_signal_periods (${i} of 4)`, sql, [projectId]);
     await db.query("COMMIT");
     const began = Date.now();
     await db.query("VACUUM ANALYZE");

@@ -6,6 +6,7 @@ export {
   SkillSignalHourEntity,
   OUTCOME_NOTE_LENGTH,
 } from "./signal.entity";
+export { AgentSignalPeriodEntity, SkillLoadBoundsEntity } from "./signal-summary.entity";
 export type { ArmCounts, RolloutArms } from "./arm-counts";
 export { SkillSignals, type RolloutRef } from "./skill-signals";
 export { OutcomeService } from "./outcome.service";

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { publishAgent, publishSkill } from "../../../test/support/calls";
+import { expectSummariesAgree, insertDeltas, type Signal } from "../../../test/support/signals";
 import { describeEachDialect, createTestApp, type TestApp } from "../../../test/support/test-app";
 import { seededRandom } from "../../platform/seeded-random";
 import { DAY_MS, HOUR_MS } from "./signal-delta";
@@ -8,19 +9,13 @@ const UNUSED = `query($from: DateTime!, $to: DateTime!) { unusedSkills(from: $fr
 const CAP = `query($from: DateTime!, $to: DateTime!) { capAdvice(from: $from, to: $to) {
   agentId agentName maxLoadedSkills evictions suggestedMax } }`;
 
-interface Signal {
-  skill: string;
-  agentKey: string;
-  hour: number;
-  loads: number;
-  evictions: number;
-  maxLoaded: number;
-}
+/** Long enough to hold a whole 64-day block of agent_signal_periods (and 8-day ones beside it). */
+const DAYS = 130;
 
 /**
- * CT-3: the insights statements rewritten for 1,000,000 calls answer what their definitions say, on random rollups.
- * Signals are written as the fold leaves them (hours, and days that add up those hours) plus deltas not folded yet;
- * each answer is checked against the definition worked out here from the same signals.
+ * CT-3: the insights statements rewritten for 1,000,000 calls answer what their definitions say, on random signals
+ * written as deltas and folded by the app's fold (the rollups and the summaries it keeps beside them), plus deltas not
+ * folded yet; each answer is checked against the definition worked out here from the same signals.
  */
 describeEachDialect.withOwnApps("insights at scale", (dialect) => {
   let t: TestApp;
@@ -33,8 +28,8 @@ describeEachDialect.withOwnApps("insights at scale", (dialect) => {
   const deltas: Signal[] = [];
   const live = ["s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7"];
   const listed = live;
-  // four whole days, starting at a UTC midnight a week ago
-  const start = Math.floor((Date.now() - 7 * DAY_MS) / DAY_MS) * DAY_MS;
+  // DAYS whole days, starting at a UTC midnight a week before them
+  const start = Math.floor((Date.now() - (DAYS + 7) * DAY_MS) / DAY_MS) * DAY_MS;
 
   beforeAll(async () => {
     t = await createTestApp(dialect);
@@ -70,20 +65,21 @@ describeEachDialect.withOwnApps("insights at scale", (dialect) => {
       [agents[2]!, "three"],
     ]);
     const random = seededRandom(35);
-    // sparse signals: a skill loads in few hours, so which hours a range covers decides whether it is unused
+    // sparse signals over DAYS days: a skill loads in few hours, so which hours a range covers decides whether it is
+    // unused; the days hold whole blocks of agent_signal_periods, so capAdvice reads hours, days and blocks
     for (const skill of listed) {
       for (const agentKey of agents) {
-        for (let h = 0; h < 4 * 24; h++) {
+        for (let h = 0; h < DAYS * 24; h++) {
           const draw = random();
-          if (draw < 0.03)
+          if (draw < 0.002)
             hours.push({
               skill,
               agentKey,
               hour: start + h * HOUR_MS,
-              loads: draw < 0.01 ? 1 : 0,
-              // evictions are rare (a few hours of each agent), max_loaded anywhere: the advice's maximum is over
-              // every row of an evicting agent, not only its evicting ones
-              evictions: random() < 0.08 ? 1 + Math.floor(random() * 3) : 0,
+              loads: draw < 0.0006 ? 1 : 0,
+              // evictions in a third of the rows, max_loaded anywhere: the advice's maximum is over every row of an
+              // evicting agent, not only its evicting ones
+              evictions: random() < 0.3 ? 1 + Math.floor(random() * 3) : 0,
               maxLoaded: Math.floor(random() * 8),
             });
         }
@@ -91,57 +87,42 @@ describeEachDialect.withOwnApps("insights at scale", (dialect) => {
           deltas.push({
             skill,
             agentKey,
-            hour: start + Math.floor(random() * 96) * HOUR_MS,
+            hour: start + Math.floor(random() * DAYS * 24) * HOUR_MS,
             loads: 1,
             evictions: random() < 0.3 ? 1 : 0,
             maxLoaded: Math.floor(random() * 9),
           });
       }
     }
-    const db = t.app.db;
-    const insert = async (table: string, key: "hour" | "day", rows: Signal[], at: (s: Signal) => number) => {
-      for (const s of rows) {
-        await db.write((tx) =>
-          tx.manager.query(
-            `INSERT INTO ${table} (project_id, skill, agent_key, ${key}, starts, loads, evictions, tool_runs,
-               tool_errors, outcomes, successes, max_loaded)
-             VALUES (${dialect === "postgres" ? "$1, $2, $3, $4, 1, $5, $6" : "?, ?, ?, ?, 1, ?, ?"}, 0, 0, 0, 0, ${
-               dialect === "postgres" ? "$7" : "?"
-             })`,
-            [projectId, s.skill, s.agentKey, at(s), s.loads, s.evictions, s.maxLoaded],
-          ),
-        );
-      }
-    };
-    await insert("skill_signal_hours", "hour", hours, (s) => s.hour);
-    // the day rollup as the fold keeps it: each day the sum of its hours
-    const days = new Map<string, Signal>();
-    for (const s of hours) {
-      const day = Math.floor(s.hour / DAY_MS) * DAY_MS;
-      const k = `${s.skill}\u0000${s.agentKey}\u0000${day}`;
-      const seen = days.get(k);
-      days.set(k, {
-        ...s,
-        hour: day,
-        loads: (seen?.loads ?? 0) + s.loads,
-        evictions: (seen?.evictions ?? 0) + s.evictions,
-        maxLoaded: Math.max(seen?.maxLoaded ?? 0, s.maxLoaded),
-      });
-    }
-    await insert("skill_signal_days", "day", [...days.values()], (s) => s.hour);
-    for (const s of deltas) {
-      await db.write((tx) =>
-        tx.manager.query(
-          `INSERT INTO skill_signal_deltas (project_id, skill, agent_key, hour, starts, loads, evictions, max_loaded)
-           VALUES (${dialect === "postgres" ? "$1, $2, $3, $4, 1, $5, $6, $7" : "?, ?, ?, ?, 1, ?, ?, ?"})`,
-          [projectId, s.skill, s.agentKey, s.hour, s.loads, s.evictions, s.maxLoaded],
-        ),
-      );
-    }
+    // through the write path: deltas, folded by the app's own fold (which keeps the hour and day rollups and their
+    // summaries), then more deltas left unfolded
+    await insertDeltas(t, projectId, hours);
+    expect(await t.app.services.signalRollup.foldAll()).toBe(hours.length);
+    await expectSummariesAgree(t, projectId);
+    await insertDeltas(t, projectId, deltas);
   });
   afterAll(async () => {
     await t?.close();
   });
+
+  /**
+   * The whole span, parts of days, whole days, across days and blocks, short and long, some reaching to now (what
+   * the console asks).
+   */
+  const randomRanges = (seed: number): Array<[number, number]> => {
+    const random = seededRandom(seed);
+    const ranges: Array<[number, number]> = [
+      [start, start + DAYS * DAY_MS],
+      [start + 5 * HOUR_MS + 1234, start + 3 * DAY_MS - 7 * HOUR_MS],
+      [start + 17 * DAY_MS + 3 * HOUR_MS, start + 110 * DAY_MS + 5 * HOUR_MS + 99],
+    ];
+    for (let i = 0; i < 24; i++) {
+      const from = start + Math.floor(random() * DAYS * DAY_MS);
+      const length = Math.floor(random() * (random() < 0.5 ? 3 : DAYS) * DAY_MS);
+      ranges.push([from, i % 4 === 0 ? Date.now() : from + length + HOUR_MS]);
+    }
+    return ranges;
+  };
 
   /** The definition: listed skills (all live here) that no signal in the hours of [from, to) loaded. */
   const unusedByDefinition = (from: number, to: number) => {
@@ -153,17 +134,7 @@ describeEachDialect.withOwnApps("insights at scale", (dialect) => {
   };
 
   it("CT-3 unusedSkills over random ranges (parts of days, whole days, across days) answers its definition", async () => {
-    const random = seededRandom(36);
-    const ranges: Array<[number, number]> = [
-      [start, start + 4 * DAY_MS],
-      [start + DAY_MS, start + 2 * DAY_MS],
-      [start + 5 * HOUR_MS + 1234, start + 3 * DAY_MS - 7 * HOUR_MS],
-    ];
-    for (let i = 0; i < 12; i++) {
-      const a = start + Math.floor(random() * 4 * DAY_MS);
-      const b = start + Math.floor(random() * 4 * DAY_MS);
-      ranges.push([Math.min(a, b), Math.max(a, b) + HOUR_MS]);
-    }
+    const ranges = randomRanges(36);
     const answers = new Set<string>();
     for (const [from, to] of ranges) {
       const { unusedSkills } = await t.ok<{ unusedSkills: string[] }>(
@@ -203,16 +174,7 @@ describeEachDialect.withOwnApps("insights at scale", (dialect) => {
   };
 
   it("CT-3 capAdvice over random ranges answers its definition (evictions summed, the most loaded over every row)", async () => {
-    const random = seededRandom(37);
-    const ranges: Array<[number, number]> = [
-      [start, start + 4 * DAY_MS],
-      [start + 5 * HOUR_MS + 1234, start + 3 * DAY_MS - 7 * HOUR_MS],
-    ];
-    for (let i = 0; i < 12; i++) {
-      const a = start + Math.floor(random() * 4 * DAY_MS);
-      const b = start + Math.floor(random() * 4 * DAY_MS);
-      ranges.push([Math.min(a, b), Math.max(a, b) + HOUR_MS]);
-    }
+    const ranges = randomRanges(37);
     let advised = 0;
     for (const [from, to] of ranges) {
       const { capAdvice } = await t.ok<{ capAdvice: unknown[] }>(

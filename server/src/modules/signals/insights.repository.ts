@@ -1,5 +1,5 @@
 import { BaseRepository } from "../../platform/db/repository";
-import { DAY_MS } from "./signal-delta";
+import { AGENT_PERIODS, DAY_MS } from "./signal-delta";
 
 /** One bucket of one skill's signals (OB-3). */
 export interface InsightRow {
@@ -61,10 +61,6 @@ export class InsightsRepository extends BaseRepository {
       only?: "rollups" | "deltas";
       /** Only rows with loads (what the rollups' partial `_loaded` indexes hold). */
       loaded?: boolean;
-      /** Only rows with evictions (what the day rollup's partial `_evicted` index holds). */
-      evicted?: boolean;
-      /** A column of the outer query the agent key must equal (a correlated subquery). */
-      agentOf?: string;
     } = {},
   ) {
     const params: unknown[] = [];
@@ -86,8 +82,6 @@ export class InsightsRepository extends BaseRepository {
       }
       if (options.skillOf) where += ` AND skill = ${options.skillOf}`;
       if (options.loaded) where += " AND loads > 0";
-      if (options.evicted) where += " AND evictions > 0";
-      if (options.agentOf) where += ` AND agent_key = ${options.agentOf}`;
       if (q.agentKey !== null && q.agentKey !== undefined) {
         where += ` AND agent_key = ${p()}`;
         params.push(q.agentKey);
@@ -106,7 +100,7 @@ export class InsightsRepository extends BaseRepository {
       );
     }
     if (options.only !== "rollups") parts.push(part("skill_signal_deltas", "hour", [[q.fromHour, q.to]]));
-    return { sql: `(${parts.join(" UNION ALL ")}) x`, parts, params };
+    return { sql: `(${parts.join(" UNION ALL ")}) x`, params };
   }
 
   /** OB-3: each skill's signals per bucket (hours, or days of 24 UTC hours), skills by name, buckets in order. */
@@ -174,12 +168,15 @@ export class InsightsRepository extends BaseRepository {
     const p = this.placeholders();
     const project = p();
     const live = p();
-    // Each listed name once, then per name a probe of the rollups' partial indexes of loaded rows (project, skill,
-    // hour or day) WHERE loads > 0: a loaded skill is found at once, an unused one by an empty index range. Reading
-    // the range's rows instead (`NOT IN (the skills loaded in range)`) took minutes a year at 1,000 agents; the
-    // deltas not folded yet are few and not keyed by skill: read once.
+    const bounds = p();
+    const [toA, fromA, fromB, toB] = [p(), p(), p(), p()];
+    // Each listed name once, then its first and last loaded hour (`skill_load_bounds`, kept by the fold): a skill
+    // whose loads all lie outside the range is unused, one whose first or last load is inside it is used, at no
+    // cost per name. Only a skill loaded both before and after the range (none when the range reaches to now, as the
+    // console asks) is probed in the rollups' partial indexes of loaded rows (project, skill, hour or day) WHERE
+    // loads > 0. The deltas not folded yet are few and not keyed by skill: read once.
     const range = { projectId, fromHour, to };
-    const rollups = this.signals(range, p, true, { skillOf: "n.name", only: "rollups", loaded: true });
+    const rollups = this.signals(range, p, true, { skillOf: "b.skill", only: "rollups", loaded: true });
     const deltas = this.signals(range, p, true, { only: "deltas", loaded: true });
     const rows = (await this.m.query(
       `SELECT n.name FROM (
@@ -189,10 +186,12 @@ export class InsightsRepository extends BaseRepository {
          WHERE e.project_id = ${project}) n
        WHERE EXISTS (SELECT 1 FROM skill_versions s WHERE s.project_id = ${live} AND s.name = n.name
                      AND s.state = 'published')
-         AND NOT EXISTS (SELECT 1 FROM ${rollups.sql})
+         AND NOT EXISTS (SELECT 1 FROM skill_load_bounds b WHERE b.project_id = ${bounds} AND b.skill = n.name
+                         AND b.first_hour < ${toA} AND b.last_hour >= ${fromA}
+                         AND (b.first_hour >= ${fromB} OR b.last_hour < ${toB} OR EXISTS (SELECT 1 FROM ${rollups.sql})))
          AND n.name NOT IN (SELECT x.skill FROM ${deltas.sql})
        ORDER BY n.name`,
-      [projectId, projectId, ...rollups.params, ...deltas.params],
+      [projectId, projectId, projectId, to, fromHour, fromHour, to, ...rollups.params, ...deltas.params],
     )) as Array<{ name: string }>;
     return rows.map((r) => r.name);
   }
@@ -203,19 +202,45 @@ export class InsightsRepository extends BaseRepository {
    */
   async evictingAgents(projectId: string, fromHour: number, to: number): Promise<AgentEvictions[]> {
     const p = this.placeholders();
-    const range = { projectId, fromHour, to };
-    // The agents that evicted, from the rows with evictions only (the day rollup's partial index holds those), then
-    // per such agent the most skills a call loaded, as the greatest of one MAX per part (each an index probe: days by
-    // (project, agent, max_loaded, day), hours by (project, agent, hour)). Summing every row of the range per agent
-    // read 1.7M rows a year at 1,000 agents. Placeholders in text order: the MAX parts stand before the FROM.
-    const most = this.signals(range, p, true, { agentOf: "e.agent_key" });
-    const evicting = this.signals(range, p, true, { evicted: true });
-    const greatest = most.parts.map((part) => `COALESCE((SELECT MAX(y.max_loaded) FROM (${part}) y), 0)`).join(", ");
+    // From `agent_signal_periods` (kept by the fold: the skill rows summed per agent) — whole 64-day blocks, the
+    // 8-day blocks, days and hours at the range's ends, each hour counted once — plus the deltas not folded yet. The
+    // agents that evicted and their evictions from the rows with evictions only (a partial index: a row without adds
+    // nothing to the sum), then per such agent its most loaded as one MAX over its own rows in range (the key
+    // (project, agent, period, start)): ~25 rows a year per evicting agent, not every agent's rows nor every
+    // skill-day. Placeholders in text order: the MAX stands before the FROM.
+    const ranges = periodRanges(fromHour, to);
+    const params: unknown[] = [];
+    const deltas = (columns: string, own: string) => {
+      params.push(projectId, fromHour, to);
+      return `SELECT ${columns} FROM skill_signal_deltas
+              WHERE project_id = ${p()} AND hour >= ${p()} AND hour < ${p()} AND agent_key <> ''${own}`;
+    };
+    // the agent's own rows: one index range per period
+    const own = ranges.map(([period, from, until]) => {
+      params.push(projectId, period, from, until);
+      return `SELECT max_loaded FROM agent_signal_periods
+              WHERE project_id = ${p()} AND agent_key = e.agent_key AND period = ${p()} AND start >= ${p()} AND start < ${p()}`;
+    });
+    const most = [...own, deltas("max_loaded", " AND agent_key = e.agent_key")].join(" UNION ALL ");
+    // the rows with evictions: one scan of the partial index over every range (a UNION ALL of one scan per range
+    // was planned as a Parallel Append, whose workers took longer to start than the scans took)
+    const evicting: string[] = [];
+    if (ranges.length > 0) {
+      params.push(projectId);
+      const project = p();
+      const within = ranges.map(([period, from, until]) => {
+        params.push(period, from, until);
+        return `(period = ${p()} AND start >= ${p()} AND start < ${p()})`;
+      });
+      evicting.push(`SELECT agent_key, evictions FROM agent_signal_periods
+                     WHERE project_id = ${project} AND evictions > 0 AND (${within.join(" OR ")})`);
+    }
+    evicting.push(deltas("agent_key, evictions", " AND evictions > 0"));
     const rows = (await this.m.query(
-      `SELECT e.agent_key, e.evictions, ${this.postgres ? "GREATEST" : "MAX"}(${greatest}) AS max_loaded
-       FROM (SELECT x.agent_key, SUM(x.evictions) AS evictions FROM ${evicting.sql}
-             WHERE x.agent_key <> '' GROUP BY x.agent_key HAVING SUM(x.evictions) > 0) e`,
-      [...most.params, ...evicting.params],
+      `SELECT e.agent_key, e.evictions, (SELECT MAX(y.max_loaded) FROM (${most}) y) AS max_loaded
+       FROM (SELECT x.agent_key, SUM(x.evictions) AS evictions FROM (${evicting.join(" UNION ALL ")}) x
+             GROUP BY x.agent_key HAVING SUM(x.evictions) > 0) e`,
+      params,
     )) as Array<Record<string, unknown>>;
     if (rows.length === 0) return [];
     const q = this.placeholders();
@@ -248,4 +273,27 @@ export class InsightsRepository extends BaseRepository {
       ];
     });
   }
+}
+
+/**
+ * The hours of [fromHour, to) as periods of `agent_signal_periods`, each hour in exactly one: [period, from, to) of
+ * the periods' starts — whole periods of the coarsest kind in the middle, then at each end the whole periods of each
+ * finer kind up to the next coarser one's edge, hours at the very ends. Empty ones left out.
+ */
+export function periodRanges(
+  fromHour: number,
+  to: number,
+  periods: readonly number[] = AGENT_PERIODS,
+): Array<[number, number, number]> {
+  const [period, coarser] = periods;
+  if (period === undefined || fromHour >= to) return [];
+  if (coarser === undefined) return [[period, fromHour, to]];
+  const innerFrom = Math.min(Math.ceil(fromHour / coarser) * coarser, to);
+  const innerTo = Math.max(Math.floor(to / coarser) * coarser, innerFrom);
+  const ranges: Array<[number, number, number]> = [
+    [period, fromHour, innerFrom],
+    ...periodRanges(innerFrom, innerTo, periods.slice(1)),
+    [period, innerTo, to],
+  ];
+  return ranges.filter(([, from, until]) => from < until);
 }

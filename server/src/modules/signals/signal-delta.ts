@@ -2,6 +2,11 @@ import { SkillSignalDeltaEntity } from "./signal.entity";
 
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 24 * HOUR_MS;
+/**
+ * The periods `agent_signal_periods` keeps, finest first, each a whole number of the one before (blocks of 8 and 64
+ * UTC days since the epoch): a year is ~5 blocks of 64 days, and a few blocks of 8, days and hours at its ends.
+ */
+export const AGENT_PERIODS = [HOUR_MS, DAY_MS, 8 * DAY_MS, 64 * DAY_MS] as const;
 
 /** The hour (epoch ms, UTC) a time falls in: every signal counts in the start hour of its call or session. */
 export const hourOf = (at: Date): number => Math.floor(at.getTime() / HOUR_MS) * HOUR_MS;

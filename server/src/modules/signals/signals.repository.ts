@@ -2,7 +2,7 @@ import { In } from "typeorm";
 import { BaseRepository } from "../../platform/db/repository";
 import { noCounts, type RolloutArms } from "./arm-counts";
 import { OutcomeEntity, SkillSignalDeltaEntity } from "./signal.entity";
-import { DAY_MS } from "./signal-delta";
+import { AGENT_PERIODS, DAY_MS } from "./signal-delta";
 
 /** A call or a chat session, as an outcome names it. */
 export type OutcomeOwner = "call" | "session";
@@ -153,7 +153,8 @@ export class SignalsRepository extends BaseRepository {
   }
 
   /**
-   * Folds up to `limit` deltas into the hourly and daily rollups and deletes them, in the caller's transaction, summed
+   * Folds up to `limit` deltas into the hourly and daily rollups (and what is kept from them: each skill's first and
+   * last loaded hour, each agent's evictions and most loaded per period) and deletes them, in the caller's transaction, summed
    * by the database (no row comes into the process). PostgreSQL: one fold at a time per database (a transaction-level
    * advisory lock; an instance that does not get it folds nothing this time), the oldest `limit` visible deltas claimed
    * as one id range and deleted in the statement that sums them — no row lock per delta; SQLite serialises writes, so
@@ -173,7 +174,9 @@ export class SignalsRepository extends BaseRepository {
             WHERE id <= (SELECT max(id) FROM (SELECT id FROM skill_signal_deltas ORDER BY id LIMIT $1) oldest)
            RETURNING *),
          hours AS (${rollupInsert("skill_signal_hours", "hour", "hour", "claimed", "TRUE", "GREATEST")}),
-         days AS (${rollupInsert("skill_signal_days", "day", DAY_OF_HOUR, "claimed", "TRUE", "GREATEST")})
+         days AS (${rollupInsert("skill_signal_days", "day", DAY_OF_HOUR, "claimed", "TRUE", "GREATEST")}),
+         bounds AS (${boundsInsert("claimed", "TRUE", "postgres")}),
+         agents AS (${agentPeriodsInsert("claimed", "TRUE", "GREATEST")})
          SELECT COUNT(*) AS n FROM claimed`,
         [limit],
       )) as Array<{ n: unknown }>;
@@ -192,6 +195,8 @@ export class SignalsRepository extends BaseRepository {
     await this.m.query(rollupInsert("skill_signal_days", "day", DAY_OF_HOUR, "skill_signal_deltas", "id <= ?", "MAX"), [
       last,
     ]);
+    await this.m.query(boundsInsert("skill_signal_deltas", "id <= ?", "sqlite"), [last]);
+    await this.m.query(agentPeriodsInsert("skill_signal_deltas", "id <= ?", "MAX"), [last]);
     await this.m.query("DELETE FROM skill_signal_deltas WHERE id <= ?", [last]);
     return count;
   }
@@ -223,4 +228,35 @@ function rollupInsert(
     SELECT project_id, skill, agent_key, ${keyOf}, ${COUNTERS.map((c) => `SUM(${c})`).join(", ")}, MAX(max_loaded)
     FROM ${from} WHERE ${where} GROUP BY project_id, skill, agent_key, ${keyOf}
     ON CONFLICT (project_id, skill, agent_key, ${key}) DO UPDATE SET ${set}`;
+}
+
+/**
+ * OB-3: each skill's first and last hour with a load (`skill_load_bounds`) widened by the deltas `from` a table or CTE
+ * that load (bounds only move outwards: the rollups' counts only grow).
+ */
+function boundsInsert(from: string, where: string, dialect: "postgres" | "sqlite"): string {
+  const [least, greatest] = dialect === "postgres" ? ["LEAST", "GREATEST"] : ["MIN", "MAX"];
+  return `INSERT INTO skill_load_bounds (project_id, skill, first_hour, last_hour)
+    SELECT project_id, skill, MIN(hour), MAX(hour) FROM ${from} WHERE ${where} AND loads > 0 GROUP BY project_id, skill
+    ON CONFLICT (project_id, skill) DO UPDATE SET
+      first_hour = ${least}(skill_load_bounds.first_hour, excluded.first_hour),
+      last_hour = ${greatest}(skill_load_bounds.last_hour, excluded.last_hour)`;
+}
+
+/**
+ * OB-3: the stored agents' evictions and most loaded skills per hour, day and block (`agent_signal_periods`) from the
+ * deltas `from` a table or CTE; deltas that count neither (starts, tool runs, outcomes) and inline agents' add no row.
+ */
+function agentPeriodsInsert(from: string, where: string, greatest: "GREATEST" | "MAX"): string {
+  const periods = AGENT_PERIODS.map((ms, i) => `SELECT ${ms}${i === 0 ? " AS period" : ""}`).join(" UNION ALL ");
+  return `INSERT INTO agent_signal_periods (project_id, period, start, agent_key, evictions, max_loaded)
+    SELECT d.project_id, p.period, (d.hour / p.period) * p.period, d.agent_key, SUM(d.evictions), MAX(d.max_loaded)
+    FROM (SELECT project_id, agent_key, hour, SUM(evictions) AS evictions, MAX(max_loaded) AS max_loaded
+          FROM ${from} WHERE ${where} AND agent_key <> '' AND (evictions > 0 OR max_loaded > 0)
+          GROUP BY project_id, agent_key, hour) d
+    CROSS JOIN (${periods}) p WHERE p.period > 0 -- (a WHERE for SQLite to parse the upsert)
+    GROUP BY d.project_id, p.period, (d.hour / p.period) * p.period, d.agent_key
+    ON CONFLICT (project_id, agent_key, period, start) DO UPDATE SET
+      evictions = agent_signal_periods.evictions + excluded.evictions,
+      max_loaded = ${greatest}(agent_signal_periods.max_loaded, excluded.max_loaded)`;
 }

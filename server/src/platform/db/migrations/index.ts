@@ -59,6 +59,8 @@ import { AddSkillDisplayName1796450400000 as PostgresAddSkillDisplayName } from 
 import { AddSkillDisplayName1796450400000 as SqliteAddSkillDisplayName } from "./sqlite/1796450400000-add-skill-display-name";
 import { NormaliseScenarioTags1796450460000 as PostgresNormaliseScenarioTags } from "./postgres/1796450460000-normalise-scenario-tags";
 import { NormaliseScenarioTags1796450460000 as SqliteNormaliseScenarioTags } from "./sqlite/1796450460000-normalise-scenario-tags";
+import { AddSignalSummaries1796510000000 as PostgresAddSignalSummaries } from "./postgres/1796510000000-add-signal-summaries";
+import { AddSignalSummaries1796510000000 as SqliteAddSignalSummaries } from "./sqlite/1796510000000-add-signal-summaries";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -91,6 +93,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddCallCatalogs,
   SqliteAddSkillDisplayName,
   SqliteNormaliseScenarioTags,
+  SqliteAddSignalSummaries,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -124,4 +127,5 @@ export const postgresMigrations: Function[] = [
   PostgresAddCallCatalogs,
   PostgresAddSkillDisplayName,
   PostgresNormaliseScenarioTags,
+  PostgresAddSignalSummaries,
 ];
