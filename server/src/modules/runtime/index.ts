@@ -85,3 +85,12 @@ export {
   type SkillDocument,
   type SkillMatch,
 } from "./skill-index";
+export {
+  cosineScores,
+  EMBEDDED_BODY_CHARS,
+  EMBEDDED_TEXT_CHARS,
+  embeddingText,
+  fuseRankings,
+  RRF_K,
+  unitVector,
+} from "./skill-fusion";
