@@ -9,7 +9,7 @@ import {
   SkillIndex,
   type CatalogShown,
   type ResolvedSkill,
-  type SkillMatch,
+  type SkillDocument,
   type TemplateVariables,
 } from "../runtime";
 import type { CallSegment } from "./call-state";
@@ -35,9 +35,7 @@ export function skillIndexOf(resolved: readonly ResolvedSkill[]): SkillIndex {
     const key = immutable ? resolved.map((skill) => skill.id).join(",") : null;
     index = key === null ? undefined : indexesByVersions.get(key);
     if (!index) {
-      index = SkillIndex.build(
-        resolved.map((skill) => ({ name: skill.name, description: skill.description, body: skill.instructions })),
-      );
+      index = SkillIndex.build(resolved.map(skillDocument));
       if (key !== null) indexesByVersions.set(key, index);
     }
     indexes.set(resolved, index);
@@ -45,9 +43,9 @@ export function skillIndexOf(resolved: readonly ResolvedSkill[]): SkillIndex {
   return index;
 }
 
-/** CT-2: the best `limit` of a resolution's skills for a request — what find_skills and agentSkillSearch answer. */
-export function searchSkills(resolved: readonly ResolvedSkill[], query: string, limit: number): SkillMatch[] {
-  return skillIndexOf(resolved).search(query, limit);
+/** What the search knows of a resolved skill: name, description, SKILL.md instructions. */
+export function skillDocument(skill: ResolvedSkill): SkillDocument {
+  return { name: skill.name, description: skill.description, body: skill.instructions };
 }
 
 /** Relevance to a text by skill name (0: unrelated), for the catalog's ranking. */

@@ -43,10 +43,10 @@ export {
   CallCatalog,
   catalogView,
   conversationCatalog,
-  searchSkills,
   skillIndexOf,
   type RecentLoads,
 } from "./call-catalog";
+export { SkillSearch, SKILL_VECTORS, type Embedder, type SkillSearchOptions } from "./skill-search";
 export { presentOfferedTool } from "./call.presenters";
 export { registerCallLoaders } from "./call.loaders";
 export { CallEventType } from "./call.types";

@@ -1,0 +1,203 @@
+import { createHash } from "node:crypto";
+import { LruCache } from "../../platform/cache/lru-cache";
+import type { Logger } from "../../platform/logger";
+import {
+  cosineScores,
+  embeddingText,
+  fuseRankings,
+  unitVector,
+  type ResolvedSkill,
+  type SkillDocument,
+  type SkillIndex,
+  type SkillMatch,
+} from "../runtime";
+import { skillDocument, skillIndexOf } from "./call-catalog";
+
+/** What the search asks of an embeddings endpoint (the model module's EmbeddingsClient). */
+export interface Embedder {
+  readonly model: string;
+  /** One vector per input, in order, all of one dimension; a failure throws. */
+  embed(inputs: readonly string[]): Promise<number[][]>;
+}
+
+export interface SkillSearchOptions {
+  /** Null: lexical ranking only (EMBEDDINGS_BASE_URL unset). */
+  embedder?: Embedder | null;
+  /** After a failed request, searches are lexical only for this long (EMBEDDINGS_PAUSE_MS). */
+  pauseMs?: number;
+  /** Failures are warned here (the endpoint by origin and path; never its key). */
+  logger?: Pick<Logger, "warn">;
+  /** OB-2: each request to the endpoint, by outcome. */
+  counted?: (outcome: "ok" | "error" | "timeout") => void;
+}
+
+/**
+ * How many skill vectors are kept. A 1,536-dimension vector takes 6 KB, so the cache holds at most about 120 MB; a
+ * list of more skills than it holds is searched lexically.
+ */
+export const SKILL_VECTORS = 20_000;
+
+/** What a list's search needs beyond its index: each skill's vector key, its vectors once all are in, a fill. */
+interface ListVectors {
+  documents: readonly SkillDocument[];
+  texts: readonly string[];
+  keys: readonly string[];
+  ready: readonly Float32Array[] | null;
+  filling: boolean;
+}
+
+/**
+ * CT-2: the one search `find_skills` (calls, chat sessions, evals, gateway turns of registry agents) and
+ * `agentSkillSearch` answer. Without an embeddings endpoint it is the lexical ranking (SkillIndex). With one, the
+ * lexical ranking fused by reciprocal rank with the cosine ranking of the same skills — once their vectors are in:
+ * until then the search answers the lexical ranking at once and the list's vectors are filled in the background (one
+ * fill per list at a time). A failing endpoint (an error status, a timeout, an answer of another shape or dimension)
+ * answers the lexical ranking, warns, and pauses the endpoint's use for `pauseMs`. Only searches ask the endpoint:
+ * a catalog's ranking (call starts, conversations) stays lexical.
+ */
+export class SkillSearch {
+  private readonly lists = new WeakMap<SkillIndex, ListVectors>();
+  /**
+   * Skill vectors by model and the embedded text's digest: computed once per skill content, shared by every agent
+   * version and list that holds it.
+   */
+  private readonly vectors = new LruCache<string, Float32Array>(SKILL_VECTORS);
+  /** Requests' vectors by model and text: a request asked again (a retried tool call) is not embedded again. */
+  private readonly requestVectors = new LruCache<string, Float32Array>(1_000);
+  private readonly embedder: Embedder | null;
+  private pausedUntil = 0;
+
+  constructor(private readonly options: SkillSearchOptions = {}) {
+    this.embedder = options.embedder ?? null;
+  }
+
+  /** Whether an endpoint is configured (fusion may apply). */
+  get fused(): boolean {
+    return this.embedder !== null;
+  }
+
+  /**
+   * The best `limit` skills of a list for a request. `index` is the list's lexical index (by catalog position, as
+   * `documents()` gives the skills); what is kept of the list is kept with it (one index per list's versions).
+   */
+  async search(
+    index: SkillIndex,
+    documents: () => readonly SkillDocument[],
+    query: string,
+    limit: number,
+  ): Promise<SkillMatch[]> {
+    const embedder = this.embedder;
+    if (!embedder || Date.now() < this.pausedUntil || !query.trim() || limit < 1 || index.size === 0)
+      return index.search(query, limit);
+    const state = this.listOf(index, documents, embedder.model);
+    if (state.keys.length > SKILL_VECTORS) return index.search(query, limit);
+    const ready = this.readyOf(state);
+    if (!ready) {
+      this.fill(state, embedder);
+      return index.search(query, limit);
+    }
+    const request = await this.requestVector(embedder, query);
+    if (!request) return index.search(query, limit);
+    let cosine: Float64Array;
+    try {
+      cosine = cosineScores(ready, request);
+    } catch (error) {
+      // another dimension than the skills' (the endpoint's model changed): the vectors are asked again
+      state.ready = null;
+      for (const key of state.keys) this.vectors.delete(key);
+      this.failed(embedder, error);
+      return index.search(query, limit);
+    }
+    return fuseRankings(state.documents, index.scores(query), cosine, limit);
+  }
+
+  /** CT-2: the best `limit` of a resolution's skills for a request — what find_skills and agentSkillSearch answer. */
+  searchResolved(resolved: readonly ResolvedSkill[], query: string, limit: number): Promise<SkillMatch[]> {
+    return this.search(skillIndexOf(resolved), () => resolved.map(skillDocument), query, limit);
+  }
+
+  private listOf(index: SkillIndex, documents: () => readonly SkillDocument[], model: string): ListVectors {
+    let state = this.lists.get(index);
+    if (!state) {
+      const docs = documents();
+      const texts = docs.map(embeddingText);
+      const keys = texts.map((text) => vectorKey(model, text));
+      state = { documents: docs, texts, keys, ready: null, filling: false };
+      this.lists.set(index, state);
+    }
+    return state;
+  }
+
+  /** The list's vectors when every one is in (kept with the list from then on); null while some are missing. */
+  private readyOf(state: ListVectors): readonly Float32Array[] | null {
+    if (state.ready) return state.ready;
+    const found: Float32Array[] = [];
+    for (const key of state.keys) {
+      const vector = this.vectors.get(key);
+      if (!vector) return null;
+      found.push(vector);
+    }
+    if (found.some((vector) => vector.length !== found[0]!.length)) {
+      // filled at different times by a model that changed its dimension: asked again
+      for (const key of state.keys) this.vectors.delete(key);
+      return null;
+    }
+    return (state.ready = found);
+  }
+
+  /** Embeds the list's missing skills in the background; at most one fill per list at a time. */
+  private fill(state: ListVectors, embedder: Embedder): void {
+    if (state.filling) return;
+    const missing = state.keys.flatMap((key, i) => (this.vectors.get(key) ? [] : [i]));
+    if (missing.length === 0) return;
+    state.filling = true;
+    void this.embed(
+      embedder,
+      missing.map((i) => state.texts[i]!),
+    )
+      .then((found) => {
+        if (found) missing.forEach((i, at) => this.vectors.set(state.keys[i]!, unitVector(found[at]!)));
+      })
+      .finally(() => (state.filling = false));
+  }
+
+  private async requestVector(embedder: Embedder, query: string): Promise<Float32Array | null> {
+    const key = vectorKey(embedder.model, query);
+    const known = this.requestVectors.get(key);
+    if (known) return known;
+    const found = await this.embed(embedder, [query]);
+    if (!found) return null;
+    const vector = unitVector(found[0]!);
+    this.requestVectors.set(key, vector);
+    return vector;
+  }
+
+  /** The endpoint's vectors, or null after a failure (warned, counted, the endpoint paused). */
+  private async embed(embedder: Embedder, inputs: string[]): Promise<number[][] | null> {
+    try {
+      const found = await embedder.embed(inputs);
+      if (found.length !== inputs.length) throw new Error(`${found.length} vectors for ${inputs.length} inputs`);
+      this.options.counted?.("ok");
+      return found;
+    } catch (error) {
+      this.failed(embedder, error);
+      return null;
+    }
+  }
+
+  private failed(embedder: Embedder, error: unknown): void {
+    const pauseMs = this.options.pauseMs ?? 30_000;
+    this.pausedUntil = Date.now() + pauseMs;
+    const timeout = (error as { timeout?: unknown } | null)?.timeout === true;
+    this.options.counted?.(timeout ? "timeout" : "error");
+    // The error's message names the endpoint by origin and path; the key is never part of it.
+    this.options.logger?.warn(
+      { model: embedder.model, reason: error instanceof Error ? error.message : String(error), pauseMs },
+      "CT-2: the embeddings endpoint failed; skill search answers the lexical ranking",
+    );
+  }
+}
+
+function vectorKey(model: string, text: string): string {
+  return `${model}\u0000${createHash("sha256").update(text).digest("base64url")}`;
+}
