@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { publishAgent, publishSkill, runTool, startCall } from "../../../test/support/calls";
-import { CATALOG_SKILLS as SKILLS } from "../../../test/support/catalog";
+import { CATALOG_SKILLS as SKILLS, topicVector as vectorOf, UMBRELLA_REQUESTS } from "../../../test/support/catalog";
 import { captureLog } from "../../../test/support/log-capture";
 import { parsePrometheus, series } from "../../../test/support/prometheus";
 import { startScriptedEmbeddings, type ScriptedEmbeddings } from "../../../test/support/scripted-embeddings";
@@ -15,29 +15,13 @@ const KEY = "sk-embeddings-never-logged";
 const TIMEOUT_MS = 400;
 const PAUSE_MS = 300;
 
-/**
- * The scripted endpoint's vectors: one dimension per skill's topic (the first part of its name), and the weather's
- * for "umbrella" too — a word no skill's name, description or body holds. Every text has a little of a last
- * dimension, so none is a zero vector.
- */
-const TOPICS = SKILLS.map(([name]) => name.split("-")[0]!);
-function vectorOf(text: string): number[] {
-  const lower = text.toLowerCase();
-  return [
-    ...TOPICS.map((topic) => (lower.includes(topic) || (topic === "weather" && lower.includes("umbrella")) ? 1 : 0)),
-    0.05,
-  ];
-}
-
-/** Requests that share no word (stem, or WordNet synonym of a word no skill uses) with any skill: lexically nothing. */
-const UMBRELLA = "Should I pack an umbrella for Lisbon tomorrow?";
-const UMBRELLA_AGAIN = "Do I need my umbrella in Porto on Friday?";
-const UMBRELLA_LATER = "An umbrella for the Berlin trip next week, yes or no?";
+const [UMBRELLA, UMBRELLA_AGAIN, UMBRELLA_LATER] = UMBRELLA_REQUESTS;
 
 /** An agent whose catalog leaves skills out (find_skills offered), over the catalog fixtures. */
 async function deskAgent(t: TestApp, project: string): Promise<{ key: string; agentId: string }> {
   const { adminKey: key } = await t.project(project);
-  for (const [name, description] of SKILLS) await publishSkill(t, key, name, { description, body: `How to do ${name} work.` });
+  for (const [name, description] of SKILLS)
+    await publishSkill(t, key, name, { description, body: `How to do ${name} work.` });
   const skills = SKILLS.map(([name]) => ({ name }));
   const agentId = await publishAgent(t, key, { name: "desk", prompt: "Desk.", catalogBudget: 320, skills });
   return { key, agentId };
