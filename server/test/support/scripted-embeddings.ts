@@ -69,7 +69,9 @@ export async function startScriptedEmbeddings(vectorOf: (text: string) => number
       }
       const input = body.input ?? [];
       const data = input.map((item, index) => ({ object: "embedding", index, embedding: vectorOf(item) })).reverse();
-      res.end(JSON.stringify({ object: "list", data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }));
+      res.end(
+        JSON.stringify({ object: "list", data, model: body.model, usage: { prompt_tokens: 1, total_tokens: 1 } }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

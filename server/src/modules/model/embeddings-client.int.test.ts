@@ -11,7 +11,9 @@ describe("EmbeddingsClient", () => {
   beforeAll(async () => {
     // three dimensions, four for a text that starts with "wide"
     const dimensions = (text: string) => (text.startsWith("wide") ? 4 : 3);
-    server = await startScriptedEmbeddings((text) => Array.from({ length: dimensions(text) }, (_, i) => text.length + i));
+    server = await startScriptedEmbeddings((text) =>
+      Array.from({ length: dimensions(text) }, (_, i) => text.length + i),
+    );
   });
   afterAll(() => server.close());
 
@@ -39,10 +41,18 @@ describe("EmbeddingsClient", () => {
     const failures: unknown[] = [];
     for (const mode of [{ fail: 503 }, "hang", "garbage"] as const) {
       server.setMode(mode);
-      failures.push(await client({ timeoutMs: 200 }).embed(["x"]).catch((error: unknown) => error));
+      failures.push(
+        await client({ timeoutMs: 200 })
+          .embed(["x"])
+          .catch((error: unknown) => error),
+      );
     }
     server.setMode("ok");
-    failures.push(await client({ allowList: [] }).embed(["x"]).catch((error: unknown) => error));
+    failures.push(
+      await client({ allowList: [] })
+        .embed(["x"])
+        .catch((error: unknown) => error),
+    );
     expect(failures.every((error) => error instanceof UpstreamError)).toBe(true);
     const messages = failures.map((error) => (error as Error).message);
     expect(messages[0]).toContain("answered HTTP 503");

@@ -61,7 +61,11 @@ export class EmbeddingsClient {
   private readonly where: string;
 
   constructor(private readonly options: EmbeddingsClientOptions) {
-    this.fetch = pinnedFetch({ allowList: options.allowList, resolve: options.resolve, maxBodyBytes: MAX_ANSWER_BYTES });
+    this.fetch = pinnedFetch({
+      allowList: options.allowList,
+      resolve: options.resolve,
+      maxBodyBytes: MAX_ANSWER_BYTES,
+    });
     this.url = `${options.endpoint.baseUrl.replace(/\/+$/, "")}/embeddings`;
     this.where = describe(options.endpoint.baseUrl);
   }
@@ -149,6 +153,8 @@ export class EmbeddingsClient {
     if (error instanceof OutboundError && error.kind === "refused")
       return new UpstreamError(`The embeddings endpoint ${this.where} may not be called: ${error.message}`);
     const message = error instanceof Error ? error.message : String(error);
-    return new UpstreamError(`The embeddings endpoint ${this.where} could not be reached: ${quote(message, { max: 300 })}`);
+    return new UpstreamError(
+      `The embeddings endpoint ${this.where} could not be reached: ${quote(message, { max: 300 })}`,
+    );
   }
 }
