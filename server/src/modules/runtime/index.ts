@@ -92,5 +92,7 @@ export {
   embeddingText,
   fuseRankings,
   RRF_K,
+  RRF_WINDOW,
   unitVector,
+  vectorMatrix,
 } from "./skill-fusion";

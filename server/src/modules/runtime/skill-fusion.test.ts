@@ -6,7 +6,9 @@ import {
   embeddingText,
   fuseRankings,
   RRF_K,
+  RRF_WINDOW,
   unitVector,
+  vectorMatrix,
 } from "./skill-fusion";
 import { SkillIndex } from "./skill-index";
 
@@ -28,15 +30,19 @@ describe("embeddingText", () => {
 
 describe("cosine", () => {
   it("CT-2 unit vectors make the cosine a dot product; a zero vector scores 0", () => {
-    const vectors = [unitVector([3, 4]), unitVector([0, 2]), unitVector([0, 0])];
-    const scores = cosineScores(vectors, unitVector([0, 1]));
+    const matrix = vectorMatrix([unitVector([3, 4]), unitVector([0, 2]), unitVector([0, 0])]);
+    expect(matrix).toEqual(Float32Array.from([0.6, 0.8, 0, 1, 0, 0]));
+    const scores = cosineScores(matrix, unitVector([0, 1]));
     expect(scores[0]).toBeCloseTo(0.8);
     expect(scores[1]).toBeCloseTo(1);
     expect(scores[2]).toBe(0);
   });
 
   it("CT-2 vectors of another dimension than the request's are refused", () => {
-    expect(() => cosineScores([unitVector([1, 0, 0])], unitVector([1, 0]))).toThrow(RangeError);
+    expect(() => cosineScores(vectorMatrix([unitVector([1, 0, 0])]), unitVector([1, 0]))).toThrow(RangeError);
+    expect(() => vectorMatrix([unitVector([1, 0, 0]), unitVector([1, 0])])).toThrow(RangeError);
+    // five dimensions: the loop's remainder counted too
+    expect(cosineScores(vectorMatrix([unitVector([0, 0, 0, 0, 1])]), unitVector([0, 0, 0, 0, 1]))[0]).toBe(1);
   });
 });
 
@@ -64,6 +70,21 @@ describe("fuseRankings", () => {
     expect(fuseRankings(catalog, [0, 0, 0], [0, 0, 0], 2).map((m) => m.name)).toEqual(["pdf-toolkit", "weather-desk"]);
     expect(fuseRankings(catalog, [1, 0, 0], [0, 0, 0], 0)).toEqual([]);
     expect(fuseRankings([], [], [], 5)).toEqual([]);
+  });
+
+  it("CT-2 each ranking is read to its window: a skill further down gets nothing from it", () => {
+    const many = Array.from({ length: 300 }, (_, i) => ({ name: `skill-${i}`, description: `Skill ${i}.` }));
+    // lexical: skill-0 best … skill-299 last; cosine: the other way round
+    const lexical = many.map((_, i) => 300 - i);
+    const cosine = many.map((_, i) => i);
+    const [first, second] = fuseRankings(many, lexical, cosine, 5);
+    // skill-0 is 300th by cosine, past the window: its lexical rank alone; skill-299 the same the other way
+    expect(first).toMatchObject({ name: "skill-0", score: 1 / (RRF_K + 1) });
+    expect(second).toMatchObject({ name: "skill-299", score: 1 / (RRF_K + 1) });
+    expect(RRF_WINDOW).toBeLessThan(300);
+    // read whole, each ranking counts for every skill
+    const whole = fuseRankings(many, lexical, cosine, 5, RRF_K, 300);
+    expect(whole[0]!.score).toBe(1 / (RRF_K + 1) + 1 / (RRF_K + 300));
   });
 
   it("CT-2 one score per skill in each ranking", () => {

@@ -33,35 +33,81 @@ export function unitVector(values: ArrayLike<number>): Float32Array {
   return unit;
 }
 
-/** Each skill's cosine with the request, by catalog position; the vectors are unit vectors of one dimension. */
-export function cosineScores(vectors: readonly Float32Array[], query: Float32Array): Float64Array {
-  const scores = new Float64Array(vectors.length);
-  for (let doc = 0; doc < vectors.length; doc++) {
-    const vector = vectors[doc]!;
-    if (vector.length !== query.length)
-      throw new RangeError(`vector ${doc} has ${vector.length} dimensions, the request's ${query.length}`);
-    let dot = 0;
-    for (let i = 0; i < vector.length; i++) dot += vector[i]! * query[i]!;
-    scores[doc] = dot;
+/** Unit vectors of one dimension as one matrix, a row per skill: the cosine loop then reads one array. */
+export function vectorMatrix(vectors: readonly Float32Array[]): Float32Array {
+  const dimensions = vectors[0]?.length ?? 0;
+  const matrix = new Float32Array(vectors.length * dimensions);
+  vectors.forEach((vector, row) => {
+    if (vector.length !== dimensions)
+      throw new RangeError(`vector ${row} has ${vector.length} dimensions, the first ${dimensions}`);
+    matrix.set(vector, row * dimensions);
+  });
+  return matrix;
+}
+
+/**
+ * Each skill's cosine with the request, by catalog position: `matrix` holds the skills' unit vectors a row each
+ * (`vectorMatrix`), `query` the request's, of the rows' dimension.
+ */
+export function cosineScores(matrix: Float32Array, query: Float32Array): Float64Array {
+  const length = query.length;
+  if (length === 0 || matrix.length % length !== 0)
+    throw new RangeError(`the skills' vectors are not of the request's ${length} dimensions`);
+  const rows = matrix.length / length;
+  const scores = new Float64Array(rows);
+  const whole = length - (length % 4);
+  for (let row = 0, at = 0; row < rows; row++, at += length) {
+    // four sums: the loop's additions do not wait on each other
+    let a = 0;
+    let b = 0;
+    let c = 0;
+    let d = 0;
+    let i = 0;
+    for (; i < whole; i += 4) {
+      a += matrix[at + i]! * query[i]!;
+      b += matrix[at + i + 1]! * query[i + 1]!;
+      c += matrix[at + i + 2]! * query[i + 2]!;
+      d += matrix[at + i + 3]! * query[i + 3]!;
+    }
+    for (; i < length; i++) a += matrix[at + i]! * query[i]!;
+    scores[row] = a + b + c + d;
   }
   return scores;
 }
 
-/** Ranks (1 = best) by catalog position, 0 for a skill the ranking does not hold; ties go to the catalog's order. */
-function ranksOf(scores: ArrayLike<number>, holds: (doc: number) => boolean): Uint32Array {
-  const held: number[] = [];
-  for (let doc = 0; doc < scores.length; doc++) if (holds(doc)) held.push(doc);
-  held.sort((a, b) => scores[b]! - scores[a]! || a - b);
-  const ranks = new Uint32Array(scores.length);
-  held.forEach((doc, i) => (ranks[doc] = i + 1));
-  return ranks;
+/**
+ * How deep each ranking is read for the fusion (Elasticsearch's `rank_window_size`, 100 by default there too): a
+ * skill further down contributes less than `1 / (k + window)` from that ranking, and both rankings are selected
+ * rather than sorted whole (10,000 skills).
+ */
+export const RRF_WINDOW = 100;
+
+/**
+ * The best `window` skills of a ranking, best first (`holds`: the skills it ranks); ties go to the catalog's order,
+ * as the lexical ranking's do.
+ */
+function topOf(scores: ArrayLike<number>, holds: (doc: number) => boolean, window: number): number[] {
+  const best: number[] = [];
+  const better = (a: number, b: number) => scores[a]! > scores[b]! || (scores[a] === scores[b] && a < b);
+  for (let doc = 0; doc < scores.length; doc++) {
+    if (!holds(doc)) continue;
+    if (best.length === window && !better(doc, best[window - 1]!)) continue;
+    let at = best.length === window ? window - 1 : best.length;
+    while (at > 0 && better(doc, best[at - 1]!)) {
+      best[at] = best[at - 1]!;
+      at--;
+    }
+    best[at] = doc;
+  }
+  return best;
 }
 
 /**
  * CT-2 with an embeddings endpoint: the best `limit` skills by reciprocal-rank fusion of the lexical ranking (`lexical`:
  * each skill's BM25F score, 0 for one that shares no term with the request, which the lexical ranking does not hold)
- * and the cosine ranking (`cosine`: every skill's cosine with the request). A skill's score is the fused one,
- * `Σ 1 / (k + rank)` over the rankings that hold it. Ties: the better lexical rank, then the catalog's order.
+ * and the cosine ranking (`cosine`: every skill's cosine with the request), each read to its first `window` skills.
+ * A skill's score is the fused one, `Σ 1 / (k + rank)` over the rankings that hold it in their window. Ties: the
+ * better lexical rank, then the catalog's order.
  */
 export function fuseRankings(
   documents: readonly SkillDocument[],
@@ -69,24 +115,27 @@ export function fuseRankings(
   cosine: ArrayLike<number>,
   limit: number,
   k = RRF_K,
+  window = RRF_WINDOW,
 ): SkillMatch[] {
   if (lexical.length !== documents.length || cosine.length !== documents.length)
     throw new RangeError("one score per skill in each ranking");
   const wanted = Math.max(0, Math.floor(limit));
   if (wanted === 0 || documents.length === 0) return [];
-  const lexicalRanks = ranksOf(lexical, (doc) => lexical[doc]! > 0);
-  const cosineRanks = ranksOf(cosine, (doc) => Number.isFinite(cosine[doc]!));
-  const fused = new Float64Array(documents.length);
-  for (let doc = 0; doc < documents.length; doc++) {
-    if (lexicalRanks[doc]! > 0) fused[doc]! += 1 / (k + lexicalRanks[doc]!);
-    if (cosineRanks[doc]! > 0) fused[doc]! += 1 / (k + cosineRanks[doc]!);
-  }
-  const lexicalOrder = (doc: number) => lexicalRanks[doc] || Number.MAX_SAFE_INTEGER;
-  const order: number[] = [];
-  for (let doc = 0; doc < documents.length; doc++) if (fused[doc]! > 0) order.push(doc);
-  order.sort((a, b) => fused[b]! - fused[a]! || lexicalOrder(a) - lexicalOrder(b) || a - b);
-  return order.slice(0, wanted).map((doc) => {
-    const { name, description } = documents[doc]!;
-    return { name, description, score: fused[doc]! };
+  const depth = Math.max(window, wanted);
+  const fused = new Map<number, { score: number; lexicalRank: number }>();
+  topOf(lexical, (doc) => lexical[doc]! > 0, depth).forEach((doc, i) =>
+    fused.set(doc, { score: 1 / (k + i + 1), lexicalRank: i + 1 }),
+  );
+  topOf(cosine, (doc) => Number.isFinite(cosine[doc]!), depth).forEach((doc, i) => {
+    const known = fused.get(doc);
+    if (known) known.score += 1 / (k + i + 1);
+    else fused.set(doc, { score: 1 / (k + i + 1), lexicalRank: Number.MAX_SAFE_INTEGER });
   });
+  return [...fused]
+    .sort(([a, x], [b, y]) => y.score - x.score || x.lexicalRank - y.lexicalRank || a - b)
+    .slice(0, wanted)
+    .map(([doc, { score }]) => {
+      const { name, description } = documents[doc]!;
+      return { name, description, score };
+    });
 }
