@@ -1,6 +1,8 @@
+import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
 import { defaultModelEndpoint, embeddingsEndpoint } from "./modules/model";
+import { createLogger } from "./platform/logger";
 
 describe("model settings", () => {
   it("default to no endpoint, a 60 s timeout and 8 tool rounds", () => {
@@ -40,6 +42,29 @@ describe("CT-2 embeddings settings", () => {
       apiKey: "sk-e",
     });
     expect(embeddingsEndpoint(loadConfig(env))?.apiKey).toBeNull();
+  });
+
+  it("CT-2 the embeddings key (and the model's) is never written by a logged config", () => {
+    let out = "";
+    const logger = createLogger(
+      "info",
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          out += chunk.toString();
+          done();
+        },
+      }),
+    );
+    const config = loadConfig({
+      EMBEDDINGS_BASE_URL: "https://api.example.com/v1",
+      EMBEDDINGS_MODEL: "e",
+      EMBEDDINGS_API_KEY: "sk-embeddings-in-config",
+      MODEL_API_KEY: "sk-model-in-config",
+    });
+    logger.info({ config }, "config");
+    expect(out).toContain('"embeddingsApiKey":"***"');
+    expect(out).not.toContain("sk-embeddings-in-config");
+    expect(out).not.toContain("sk-model-in-config");
   });
 
   it("CT-2 refuses a base URL that is not http(s), or one without a model", () => {
