@@ -45,12 +45,20 @@ export const SKILL_VECTORS = 20_000;
  */
 export const MATRIX_FLOATS = 32 * 1024 * 1024;
 
-/** What a list's search needs beyond its index: its skills, each one's vector key, its matrix, whether it fills. */
+/**
+ * The vectors of a list's content: each skill's vector key, their matrix, whether a fill runs. Shared by every list
+ * of the same content (a list read again from a stored state, another agent version of the same skills).
+ */
 interface ListVectors {
-  documents: readonly SkillDocument[];
   keys: readonly string[];
   matrix: Float32Array | null;
   filling: boolean;
+}
+
+/** What a list's search keeps beyond its index: its skills (names and descriptions answered), its vectors. */
+interface ListEntry {
+  documents: readonly SkillDocument[];
+  vectors: ListVectors;
 }
 
 /**
@@ -63,7 +71,9 @@ interface ListVectors {
  * a catalog's ranking (call starts, conversations) stays lexical.
  */
 export class SkillSearch {
-  private readonly lists = new WeakMap<SkillIndex, ListVectors>();
+  private readonly lists = new WeakMap<SkillIndex, ListEntry>();
+  /** Lists' vectors by their content (the digest of their keys). */
+  private readonly contents = new LruCache<string, ListVectors>(256);
   /**
    * Skill vectors by model and the embedded text's digest: computed once per skill content, shared by every agent
    * version and list that holds it.
@@ -99,11 +109,11 @@ export class SkillSearch {
     const embedder = this.embedder;
     if (!embedder || Date.now() < this.pausedUntil || !query.trim() || limit < 1 || index.size === 0)
       return index.search(query, limit);
-    const state = this.listOf(index, documents, embedder.model);
+    const { documents: docs, vectors: state } = this.listOf(index, documents, embedder.model);
     if (state.keys.length > SKILL_VECTORS) return index.search(query, limit);
     const matrix = this.matrixOf(state);
     if (!matrix) {
-      this.fill(state, embedder);
+      this.fill(state, docs, embedder);
       return index.search(query, limit);
     }
     const request = await this.requestVector(embedder, query);
@@ -118,7 +128,7 @@ export class SkillSearch {
       this.failed(embedder, error);
       return index.search(query, limit);
     }
-    return fuseRankings(state.documents, index.scores(query), cosine, limit);
+    return fuseRankings(docs, index.scores(query), cosine, limit);
   }
 
   /** CT-2: the best `limit` of a resolution's skills for a request — what find_skills and agentSkillSearch answer. */
@@ -126,16 +136,19 @@ export class SkillSearch {
     return this.search(skillIndexOf(resolved), () => resolved.map(skillDocument), query, limit);
   }
 
-  private listOf(index: SkillIndex, documents: () => readonly SkillDocument[], model: string): ListVectors {
-    let state = this.lists.get(index);
-    if (!state) {
+  private listOf(index: SkillIndex, documents: () => readonly SkillDocument[], model: string): ListEntry {
+    let entry = this.lists.get(index);
+    if (!entry) {
       const docs = documents();
       // the texts themselves are not kept (up to 2,000 characters a skill): a fill makes the missing ones again
       const keys = docs.map((doc) => vectorKey(model, embeddingText(doc)));
-      state = { documents: docs, keys, matrix: null, filling: false };
-      this.lists.set(index, state);
+      const content = createHash("sha256").update(keys.join("\n")).digest("base64url");
+      let vectors = this.contents.get(content);
+      if (!vectors) this.contents.set(content, (vectors = { keys, matrix: null, filling: false }));
+      entry = { documents: docs, vectors };
+      this.lists.set(index, entry);
     }
-    return state;
+    return entry;
   }
 
   /** The list's vectors as one matrix once every one is in; null while some are missing. */
@@ -176,14 +189,14 @@ export class SkillSearch {
   }
 
   /** Embeds the list's missing skills in the background; at most one fill per list at a time. */
-  private fill(state: ListVectors, embedder: Embedder): void {
+  private fill(state: ListVectors, documents: readonly SkillDocument[], embedder: Embedder): void {
     if (state.filling) return;
     const missing = state.keys.flatMap((key, i) => (this.vectors.get(key) ? [] : [i]));
     if (missing.length === 0) return;
     state.filling = true;
     void this.embed(
       embedder,
-      missing.map((i) => embeddingText(state.documents[i]!)),
+      missing.map((i) => embeddingText(documents[i]!)),
     )
       .then((found) => {
         if (found) missing.forEach((i, at) => this.vectors.set(state.keys[i]!, unitVector(found[at]!)));
