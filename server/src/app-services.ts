@@ -15,13 +15,21 @@ import { AuditService } from "./modules/audit";
 import { AuthService } from "./modules/auth";
 import { ChatSecrets, ChatService, ChatSessionSteps, ChatTurns } from "./modules/chat";
 import { InsightService, OutcomeService, SignalRollup, SkillSignals } from "./modules/signals";
-import { CallEngine, CallResolution, CallRetention, CallService, McpConnector, ToolRunner } from "./modules/calls";
+import {
+  CallEngine,
+  CallResolution,
+  CallRetention,
+  CallService,
+  McpConnector,
+  SkillSearch,
+  ToolRunner,
+} from "./modules/calls";
 import { CALL_EVENTS_TOPIC } from "./modules/call-timeline";
 import { EvalExecutor, EvalGate, EvalPlanner, EvalService } from "./modules/evals";
 import { ImpactService } from "./modules/impact";
 import { KnowledgeService } from "./modules/knowledge";
 import { LibraryService, SkillSourceCache } from "./modules/libraries";
-import { defaultModelEndpoint, ModelClient } from "./modules/model";
+import { defaultModelEndpoint, EmbeddingsClient, embeddingsEndpoint, ModelClient } from "./modules/model";
 import { ProjectService } from "./modules/projects";
 import { ProvenanceService } from "./modules/provenance";
 import { parseSigningKey } from "./platform/signing-key";
@@ -175,12 +183,27 @@ export function wireServices(
     // CT-1: an overflowing catalog ranks, after relevance, by what the agent's calls loaded lately
     (projectId, agentId) => signals.recentLoads(projectId, agentId),
   );
+  // CT-2: find_skills and agentSkillSearch, fused with an embeddings endpoint when EMBEDDINGS_BASE_URL is set
+  const embeddings = embeddingsEndpoint(config);
+  const skillSearch = new SkillSearch({
+    embedder: embeddings
+      ? new EmbeddingsClient({
+          endpoint: embeddings,
+          timeoutMs: config.embeddingsTimeoutMs,
+          allowList: config.outboundAllowHosts,
+        })
+      : null,
+    pauseMs: config.embeddingsPauseMs,
+    logger,
+    counted: (outcome) => telemetry.metrics.embeddingsRequest(outcome),
+  });
   const tools = new ToolRunner(
     agentDirectory,
     skillReader,
     mcp,
     { allowList: config.outboundAllowHosts, timeoutMs: config.toolTimeoutMs },
     telemetry,
+    skillSearch,
   );
   const outcomes = new OutcomeService(db, auth);
   const insights = new InsightService(db, auth);

@@ -1,6 +1,8 @@
+import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadConfig } from "./config";
-import { defaultModelEndpoint } from "./modules/model";
+import { defaultModelEndpoint, embeddingsEndpoint } from "./modules/model";
+import { createLogger } from "./platform/logger";
 
 describe("model settings", () => {
   it("default to no endpoint, a 60 s timeout and 8 tool rounds", () => {
@@ -24,6 +26,51 @@ describe("model settings", () => {
     expect(() => loadConfig({ MODEL_BASE_URL: "https://api.example.com/v1" })).toThrow(/MODEL_NAME/);
     expect(() => loadConfig({ MODEL_TIMEOUT_MS: "0" })).toThrow(/MODEL_TIMEOUT_MS/);
     expect(() => loadConfig({ CHAT_MAX_TOOL_ROUNDS: "zero" })).toThrow(/CHAT_MAX_TOOL_ROUNDS/);
+  });
+});
+
+describe("CT-2 embeddings settings", () => {
+  it("CT-2 off by default; EMBEDDINGS_BASE_URL and EMBEDDINGS_MODEL turn it on, EMBEDDINGS_API_KEY is optional", () => {
+    const off = loadConfig({});
+    expect(embeddingsEndpoint(off)).toBeNull();
+    expect([off.embeddingsTimeoutMs, off.embeddingsPauseMs]).toEqual([2_000, 30_000]);
+    expect(embeddingsEndpoint(loadConfig({ EMBEDDINGS_MODEL: "e" }))).toBeNull();
+    const env = { EMBEDDINGS_BASE_URL: "https://api.example.com/v1", EMBEDDINGS_MODEL: "text-embedding-3-small" };
+    expect(embeddingsEndpoint(loadConfig({ ...env, EMBEDDINGS_API_KEY: "sk-e" }))).toEqual({
+      baseUrl: "https://api.example.com/v1",
+      model: "text-embedding-3-small",
+      apiKey: "sk-e",
+    });
+    expect(embeddingsEndpoint(loadConfig(env))?.apiKey).toBeNull();
+  });
+
+  it("CT-2 the embeddings key (and the model's) is never written by a logged config", () => {
+    let out = "";
+    const logger = createLogger(
+      "info",
+      new Writable({
+        write(chunk: Buffer, _encoding, done) {
+          out += chunk.toString();
+          done();
+        },
+      }),
+    );
+    const config = loadConfig({
+      EMBEDDINGS_BASE_URL: "https://api.example.com/v1",
+      EMBEDDINGS_MODEL: "e",
+      EMBEDDINGS_API_KEY: "sk-embeddings-in-config",
+      MODEL_API_KEY: "sk-model-in-config",
+    });
+    logger.info({ config }, "config");
+    expect(out).toContain('"embeddingsApiKey":"***"');
+    expect(out).not.toContain("sk-embeddings-in-config");
+    expect(out).not.toContain("sk-model-in-config");
+  });
+
+  it("CT-2 refuses a base URL that is not http(s), or one without a model", () => {
+    expect(() => loadConfig({ EMBEDDINGS_BASE_URL: "ftp://x", EMBEDDINGS_MODEL: "m" })).toThrow(ConfigError);
+    expect(() => loadConfig({ EMBEDDINGS_BASE_URL: "https://api.example.com/v1" })).toThrow(/EMBEDDINGS_MODEL/);
+    expect(() => loadConfig({ EMBEDDINGS_TIMEOUT_MS: "0" })).toThrow(/EMBEDDINGS_TIMEOUT_MS/);
   });
 });
 

@@ -63,6 +63,17 @@ export interface Config {
   readonly modelApiKey: string | undefined;
   /** A whole model answer; for a stream, the wait for each chunk. */
   readonly modelTimeoutMs: number;
+  /**
+   * CT-2: an OpenAI-compatible embeddings endpoint fused with the lexical skill search (EMBEDDINGS_BASE_URL,
+   * EMBEDDINGS_MODEL, EMBEDDINGS_API_KEY — a secret, never logged); off unless the URL and the model are set.
+   */
+  readonly embeddingsBaseUrl: string | undefined;
+  readonly embeddingsModel: string | undefined;
+  readonly embeddingsApiKey: string | undefined;
+  /** One embeddings request; past it the search answers the lexical ranking. */
+  readonly embeddingsTimeoutMs: number;
+  /** After a failed embeddings request, searches are lexical only for this long. */
+  readonly embeddingsPauseMs: number;
   /** Rounds of one chat reply's tool loop (model → tools → model …). */
   readonly chatMaxToolRounds: number;
   /** How often an idle eval worker looks for queued runs (and runs whose worker died). */
@@ -319,6 +330,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     modelName: env.MODEL_NAME || undefined,
     modelApiKey: env.MODEL_API_KEY || undefined,
     modelTimeoutMs: integer(env, "MODEL_TIMEOUT_MS", 60_000, 10, 3_600_000),
+    embeddingsBaseUrl: env.EMBEDDINGS_BASE_URL || undefined,
+    embeddingsModel: env.EMBEDDINGS_MODEL || undefined,
+    embeddingsApiKey: env.EMBEDDINGS_API_KEY || undefined,
+    embeddingsTimeoutMs: integer(env, "EMBEDDINGS_TIMEOUT_MS", 2_000, 10, 60_000),
+    embeddingsPauseMs: integer(env, "EMBEDDINGS_PAUSE_MS", 30_000, 0, 3_600_000),
     chatMaxToolRounds: integer(env, "CHAT_MAX_TOOL_ROUNDS", 8, 1, 100),
     evalPollIntervalMs: integer(env, "EVAL_POLL_INTERVAL_MS", 1000, 10, 600_000),
     rolloutCheckIntervalMs: integer(env, "ROLLOUT_CHECK_INTERVAL_MS", 15_000, 100, 3_600_000),
@@ -340,6 +356,16 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
   if (config.modelBaseUrl && !config.modelName) {
     throw new ConfigError("MODEL_BASE_URL needs MODEL_NAME, the upstream model to ask (e.g. gpt-4o-mini).");
+  }
+  if (config.embeddingsBaseUrl && !/^https?:\/\/[^/]/.test(config.embeddingsBaseUrl)) {
+    throw new ConfigError(
+      `EMBEDDINGS_BASE_URL must be an http:// or https:// URL such as https://api.openai.com/v1; it is '${config.embeddingsBaseUrl}'.`,
+    );
+  }
+  if (config.embeddingsBaseUrl && !config.embeddingsModel) {
+    throw new ConfigError(
+      "EMBEDDINGS_BASE_URL needs EMBEDDINGS_MODEL, the embeddings model to ask (e.g. text-embedding-3-small).",
+    );
   }
   if (config.sessionStore === "redis" && !config.redisUrl) {
     throw new ConfigError("SESSION_STORE=redis needs REDIS_URL.");

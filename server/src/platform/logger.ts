@@ -62,6 +62,11 @@ export function createLogger(level: string, destination?: pino.DestinationStream
           "*.signingKey",
           "privateKey",
           "*.privateKey",
+          // the model and embeddings endpoints' keys in a logged config
+          "modelApiKey",
+          "*.modelApiKey",
+          "embeddingsApiKey",
+          "*.embeddingsApiKey",
         ],
         censor: "***",
       },

@@ -28,3 +28,27 @@ export function listedSkills(request: RecordedRequest | undefined): string[] {
 
 export const toolNames = (request: RecordedRequest | undefined): string[] =>
   (request?.body.tools ?? []).map((t) => t.function.name);
+
+/**
+ * CT-2: a scripted embeddings endpoint's vectors for the skills above: one dimension per skill's topic (the first part
+ * of its name), and the weather's for "umbrella" too — a word no skill's name or description holds. Every text has a
+ * little of a last dimension, so none is a zero vector.
+ */
+const TOPICS = CATALOG_SKILLS.map(([name]) => name.split("-")[0]!);
+export function topicVector(text: string): number[] {
+  const lower = text.toLowerCase();
+  return [
+    ...TOPICS.map((topic) => (lower.includes(topic) || (topic === "weather" && lower.includes("umbrella")) ? 1 : 0)),
+    0.05,
+  ];
+}
+
+/**
+ * Requests for the weather skill that share no word (stem, or WordNet synonym of a word no skill uses) with any skill
+ * above: the lexical ranking finds nothing for them; by `topicVector` they are the weather's.
+ */
+export const UMBRELLA_REQUESTS = [
+  "Should I pack an umbrella for Lisbon tomorrow?",
+  "Do I need my umbrella in Porto on Friday?",
+  "An umbrella for the Berlin trip next week, yes or no?",
+] as const;

@@ -11,7 +11,7 @@ import {
   type AnalysedSkill,
   type CatalogShown,
   type ResolvedSkill,
-  type SkillMatch,
+  type SkillDocument,
   type TemplateVariables,
 } from "../runtime";
 import type { CallSegment } from "./call-state";
@@ -44,11 +44,7 @@ export function skillIndexOf(resolved: readonly ResolvedSkill[]): SkillIndex {
     const key = immutable ? resolved.map((skill) => skill.id).join(",") : null;
     index = key === null ? undefined : indexesByVersions.get(key);
     if (!index) {
-      const documents = resolved.map((skill) => ({
-        name: skill.name,
-        description: skill.description,
-        body: skill.instructions,
-      }));
+      const documents = resolved.map(skillDocument);
       const analysed = resolved.map((skill, i) => {
         if (skill.rollout?.arm === "candidate") return analyseSkill(documents[i]!);
         let analysis = analyses.get(skill.id);
@@ -63,9 +59,9 @@ export function skillIndexOf(resolved: readonly ResolvedSkill[]): SkillIndex {
   return index;
 }
 
-/** CT-2: the best `limit` of a resolution's skills for a request — what find_skills and agentSkillSearch answer. */
-export function searchSkills(resolved: readonly ResolvedSkill[], query: string, limit: number): SkillMatch[] {
-  return skillIndexOf(resolved).search(query, limit);
+/** What the search knows of a resolved skill: name, description, SKILL.md instructions. */
+export function skillDocument(skill: ResolvedSkill): SkillDocument {
+  return { name: skill.name, description: skill.description, body: skill.instructions };
 }
 
 /** Relevance to a text by skill name (0: unrelated), for the catalog's ranking. */

@@ -17,7 +17,7 @@ import {
 } from "./call.entity";
 import { CallRecorded } from "./call.events";
 import type { CallFilter } from "./call.repository";
-import { catalogView, searchSkills } from "./call-catalog";
+import { catalogView } from "./call-catalog";
 import type { CallEngine } from "./call-engine";
 import type { CallResolution } from "./call-resolution";
 import { currentSegment, modelContextOf, type CallState } from "./call-state";
@@ -158,7 +158,8 @@ export class CallService {
     const agent = await this.resolution.publishedAgent(scope, agentId, "agent_id");
     // The skills are what matters here: the agent's MCP servers are not asked for their tools.
     const { context } = await this.resolution.contextFor(scope.projectId, { ...agent, mcpServers: [] });
-    return searchSkills(context.resolved, query, limit);
+    // the tool runner's own search: find_skills answers the same, by the same code
+    return this.tools.skillSearch.searchResolved(context.resolved, query, limit);
   }
 
   /**

@@ -21,9 +21,9 @@ import {
 import type { SkillReader } from "../skills";
 import type { AgentDirectory } from "../agents";
 import type { ToolInvocationEntity } from "./call.entity";
-import { searchSkills } from "./call-catalog";
 import { currentSegment, modelContextOf, type CallState } from "./call-state";
 import type { McpConnector, McpServerAccess } from "./mcp-connector";
+import { SkillSearch } from "./skill-search";
 import { answerBytes, answerTooLarge, TOOL_ANSWER_MAX_BYTES } from "./tool-answer";
 
 /** How a tool run went: `status` "ok" | "error" | "timeout" | "refused", the result, the error message. */
@@ -104,6 +104,8 @@ export class ToolRunner {
     private readonly mcp: McpConnector,
     private readonly options: { allowList: readonly string[]; timeoutMs: number },
     private readonly telemetry: AgentTelemetry,
+    /** CT-2: find_skills' search (fused with an embeddings endpoint when one is configured). */
+    readonly skillSearch: SkillSearch = new SkillSearch(),
   ) {}
 
   /**
@@ -143,7 +145,8 @@ export class ToolRunner {
         return { status: "ok", result: await host.loadSkill(String(args.name ?? "")), error: null };
       case FIND_SKILLS: {
         // CT-2: the same search agentSkillSearch answers, over every skill the current agent resolved
-        const matches = searchSkills(currentSegment(host.state).resolved, String(args.query ?? ""), FIND_SKILLS_LIMIT);
+        const resolved = currentSegment(host.state).resolved;
+        const matches = await this.skillSearch.searchResolved(resolved, String(args.query ?? ""), FIND_SKILLS_LIMIT);
         return { status: "ok", result: matches, error: null };
       }
       case QUERY_KNOWLEDGE: {

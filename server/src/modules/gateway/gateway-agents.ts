@@ -96,6 +96,7 @@ export class GatewayAgents {
       catalogBudget: snapshot.catalogBudget,
       // CT-2: the resolution's own index, so find_skills answers here what it answers in calls
       skillIndex: () => skillIndexOf(context.resolved),
+      searchSkills: (search, query, limit) => search.searchResolved(context.resolved, query, limit),
     };
     this.served.set(context.resolved, { key, agent });
     return agent;

@@ -8,6 +8,7 @@ import {
   type CatalogShown,
   type SkillMatch,
 } from "../runtime";
+import type { SkillSearch } from "../calls";
 import type { ChatMessage } from "./gateway-messages";
 import type { GatewaySkill } from "./gateway-skills";
 import type { ServedAgent } from "./served-agent";
@@ -23,9 +24,19 @@ function indexOf(agent: ServedAgent): SkillIndex {
   return index;
 }
 
-/** CT-2: what find_skills answers on a gateway turn. */
-export function gatewaySkillSearch(agent: ServedAgent, query: string, limit: number): SkillMatch[] {
-  return indexOf(agent).search(query, limit);
+/**
+ * CT-2: what find_skills answers on a gateway turn: a registry agent's resolution searched as its calls search it
+ * (the same search, fused with the embeddings endpoint when one is configured), a GATEWAY_CONFIG agent's own skills
+ * by the same search over their names and descriptions.
+ */
+export function gatewaySkillSearch(
+  agent: ServedAgent,
+  search: SkillSearch,
+  query: string,
+  limit: number,
+): Promise<SkillMatch[]> {
+  if (agent.searchSkills) return agent.searchSkills(search, query, limit);
+  return search.search(indexOf(agent), () => agent.skills, query, limit);
 }
 
 function relevanceFor(agent: ServedAgent, text: string): Map<string, number> {

@@ -164,9 +164,9 @@ function turnContext(
 }
 
 /** CT-2: find_skills on a gateway turn: the agent's best matching skills as JSON. */
-function findSkills(turn: Turn, args: Record<string, unknown>): string {
+async function findSkills(turn: Turn, deps: TurnDependencies, args: Record<string, unknown>): Promise<string> {
   const query = typeof args.query === "string" ? args.query : "";
-  return JSON.stringify(gatewaySkillSearch(turn.agent, query, FIND_SKILLS_LIMIT));
+  return JSON.stringify(await gatewaySkillSearch(turn.agent, deps.tools.skillSearch, query, FIND_SKILLS_LIMIT));
 }
 
 /**
@@ -196,7 +196,7 @@ function offeredTools(turn: Turn, deps: TurnDependencies, signal: CancelSignal |
           : name === READ_SKILL_FILE
             ? async (args) => answered(await readSkillFile(turn, deps, args))
             : name === FIND_SKILLS
-              ? async (args) => answered(findSkills(turn, args))
+              ? async (args) => answered(await findSkills(turn, deps, args))
               : async (args) => answered(await delegate(turn, deps, args, signal)),
     });
   }

@@ -7,7 +7,9 @@ import {
   type CatalogShown,
   type RuntimeTool,
   type SkillIndex,
+  type SkillMatch,
 } from "../runtime";
+import type { SkillSearch } from "../calls";
 import type { GatewaySkill } from "./gateway-skills";
 import { LOAD_SKILL, READ_SKILL_FILE } from "./gateway-messages";
 
@@ -44,6 +46,8 @@ export interface ServedAgent {
   catalogBudget?: number;
   /** CT-2: the index of its skills, in their order (a registry agent's is its resolution's, as calls search it). */
   skillIndex?: () => SkillIndex;
+  /** CT-2: find_skills over its skills as its calls answer it (a registry agent's resolution). */
+  searchSkills?: (search: SkillSearch, query: string, limit: number) => Promise<SkillMatch[]>;
 }
 
 export const DELEGATE_TO_WORKER = "delegate_to_worker";

@@ -1,5 +1,5 @@
 // The model module's face: one client for any OpenAI-compatible chat completions endpoint (chat sessions, evals,
-// the gateway), and the OpenAI wire types it speaks.
+// the gateway), one for an embeddings endpoint (skill search), and the OpenAI wire types it speaks.
 export {
   defaultModelEndpoint,
   ModelClient,
@@ -8,6 +8,13 @@ export {
   type ModelEndpoint,
   type ModelRequest,
 } from "./model-client";
+export {
+  EMBEDDINGS_BATCH,
+  EmbeddingsClient,
+  embeddingsEndpoint,
+  type EmbeddingsClientOptions,
+  type EmbeddingsEndpoint,
+} from "./embeddings-client";
 export {
   addUsage,
   completeRound,

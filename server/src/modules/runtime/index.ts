@@ -88,3 +88,14 @@ export {
   type SkillDocument,
   type SkillMatch,
 } from "./skill-index";
+export {
+  cosineScores,
+  EMBEDDED_BODY_CHARS,
+  EMBEDDED_TEXT_CHARS,
+  embeddingText,
+  fuseRankings,
+  RRF_K,
+  RRF_WINDOW,
+  unitVector,
+  vectorMatrix,
+} from "./skill-fusion";

@@ -120,6 +120,7 @@ export class Metrics {
   private readonly gatewayTurns: Children<Counter.Internal>;
   private readonly upstream: Children<Histogram.Internal<string>>;
   private readonly deliveries: Children<Counter.Internal>;
+  private readonly embeddings: Children<Counter.Internal>;
 
   constructor() {
     const registers = [this.registry];
@@ -192,6 +193,11 @@ export class Metrics {
       "Webhook delivery attempts by result: delivered, retrying (failed, tried again later) or failed (given up).",
       ["status"],
     );
+    this.embeddings = counter(
+      "skillgraph_embeddings_requests_total",
+      "Requests to the embeddings endpoint fused with skill search, by outcome: ok, error or timeout (a failure answers the lexical ranking).",
+      ["outcome"],
+    );
   }
 
   /** The text Prometheus scrapes: this app's metrics, then the process's. */
@@ -252,6 +258,11 @@ export class Metrics {
 
   gatewayTurn(outcome: "ok" | "client_tools" | "error"): void {
     this.gatewayTurns.of(outcome).inc();
+  }
+
+  /** CT-2: one request to the embeddings endpoint (EMBEDDINGS_BASE_URL); three outcomes. */
+  embeddingsRequest(outcome: "ok" | "error" | "timeout"): void {
+    this.embeddings.of(outcome).inc();
   }
 
   upstreamRequest(model: string, failed: boolean, seconds: number): void {
