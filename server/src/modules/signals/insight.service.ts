@@ -7,6 +7,12 @@ import { DAY_MS, HOUR_MS, hourOf } from "./signal-delta";
 /** The longest range an insight reads (OB-3). */
 export const MAX_RANGE_DAYS = 400;
 
+/**
+ * Skills per page of `skillInsights` without `skill` (CT-3): by default 25 — the console's charts draw a line per
+ * skill and 25 is already more than they tell apart — at most 200: a year by day of 200 busy skills is about 8 MB.
+ */
+export const INSIGHT_PAGE = { default: 25, max: 200 } as const;
+
 const BUCKETS: Record<string, number> = { hour: HOUR_MS, day: DAY_MS };
 
 export type InsightPoint = Omit<InsightRow, "skill" | "at"> & { at: Date };
@@ -43,13 +49,26 @@ export class InsightService {
 
   async skillInsights(
     ctx: AuthContext,
-    args: { from: Date; to: Date; bucket: string; skill?: string | null; agentId?: string | null },
+    args: {
+      from: Date;
+      to: Date;
+      bucket: string;
+      skill?: string | null;
+      agentId?: string | null;
+      first?: number | null;
+      after?: string | null;
+    },
   ): Promise<SkillInsight[]> {
     const scope = await this.auth.authorize(ctx, "viewer");
     const range = checkRange(args.from, args.to);
     const bucketMs = BUCKETS[args.bucket];
     if (bucketMs === undefined)
       throw Invalid.field("bucket", `bucket must be "hour" or "day", not "${args.bucket}".`, { bucket: args.bucket });
+    const first = args.first ?? INSIGHT_PAGE.default;
+    if (!Number.isInteger(first) || first < 1 || first > INSIGHT_PAGE.max)
+      throw Invalid.field("first", `first must be a whole number from 1 to ${INSIGHT_PAGE.max}; it is ${first}.`, {
+        max: INSIGHT_PAGE.max,
+      });
     const rows = await this.db.read((m) =>
       new InsightsRepository(m).series({
         projectId: scope.projectId,
@@ -57,6 +76,7 @@ export class InsightService {
         bucketMs,
         skill: args.skill,
         agentKey: args.agentId ?? null,
+        page: { first, after: args.after ?? null },
       }),
     );
     const bySkill = new Map<string, InsightRow[]>();

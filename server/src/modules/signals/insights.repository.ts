@@ -109,18 +109,50 @@ export class InsightsRepository extends BaseRepository {
     return { sql: `(${parts.join(" UNION ALL ")}) x`, parts, params };
   }
 
-  /** OB-3: each skill's signals per bucket (hours, or days of 24 UTC hours), skills by name, buckets in order. */
-  async series(q: InsightQuery): Promise<InsightRow[]> {
+  /**
+   * OB-3: each skill's signals per bucket (hours, or days of 24 UTC hours), skills by name, buckets in order. With
+   * `page` (and no `skill`): only the first `first` skills after `after` that have signals in the range — a keyset
+   * over the skill. The page's last name comes first (the rollups' primary keys, (project, skill, agent, hour | day),
+   * give each part in skill order: a merge of the parts stops after `first` skills), then the buckets of the skills
+   * between `after` and it, read by that key's range; at 10,000 skills a year of every skill was 1.4M points.
+   */
+  async series(q: InsightQuery & { page?: { first: number; after: string | null } }): Promise<InsightRow[]> {
     const p = this.placeholders();
+    const byDay = q.bucketMs >= DAY_MS;
+    const page = q.skill ? undefined : q.page;
+    const params: unknown[] = [];
+    let head = "";
+    let within = "";
+    if (page) {
+      // placeholders in the order they stand in the text (SQLite's are positional): the page's bound first
+      const keys = this.signals(q, p, byDay);
+      params.push(...keys.params);
+      let after = "";
+      if (page.after !== null) {
+        after = ` WHERE x.skill > ${p()}`;
+        params.push(page.after);
+      }
+      head = `WITH page AS (SELECT x.skill FROM ${keys.sql}${after} GROUP BY x.skill ORDER BY x.skill LIMIT ${p()}) `;
+      params.push(page.first);
+    }
     const bucket = p();
     const bucket2 = p();
-    const { sql, params } = this.signals(q, p, q.bucketMs >= DAY_MS);
+    params.push(q.bucketMs, q.bucketMs);
+    const { sql, params: signalParams } = this.signals(q, p, byDay);
+    params.push(...signalParams);
+    if (page) {
+      within = " WHERE x.skill <= (SELECT MAX(page.skill) FROM page)";
+      if (page.after !== null) {
+        within += ` AND x.skill > ${p()}`;
+        params.push(page.after);
+      }
+    }
     const rows = (await this.m.query(
-      `SELECT x.skill, CAST(x.hour / ${bucket} AS BIGINT) * CAST(${bucket2} AS BIGINT) AS at, SUM(x.starts) AS starts, SUM(x.loads) AS loads,
+      `${head}SELECT x.skill, CAST(x.hour / ${bucket} AS BIGINT) * CAST(${bucket2} AS BIGINT) AS at, SUM(x.starts) AS starts, SUM(x.loads) AS loads,
          SUM(x.evictions) AS evictions, SUM(x.tool_runs) AS tool_runs, SUM(x.tool_errors) AS tool_errors,
          SUM(x.outcomes) AS outcomes, SUM(x.successes) AS successes
-       FROM ${sql} GROUP BY 1, 2 ORDER BY 1, 2`,
-      [q.bucketMs, q.bucketMs, ...params],
+       FROM ${sql}${within} GROUP BY 1, 2 ORDER BY 1, 2`,
+      params,
     )) as Array<Record<string, unknown>>;
     return rows.map((r) => ({
       skill: String(r.skill),
