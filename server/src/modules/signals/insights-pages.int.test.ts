@@ -117,7 +117,9 @@ describeEachDialect("insights pages", (t, dialect) => {
   };
   const withSignals = (token: string, [from, to]: [number, number]) => {
     const rows = signals.get(token) ?? [];
-    return [...new Set(rows.filter((s) => s.hour >= from - (from % HOUR_MS) && s.hour < to).map((s) => s.skill))].sort();
+    return [
+      ...new Set(rows.filter((s) => s.hour >= from - (from % HOUR_MS) && s.hour < to).map((s) => s.skill)),
+    ].sort();
   };
 
   it("CT-3 walking every page by `after` gives each skill with signals in range exactly once, in order, with the series of the one-page answer", async () => {
@@ -127,10 +129,16 @@ describeEachDialect("insights pages", (t, dialect) => {
         const whole = await read(key, vars(range, bucket, { first: INSIGHT_PAGE.max }));
         const names = withSignals(key, range);
         expect(names.length, label).toBeGreaterThan(7);
-        expect(whole.map((i) => i.skill), label).toEqual(names);
+        expect(
+          whole.map((i) => i.skill),
+          label,
+        ).toEqual(names);
         const pages = await walk(key, vars(range, bucket), 7);
         expect(pages.length, label).toBe(Math.floor(names.length / 7) + 1);
-        expect(pages.slice(0, -1).every((page) => page.length === 7), label).toBe(true);
+        expect(
+          pages.slice(0, -1).every((page) => page.length === 7),
+          label,
+        ).toBe(true);
         expect(pages.flat(), label).toEqual(whole);
       }
     }
@@ -179,7 +187,11 @@ describeEachDialect("insights pages", (t, dialect) => {
       expect(await read(otherKey, vars(range, "day"))).toEqual(mine);
       // an `after` that is the other project's name starts the page after it, in this project's skills only
       const page = await read(otherKey, vars(range, "day", { after: many[3], first: 2 }));
-      expect(page.map((i) => i.skill)).toEqual(withSignals(otherKey, range).filter((n) => n > many[3]!).slice(0, 2));
+      expect(page.map((i) => i.skill)).toEqual(
+        withSignals(otherKey, range)
+          .filter((n) => n > many[3]!)
+          .slice(0, 2),
+      );
     }
   });
 });
