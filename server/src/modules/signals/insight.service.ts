@@ -82,13 +82,27 @@ export class InsightService {
       }),
     );
     const bySkill = new Map<string, InsightRow[]>();
-    for (const row of rows) bySkill.set(row.skill, [...(bySkill.get(row.skill) ?? []), row]);
+    for (const row of rows) {
+      // appended in place: copying the list for each point was quadratic (a year by day is 365 points a skill)
+      const points = bySkill.get(row.skill);
+      if (points) points.push(row);
+      else bySkill.set(row.skill, [row]);
+    }
     return [...bySkill.entries()].map(([skill, points]) => {
       const sum = (k: keyof InsightPoint) => points.reduce((s, p) => s + (p[k] as number), 0);
       return {
         skill,
         agentId: args.agentId ?? null,
-        series: points.map(({ skill: _s, at, ...counts }) => ({ at: new Date(at), ...counts })),
+        series: points.map((p) => ({
+          at: new Date(p.at),
+          starts: p.starts,
+          loads: p.loads,
+          evictions: p.evictions,
+          toolRuns: p.toolRuns,
+          toolErrors: p.toolErrors,
+          outcomes: p.outcomes,
+          successes: p.successes,
+        })),
         loadRate: rate(sum("loads"), sum("starts")),
         toolErrorRate: rate(sum("toolErrors"), sum("toolRuns")),
         successRate: rate(sum("successes"), sum("outcomes")),
