@@ -4,8 +4,9 @@ import { seededRandom } from "../../platform/seeded-random";
 import { INSIGHT_PAGE } from "./insight.service";
 import { DAY_MS, HOUR_MS } from "./signal-delta";
 
-const INSIGHTS = `query($from: DateTime!, $to: DateTime!, $bucket: String, $skill: String, $first: Int, $after: String) {
-  skillInsights(from: $from, to: $to, bucket: $bucket, skill: $skill, first: $first, after: $after) {
+const INSIGHTS = `query($from: DateTime!, $to: DateTime!, $bucket: String, $skill: String, $agentId: ID, $first: Int,
+  $after: String) {
+  skillInsights(from: $from, to: $to, bucket: $bucket, skill: $skill, agentId: $agentId, first: $first, after: $after) {
     skill agentId loadRate toolErrorRate successRate
     series { at starts loads evictions toolRuns toolErrors outcomes successes } } }`;
 
@@ -115,8 +116,8 @@ describeEachDialect("insights pages", (t, dialect) => {
       after = page[page.length - 1]!.skill;
     }
   };
-  const withSignals = (token: string, [from, to]: [number, number]) => {
-    const rows = signals.get(token) ?? [];
+  const withSignals = (token: string, [from, to]: [number, number], agentKey?: string) => {
+    const rows = (signals.get(token) ?? []).filter((s) => agentKey === undefined || s.agentKey === agentKey);
     return [
       ...new Set(rows.filter((s) => s.hour >= from - (from % HOUR_MS) && s.hour < to).map((s) => s.skill)),
     ].sort();
@@ -141,6 +142,16 @@ describeEachDialect("insights pages", (t, dialect) => {
         ).toBe(true);
         expect(pages.flat(), label).toEqual(whole);
       }
+    }
+  });
+
+  it("CT-3 OB-3 pages for one agent hold the skills with that agent's signals only, each once, in order", async () => {
+    for (const range of [ranges[0]!, ranges[3]!]) {
+      const variables = vars(range, "day", { agentId: "agent-1" });
+      const whole = await read(key, { ...variables, first: INSIGHT_PAGE.max });
+      expect(whole.map((i) => i.skill)).toEqual(withSignals(key, range, "agent-1"));
+      expect(withSignals(key, range, "agent-1").length).toBeLessThan(withSignals(key, range).length);
+      expect((await walk(key, variables, 6)).flat()).toEqual(whole);
     }
   });
 
