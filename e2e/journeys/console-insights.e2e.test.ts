@@ -95,4 +95,25 @@ describe("console journey: skill insights from real calls (OB-3, UX-9)", () => {
       .waitFor();
     await s.check("03-skill-chart");
   });
+
+  it("CT-3 OB-3 a year by day shows a page of skills, and 'Load more skills' appends the next one", async () => {
+    // three more skills with calls: seven in all, past the five a year by day shows a page
+    for (const name of ["alpha", "beta", "gamma"]) await s.publishSkill(key, skillMd(name, `Use for ${name}.`));
+    const wide = await s.publishAgent(key, {
+      name: "wide desk",
+      prompt: "You help.",
+      maxLoadedSkills: 3,
+      skills: [{ name: "alpha" }, { name: "beta" }, { name: "gamma" }],
+    });
+    await s.gql(key, START, { input: { agentId: wide } });
+    await s.page.goto("/insights");
+    await s.page.getByText("Last year", { exact: true }).click();
+    const summary = s.page.getByRole("table", { name: "Skills in this range" });
+    const names = () => summary.locator("tbody tr td:first-child").allTextContents();
+    await expect.poll(names).toEqual(["alpha", "beta", "billing", "gamma", "legacy-faq"]);
+    await s.page.getByRole("button", { name: "Load more skills" }).click();
+    await expect.poll(names).toEqual(["alpha", "beta", "billing", "gamma", "legacy-faq", "refunds", "shipping"]);
+    expect(await s.page.getByRole("button", { name: "Load more skills" }).count()).toBe(0);
+    await s.check("04-insights-load-more");
+  });
 });

@@ -45,10 +45,17 @@ const CALLS_LIST = `query CallsList($agentId: ID, $page: Int!, $limit: Int!) {
 export const START_CALL = `mutation StartCall($input: StartCallInput!) { startCall(input: $input) {
   id status systemPrompt skills { name version versionId pinned } tools { name description source parameters } } }`;
 
-const INSIGHTS = `query InsightsSeries($from: DateTime!, $to: DateTime!, $bucket: String!) {
-  skillInsights(from: $from, to: $to, bucket: $bucket) {
+/** The console's page of skills (web insight-documents.ts `InsightSkills`): it asks one more than it shows. */
+const INSIGHT_SKILLS = `query InsightSkills($from: DateTime!, $to: DateTime!, $bucket: String!, $first: Int!, $after: String) {
+  skillInsights(from: $from, to: $to, bucket: $bucket, first: $first, after: $after) {
     skill loadRate toolErrorRate successRate
     series { at starts loads evictions toolRuns toolErrors outcomes successes } } }`;
+
+/**
+ * The `first` the console sends for a range of `buckets` buckets: web insight-series.ts `skillsPerPage` (about 2,000
+ * points a page, 5 to 50 skills) and one more, which says whether there is a next page.
+ */
+const first = (buckets: number) => Math.min(50, Math.max(5, Math.floor(2000 / buckets))) + 1;
 
 const SKILL_INSIGHT = `query SkillInsight($from: DateTime!, $to: DateTime!, $skill: String!) {
   skillInsights(from: $from, to: $to, bucket: "day", skill: $skill) {
@@ -100,15 +107,27 @@ export function reads(agentVersionId: (info: SeedInfo) => string): Read[] {
       query: START_CALL,
       variables: (info) => ({ input: { agentId: info.busiestAgentId, variables: { caller: "Ada Lovelace" } } }),
     },
+    // every skill a page at a time, as the console reads them: its first page, and the page after the most listed
+    // skill's name (a page in the middle of the names: a fifth of them at 1%, three fifths at 100%)
     {
-      name: "insights: 7 days by hour",
-      query: INSIGHTS,
-      variables: (info) => ({ ...range(info, 7), bucket: "hour" }),
+      name: "insights: 7 days by hour, paged: first 11 skills",
+      query: INSIGHT_SKILLS,
+      variables: (info) => ({ ...range(info, 7), bucket: "hour", first: first(7 * 24), after: null }),
     },
     {
-      name: "insights: a year by day",
-      query: INSIGHTS,
-      variables: (info) => ({ ...range(info, 365), bucket: "day" }),
+      name: "insights: 7 days by hour, paged: 11 after a name",
+      query: INSIGHT_SKILLS,
+      variables: (info) => ({ ...range(info, 7), bucket: "hour", first: first(7 * 24), after: info.mostUsedSkill }),
+    },
+    {
+      name: "insights: a year by day, paged: first 5 skills",
+      query: INSIGHT_SKILLS,
+      variables: (info) => ({ ...range(info, 365), bucket: "day", first: first(365), after: null }),
+    },
+    {
+      name: "insights: a year by day, paged: 5 after a name",
+      query: INSIGHT_SKILLS,
+      variables: (info) => ({ ...range(info, 365), bucket: "day", first: first(365), after: info.mostUsedSkill }),
     },
     {
       name: "insights: one skill, a year",

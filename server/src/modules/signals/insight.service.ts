@@ -7,6 +7,14 @@ import { DAY_MS, HOUR_MS, hourOf } from "./signal-delta";
 /** The longest range an insight reads (OB-3). */
 export const MAX_RANGE_DAYS = 400;
 
+/**
+ * Skills per page of `skillInsights` without `skill` (CT-3). An answer is about skills × buckets: a year by day is
+ * ~45 KB a busy skill, 7 days by hour a few KB. By default 25 (a chart of 25 lines is already more than one tells
+ * apart; 7 days by hour ~100 KB, a year by day ~1 MB — the console asks for about 2,000 points a page instead); at
+ * most 200, ~9 MB a year by day (every skill at 10,000 skills was 173 MB).
+ */
+export const INSIGHT_PAGE = { default: 25, max: 200 } as const;
+
 const BUCKETS: Record<string, number> = { hour: HOUR_MS, day: DAY_MS };
 
 export type InsightPoint = Omit<InsightRow, "skill" | "at"> & { at: Date };
@@ -43,13 +51,26 @@ export class InsightService {
 
   async skillInsights(
     ctx: AuthContext,
-    args: { from: Date; to: Date; bucket: string; skill?: string | null; agentId?: string | null },
+    args: {
+      from: Date;
+      to: Date;
+      bucket: string;
+      skill?: string | null;
+      agentId?: string | null;
+      first?: number | null;
+      after?: string | null;
+    },
   ): Promise<SkillInsight[]> {
     const scope = await this.auth.authorize(ctx, "viewer");
     const range = checkRange(args.from, args.to);
     const bucketMs = BUCKETS[args.bucket];
     if (bucketMs === undefined)
       throw Invalid.field("bucket", `bucket must be "hour" or "day", not "${args.bucket}".`, { bucket: args.bucket });
+    const first = args.first ?? INSIGHT_PAGE.default;
+    if (!Number.isInteger(first) || first < 1 || first > INSIGHT_PAGE.max)
+      throw Invalid.field("first", `first must be a whole number from 1 to ${INSIGHT_PAGE.max}; it is ${first}.`, {
+        max: INSIGHT_PAGE.max,
+      });
     const rows = await this.db.read((m) =>
       new InsightsRepository(m).series({
         projectId: scope.projectId,
@@ -57,16 +78,31 @@ export class InsightService {
         bucketMs,
         skill: args.skill,
         agentKey: args.agentId ?? null,
+        page: { first, after: args.after ?? null },
       }),
     );
     const bySkill = new Map<string, InsightRow[]>();
-    for (const row of rows) bySkill.set(row.skill, [...(bySkill.get(row.skill) ?? []), row]);
+    for (const row of rows) {
+      // appended in place: copying the list for each point was quadratic (a year by day is 365 points a skill)
+      const points = bySkill.get(row.skill);
+      if (points) points.push(row);
+      else bySkill.set(row.skill, [row]);
+    }
     return [...bySkill.entries()].map(([skill, points]) => {
       const sum = (k: keyof InsightPoint) => points.reduce((s, p) => s + (p[k] as number), 0);
       return {
         skill,
         agentId: args.agentId ?? null,
-        series: points.map(({ skill: _s, at, ...counts }) => ({ at: new Date(at), ...counts })),
+        series: points.map((p) => ({
+          at: new Date(p.at),
+          starts: p.starts,
+          loads: p.loads,
+          evictions: p.evictions,
+          toolRuns: p.toolRuns,
+          toolErrors: p.toolErrors,
+          outcomes: p.outcomes,
+          successes: p.successes,
+        })),
         loadRate: rate(sum("loads"), sum("starts")),
         toolErrorRate: rate(sum("toolErrors"), sum("toolRuns")),
         successRate: rate(sum("successes"), sum("outcomes")),

@@ -124,6 +124,8 @@ export class SkillSignalDeltaEntity extends SignalCounters {
 // capAdvice: an evicting agent's most loaded skills in the hours at a range's ends
 @Index("idx_skill_signal_hours_agent", ["projectId", "agentKey", "hour"])
 @Index("idx_skill_signal_hours_evicted", ["projectId", "hour", "agentKey", "evictions"], { where: "evictions > 0" })
+// a page of skills' insights: each skill's hours in a range
+@Index("idx_skill_signal_hours_series", ["projectId", "skill", "hour"])
 export class SkillSignalHourEntity extends SignalCounters {
   @PrimaryColumn({ type: "varchar", length: 36, name: "project_id" })
   projectId!: string;
@@ -145,6 +147,20 @@ export class SkillSignalHourEntity extends SignalCounters {
 // capAdvice: the agents that evicted (few rows), then each one's greatest max_loaded in range (read from the top)
 @Index("idx_skill_signal_days_evicted", ["projectId", "day", "agentKey", "evictions"], { where: "evictions > 0" })
 @Index("idx_skill_signal_days_agent_max", ["projectId", "agentKey", "maxLoaded", "day"])
+// a page of skills' insights: each skill's days with their counts, from the index alone (on PostgreSQL the counts are
+// INCLUDEd, not keys: the migration's statement, which the schema comparison sees as these columns)
+@Index("idx_skill_signal_days_series", [
+  "projectId",
+  "skill",
+  "day",
+  "starts",
+  "loads",
+  "evictions",
+  "toolRuns",
+  "toolErrors",
+  "outcomes",
+  "successes",
+])
 export class SkillSignalDayEntity extends SignalCounters {
   @PrimaryColumn({ type: "varchar", length: 36, name: "project_id" })
   projectId!: string;

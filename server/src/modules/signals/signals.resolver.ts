@@ -1,6 +1,6 @@
-import { Arg, Ctx, ID, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from "type-graphql";
 import type { AuthContext } from "../auth";
-import type { CapAdvice, InsightService, SkillInsight } from "./insight.service";
+import { INSIGHT_PAGE, type CapAdvice, type InsightService, type SkillInsight } from "./insight.service";
 import type { OutcomeService } from "./outcome.service";
 import type { OutcomeEntity } from "./signal.entity";
 import { CapAdviceType, OutcomeType, ReportOutcomeInput, SkillInsightType } from "./signals.types";
@@ -26,7 +26,9 @@ export class SignalsResolver {
   @Query(() => [SkillInsightType], {
     description:
       'OB-3: each skill\'s signals per bucket ("hour" or "day", UTC) over [from, to) (at most 400 days), for one ' +
-      "skill or agent when given; every signal counts in the hour its call or session started.",
+      "skill or agent when given; every signal counts in the hour its call or session started. Without `skill`, a " +
+      "page of the skills with signals in range, by name: `first` of them after the name `after` (ask one more than " +
+      "you show to know whether there is a next page; the next page's `after` is the last name shown).",
   })
   skillInsights(
     @Ctx() ctx: AuthContext,
@@ -35,8 +37,19 @@ export class SignalsResolver {
     @Arg("bucket", () => String, { defaultValue: "hour" }) bucket: string,
     @Arg("skill", () => String, { nullable: true }) skill: string | null,
     @Arg("agentId", () => ID, { nullable: true }) agentId: string | null,
+    @Arg("first", () => Int, {
+      nullable: true,
+      defaultValue: INSIGHT_PAGE.default,
+      description: `Skills per page, 1–${INSIGHT_PAGE.max}; ignored with \`skill\`.`,
+    })
+    first: number | null,
+    @Arg("after", () => String, {
+      nullable: true,
+      description: "The last skill name of the previous page; the page starts after it. Ignored with `skill`.",
+    })
+    after: string | null,
   ): Promise<SkillInsight[]> {
-    return this.insights.skillInsights(ctx, { from, to, bucket, skill, agentId });
+    return this.insights.skillInsights(ctx, { from, to, bucket, skill, agentId, first, after });
   }
 
   @Query(() => [String], {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buckets, chartRows, DAY_MS, HOUR_MS, outcomeRows, percent } from "./insight-series";
+import { buckets, chartRows, DAY_MS, HOUR_MS, outcomeRows, pagesShown, percent, skillsPerPage } from "./insight-series";
 
 const at = (ms: number) => new Date(ms).toISOString();
 const point = (ms: number, counts: Partial<Record<string, number>>) => ({
@@ -38,5 +38,23 @@ describe("insight series", () => {
     ];
     expect(outcomeRows(insights)).toEqual([{ skill: "a", successes: 2, failures: 2 }]);
     expect([percent(0.424), percent(null)]).toEqual(["42 %", "—"]);
+  });
+
+  it("CT-3 pages of skills asked one more than shown: each skill once, and the next page's after only while there is one", () => {
+    const page = (...names: string[]) => names.map((skill) => ({ skill }));
+    expect(pagesShown([], 2)).toEqual({ shown: [], after: null });
+    expect(pagesShown([page("a", "b")], 2)).toEqual({ shown: page("a", "b"), after: null });
+    expect(pagesShown([page("a", "b", "c")], 2)).toEqual({ shown: page("a", "b"), after: "b" });
+    expect(pagesShown([page("a", "b", "c"), page("c", "d", "e")], 2)).toEqual({
+      shown: page("a", "b", "c", "d"),
+      after: "d",
+    });
+    expect(pagesShown([page("a", "b", "c"), page("c")], 2)).toEqual({ shown: page("a", "b", "c"), after: null });
+  });
+
+  it("CT-3 a page holds about as many points whatever the range: 50 skills of a day by hour, 5 of a year by day", () => {
+    expect([24, 7 * 24, 30, 365].map(skillsPerPage)).toEqual([50, 11, 50, 5]);
+    expect(skillsPerPage(400 * 24)).toBe(5);
+    expect(skillsPerPage(0)).toBe(50);
   });
 });

@@ -78,3 +78,27 @@ export function label(at: number, bucketMs: number): string {
 /** A rate as the page writes it: "42 %", or "—" without a denominator. */
 export const percent = (rate: number | null | undefined): string =>
   rate === null || rate === undefined ? "—" : `${Math.round(rate * 100)} %`;
+
+/** About as many points as a page of skills holds (CT-3: a year by day of 5 skills, 7 days by hour of 11). */
+export const POINTS_PER_PAGE = 2000;
+
+/**
+ * Skills per page for a range of `buckets` buckets: the answer grows with skills × buckets (a year by day is ~45 KB
+ * a skill), so a page holds about POINTS_PER_PAGE points — 5 to 50 skills.
+ */
+export const skillsPerPage = (buckets: number): number =>
+  Math.min(50, Math.max(5, Math.floor(POINTS_PER_PAGE / Math.max(1, buckets))));
+
+/**
+ * The skills pages (CT-3) put together: each page was asked for `per + 1` skills, the one more only saying whether
+ * there is a next page. `after` is the last skill shown when there is a next page (its `after`), else null.
+ */
+export function pagesShown<T extends { skill: string }>(
+  pages: ReadonlyArray<readonly T[]>,
+  per: number,
+): { shown: T[]; after: string | null } {
+  const shown = pages.flatMap((page) => page.slice(0, per));
+  const last = pages[pages.length - 1];
+  const more = last !== undefined && last.length > per;
+  return { shown, after: more ? (shown[shown.length - 1]?.skill ?? null) : null };
+}

@@ -5,9 +5,11 @@ import { Link } from "react-router";
 import type { InsightsPageQuery } from "../../gql/graphql";
 import { useHeaderWrap } from "../../shared/responsive";
 import { QueryState } from "../../shared/query-state";
-import { MetricChart, OutcomesChart } from "./insight-charts";
-import { DAY_MS, HOUR_MS, percent } from "./insight-series";
+import type { ChartRange } from "./insight-charts";
 import { INSIGHTS_PAGE } from "./insight-documents";
+import { DAY_MS, HOUR_MS } from "./insight-series";
+import { InsightSkills } from "./insight-skills";
+import { useSkillPages } from "./use-skill-pages";
 
 const RANGES = [
   { value: "24h", label: "Last 24 hours", ms: DAY_MS, bucket: "hour", bucketMs: HOUR_MS },
@@ -18,7 +20,10 @@ const RANGES = [
 
 type Data = InsightsPageQuery;
 
-/** OB-3, UX-9: how skills behave over time — starts, load rate, tool errors, outcomes; unused skills; cap advice. */
+/**
+ * OB-3, UX-9: how skills behave over time — starts, load rate, tool errors, outcomes, a page of skills at a time
+ * (CT-3); unused skills; cap advice.
+ */
 export default function InsightsPage() {
   const [rangeKey, setRangeKey] = useState<string>("24h");
   const range = RANGES.find((r) => r.value === rangeKey) ?? RANGES[0];
@@ -27,13 +32,6 @@ export default function InsightsPage() {
     const to = Math.ceil(Date.now() / HOUR_MS) * HOUR_MS;
     return { from: to - range.ms, to, bucketMs: range.bucketMs };
   }, [range]);
-  const query = useQuery(INSIGHTS_PAGE, {
-    variables: {
-      from: new Date(bounds.from).toISOString(),
-      to: new Date(bounds.to).toISOString(),
-      bucket: range.bucket,
-    },
-  });
   const phone = useHeaderWrap() === "wrap";
   return (
     <Stack>
@@ -55,84 +53,44 @@ export default function InsightsPage() {
         Every signal counts in the hour its call or chat session started (UTC): a load rate is the share of the calls
         started then that loaded the skill at least once.
       </Text>
-      <QueryState query={query} errorTitle="Insights could not be read" loadingLabel="Reading insights…">
-        {(data) => <InsightsBody data={data} bounds={bounds} />}
-      </QueryState>
+      {/* a new range starts again from the first page of skills */}
+      <InsightsBody key={rangeKey} bounds={bounds} bucket={range.bucket} />
     </Stack>
   );
 }
 
-function InsightsBody({ data, bounds }: { data: Data; bounds: { from: number; to: number; bucketMs: number } }) {
-  const insights = data.skillInsights;
+function InsightsBody({ bounds, bucket }: { bounds: ChartRange; bucket: string }) {
+  const dates = { from: new Date(bounds.from).toISOString(), to: new Date(bounds.to).toISOString() };
+  const skills = useSkillPages({ ...bounds, bucket });
+  const panels = useQuery(INSIGHTS_PAGE, { variables: dates });
   return (
-    <Stack>
-      {insights.length === 0 ? (
-        <Paper withBorder p="md">
-          <Text size="sm">
-            No call or chat session resolved a skill in this range. Signals come from agents at work:{" "}
-            <Anchor component={Link} to="/agents" underline="always">
-              Try an agent
-            </Anchor>{" "}
-            from its page, or pick a longer range.
-          </Text>
-        </Paper>
-      ) : (
-        <>
-          <SummaryTable insights={insights} />
-          <SimpleGrid cols={{ base: 1, lg: 2 }}>
-            <MetricChart title="Starts per skill" insights={insights} metric="starts" range={bounds} />
-            <MetricChart title="Load rate" insights={insights} metric="loadRate" range={bounds} unit=" %" />
-            <MetricChart title="Tool error rate" insights={insights} metric="toolErrorRate" range={bounds} unit=" %" />
-            <OutcomesChart insights={insights} />
-          </SimpleGrid>
-        </>
+    <QueryState query={skills.first} errorTitle="Insights could not be read" loadingLabel="Reading insights…">
+      {() => (
+        <Stack>
+          {skills.shown.length === 0 ? (
+            <Paper withBorder p="md">
+              <Text size="sm">
+                No call or chat session resolved a skill in this range. Signals come from agents at work:{" "}
+                <Anchor component={Link} to="/agents" underline="always">
+                  Try an agent
+                </Anchor>{" "}
+                from its page, or pick a longer range.
+              </Text>
+            </Paper>
+          ) : (
+            <InsightSkills pages={skills} range={bounds} />
+          )}
+          <QueryState query={panels} errorTitle="Unused skills and cap advice could not be read">
+            {(data) => (
+              <SimpleGrid cols={{ base: 1, lg: 2 }}>
+                <UnusedSkills names={data.unusedSkills} anyCalls={skills.shown.length > 0} />
+                <CapAdvicePanel data={data} />
+              </SimpleGrid>
+            )}
+          </QueryState>
+        </Stack>
       )}
-      <SimpleGrid cols={{ base: 1, lg: 2 }}>
-        <UnusedSkills names={data.unusedSkills} anyCalls={data.skillInsights.length > 0} />
-        <CapAdvicePanel data={data} />
-      </SimpleGrid>
-    </Stack>
-  );
-}
-
-function SummaryTable({ insights }: { insights: Data["skillInsights"] }) {
-  const sum = (i: Data["skillInsights"][number], k: "starts" | "evictions" | "toolRuns") =>
-    i.series.reduce((s, p) => s + p[k], 0);
-  return (
-    <Paper withBorder p="md">
-      <Table.ScrollContainer minWidth={560} type="native" role="region" aria-label="Skills in this range" tabIndex={0}>
-        <Table aria-label="Skills in this range">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Skill</Table.Th>
-              <Table.Th>Starts</Table.Th>
-              <Table.Th>Load rate</Table.Th>
-              <Table.Th>Evictions</Table.Th>
-              <Table.Th>Tool runs</Table.Th>
-              <Table.Th>Tool error rate</Table.Th>
-              <Table.Th>Success rate</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {insights.map((i) => (
-              <Table.Tr key={i.skill}>
-                <Table.Td>
-                  <Anchor component={Link} to={`/skills/${encodeURIComponent(i.skill)}/history`} size="sm">
-                    {i.skill}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{sum(i, "starts")}</Table.Td>
-                <Table.Td>{percent(i.loadRate)}</Table.Td>
-                <Table.Td>{sum(i, "evictions")}</Table.Td>
-                <Table.Td>{sum(i, "toolRuns")}</Table.Td>
-                <Table.Td>{percent(i.toolErrorRate)}</Table.Td>
-                <Table.Td>{percent(i.successRate)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-    </Paper>
+    </QueryState>
   );
 }
 

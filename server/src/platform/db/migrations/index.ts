@@ -47,6 +47,8 @@ import { IndexEvictingAgents1796429043000 as PostgresIndexEvictingAgents } from 
 import { IndexEvictingAgents1796429043000 as SqliteIndexEvictingAgents } from "./sqlite/1796429043000-index-evicting-agents";
 import { IndexEvictingHours1796429044000 as PostgresIndexEvictingHours } from "./postgres/1796429044000-index-evicting-hours";
 import { IndexEvictingHours1796429044000 as SqliteIndexEvictingHours } from "./sqlite/1796429044000-index-evicting-hours";
+import { IndexSkillSeries1796500000000 as PostgresIndexSkillSeries } from "./postgres/1796500000000-index-skill-series";
+import { IndexSkillSeries1796500000000 as SqliteIndexSkillSeries } from "./sqlite/1796500000000-index-skill-series";
 import { AddProvenance1796432400000 as PostgresAddProvenance } from "./postgres/1796432400000-add-provenance";
 import { AddProvenance1796432400000 as SqliteAddProvenance } from "./sqlite/1796432400000-add-provenance";
 import { AddRevocations1796436000000 as PostgresAddRevocations } from "./postgres/1796436000000-add-revocations";
@@ -93,6 +95,7 @@ export const sqliteMigrations: Function[] = [
   SqliteAddCallCatalogs,
   SqliteAddSkillDisplayName,
   SqliteNormaliseScenarioTags,
+  SqliteIndexSkillSeries,
   SqliteAddSignalSummaries,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
@@ -127,5 +130,6 @@ export const postgresMigrations: Function[] = [
   PostgresAddCallCatalogs,
   PostgresAddSkillDisplayName,
   PostgresNormaliseScenarioTags,
+  PostgresIndexSkillSeries,
   PostgresAddSignalSummaries,
 ];
