@@ -100,7 +100,7 @@ export class InsightsRepository extends BaseRepository {
       );
     }
     if (options.only !== "rollups") parts.push(part("skill_signal_deltas", "hour", [[q.fromHour, q.to]]));
-    return { sql: `(${parts.join(" UNION ALL ")}) x`, params };
+    return { sql: `(${parts.join(" UNION ALL ")}) x`, parts, params };
   }
 
   /**
