@@ -122,7 +122,7 @@ export class SkillSignalDeltaEntity extends SignalCounters {
 // partial indexes WHERE evictions > 0 here, reads `agent_signal_periods` since). A range's rows of every skill:
 @Index("idx_skill_signal_hours_project_hour", ["projectId", "hour"])
 // unusedSkills: whether a skill loaded in a range is one probe, however many rows without loads it has (through the
-// series index instead the probes took 3-7 times longer)
+// series indexes instead, 300 probes at 100x took 33 ms, not 5)
 @Index("idx_skill_signal_hours_loaded", ["projectId", "skill", "hour"], { where: "loads > 0" })
 // skillInsights for one agent (`agentId`): its hours in a range (7 days by hour at 100x: 5 ms, 229 ms without)
 @Index("idx_skill_signal_hours_agent", ["projectId", "agentKey", "hour"])
