@@ -5,7 +5,8 @@
  * counts, so its CPU per delta is CPU taken from call starts (7 deltas each).
  *   npm run bench fold   |   cd server && node dist/bench/signal-fold.bench.js
  * Knobs: BENCH_DELTAS (per round, default 20000), BENCH_FOLD_KEYS=starts (keys as a busy registry's starts leave
- * them: 7 skills for each of 14,000 agents, nearly every delta its own key, instead of 100 × 20 × 3), TEST_DATABASE_URL.
+ * them: 7 skills for each of 14,000 agents, nearly every delta its own key, instead of 100 × 20 × 3),
+ * BENCH_FOLD_EVICT_EVERY=N (every Nth delta counts an eviction; default none), TEST_DATABASE_URL.
  * It also prints the CPU of the costliest single batch (CPU, not wall time, so that a loaded machine does not count):
  * on SQLite the fold runs on the event loop, so every request waits at least that long while a batch folds.
  */
@@ -27,6 +28,7 @@ const COLUMNS =
   "project_id, skill, agent_key, hour, starts, loads, evictions, tool_runs, tool_errors, outcomes, successes, max_loaded";
 
 const START_KEYS = process.env.BENCH_FOLD_KEYS === "starts";
+const EVICT_EVERY = Number(process.env.BENCH_FOLD_EVICT_EVERY ?? 0);
 
 export interface FoldBenchResult {
   [db: string]: {
@@ -73,7 +75,7 @@ async function measure(kind: "sqlite" | "postgres"): Promise<FoldBenchResult[str
             3_600_000 * (500_000 + (k % 3)),
             1,
             k % 2,
-            0,
+            EVICT_EVERY > 0 && k % EVICT_EVERY === 0 ? 1 : 0,
             0,
             0,
             0,
@@ -124,7 +126,8 @@ export async function run(): Promise<FoldBenchResult> {
     console.log(
       `signal fold, ${kind}: ${r.deltas} deltas per round, process CPU ${r.cpuMsPerRound.toFixed(1)} ms ` +
         `(${r.cpuUsPerDelta.toFixed(2)} µs per delta), wall ${r.wallMsPerRound.toFixed(1)} ms (mean of 5 rounds), ` +
-        `costliest batch ${r.longestBatchMs.toFixed(1)} ms of CPU${START_KEYS ? ", keys as starts leave them" : ""}`,
+        `costliest batch ${r.longestBatchMs.toFixed(1)} ms of CPU${START_KEYS ? ", keys as starts leave them" : ""}` +
+        `${EVICT_EVERY > 0 ? `, every ${EVICT_EVERY}th delta evicts` : ""}`,
     );
   }
   return result;

@@ -63,6 +63,8 @@ import { NormaliseScenarioTags1796450460000 as PostgresNormaliseScenarioTags } f
 import { NormaliseScenarioTags1796450460000 as SqliteNormaliseScenarioTags } from "./sqlite/1796450460000-normalise-scenario-tags";
 import { AddSignalSummaries1796510000000 as PostgresAddSignalSummaries } from "./postgres/1796510000000-add-signal-summaries";
 import { AddSignalSummaries1796510000000 as SqliteAddSignalSummaries } from "./sqlite/1796510000000-add-signal-summaries";
+import { DropEvictingRollupIndexes1796530000000 as PostgresDropEvictingRollupIndexes } from "./postgres/1796530000000-drop-evicting-rollup-indexes";
+import { DropEvictingRollupIndexes1796530000000 as SqliteDropEvictingRollupIndexes } from "./sqlite/1796530000000-drop-evicting-rollup-indexes";
 
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const sqliteMigrations: Function[] = [
@@ -97,6 +99,7 @@ export const sqliteMigrations: Function[] = [
   SqliteNormaliseScenarioTags,
   SqliteIndexSkillSeries,
   SqliteAddSignalSummaries,
+  SqliteDropEvictingRollupIndexes,
 ];
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
 export const postgresMigrations: Function[] = [
@@ -132,4 +135,5 @@ export const postgresMigrations: Function[] = [
   PostgresNormaliseScenarioTags,
   PostgresIndexSkillSeries,
   PostgresAddSignalSummaries,
+  PostgresDropEvictingRollupIndexes,
 ];
