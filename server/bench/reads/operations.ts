@@ -57,6 +57,12 @@ const INSIGHT_SKILLS = `query InsightSkills($from: DateTime!, $to: DateTime!, $b
  */
 const first = (buckets: number) => Math.min(50, Math.max(5, Math.floor(2000 / buckets))) + 1;
 
+/** The same page for one agent's skills (`agentId`: its calls' signals only); the API's, the console does not ask. */
+const AGENT_INSIGHT_SKILLS = `query AgentInsightSkills($from: DateTime!, $to: DateTime!, $bucket: String!, $first: Int!, $agentId: ID) {
+  skillInsights(from: $from, to: $to, bucket: $bucket, first: $first, agentId: $agentId) {
+    skill loadRate toolErrorRate successRate
+    series { at starts loads evictions toolRuns toolErrors outcomes successes } } }`;
+
 const SKILL_INSIGHT = `query SkillInsight($from: DateTime!, $to: DateTime!, $skill: String!) {
   skillInsights(from: $from, to: $to, bucket: "day", skill: $skill) {
     skill loadRate toolErrorRate successRate series { at starts loads toolRuns toolErrors outcomes successes } } }`;
@@ -128,6 +134,16 @@ export function reads(agentVersionId: (info: SeedInfo) => string): Read[] {
       name: "insights: a year by day, paged: 5 after a name",
       query: INSIGHT_SKILLS,
       variables: (info) => ({ ...range(info, 365), bucket: "day", first: first(365), after: info.mostUsedSkill }),
+    },
+    {
+      name: "insights: one agent, 7 days by hour, paged",
+      query: AGENT_INSIGHT_SKILLS,
+      variables: (info) => ({ ...range(info, 7), bucket: "hour", first: first(7 * 24), agentId: info.busiestAgentId }),
+    },
+    {
+      name: "insights: one agent, a year by day, paged",
+      query: AGENT_INSIGHT_SKILLS,
+      variables: (info) => ({ ...range(info, 365), bucket: "day", first: first(365), agentId: info.busiestAgentId }),
     },
     {
       name: "insights: one skill, a year",

@@ -146,8 +146,12 @@ describeEachDialect("insights pages", (t, dialect) => {
   });
 
   it("CT-3 OB-3 pages for one agent hold the skills with that agent's signals only, each once, in order", async () => {
-    for (const range of [ranges[0]!, ranges[3]!]) {
-      const variables = vars(range, "day", { agentId: "agent-1" });
+    for (const [range, bucket] of [
+      [ranges[0]!, "day"],
+      [ranges[3]!, "day"],
+      [ranges[1]!, "hour"],
+    ] as const) {
+      const variables = vars(range, bucket, { agentId: "agent-1" });
       const whole = await read(key, { ...variables, first: INSIGHT_PAGE.max });
       expect(whole.map((i) => i.skill)).toEqual(withSignals(key, range, "agent-1"));
       expect(withSignals(key, range, "agent-1").length).toBeLessThan(withSignals(key, range).length);
