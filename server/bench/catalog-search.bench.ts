@@ -18,8 +18,14 @@ import os from "node:os";
 import path from "node:path";
 import { entities } from "../src/entities";
 import { Database } from "../src/platform/db/database";
-import { SkillSearch } from "../src/modules/calls";
-import { analyseSkill, SkillIndex, type IndexOptions, type SkillDocument } from "../src/modules/runtime";
+import { analyseInTurns, SkillSearch, skillIndexOf } from "../src/modules/calls";
+import {
+  analyseSkill,
+  SkillIndex,
+  type IndexOptions,
+  type ResolvedSkill,
+  type SkillDocument,
+} from "../src/modules/runtime";
 import { stemOf, termsOf, wordsOf } from "../src/modules/runtime/skill-terms";
 import {
   percentile,
@@ -324,6 +330,53 @@ async function fusionReport(
   return p99;
 }
 
+/**
+ * What a cold index of 10,000 skills with bodies does to the rest of the process: the event loop's longest stall while
+ * a first call start builds it — analysed in turns (`analyseInTurns`, as call starts, searches, gateway turns and evals
+ * do) and in one go (`skillIndexOf` alone). Each pass uses new version ids, so nothing is kept from the one before.
+ */
+async function stallReport(catalog: readonly SkillDocument[]) {
+  const skills = scaledCatalog(catalog, 10_000);
+  const listOf = (pass: string): ResolvedSkill[] =>
+    skills.map((d, i) => ({
+      id: `${pass}-${i}`,
+      name: d.name,
+      version: 1,
+      description: d.description,
+      instructions: d.body ?? "",
+      tools: [],
+      knowledgeBases: [],
+      pinned: false,
+    }));
+  const measure = async (pass: string, build: (list: ResolvedSkill[]) => Promise<unknown>) => {
+    const list = listOf(pass);
+    // the longest gap between two ticks of a 5 ms timer: what another request waits for its turn
+    let last = performance.now();
+    let stall = 0;
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      stall = Math.max(stall, now - last);
+      last = now;
+    }, 5);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const started = performance.now();
+    await build(list);
+    const took = performance.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    clearInterval(ticker);
+    return { took, stall };
+  };
+  const turns = await measure("turns", async (list) => {
+    await analyseInTurns(list);
+    skillIndexOf(list);
+  });
+  const once = await measure("once", async (list) => skillIndexOf(list));
+  console.log(
+    `cold index at 10,000 skills with bodies, longest event-loop stall: in turns ${turns.stall.toFixed(0)} ms ` +
+      `(${turns.took.toFixed(0)} ms in all), in one go ${once.stall.toFixed(0)} ms (${once.took.toFixed(0)} ms)`,
+  );
+}
+
 /** 1,000 real skills published through GraphQL, then cached starts of a 1,000-skill and a 10-skill agent, interleaved. */
 async function callStartReport(catalog: readonly SkillDocument[]) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "sg-catalog-"));
@@ -418,7 +471,10 @@ export async function run(): Promise<void> {
   }
   if (process.env.BENCH_CATALOG_TRIED === "1") tried(catalog, requests);
   const speed = speedReport(catalog, requests, "names and descriptions");
-  if (withBodies) speedReport(withBodies, requests, "with SKILL.md bodies");
+  if (withBodies) {
+    speedReport(withBodies, requests, "with SKILL.md bodies");
+    await stallReport(withBodies);
+  }
   await fusionReport(speed.skills, speed.index, requests, speed.searchP99Ms);
   await callStartReport(catalog);
 }

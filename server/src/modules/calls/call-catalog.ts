@@ -37,6 +37,36 @@ const indexesByVersions = new LruCache<string, SkillIndex>(2_000);
  */
 const analyses = new LruCache<string, AnalysedSkill>(20_000);
 
+/** How long one slice of `analyseInTurns` may hold the event loop. */
+const ANALYSIS_SLICE_MS = 20;
+const analysing = new WeakMap<readonly ResolvedSkill[], Promise<void>>();
+
+/**
+ * Analyses the versions of a list that are not kept yet, a slice of about ANALYSIS_SLICE_MS per turn of the event
+ * loop, so that `skillIndexOf` then only merges kept counts. A cold list of 10,000 skills with their SKILL.md bodies
+ * is about 2 s of CPU: done in one go inside a call start, it would hold every other request of the process as long.
+ * Callers that are already async await it first; `skillIndexOf` alone still works (it analyses what is missing).
+ */
+export function analyseInTurns(resolved: readonly ResolvedSkill[]): Promise<void> {
+  if (indexes.has(resolved)) return Promise.resolve();
+  let running = analysing.get(resolved);
+  if (!running) {
+    running = (async () => {
+      let sliceStart = performance.now();
+      for (const skill of resolved) {
+        if (skill.rollout?.arm === "candidate" || analyses.get(skill.id)) continue;
+        analyses.set(skill.id, analyseSkill(skillDocument(skill)));
+        if (performance.now() - sliceStart > ANALYSIS_SLICE_MS) {
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          sliceStart = performance.now();
+        }
+      }
+    })().finally(() => analysing.delete(resolved));
+    analysing.set(resolved, running);
+  }
+  return running;
+}
+
 export function skillIndexOf(resolved: readonly ResolvedSkill[]): SkillIndex {
   let index = indexes.get(resolved);
   if (!index) {
@@ -182,6 +212,7 @@ export class CallCatalog {
     }
     const known = key === null ? undefined : memo.byInput.get(key);
     if (known !== undefined) return known;
+    await analyseInTurns(segment.resolved);
     const relevance = relevanceOf(segment.resolved, conversation);
     const shown = firstCatalog({
       resolved: segment.resolved,

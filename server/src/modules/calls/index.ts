@@ -39,7 +39,14 @@ export {
 export { currentSegment, modelContextOf, type CallSegment, type CallState } from "./call-state";
 export type { McpServerAccess } from "./mcp-connector";
 export { CallCatalogType, CallSkillType, OfferedToolType, SkillMatchType, ToolInvocationType } from "./call.types";
-export { CallCatalog, catalogView, conversationCatalog, skillIndexOf, type RecentLoads } from "./call-catalog";
+export {
+  analyseInTurns,
+  CallCatalog,
+  catalogView,
+  conversationCatalog,
+  skillIndexOf,
+  type RecentLoads,
+} from "./call-catalog";
 export { SkillSearch, SKILL_VECTORS, type Embedder, type SkillSearchOptions } from "./skill-search";
 export { presentOfferedTool } from "./call.presenters";
 export { registerCallLoaders } from "./call.loaders";

@@ -12,7 +12,7 @@ import {
   type SkillIndex,
   type SkillMatch,
 } from "../runtime";
-import { skillDocument, skillIndexOf } from "./call-catalog";
+import { analyseInTurns, skillDocument, skillIndexOf } from "./call-catalog";
 
 /** What the search asks of an embeddings endpoint (the model module's EmbeddingsClient). */
 export interface Embedder {
@@ -132,7 +132,8 @@ export class SkillSearch {
   }
 
   /** CT-2: the best `limit` of a resolution's skills for a request — what find_skills and agentSkillSearch answer. */
-  searchResolved(resolved: readonly ResolvedSkill[], query: string, limit: number): Promise<SkillMatch[]> {
+  async searchResolved(resolved: readonly ResolvedSkill[], query: string, limit: number): Promise<SkillMatch[]> {
+    await analyseInTurns(resolved);
     return this.search(skillIndexOf(resolved), () => resolved.map(skillDocument), query, limit);
   }
 

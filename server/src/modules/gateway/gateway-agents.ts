@@ -1,6 +1,6 @@
 import { LruCache } from "../../platform/cache/lru-cache";
 import type { AgentCallDirectory, CallAgent } from "../agents";
-import { skillIndexOf, type CallResolution } from "../calls";
+import { analyseInTurns, skillIndexOf, type CallResolution } from "../calls";
 import { assembleSystemPrompt, type ResolvedSkill } from "../runtime";
 import type { SkillReader } from "../skills";
 import type { GatewayConfigFile } from "./gateway-config";
@@ -96,6 +96,7 @@ export class GatewayAgents {
       catalogBudget: snapshot.catalogBudget,
       // CT-2: the resolution's own index, so find_skills answers here what it answers in calls
       skillIndex: () => skillIndexOf(context.resolved),
+      prepareSkillIndex: () => analyseInTurns(context.resolved),
       searchSkills: (search, query, limit) => search.searchResolved(context.resolved, query, limit),
     };
     this.served.set(context.resolved, { key, agent });

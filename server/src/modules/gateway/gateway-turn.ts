@@ -135,6 +135,7 @@ export async function prepareTurn(
       replayed = replay.replayed;
     }
   }
+  await agent.prepareSkillIndex?.();
   return {
     agent,
     sessionId: request.sessionId,

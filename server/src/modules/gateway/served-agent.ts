@@ -46,6 +46,8 @@ export interface ServedAgent {
   catalogBudget?: number;
   /** CT-2: the index of its skills, in their order (a registry agent's is its resolution's, as calls search it). */
   skillIndex?: () => SkillIndex;
+  /** CT-2: counts what its index lacks a slice at a time (awaited before `skillIndex` where a turn can wait). */
+  prepareSkillIndex?: () => Promise<void>;
   /** CT-2: find_skills over its skills as its calls answer it (a registry agent's resolution). */
   searchSkills?: (search: SkillSearch, query: string, limit: number) => Promise<SkillMatch[]>;
 }
