@@ -10,6 +10,7 @@ import {
   SkillIndex,
   type AnalysedSkill,
   type CatalogShown,
+  type IndexOptions,
   type ResolvedSkill,
   type SkillDocument,
   type TemplateVariables,
@@ -38,28 +39,43 @@ const indexesByVersions = new LruCache<string, SkillIndex>(2_000);
 const analyses = new LruCache<string, AnalysedSkill>(20_000);
 
 /** How long one slice of `analyseInTurns` may hold the event loop. */
-const ANALYSIS_SLICE_MS = 20;
+const SLICE_MS = 20;
 const analysing = new WeakMap<readonly ResolvedSkill[], Promise<void>>();
 
 /**
- * Analyses the versions of a list that are not kept yet, a slice of about ANALYSIS_SLICE_MS per turn of the event
- * loop, so that `skillIndexOf` then only merges kept counts. A cold list of 10,000 skills with their SKILL.md bodies
- * is about 2 s of CPU: done in one go inside a call start, it would hold every other request of the process as long.
- * Callers that are already async await it first; `skillIndexOf` alone still works (it analyses what is missing).
+ * Builds a list's index a slice of about SLICE_MS per turn of the event loop: the versions' analyses not kept yet,
+ * then the merge (`SkillIndex.steps`). A cold list of 10,000 skills with their SKILL.md bodies is about 2.5 s of
+ * CPU: built in one go inside a call start, it would hold every other request of the process as long. Callers that
+ * are already async await it first; `skillIndexOf` alone still works (it builds what is missing in one go).
  */
 export function analyseInTurns(resolved: readonly ResolvedSkill[]): Promise<void> {
   if (indexes.has(resolved)) return Promise.resolve();
   let running = analysing.get(resolved);
   if (!running) {
-    running = (async () => {
+    running = (async (): Promise<void> => {
       let sliceStart = performance.now();
+      const pause = async () => {
+        if (performance.now() - sliceStart <= SLICE_MS) return;
+        await new Promise<void>((resolve) => setImmediate(resolve));
+        sliceStart = performance.now();
+      };
+      const known = knownIndex(resolved);
+      if (known.index) {
+        indexes.set(resolved, known.index);
+        return;
+      }
       for (const skill of resolved) {
         if (skill.rollout?.arm === "candidate" || analyses.get(skill.id)) continue;
         analyses.set(skill.id, analyseSkill(skillDocument(skill)));
-        if (performance.now() - sliceStart > ANALYSIS_SLICE_MS) {
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          sliceStart = performance.now();
+        await pause();
+      }
+      const steps = SkillIndex.steps(...inputsOf(resolved));
+      for (let step = steps.next(); ; step = steps.next()) {
+        if (step.done) {
+          remember(resolved, known.key, step.value);
+          return;
         }
+        await pause();
       }
     })().finally(() => analysing.delete(resolved));
     analysing.set(resolved, running);
@@ -68,24 +84,38 @@ export function analyseInTurns(resolved: readonly ResolvedSkill[]): Promise<void
 }
 
 export function skillIndexOf(resolved: readonly ResolvedSkill[]): SkillIndex {
-  let index = indexes.get(resolved);
-  if (!index) {
-    const immutable = !resolved.some((skill) => skill.rollout?.arm === "candidate");
-    const key = immutable ? resolved.map((skill) => skill.id).join(",") : null;
-    index = key === null ? undefined : indexesByVersions.get(key);
-    if (!index) {
-      const documents = resolved.map(skillDocument);
-      const analysed = resolved.map((skill, i) => {
-        if (skill.rollout?.arm === "candidate") return analyseSkill(documents[i]!);
-        let analysis = analyses.get(skill.id);
-        if (!analysis) analyses.set(skill.id, (analysis = analyseSkill(documents[i]!)));
-        return analysis;
-      });
-      index = SkillIndex.build(documents, { analysed });
-      if (key !== null) indexesByVersions.set(key, index);
-    }
-    indexes.set(resolved, index);
+  const kept = indexes.get(resolved);
+  if (kept) return kept;
+  const known = knownIndex(resolved);
+  if (known.index) {
+    indexes.set(resolved, known.index);
+    return known.index;
   }
+  return remember(resolved, known.key, SkillIndex.build(...inputsOf(resolved)));
+}
+
+/** The index of the same versions built before (by their ids: immutable unless a rollout's candidate is among them). */
+function knownIndex(resolved: readonly ResolvedSkill[]): { key: string | null; index: SkillIndex | undefined } {
+  const immutable = !resolved.some((skill) => skill.rollout?.arm === "candidate");
+  const key = immutable ? resolved.map((skill) => skill.id).join(",") : null;
+  return { key, index: key === null ? undefined : indexesByVersions.get(key) };
+}
+
+/** A list's documents and their analyses, kept ones reused and new ones kept. */
+function inputsOf(resolved: readonly ResolvedSkill[]): [SkillDocument[], IndexOptions] {
+  const documents = resolved.map(skillDocument);
+  const analysed = resolved.map((skill, i) => {
+    if (skill.rollout?.arm === "candidate") return analyseSkill(documents[i]!);
+    let analysis = analyses.get(skill.id);
+    if (!analysis) analyses.set(skill.id, (analysis = analyseSkill(documents[i]!)));
+    return analysis;
+  });
+  return [documents, { analysed }];
+}
+
+function remember(resolved: readonly ResolvedSkill[], key: string | null, index: SkillIndex): SkillIndex {
+  if (key !== null) indexesByVersions.set(key, index);
+  indexes.set(resolved, index);
   return index;
 }
 

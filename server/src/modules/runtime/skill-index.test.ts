@@ -98,6 +98,18 @@ describe("SkillIndex", () => {
       expect(kept.search(request, 5)).toEqual(index.search(request, 5));
   });
 
+  it("CT-2 an index built a step at a time is the index built in one go", () => {
+    const many = Array.from({ length: 1_000 }, (_, i) => ({ ...catalog[i % catalog.length]!, name: `skill-${i}` }));
+    const steps = SkillIndex.steps(many);
+    let yielded = 0;
+    let step = steps.next();
+    for (; !step.done; step = steps.next()) yielded++;
+    expect(yielded).toBeGreaterThan(4);
+    const whole = SkillIndex.build(many);
+    for (const request of ["merge two pdfs", "update my cv", "forecast"])
+      expect(step.value.search(request, 5)).toEqual(whole.search(request, 5));
+  });
+
   it("CT-2 a body is read up to MAX_BODY_WORDS words", () => {
     const long = { name: "long", description: "Long.", body: `${"filler ".repeat(MAX_BODY_WORDS)} needle` };
     const short = { name: "short", description: "Short.", body: "filler needle" };

@@ -65,6 +65,8 @@ export interface IndexOptions {
 }
 
 const FIELDS = 3; // name, description, body
+/** Skills per step of `SkillIndex.steps` (a few milliseconds of merging; an analysis of this many bodies is more). */
+const STEP_DOCUMENTS = 256;
 
 /**
  * The body words an analysis reads: the start of a SKILL.md says what the skill is for; past this a body is reference
@@ -132,9 +134,26 @@ export class SkillIndex {
   }
 
   static build(documents: readonly SkillDocument[], options: IndexOptions = {}): SkillIndex {
+    const steps = SkillIndex.steps(documents, options);
+    for (;;) {
+      const step = steps.next();
+      if (step.done) return step.value;
+    }
+  }
+
+  /**
+   * `build` a part at a time: each `next()` does a bounded share of the work (about STEP_DOCUMENTS skills' analysis
+   * or merge) and the last returns the index — for a caller that must not hold its thread for a whole cold build.
+   */
+  static *steps(documents: readonly SkillDocument[], options: IndexOptions = {}): Generator<void, SkillIndex, void> {
     const index = new SkillIndex(documents, options);
     const stem = options.stem ?? true;
-    index.fill(documents.map((document, i) => options.analysed?.[i] ?? analyseSkill(document, stem)));
+    const analysed: AnalysedSkill[] = [];
+    for (let i = 0; i < documents.length; i++) {
+      analysed.push(options.analysed?.[i] ?? analyseSkill(documents[i]!, stem));
+      if (i % STEP_DOCUMENTS === STEP_DOCUMENTS - 1 && !options.analysed?.[i]) yield;
+    }
+    yield* index.fill(analysed);
     return index;
   }
 
@@ -147,7 +166,7 @@ export class SkillIndex {
     return this.stem ? words.map(stemOf) : words;
   }
 
-  private fill(analysed: readonly AnalysedSkill[]): void {
+  private *fill(analysed: readonly AnalysedSkill[]): Generator<void, void, void> {
     const n = analysed.length;
     const ids = this.terms;
     const { name, description, body, bName, bDescription, bBody, k1 } = this.weights;
@@ -197,6 +216,7 @@ export class SkillIndex {
       }
       seen.length = 0;
       bounds[doc + 1] = used;
+      if (doc % STEP_DOCUMENTS === STEP_DOCUMENTS - 1) yield;
     }
     this.starts = new Uint32Array(ids.size + 1);
     for (let id = 0; id < ids.size; id++) this.starts[id + 1] = this.starts[id]! + df[id]!;
@@ -204,13 +224,15 @@ export class SkillIndex {
     this.impacts = new Float32Array(used);
     const next = this.starts.slice(0, ids.size);
     const idf = Float64Array.from(df.subarray(0, ids.size), (count) => Math.log(1 + (n - count + 0.5) / (count + 0.5)));
-    for (let doc = 0; doc < n; doc++)
+    for (let doc = 0; doc < n; doc++) {
       for (let i = bounds[doc]!; i < bounds[doc + 1]!; i++) {
         const id = pairIds[i]!;
         const at = next[id]!++;
         this.docs[at] = doc;
         this.impacts[at] = (idf[id]! * pairTf[i]!) / (k1 + pairTf[i]!);
       }
+      if (doc % STEP_DOCUMENTS === STEP_DOCUMENTS - 1) yield;
+    }
   }
 
   /** Whether some skill uses the term. */
