@@ -1,5 +1,6 @@
 import http, { type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
+import { readBody } from "./scripted-model";
 
 /**
  * A scripted OpenAI-compatible embeddings endpoint for tests: a real `node:http` server on 127.0.0.1 (port 0) serving
@@ -27,15 +28,6 @@ export interface ScriptedEmbeddings {
   inputs(): string[];
   setMode(mode: EmbeddingsMode): void;
   close(): Promise<void>;
-}
-
-function readBody(req: http.IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")));
-    req.on("error", reject);
-  });
 }
 
 export async function startScriptedEmbeddings(vectorOf: (text: string) => number[]): Promise<ScriptedEmbeddings> {
