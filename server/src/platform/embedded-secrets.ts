@@ -9,22 +9,22 @@ import { sha256Hex } from "./crypto";
  * is printed once and never stored).
  */
 export function loadOrCreateSecretKey(dataDir: string): string {
-  const file = path.join(dataDir, "secret-key");
+  return loadOrCreateRandomKey(dataDir, "secret-key");
+}
+
+/** PV-1: the embedded default's Ed25519 seed, generated once (mode 0600) and kept, so its kid stays the same. */
+export function loadOrCreateSigningKey(dataDir: string): string {
+  return loadOrCreateRandomKey(dataDir, "signing-key");
+}
+
+/** 32 random bytes as base64, kept in `dataDir/fileName` (owner-only) once generated. */
+function loadOrCreateRandomKey(dataDir: string, fileName: string): string {
+  const file = path.join(dataDir, fileName);
   if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
   fs.mkdirSync(dataDir, { recursive: true });
   const key = randomBytes(32).toString("base64");
   fs.writeFileSync(file, `${key}\n`, { mode: 0o600, flag: "wx" });
   return key;
-}
-
-/** PV-1: the embedded default's Ed25519 seed, generated once (mode 0600) and kept, so its kid stays the same. */
-export function loadOrCreateSigningKey(dataDir: string): string {
-  const file = path.join(dataDir, "signing-key");
-  if (fs.existsSync(file)) return fs.readFileSync(file, "utf8").trim();
-  fs.mkdirSync(dataDir, { recursive: true });
-  const seed = randomBytes(32).toString("base64");
-  fs.writeFileSync(file, `${seed}\n`, { mode: 0o600, flag: "wx" });
-  return seed;
 }
 
 /** The platform token's hash; a token is generated (and returned, to print once) only when none is kept. */

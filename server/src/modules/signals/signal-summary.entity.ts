@@ -1,9 +1,5 @@
-import { Column, Entity, Index, PrimaryColumn, type ValueTransformer } from "typeorm";
-
-const epochMs: ValueTransformer = {
-  to: (value: number | null | undefined) => value,
-  from: (value: string | number | null) => (value === null || value === undefined ? null : Number(value)),
-};
+import { Column, Entity, Index, PrimaryColumn } from "typeorm";
+import { BigIntColumn, integerFromBigint } from "../../platform/db/columns";
 
 /**
  * OB-3 (unusedSkills): per project and skill, the first and the last hour in which the rollups hold a load. Kept by
@@ -20,10 +16,10 @@ export class SkillLoadBoundsEntity {
   @PrimaryColumn({ type: "varchar", length: 64, name: "skill" })
   skill!: string;
 
-  @Column({ type: "bigint", name: "first_hour", transformer: epochMs })
+  @BigIntColumn("first_hour")
   firstHour!: number;
 
-  @Column({ type: "bigint", name: "last_hour", transformer: epochMs })
+  @BigIntColumn("last_hour")
   lastHour!: number;
 }
 
@@ -46,10 +42,10 @@ export class AgentSignalPeriodEntity {
   @PrimaryColumn({ type: "varchar", length: 36, name: "agent_key" })
   agentKey!: string;
 
-  @PrimaryColumn({ type: "bigint", name: "period", transformer: epochMs })
+  @PrimaryColumn({ type: "bigint", name: "period", transformer: integerFromBigint })
   period!: number;
 
-  @PrimaryColumn({ type: "bigint", name: "start", transformer: epochMs })
+  @PrimaryColumn({ type: "bigint", name: "start", transformer: integerFromBigint })
   start!: number;
 
   @Column({ type: "integer", name: "evictions", default: 0 })

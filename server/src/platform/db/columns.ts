@@ -10,7 +10,8 @@ const epochMs: ValueTransformer = {
   from: (value: string | number | null) => (value === null || value === undefined ? null : new Date(Number(value))),
 };
 
-const integerFromBigint: ValueTransformer = {
+/** A bigint column read as a JS number (PostgreSQL's driver answers bigint as a string). */
+export const integerFromBigint: ValueTransformer = {
   to: (value: number | null | undefined) => value,
   from: (value: string | number | null) => (value === null || value === undefined ? null : Number(value)),
 };
