@@ -1,4 +1,5 @@
 import { expect } from "vitest";
+import { AGENT_PERIODS } from "../../src/modules/signals/signal-delta";
 import type { TestApp } from "./test-app";
 
 /** A signal of one skill, agent and hour, as a delta carries it (starts 1). */
@@ -25,8 +26,6 @@ export async function insertDeltas(t: TestApp, projectId: string, rows: readonly
   }
 }
 
-const PERIODS = [3_600_000, 86_400_000, 8 * 86_400_000, 64 * 86_400_000];
-
 /**
  * The fold's summaries of a project (each skill's first and last loaded hour; each stored agent's evictions and most
  * loaded per hour, day, 8- and 64-day block) beside the same worked out from its hour rollup: equal whenever the fold
@@ -47,7 +46,7 @@ export async function expectSummariesAgree(t: TestApp, projectId: string): Promi
       `SELECT skill, MIN(hour), MAX(hour) FROM skill_signal_hours WHERE project_id = ${p} AND loads > 0 GROUP BY skill`,
     ),
   );
-  const fromHours = PERIODS.map(
+  const fromHours = AGENT_PERIODS.map(
     (ms) => `SELECT ${ms} AS period, (hour / ${ms}) * ${ms} AS start, agent_key, SUM(evictions) AS evictions,
        MAX(max_loaded) AS max_loaded FROM skill_signal_hours
      WHERE project_id = ${p} AND agent_key <> '' AND (evictions > 0 OR max_loaded > 0)

@@ -89,17 +89,27 @@ export class InsightsRepository extends BaseRepository {
       return `SELECT skill, agent_key, ${key} AS hour, starts, loads, evictions, tool_runs, tool_errors, outcomes,
           successes, max_loaded FROM ${table} WHERE ${where}`;
     };
-    const parts: string[] = [];
+    // Ranges that hold no hour (an hourly series' days, a range within one day's hours) are left out, and a part with
+    // none left with them, so no statement probes an index for nothing; one part always stays (a statement needs it).
+    const wanted: Array<[string, "hour" | "day", Array<[number, number]>]> = [];
     if (options.only !== "deltas") {
-      parts.push(
-        part("skill_signal_hours", "hour", [
-          [q.fromHour, headEnd],
-          [tailStart, q.to],
-        ]),
-        part("skill_signal_days", "day", [[headEnd, tailStart]]),
+      wanted.push(
+        [
+          "skill_signal_hours",
+          "hour",
+          [
+            [q.fromHour, headEnd],
+            [tailStart, q.to],
+          ],
+        ],
+        ["skill_signal_days", "day", [[headEnd, tailStart]]],
       );
     }
-    if (options.only !== "rollups") parts.push(part("skill_signal_deltas", "hour", [[q.fromHour, q.to]]));
+    if (options.only !== "rollups") wanted.push(["skill_signal_deltas", "hour", [[q.fromHour, q.to]]]);
+    const kept = wanted
+      .map(([table, key, ranges]) => [table, key, ranges.filter(([from, to]) => from < to)] as const)
+      .filter(([, , ranges]) => ranges.length > 0);
+    const parts = (kept.length > 0 ? kept : wanted.slice(0, 1)).map(([table, key, ranges]) => part(table, key, ranges));
     return { sql: `(${parts.join(" UNION ALL ")}) x`, parts, params };
   }
 
