@@ -153,7 +153,7 @@ export async function checkOutboundUrl(
 export async function checkAndResolve(
   url: string | URL,
   allowList: readonly string[],
-  options: { resolve?: HostResolver; signal?: AbortSignal; unresolvedPasses?: boolean },
+  options: { resolve?: HostResolver; signal?: AbortSignal },
 ): Promise<{ url: URL; addresses: string[] | null; named: boolean }> {
   let parsed: URL;
   try {
@@ -188,10 +188,7 @@ export async function checkAndResolve(
       if (options.signal?.aborted) throw error;
       addresses = [];
     }
-    if (addresses.length === 0) {
-      if (options.unresolvedPasses) return { url: parsed, addresses: null, named: true };
-      throw new OutboundError("refused", `The host '${host}' could not be resolved.`);
-    }
+    if (addresses.length === 0) throw new UnresolvedHostError(host);
   }
   for (const address of addresses) {
     if (!mayCall(address, allowed)) {
@@ -219,8 +216,16 @@ export async function outboundUrlRefusal(
     await checkAndResolve(url, allowList, options);
     return null;
   } catch (error) {
+    if (error instanceof UnresolvedHostError && options.unresolvedPasses) return null;
     if (error instanceof OutboundError) return error.message;
     throw error;
+  }
+}
+
+/** A refusal because the host resolved to nothing: the one a URL's save may let through (`unresolvedPasses`). */
+class UnresolvedHostError extends OutboundError {
+  constructor(host: string) {
+    super("refused", `The host '${host}' could not be resolved.`);
   }
 }
 
