@@ -26,6 +26,7 @@ import {
   type ResolvedSkill,
   type SkillDocument,
 } from "../src/modules/runtime";
+import { nameText } from "../src/modules/runtime/skill-index";
 import { stemOf, termsOf, wordsOf } from "../src/modules/runtime/skill-terms";
 import {
   percentile,
@@ -51,7 +52,7 @@ function variants(
   // Plain BM25 on name and description: one field, words as written, k1 1.2, b 0.75, no thesaurus.
   const oneField = catalog.map((d) => ({
     name: d.name,
-    description: `${d.name.replace(/[-_.]+/g, " ")} ${d.description}`,
+    description: `${nameText(d.name)} ${d.description}`,
   }));
   const plain: IndexOptions = {
     thesaurus: null,
@@ -182,7 +183,7 @@ const leadOf = (description: string) => description.split(/(?<=[.!?])\s|[;:\u201
  * (term frequency × idf × the skill's score), added to the request at `beta` of its own weight.
  */
 function feedbackRanking(catalog: readonly SkillDocument[], index: SkillIndex, k: number, m: number, beta: number) {
-  const texts = catalog.map((d) => termsOf(`${d.name.replace(/[-_.]+/g, " ")} ${d.description}`));
+  const texts = catalog.map((d) => termsOf(`${nameText(d.name)} ${d.description}`));
   const df = new Map<string, number>();
   for (const terms of texts) for (const term of new Set(terms)) df.set(term, (df.get(term) ?? 0) + 1);
   const position = new Map(catalog.map((d, i) => [d.name, i]));

@@ -2,8 +2,8 @@ import { LruCache } from "../../platform/cache/lru-cache";
 import {
   analyseSkill,
   catalogFits,
+  conversationShown,
   DEFAULT_CATALOG_BUDGET,
-  FIRST_FILL_SHARE,
   firstCatalog,
   nextCatalog,
   omittedSkills,
@@ -66,7 +66,7 @@ export function analyseInTurns(resolved: readonly ResolvedSkill[]): Promise<void
       }
       for (const skill of resolved) {
         if (skill.rollout?.arm === "candidate" || analyses.get(skill.id)) continue;
-        analyses.set(skill.id, analyseSkill(skillDocument(skill)));
+        analysisOf(skill, skillDocument(skill));
         await pause();
       }
       const steps = SkillIndex.steps(...inputsOf(resolved));
@@ -104,13 +104,15 @@ function knownIndex(resolved: readonly ResolvedSkill[]): { key: string | null; i
 /** A list's documents and their analyses, kept ones reused and new ones kept. */
 function inputsOf(resolved: readonly ResolvedSkill[]): [SkillDocument[], IndexOptions] {
   const documents = resolved.map(skillDocument);
-  const analysed = resolved.map((skill, i) => {
-    if (skill.rollout?.arm === "candidate") return analyseSkill(documents[i]!);
-    let analysis = analyses.get(skill.id);
-    if (!analysis) analyses.set(skill.id, (analysis = analyseSkill(documents[i]!)));
-    return analysis;
-  });
-  return [documents, { analysed }];
+  return [documents, { analysed: resolved.map((skill, i) => analysisOf(skill, documents[i]!)) }];
+}
+
+/** A version's analysis, kept by its id (a rollout's candidate, which may still change, is analysed afresh). */
+function analysisOf(skill: ResolvedSkill, document: SkillDocument): AnalysedSkill {
+  if (skill.rollout?.arm === "candidate") return analyseSkill(document);
+  let analysis = analyses.get(skill.id);
+  if (!analysis) analyses.set(skill.id, (analysis = analyseSkill(document)));
+  return analysis;
 }
 
 function remember(resolved: readonly ResolvedSkill[], key: string | null, index: SkillIndex): SkillIndex {
@@ -176,31 +178,27 @@ function firstKey(budget: number, share: number, variables: TemplateVariables, c
  * use): the catalog after `turns` user messages — the first fills a share of the budget, each later one adds what it
  * makes relevant, as a chat session's do. Null when every skill fits.
  */
+/** Builds a conversation's index a slice at a time, when its catalog leaves skills out (only then is it read). */
+export async function prepareConversationCatalog(
+  segment: Pick<CallSegment, "agent" | "resolved">,
+  variables: TemplateVariables,
+): Promise<void> {
+  const budget = segment.agent.catalogBudget ?? DEFAULT_CATALOG_BUDGET;
+  if (!catalogFits(segment.resolved, budget, variables)) await analyseInTurns(segment.resolved);
+}
+
 export function conversationCatalog(
   segment: Pick<CallSegment, "agent" | "resolved">,
   variables: TemplateVariables,
   turns: readonly string[],
 ): CatalogShown {
-  const budget = segment.agent.catalogBudget ?? DEFAULT_CATALOG_BUDGET;
-  if (catalogFits(segment.resolved, budget, variables)) return null;
-  let shown = firstCatalog({
+  return conversationShown({
     resolved: segment.resolved,
-    budget,
+    budget: segment.agent.catalogBudget ?? DEFAULT_CATALOG_BUDGET,
     variables,
-    ranking: { relevance: relevanceOf(segment.resolved, turns[0] ?? "") },
-    share: FIRST_FILL_SHARE,
+    turns,
+    relevance: (text) => relevanceOf(segment.resolved, text),
   });
-  for (const message of turns.slice(1)) {
-    if (shown === null) break;
-    shown = nextCatalog({
-      resolved: segment.resolved,
-      shown,
-      budget,
-      variables,
-      relevance: relevanceOf(segment.resolved, message),
-    });
-  }
-  return shown;
 }
 
 /** Loads per skill of an agent's recent calls and sessions (the signals module, wired by the composition root). */

@@ -44,6 +44,7 @@ export {
   CallCatalog,
   catalogView,
   conversationCatalog,
+  prepareConversationCatalog,
   skillIndexOf,
   type RecentLoads,
 } from "./call-catalog";

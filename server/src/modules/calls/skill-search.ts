@@ -107,10 +107,10 @@ export class SkillSearch {
     limit: number,
   ): Promise<SkillMatch[]> {
     const embedder = this.embedder;
-    if (!embedder || Date.now() < this.pausedUntil || !query.trim() || limit < 1 || index.size === 0)
+    const lexicalOnly = index.size === 0 || index.size > SKILL_VECTORS;
+    if (!embedder || Date.now() < this.pausedUntil || !query.trim() || limit < 1 || lexicalOnly)
       return index.search(query, limit);
     const { documents: docs, vectors: state } = this.listOf(index, documents, embedder.model);
-    if (state.keys.length > SKILL_VECTORS) return index.search(query, limit);
     const matrix = this.matrixOf(state);
     if (!matrix) {
       this.fill(state, docs, embedder);

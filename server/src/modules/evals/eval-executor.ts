@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { Invalid } from "../../platform/errors";
 import {
-  analyseInTurns,
   conversationCatalog,
+  prepareConversationCatalog,
   inlineMcpServer,
   stateRound,
   ToolLoop,
@@ -130,7 +130,7 @@ export class EvalExecutor {
     const toolCalls: EvalToolCall[] = [];
     let lastReply = "";
     let systemPrompt = "";
-    await analyseInTurns(agent.segment.resolved);
+    await prepareConversationCatalog(agent.segment, variables);
     for (const [i, turn] of scenario.turns.entries()) {
       conversation.push({ role: "user", content: turn });
       // CT-1: the agent's catalog budget as in its calls and sessions, ranked by the scenario's turns so far only

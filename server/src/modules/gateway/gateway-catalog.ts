@@ -1,9 +1,7 @@
 import {
   catalogFits,
   DEFAULT_CATALOG_BUDGET,
-  FIRST_FILL_SHARE,
-  firstCatalog,
-  nextCatalog,
+  conversationShown,
   SkillIndex,
   type CatalogShown,
   type SkillMatch,
@@ -65,25 +63,16 @@ function textOf(message: ChatMessage): string {
  * conversation alone (ties: the agent's order), never by recent use, which would change between two turns.
  */
 export function gatewayCatalog(agent: ServedAgent, messages: readonly ChatMessage[]): CatalogShown {
-  const budget = agent.catalogBudget ?? DEFAULT_CATALOG_BUDGET;
-  if (catalogFits(agent.skills, budget, {})) return null;
-  const users = messages.filter((m) => m.role === "user").map(textOf);
-  let shown = firstCatalog({
+  return conversationShown({
     resolved: agent.skills,
-    budget,
+    budget: agent.catalogBudget ?? DEFAULT_CATALOG_BUDGET,
     variables: {},
-    ranking: { relevance: relevanceFor(agent, users[0] ?? "") },
-    share: FIRST_FILL_SHARE,
+    turns: messages.filter((m) => m.role === "user").map(textOf),
+    relevance: (text) => relevanceFor(agent, text),
   });
-  for (const message of users.slice(1)) {
-    if (shown === null) break;
-    shown = nextCatalog({
-      resolved: agent.skills,
-      shown,
-      budget,
-      variables: {},
-      relevance: relevanceFor(agent, message),
-    });
-  }
-  return shown;
+}
+
+/** Whether the agent's catalog leaves skills out, so that a turn needs its index (to rank, and for find_skills). */
+export function gatewayCatalogOmits(agent: ServedAgent): boolean {
+  return !catalogFits(agent.skills, agent.catalogBudget ?? DEFAULT_CATALOG_BUDGET, {});
 }

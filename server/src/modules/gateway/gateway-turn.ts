@@ -19,7 +19,7 @@ import {
   unknownSkillMessage,
   type RuntimeTool,
 } from "../runtime";
-import { gatewayCatalog, gatewaySkillSearch } from "./gateway-catalog";
+import { gatewayCatalog, gatewayCatalogOmits, gatewaySkillSearch } from "./gateway-catalog";
 import { normaliseSkillName } from "../skills";
 import {
   continuesAConversation,
@@ -135,7 +135,7 @@ export async function prepareTurn(
       replayed = replay.replayed;
     }
   }
-  await agent.prepareSkillIndex?.();
+  if (gatewayCatalogOmits(agent)) await agent.prepareSkillIndex?.();
   return {
     agent,
     sessionId: request.sessionId,

@@ -135,6 +135,34 @@ export function nextCatalog(input: {
   return next.length === input.shown.length ? input.shown : next;
 }
 
+/**
+ * CT-1 for a conversation ranked by itself alone: the catalog after its user messages `turns` — the first fills
+ * FIRST_FILL_SHARE of the budget, each later one adds what it makes relevant (`relevance` of a text). Null when every
+ * skill fits.
+ */
+export function conversationShown(input: {
+  resolved: readonly CatalogSkill[];
+  budget: number;
+  variables: TemplateVariables;
+  turns: readonly string[];
+  relevance: (text: string) => ReadonlyMap<string, number>;
+}): CatalogShown {
+  const { resolved, budget, variables } = input;
+  if (catalogFits(resolved, budget, variables)) return null;
+  let shown = firstCatalog({
+    resolved,
+    budget,
+    variables,
+    ranking: { relevance: input.relevance(input.turns[0] ?? "") },
+    share: FIRST_FILL_SHARE,
+  });
+  for (const message of input.turns.slice(1)) {
+    if (shown === null) break;
+    shown = nextCatalog({ resolved, shown, budget, variables, relevance: input.relevance(message) });
+  }
+  return shown;
+}
+
 /** `shown`, then candidates not in it whose lines fit what is left of `room`, at most `most` of them. */
 function fill(
   shown: readonly string[],

@@ -61,6 +61,7 @@ export {
   catalogLine,
   DEFAULT_CATALOG_BUDGET,
   FIRST_FILL_SHARE,
+  conversationShown,
   firstCatalog,
   MAX_CATALOG_BUDGET,
   nextCatalog,

@@ -1,4 +1,4 @@
-import type { SkillDocument, SkillMatch } from "./skill-index";
+import { nameText, type SkillDocument, type SkillMatch } from "./skill-index";
 
 /**
  * CT-2's optional second ranking: the skills by the cosine of their embedding with the request's, fused with the
@@ -17,7 +17,7 @@ export const EMBEDDED_TEXT_CHARS = 2_000;
 
 /** What is embedded for a skill: its name as words, its description, then the start of its SKILL.md body, bounded. */
 export function embeddingText(skill: SkillDocument): string {
-  const parts = [skill.name.replace(/[-_.]+/g, " "), skill.description.trim()];
+  const parts = [nameText(skill.name), skill.description.trim()];
   const body = (skill.body ?? "").trim().slice(0, EMBEDDED_BODY_CHARS).trim();
   if (body) parts.push(body);
   return parts.join("\n\n").slice(0, EMBEDDED_TEXT_CHARS);

@@ -90,17 +90,10 @@ export function analyseSkill(document: SkillDocument, stem = true): AnalysedSkil
     fields: texts.map((text, field) => {
       let words = wordsOf(text);
       if (field === 2 && words.length > MAX_BODY_WORDS) words = words.slice(0, MAX_BODY_WORDS);
-      // Each distinct word is stemmed once: a body says its few hundred words many times over.
-      const byWord = new Map<string, { count: number }>();
-      for (const word of words) {
-        const seen = byWord.get(word);
-        if (seen) seen.count++;
-        else byWord.set(word, { count: 1 });
-      }
       const counts = new Map<string, number>();
-      for (const [word, { count }] of byWord) {
+      for (const word of words) {
         const term = stem ? stemOf(word) : word;
-        counts.set(term, (counts.get(term) ?? 0) + count);
+        counts.set(term, (counts.get(term) ?? 0) + 1);
       }
       return { terms: [...counts.keys()], counts: Uint32Array.from(counts.values()), length: words.length };
     }),
@@ -313,7 +306,7 @@ export class SkillIndex {
 }
 
 /** A skill's name as words: its parts between hyphens, underscores and dots ("gh-fix-ci" → "gh fix ci"). */
-function nameText(name: string): string {
+export function nameText(name: string): string {
   return name.replace(/[-_.]+/g, " ");
 }
 
