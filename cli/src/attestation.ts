@@ -2,6 +2,12 @@ import { createHash } from "node:crypto";
 import { promises as fs } from "node:fs";
 import path from "node:path";
 import { publicKeyOfJwk, verifyEnvelope, type TrustedKeys } from "../../server/src/modules/provenance/dsse";
+import {
+  PUBLISH_PREDICATE_TYPE,
+  STATEMENT_TYPE,
+  type PublishPredicate,
+  type PublishStatement,
+} from "../../server/src/modules/provenance/statement";
 
 /*
  * PV-2 on this machine: the attestation `pull` writes beside each skill folder, and what `verify` checks of it — the
@@ -13,19 +19,9 @@ import { publicKeyOfJwk, verifyEnvelope, type TrustedKeys } from "../../server/s
 export const ATTESTATION_DIR = ".skillgraph";
 export const ATTESTATION_FILE = path.join(ATTESTATION_DIR, "attestation.json");
 
-const STATEMENT_TYPE = "https://in-toto.io/Statement/v1";
-const PUBLISH_PREDICATE_TYPE = "https://skillgraph.dev/attestations/publish/v1";
-
-export interface AttestedStatement {
-  subject: Array<{ name: string; digest: { sha256: string } }>;
-  predicate: {
-    projectId: string;
-    skill: string;
-    version: number;
-    versionId: string;
-    publishedAt: string;
-    files: Array<{ path: string; sha256: string; size: number }>;
-  };
+/** The part of the server's publish statement that `verify` reads. */
+export interface AttestedStatement extends Pick<PublishStatement, "subject"> {
+  predicate: Pick<PublishPredicate, "projectId" | "skill" | "version" | "versionId" | "publishedAt" | "files">;
 }
 
 /** The JWKS's Ed25519 keys by kid (other kinds of key are not ours and are ignored). */

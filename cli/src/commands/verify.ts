@@ -13,6 +13,8 @@ import type { Report } from "../report";
 import { normaliseSkillName } from "../skill-format";
 import { EXIT, serverUrl, start, type CommonOptions } from "./command-kit";
 
+// Not the server's KEYS_PATH and REVOCATIONS_PATH: those are rooted ("/…", relative here keeps a base path) and their
+// files import server-only code.
 const KEYS_PATH = ".well-known/skillgraph/keys.json";
 const REVOCATIONS_PATH = ".well-known/skillgraph/revocations.json";
 
@@ -42,18 +44,26 @@ async function pulledFolders(folder: string): Promise<string[]> {
   return found;
 }
 
-/** The server's JWKS, public: no API key is needed to verify. */
-async function fetchKeys(base: string): Promise<{ url: string; jwks: unknown }> {
-  const url = new URL(KEYS_PATH, base.endsWith("/") ? base : `${base}/`).toString();
-  let response: Response;
+/** `relative` under the server's URL, fetched: the response whatever its status, or "Cannot reach" when none came. */
+async function getWellKnown(
+  base: string,
+  relative: string,
+  headers?: Record<string, string>,
+): Promise<{ url: string; response: Response }> {
+  const url = new URL(relative, base.endsWith("/") ? base : `${base}/`).toString();
   try {
-    response = await fetch(url);
+    return { url, response: await fetch(url, headers ? { headers } : undefined) };
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause;
     throw new Error(`Cannot reach ${url} (${cause?.code ?? (error as Error).message}); check SKILLGRAPH_URL.`, {
       cause: error,
     });
   }
+}
+
+/** The server's JWKS, public: no API key is needed to verify. */
+async function fetchKeys(base: string): Promise<{ url: string; jwks: unknown }> {
+  const { url, response } = await getWellKnown(base, KEYS_PATH);
   if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}; it serves no signing keys.`);
   try {
     return { url, jwks: await response.json() };
@@ -68,16 +78,7 @@ async function fetchKeys(base: string): Promise<{ url: string; jwks: unknown }> 
  */
 async function fetchRevocations(base: string, key: string | undefined): Promise<RevokedEntry[] | null> {
   if (!key) return null;
-  const url = new URL(REVOCATIONS_PATH, base.endsWith("/") ? base : `${base}/`).toString();
-  let response: Response;
-  try {
-    response = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause;
-    throw new Error(`Cannot reach ${url} (${cause?.code ?? (error as Error).message}); check SKILLGRAPH_URL.`, {
-      cause: error,
-    });
-  }
+  const { url, response } = await getWellKnown(base, REVOCATIONS_PATH, { authorization: `Bearer ${key}` });
   if (response.status === 401)
     throw new Error(`${url} refused SKILLGRAPH_API_KEY (HTTP 401); set a key of the project.`);
   if (!response.ok) throw new Error(`${url} answered HTTP ${response.status}; revocations could not be checked.`);

@@ -74,7 +74,7 @@ type Documents = {
     "\n  mutation CreateKnowledgeBase($input: KnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      id\n      name\n    }\n  }\n": typeof types.CreateKnowledgeBaseDocument,
     "\n  mutation AddKnowledgeDocument($knowledgeBaseId: ID!, $title: String!, $content: String!) {\n    addKnowledgeDocument(knowledgeBaseId: $knowledgeBaseId, title: $title, content: $content) {\n      id\n      title\n    }\n  }\n": typeof types.AddKnowledgeDocumentDocument,
     "\n  mutation DeleteKnowledgeDocument($id: ID!) {\n    deleteKnowledgeDocument(id: $id)\n  }\n": typeof types.DeleteKnowledgeDocumentDocument,
-    "\n  query SkillVersionAttestation($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      attestation\n    }\n  }\n": typeof types.SkillVersionAttestationDocument,
+    "\n  query SkillVersionAttestation($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      attestation\n    }\n  }\n": typeof types.SkillVersionAttestationDocument,
     "\n  fragment ContentReviewFields on ContentReview {\n    status\n    highest\n    rulesVersion\n    reviewedAt\n    findings {\n      id\n      rule\n      severity\n      path\n      line\n      column\n      excerpt\n      message\n      suppressed\n      suppression {\n        reason\n        by\n        byName\n        at\n      }\n    }\n  }\n": typeof types.ContentReviewFieldsFragmentDoc,
     "\n  query SkillVersionContentReview($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      state\n      digest\n      review {\n        ...ContentReviewFields\n      }\n    }\n  }\n": typeof types.SkillVersionContentReviewDocument,
     "\n  mutation SuppressFinding($versionId: ID!, $findingId: ID!, $digest: String!, $reason: String!) {\n    suppressFinding(versionId: $versionId, findingId: $findingId, digest: $digest, reason: $reason) {\n      id\n      suppressed\n    }\n  }\n": typeof types.SuppressFindingDocument,
@@ -181,7 +181,7 @@ const documents: Documents = {
     "\n  mutation CreateKnowledgeBase($input: KnowledgeBaseInput!) {\n    createKnowledgeBase(input: $input) {\n      id\n      name\n    }\n  }\n": types.CreateKnowledgeBaseDocument,
     "\n  mutation AddKnowledgeDocument($knowledgeBaseId: ID!, $title: String!, $content: String!) {\n    addKnowledgeDocument(knowledgeBaseId: $knowledgeBaseId, title: $title, content: $content) {\n      id\n      title\n    }\n  }\n": types.AddKnowledgeDocumentDocument,
     "\n  mutation DeleteKnowledgeDocument($id: ID!) {\n    deleteKnowledgeDocument(id: $id)\n  }\n": types.DeleteKnowledgeDocumentDocument,
-    "\n  query SkillVersionAttestation($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      attestation\n    }\n  }\n": types.SkillVersionAttestationDocument,
+    "\n  query SkillVersionAttestation($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      attestation\n    }\n  }\n": types.SkillVersionAttestationDocument,
     "\n  fragment ContentReviewFields on ContentReview {\n    status\n    highest\n    rulesVersion\n    reviewedAt\n    findings {\n      id\n      rule\n      severity\n      path\n      line\n      column\n      excerpt\n      message\n      suppressed\n      suppression {\n        reason\n        by\n        byName\n        at\n      }\n    }\n  }\n": types.ContentReviewFieldsFragmentDoc,
     "\n  query SkillVersionContentReview($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      state\n      digest\n      review {\n        ...ContentReviewFields\n      }\n    }\n  }\n": types.SkillVersionContentReviewDocument,
     "\n  mutation SuppressFinding($versionId: ID!, $findingId: ID!, $digest: String!, $reason: String!) {\n    suppressFinding(versionId: $versionId, findingId: $findingId, digest: $digest, reason: $reason) {\n      id\n      suppressed\n    }\n  }\n": types.SuppressFindingDocument,
@@ -485,7 +485,7 @@ export function graphql(source: "\n  mutation DeleteKnowledgeDocument($id: ID!) 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query SkillVersionAttestation($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      attestation\n    }\n  }\n"): (typeof documents)["\n  query SkillVersionAttestation($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      name\n      version\n      state\n      attestation\n    }\n  }\n"];
+export function graphql(source: "\n  query SkillVersionAttestation($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      attestation\n    }\n  }\n"): (typeof documents)["\n  query SkillVersionAttestation($id: ID!) {\n    skillVersion(id: $id) {\n      id\n      attestation\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -7,9 +7,6 @@ const SKILL_VERSION_ATTESTATION = graphql(`
   query SkillVersionAttestation($id: ID!) {
     skillVersion(id: $id) {
       id
-      name
-      version
-      state
       attestation
     }
   }
@@ -33,14 +30,14 @@ function download(name: string, envelope: Envelope): void {
 
 /**
  * PV-2: a published (or archived) version says it was signed at publish and by which key, with the DSSE envelope to
- * download and verify (docs/provenance.md); a version published before signing began says it has none.
+ * download and verify (docs/provenance.md); a version published before signing began says it has none. The editor
+ * shows it for a version that is not a draft, and hands it the version's name and number.
  */
-export function AttestationPanel({ versionId }: { versionId: string }) {
+export function AttestationPanel({ versionId, name, version }: { versionId: string; name: string; version: number }) {
   const { data, error } = useQuery(SKILL_VERSION_ATTESTATION, { variables: { id: versionId } });
   if (error) return <ErrorNotice error={error} title="The attestation could not be read" />;
-  const version = data?.skillVersion;
-  if (!version || version.state === "DRAFT") return null;
-  const envelope = version.attestation as Envelope | null;
+  if (!data?.skillVersion) return null;
+  const envelope = data.skillVersion.attestation as Envelope | null;
   return (
     <Paper withBorder p="sm" component="section" aria-label="Provenance" data-testid="attestation-panel">
       {envelope ? (
@@ -59,7 +56,7 @@ export function AttestationPanel({ versionId }: { versionId: string }) {
             variant="default"
             size="xs"
             style={{ flexShrink: 0 }}
-            onClick={() => download(`${version.name}@${version.version}.attestation.json`, envelope)}
+            onClick={() => download(`${name}@${version}.attestation.json`, envelope)}
           >
             Download attestation
           </Button>

@@ -18,12 +18,7 @@ export function RevokeButton({
         Revoke…
       </Button>
       {opened ? (
-        <RevokeDialog
-          opened={opened}
-          onClose={() => setOpened(false)}
-          version={version}
-          projectId={session.project?.id ?? null}
-        />
+        <RevokeDialog onClose={() => setOpened(false)} version={version} projectId={session.project?.id ?? null} />
       ) : null}
     </>
   );

@@ -66,7 +66,6 @@ describe("the Revoke dialog (PV-3)", () => {
     renderWithMantine(
       <MockedProvider mocks={[context, revoke]}>
         <RevokeDialog
-          opened
           onClose={() => (closed = true)}
           version={{ id: "v3", name: "refunds", version: 3, state: "PUBLISHED" }}
           projectId="p1"

@@ -5,8 +5,8 @@ import { naturalCompare } from "../../shared/natural-order";
 import { ErrorNotice, Loading } from "../../shared/states";
 import { REVOKE_CONTEXT, REVOKE_SKILL_VERSION } from "./revocation-documents";
 
+/** Rendered only while open: it reads who loses the version as it mounts. */
 interface Props {
-  opened: boolean;
   onClose(): void;
   version: { id: string; name: string; version: number; state: string };
   /** The signed-in project: its agents are named, a linked project's are counted. */
@@ -20,10 +20,9 @@ type Choice = "rollback" | "none";
  * and — when it is live — those following the live version unless another version goes live in its place), the
  * reason, and for the live version the choice between rolling back and leaving the skill without a live version.
  */
-export function RevokeDialog({ opened, onClose, version, projectId }: Props) {
+export function RevokeDialog({ onClose, version, projectId }: Props) {
   const context = useQuery(REVOKE_CONTEXT, {
     variables: { id: version.id, name: version.name },
-    skip: !opened,
     fetchPolicy: "network-only",
   });
   const [revoke, revoking] = useMutation(REVOKE_SKILL_VERSION, { refetchQueries: "active" });
@@ -56,7 +55,7 @@ export function RevokeDialog({ opened, onClose, version, projectId }: Props) {
 
   return (
     <Modal
-      opened={opened}
+      opened
       onClose={onClose}
       size="lg"
       closeButtonProps={{ "aria-label": "Close" }}

@@ -166,7 +166,9 @@ function Editor(props: { versionId: string | null; version: Version | null; onCr
       />
       {version ? <RevokedNotice version={version} /> : null}
       {version ? <DiscoveryNotice version={version} /> : null}
-      {version && version.state !== "DRAFT" ? <AttestationPanel versionId={version.id} /> : null}
+      {version && version.state !== "DRAFT" ? (
+        <AttestationPanel versionId={version.id} name={version.name} version={version.version} />
+      ) : null}
       {version ? <ApprovalsPanel kind="skill" versionId={version.id} /> : null}
       {version ? (
         <div ref={findingsRef}>
