@@ -3,6 +3,7 @@ import type { HostResolver } from "../../platform/outbound/address-policy";
 import { OutboundError } from "../../platform/outbound/outbound-error";
 import { pinnedFetch, type PinnedFetch } from "../../platform/outbound/pinned-fetch";
 import { quote } from "../../platform/text";
+import { describe, quoted } from "./model-client";
 
 /** CT-2: an OpenAI-compatible embeddings endpoint (EMBEDDINGS_BASE_URL, EMBEDDINGS_MODEL, EMBEDDINGS_API_KEY). */
 export interface EmbeddingsEndpoint {
@@ -37,16 +38,6 @@ export function embeddingsEndpoint(config: {
 }): EmbeddingsEndpoint | null {
   if (!config.embeddingsBaseUrl || !config.embeddingsModel) return null;
   return { baseUrl: config.embeddingsBaseUrl, model: config.embeddingsModel, apiKey: config.embeddingsApiKey ?? null };
-}
-
-/** Where an endpoint is, for messages: origin and path only (no query, no credentials). */
-function describe(baseUrl: string): string {
-  try {
-    const url = new URL(baseUrl);
-    return `${url.origin}${url.pathname.replace(/\/$/, "")}`;
-  } catch {
-    return `'${baseUrl.slice(0, 100)}'`;
-  }
 }
 
 /**
@@ -107,7 +98,7 @@ export class EmbeddingsClient {
     }
     if (status < 200 || status > 299)
       throw new UpstreamError(
-        `The embeddings endpoint ${this.where} answered HTTP ${status}: ${quote(text.replace(/\s+/g, " ").trim(), { max: 300 })}`,
+        `The embeddings endpoint ${this.where} answered HTTP ${status}: ${quoted(text, 300)}`,
         status,
       );
     let answer: unknown;

@@ -55,7 +55,7 @@ export interface ModelCallOptions {
 const MAX_QUOTED_CHARS = 300;
 
 /** Where an endpoint is, for messages: origin and path only (no query, no credentials). */
-function describe(baseUrl: string): string {
+export function describe(baseUrl: string): string {
   try {
     const url = new URL(baseUrl);
     return `${url.origin}${url.pathname.replace(/\/$/, "")}`;
@@ -65,7 +65,7 @@ function describe(baseUrl: string): string {
 }
 
 /** An upstream's words on one line, quoted for a message. */
-function quoted(text: string, max = MAX_QUOTED_CHARS): string {
+export function quoted(text: string, max = MAX_QUOTED_CHARS): string {
   return quote(text.replace(/\s+/g, " ").trim(), { max });
 }
 
