@@ -8,6 +8,7 @@ import {
   type CatalogShown,
   type ResolvedSkill,
   type TemplateVariables,
+  resolvedOnce,
 } from "../runtime";
 
 /** What one agent of a call resolved when it took over (start, or a handoff). */
@@ -143,22 +144,13 @@ export function resolvedSkillsOf(
   rows: ReadonlyArray<{ versionId: string; loaded: boolean }>,
 ): CallResolvedSkill[] {
   const loaded = new Set(rows.filter((row) => row.loaded).map((row) => row.versionId));
-  const seen = new Set<string>();
-  const skills: CallResolvedSkill[] = [];
-  for (const segment of call.state.segments) {
-    for (const r of segment.resolved) {
-      if (seen.has(r.id)) continue;
-      seen.add(r.id);
-      skills.push({
-        name: r.name,
-        version: r.version,
-        versionId: r.id,
-        pinned: r.pinned,
-        loaded: loaded.has(r.id),
-        rolloutId: r.rollout?.rolloutId ?? null,
-        arm: r.rollout?.arm ?? null,
-      });
-    }
-  }
-  return skills;
+  return resolvedOnce(call.state.segments).map((r) => ({
+    name: r.name,
+    version: r.version,
+    versionId: r.id,
+    pinned: r.pinned,
+    loaded: loaded.has(r.id),
+    rolloutId: r.rollout?.rolloutId ?? null,
+    arm: r.rollout?.arm ?? null,
+  }));
 }

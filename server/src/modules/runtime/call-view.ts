@@ -20,20 +20,19 @@ export function callSkills(
   records: ReadonlyArray<{ resolved: readonly ResolvedSkill[] }>,
   loadedEver: ReadonlySet<string> | null,
 ): CallSkillView[] {
-  const views: CallSkillView[] = [];
+  return resolvedOnce(records).map((skill) => ({
+    name: skill.name,
+    version: skill.version,
+    versionId: skill.id,
+    pinned: skill.pinned,
+    loaded: loadedEver === null ? null : loadedEver.has(skill.id),
+  }));
+}
+
+/** The versions of a call's segments in order — the agent's, then each handoff target's —, each where it first appears. */
+export function resolvedOnce(records: ReadonlyArray<{ resolved: readonly ResolvedSkill[] }>): ResolvedSkill[] {
   const listed = new Set<string>();
-  for (const skill of records.flatMap((record) => record.resolved)) {
-    if (listed.has(skill.id)) continue;
-    listed.add(skill.id);
-    views.push({
-      name: skill.name,
-      version: skill.version,
-      versionId: skill.id,
-      pinned: skill.pinned,
-      loaded: loadedEver === null ? null : loadedEver.has(skill.id),
-    });
-  }
-  return views;
+  return records.flatMap((record) => record.resolved).filter((skill) => !listed.has(skill.id) && listed.add(skill.id));
 }
 
 /** The version ids a call's events show loaded at some point: `callSkills`'s `loadedEver`. */

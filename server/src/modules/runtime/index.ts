@@ -75,7 +75,14 @@ export {
 export { unknownSkillMessage } from "./load-skill-message";
 export { searchableKnowledge, searchKnowledge, type KnowledgeHit, type SearchableKnowledge } from "./knowledge";
 export { handoffState, handoffTargetOf } from "./handoff";
-export { callEventData, callSkills, loadedVersionIds, type CallEventData, type CallSkillView } from "./call-view";
+export {
+  callEventData,
+  callSkills,
+  loadedVersionIds,
+  resolvedOnce,
+  type CallEventData,
+  type CallSkillView,
+} from "./call-view";
 export { assembleModelContext, type ModelContext } from "./model-context";
 export { applyRollouts, rolloutArm, rolloutBucket, type RolloutShare } from "./rollout-arm";
 export {
