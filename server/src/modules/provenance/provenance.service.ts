@@ -50,8 +50,7 @@ export class ProvenanceService {
 
   /** PV-2: signs the statement of `version` going live, in the publishing transaction, and stores the envelope. */
   async attest(tx: Tx, version: SkillVersionEntity, actor: string): Promise<DsseEnvelope> {
-    const current = await this.digests.current(tx.manager, version.projectId, version.id);
-    if (!current) throw new Error(`skill version ${version.id} vanished while it was being published`);
+    const current = await this.digests.ofVersion(tx.manager, version);
     const skillMd = Buffer.from(version.skillMd, "utf8");
     const files: AttestedFile[] = [
       { path: "SKILL.md", sha256: createHash("sha256").update(skillMd).digest("hex"), size: skillMd.length },
