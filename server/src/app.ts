@@ -174,7 +174,7 @@ export async function createApp(
       services.sources,
       // PV-2: skills/get carries the live version's attestation
       async (projectId, versionId) =>
-        (await services.provenance.attestationsOf(projectId, [versionId])).get(versionId) ?? null,
+        (await services.provenance.attestationsOf([versionId], projectId)).get(versionId) ?? null,
     ),
     (header) => services.auth.authenticate(header),
     bus,
@@ -225,7 +225,7 @@ export async function createApp(
     index: services.skillIndex,
     bundles: services.bundles,
     lifecycle: services.skillLifecycle,
-    attestations: (projectId, ids) => services.provenance.attestationsOf(projectId, ids),
+    attestations: (projectId, ids) => services.provenance.attestationsOf(ids, projectId),
     logger,
     limits: services.limits,
   });

@@ -82,16 +82,12 @@ export class ProvenanceService {
     return envelope;
   }
 
-  /** The attestations of versions the caller already read in `projectId`'s scope, by version id. */
-  async attestationsOf(projectId: string, versionIds: readonly string[]): Promise<Map<string, DsseEnvelope>> {
-    const rows = await this.db.read((m) => new ProvenanceRepository(m).attestationsOf(projectId, versionIds));
+  /**
+   * The attestations of versions the caller already read (in `projectId`'s scope when it is given; a request's
+   * loader's versions were scoped by the resolver above), by version id.
+   */
+  async attestationsOf(versionIds: readonly string[], projectId?: string): Promise<Map<string, DsseEnvelope>> {
+    const rows = await this.db.read((m) => new ProvenanceRepository(m).attestationsOf(versionIds, projectId));
     return new Map(rows.map((r) => [r.versionId, r.envelope]));
-  }
-
-  /** For a request's loader: versions already read (and scoped) by the resolver above. */
-  async attestationsOfVersions(versionIds: readonly string[]): Promise<Array<DsseEnvelope | null>> {
-    const rows = await this.db.read((m) => new ProvenanceRepository(m).attestationsOfVersions(versionIds));
-    const byId = new Map(rows.map((r) => [r.versionId, r.envelope]));
-    return versionIds.map((id) => byId.get(id) ?? null);
   }
 }

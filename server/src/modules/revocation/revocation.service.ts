@@ -6,7 +6,7 @@ import type { SkillDigests, SkillLifecycleService, SkillReader, SkillVersionEnti
 import type { WebhookService } from "../webhooks";
 import { SkillVersionRevoked } from "./revocation.events";
 
-export const MAX_REVOCATION_REASON = 1000;
+const MAX_REVOCATION_REASON = 1000;
 
 /** One line of `/.well-known/skillgraph/revocations.json` (api.md "Provenance"). */
 export interface RevokedEntry {
