@@ -5,6 +5,7 @@ import { Database } from "./platform/db/database";
 import { OutageLog } from "./platform/db/outage-log";
 import { DomainEvents } from "./platform/events/domain-events";
 import { buildGraphQLSchema } from "./platform/graphql/schema";
+import { tooManyFailures } from "./platform/http/json-response";
 import { createHttpServer, type HttpServer } from "./platform/http/server";
 import { createLogger, type Logger } from "./platform/logger";
 import { AgentTelemetry, Metrics, openTracing } from "./platform/telemetry";
@@ -19,7 +20,7 @@ import { McpSkillsEndpoint, McpSkillsService } from "./modules/mcp-skills";
 import { keysRoute } from "./modules/provenance";
 import { createGateway } from "./modules/gateway";
 import { createSkillsApi } from "./modules/skills-api";
-import { REVOCATIONS_PATH, revocationsRoute, tooManyFailures } from "./modules/revocation";
+import { REVOCATIONS_PATH, revocationsRoute } from "./modules/revocation";
 import { DISCOVERY_PREFIX, discoveryRoute } from "./modules/discovery";
 import { openSessionStore, type SessionStore } from "./platform/session-store";
 import { LocalBus, PostgresBus, RedisBus, type InvalidationBus } from "./platform/cache/invalidation-bus";
@@ -173,7 +174,7 @@ export async function createApp(
       services.sources,
       // PV-2: skills/get carries the live version's attestation
       async (projectId, versionId) =>
-        (await services.provenance.attestationsOf(projectId, [versionId])).get(versionId) ?? null,
+        (await services.provenance.attestationsOf([versionId], projectId)).get(versionId) ?? null,
     ),
     (header) => services.auth.authenticate(header),
     bus,
@@ -224,7 +225,7 @@ export async function createApp(
     index: services.skillIndex,
     bundles: services.bundles,
     lifecycle: services.skillLifecycle,
-    attestations: (projectId, ids) => services.provenance.attestationsOf(projectId, ids),
+    attestations: (projectId, ids) => services.provenance.attestationsOf(ids, projectId),
     logger,
     limits: services.limits,
   });

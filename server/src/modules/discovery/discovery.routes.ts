@@ -1,5 +1,6 @@
 import type http from "node:http";
 import type { Principal } from "../../platform/graphql/context";
+import { sendJson } from "../../platform/http/json-response";
 import type { Logger } from "../../platform/logger";
 import { DISCOVERY_PREFIX } from "./discovery-archive";
 import type { DiscoveryService } from "./discovery.service";
@@ -66,12 +67,3 @@ const notFound = (path: string) => ({
   error: "not_found",
   message: `No skill archive at ${DISCOVERY_PREFIX}${path.slice(0, 200)}: it is not live (any more); read index.json again.`,
 });
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": Buffer.byteLength(text),
-  });
-  res.end(text);
-}

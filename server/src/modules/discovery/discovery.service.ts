@@ -5,7 +5,7 @@ import type { Database } from "../../platform/db/database";
 import { NotFound } from "../../platform/errors";
 import type { Principal } from "../../platform/graphql/context";
 import type { AuthContext, AuthService } from "../auth";
-import type { SkillReader, SkillVersionEntity } from "../skills";
+import type { SkillFileEntity, SkillReader, SkillVersionEntity } from "../skills";
 import { ArchiveBytes } from "./archive-bytes";
 import {
   archivePath,
@@ -117,11 +117,11 @@ export class DiscoveryService {
   /** The archive of `name`'s live version when it is `version` (null: not live, not listed, or no such skill). */
   async archive(projectId: string, name: string, version: number): Promise<Uint8Array | null> {
     const [live] = await this.skills.publishedVersions(projectId, [name]);
-    if (!live || live.version !== version || live.revokedAt || omittedBecause(live) !== null) return null;
+    if (!live || live.version !== version || omittedBecause(live) !== null) return null;
     const digest = this.digests.get(live.id);
     const kept = digest ? this.archives.get(digest) : undefined;
     if (kept) return kept;
-    const [built] = await this.build(projectId, [live]);
+    const [built] = await this.build(projectId, [live], await this.filesByVersion(projectId, [live]));
     return built!.bytes;
   }
 
@@ -132,20 +132,16 @@ export class DiscoveryService {
   ): Promise<Map<string, string>> {
     const digests = new Map<string, string>();
     if (versions.length === 0) return digests;
+    const files = await this.filesByVersion(projectId, versions);
     const flush = async (batch: readonly SkillVersionEntity[]) => {
-      const built = await this.build(projectId, batch);
+      const built = await this.build(projectId, batch, files);
       batch.forEach((v, i) => digests.set(v.id, built[i]!.digest));
     };
-    const files = await this.skills.filesOf(
-      projectId,
-      versions.map((v) => v.id),
-    );
-    const sizeOf = new Map<string, number>();
-    for (const f of files) sizeOf.set(f.versionId, (sizeOf.get(f.versionId) ?? 0) + f.size);
     let batch: SkillVersionEntity[] = [];
     let bytes = 0;
     for (const version of versions) {
-      const size = (sizeOf.get(version.id) ?? 0) + version.skillMd.length;
+      const own = files.get(version.id) ?? [];
+      const size = own.reduce((sum, f) => sum + f.size, 0) + version.skillMd.length;
       if (batch.length > 0 && bytes + size > this.limits.batchBytes) {
         await flush(batch);
         batch = [];
@@ -158,23 +154,40 @@ export class DiscoveryService {
     return digests;
   }
 
-  /** Builds the archives of `versions` (one read of their files and one of their contents), keeping digest and bytes. */
-  private async build(
+  /** The files of `versions` (one read), by version id. */
+  private async filesByVersion(
     projectId: string,
     versions: readonly SkillVersionEntity[],
-  ): Promise<Array<{ digest: string; bytes: Uint8Array }>> {
-    if (versions.length === 0) return [];
+  ): Promise<Map<string, SkillFileEntity[]>> {
+    const byVersion = new Map<string, SkillFileEntity[]>();
     const files = await this.skills.filesOf(
       projectId,
       versions.map((v) => v.id),
     );
+    for (const f of files) {
+      const own = byVersion.get(f.versionId);
+      if (own) own.push(f);
+      else byVersion.set(f.versionId, [f]);
+    }
+    return byVersion;
+  }
+
+  /** Builds the archives of `versions` from their files (one read of their contents), keeping digest and bytes. */
+  private async build(
+    projectId: string,
+    versions: readonly SkillVersionEntity[],
+    filesByVersion: ReadonlyMap<string, readonly SkillFileEntity[]>,
+  ): Promise<Array<{ digest: string; bytes: Uint8Array }>> {
+    if (versions.length === 0) return [];
+    const files = versions.flatMap((v) => filesByVersion.get(v.id) ?? []);
     const blobs = new Map(
       (await this.skills.blobsOf(projectId, [...new Set(files.map((f) => f.sha256))])).map((b) => [b.sha256, b]),
     );
     return versions.map((version) => {
-      const own: ArchiveFile[] = files
-        .filter((f) => f.versionId === version.id)
-        .map((f) => ({ path: f.path, content: Buffer.from(blobs.get(f.sha256)?.contentBase64 ?? "", "base64") }));
+      const own: ArchiveFile[] = (filesByVersion.get(version.id) ?? []).map((f) => ({
+        path: f.path,
+        content: Buffer.from(blobs.get(f.sha256)?.contentBase64 ?? "", "base64"),
+      }));
       const bytes = skillArchive(version.skillMd, own);
       const digest = this.remember(version.id, sha256Digest(bytes));
       this.archives.set(digest, bytes);

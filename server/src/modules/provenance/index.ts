@@ -7,9 +7,6 @@ export { registerProvenanceLoaders } from "./provenance.loaders";
 export { SkillVersionAttestationResolver } from "./provenance.resolver";
 export { keysRoute, KEYS_PATH, type PublicJsonRoute } from "./provenance.routes";
 export {
-  IN_TOTO_PAYLOAD_TYPE,
-  decodeBase64,
-  pae,
   publicKeyOfJwk,
   signEnvelope,
   verifyEnvelope,
@@ -17,4 +14,4 @@ export {
   type EnvelopeCheck,
   type TrustedKeys,
 } from "./dsse";
-export { PUBLISH_PREDICATE_TYPE, STATEMENT_TYPE, publishStatement, type PublishStatement } from "./statement";
+export { type PublishStatement } from "./statement";

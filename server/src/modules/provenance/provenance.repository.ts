@@ -22,14 +22,10 @@ export class ProvenanceRepository extends BaseRepository {
     await this.attestations.upsert(row, ["versionId"]);
   }
 
-  attestationsOf(projectId: string, versionIds: readonly string[]): Promise<SkillAttestationEntity[]> {
+  /** Attestations of versions, of `projectId`'s only when it is given (a loader's versions were read in scope). */
+  attestationsOf(versionIds: readonly string[], projectId?: string): Promise<SkillAttestationEntity[]> {
     if (versionIds.length === 0) return Promise.resolve([]);
-    return this.attestations.findBy({ projectId, versionId: In([...versionIds]) });
-  }
-
-  /** Attestations of versions across projects, for a request's loader (each version was already read in scope). */
-  attestationsOfVersions(versionIds: readonly string[]): Promise<SkillAttestationEntity[]> {
-    if (versionIds.length === 0) return Promise.resolve([]);
-    return this.attestations.findBy({ versionId: In([...versionIds]) });
+    const versionId = In([...versionIds]);
+    return this.attestations.findBy(projectId === undefined ? { versionId } : { projectId, versionId });
   }
 }

@@ -50,8 +50,7 @@ export class ProvenanceService {
 
   /** PV-2: signs the statement of `version` going live, in the publishing transaction, and stores the envelope. */
   async attest(tx: Tx, version: SkillVersionEntity, actor: string): Promise<DsseEnvelope> {
-    const current = await this.digests.current(tx.manager, version.projectId, version.id);
-    if (!current) throw new Error(`skill version ${version.id} vanished while it was being published`);
+    const current = await this.digests.ofVersion(tx.manager, version);
     const skillMd = Buffer.from(version.skillMd, "utf8");
     const files: AttestedFile[] = [
       { path: "SKILL.md", sha256: createHash("sha256").update(skillMd).digest("hex"), size: skillMd.length },
@@ -83,16 +82,12 @@ export class ProvenanceService {
     return envelope;
   }
 
-  /** The attestations of versions the caller already read in `projectId`'s scope, by version id. */
-  async attestationsOf(projectId: string, versionIds: readonly string[]): Promise<Map<string, DsseEnvelope>> {
-    const rows = await this.db.read((m) => new ProvenanceRepository(m).attestationsOf(projectId, versionIds));
+  /**
+   * The attestations of versions the caller already read (in `projectId`'s scope when it is given; a request's
+   * loader's versions were scoped by the resolver above), by version id.
+   */
+  async attestationsOf(versionIds: readonly string[], projectId?: string): Promise<Map<string, DsseEnvelope>> {
+    const rows = await this.db.read((m) => new ProvenanceRepository(m).attestationsOf(versionIds, projectId));
     return new Map(rows.map((r) => [r.versionId, r.envelope]));
-  }
-
-  /** For a request's loader: versions already read (and scoped) by the resolver above. */
-  async attestationsOfVersions(versionIds: readonly string[]): Promise<Array<DsseEnvelope | null>> {
-    const rows = await this.db.read((m) => new ProvenanceRepository(m).attestationsOfVersions(versionIds));
-    const byId = new Map(rows.map((r) => [r.versionId, r.envelope]));
-    return versionIds.map((id) => byId.get(id) ?? null);
   }
 }

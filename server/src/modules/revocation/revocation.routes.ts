@@ -1,5 +1,6 @@
 import type http from "node:http";
 import type { Principal } from "../../platform/graphql/context";
+import { sendJson } from "../../platform/http/json-response";
 import type { Logger } from "../../platform/logger";
 import type { RevocationService } from "./revocation.service";
 
@@ -18,38 +19,27 @@ export function revocationsRoute(options: {
   return (req, res, requestId) => {
     void (async () => {
       const path = (req.url ?? "/").split("?", 1)[0];
-      if (path !== REVOCATIONS_PATH) return send(res, 404, { error: "not_found", message: `No route ${path}.` });
+      if (path !== REVOCATIONS_PATH) return sendJson(res, 404, { error: "not_found", message: `No route ${path}.` });
       if (req.method !== "GET" && req.method !== "HEAD") {
         res.setHeader("allow", "GET, HEAD");
-        return send(res, 405, { error: "method_not_allowed", message: `${req.method} is not served here; use GET.` });
+        return sendJson(res, 405, {
+          error: "method_not_allowed",
+          message: `${req.method} is not served here; use GET.`,
+        });
       }
       const { principal, failure } = await options.authenticate(req.headers.authorization);
       if (!principal || principal.kind !== "key") {
-        return send(res, 401, {
+        return sendJson(res, 401, {
           error: "unauthenticated",
           message: failure ?? "Send one of the project's API keys: 'Authorization: Bearer <key>'.",
         });
       }
       const revoked = await options.revocations.revoked(principal.projectId);
       res.setHeader("cache-control", "no-store");
-      send(res, 200, { revoked });
+      sendJson(res, 200, { revoked });
     })().catch((error: unknown) => {
       options.logger.error({ err: error, requestId }, "revocations.json failed");
-      if (!res.headersSent) send(res, 500, { error: "internal", message: `Quote request id ${requestId}.` });
+      if (!res.headersSent) sendJson(res, 500, { error: "internal", message: `Quote request id ${requestId}.` });
     });
   };
-}
-
-/** An address blocked for failed authentications (SEC-8) gets this; `retry-after` is already set. */
-export function tooManyFailures(res: http.ServerResponse): void {
-  send(res, 429, { error: "rate_limited", message: "Too many failed authentications from this address; retry later." });
-}
-
-export function send(res: http.ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": Buffer.byteLength(text),
-  });
-  res.end(text);
 }

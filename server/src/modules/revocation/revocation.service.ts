@@ -6,7 +6,7 @@ import type { SkillDigests, SkillLifecycleService, SkillReader, SkillVersionEnti
 import type { WebhookService } from "../webhooks";
 import { SkillVersionRevoked } from "./revocation.events";
 
-export const MAX_REVOCATION_REASON = 1000;
+const MAX_REVOCATION_REASON = 1000;
 
 /** One line of `/.well-known/skillgraph/revocations.json` (api.md "Provenance"). */
 export interface RevokedEntry {
@@ -50,7 +50,7 @@ export class RevocationService {
     return this.db.write(async (tx) => {
       const current = await this.digests.current(tx.manager, scope.projectId, input.id, { lock: true });
       if (!current) throw new NotFound("The skill version");
-      const { version, wasLive, rolledBackTo } = await this.lifecycle.revokeInTx(tx, scope, input.id, {
+      const { version, wasLive, rolledBackTo } = await this.lifecycle.revokeInTx(tx, scope, current.version, {
         reason,
         digest: current.digest,
         rollbackTo: input.rollbackTo,

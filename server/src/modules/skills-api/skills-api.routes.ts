@@ -1,6 +1,7 @@
 import type http from "node:http";
 import { Loaders } from "../../platform/graphql/context";
 import { jsonFallbackParser, readJsonBody } from "../../platform/http/json-body";
+import { sendJson } from "../../platform/http/json-response";
 import type { Logger } from "../../platform/logger";
 import type { AuthContext, AuthService } from "../auth";
 import type { CursorWindow, SkillVersionEntity } from "../skills";
@@ -275,15 +276,6 @@ export function skillsApiHandler(
       ),
     );
   };
-}
-
-function sendJson(res: http.ServerResponse, status: number, body: unknown): void {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    "content-type": "application/json; charset=utf-8",
-    "content-length": Buffer.byteLength(text),
-  });
-  res.end(text);
 }
 
 /** 429 for an address past AUTH_FAILURES_PER_MINUTE failed authentications, in the request's vendor's shape. */

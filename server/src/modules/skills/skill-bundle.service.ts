@@ -22,7 +22,7 @@ export type SkillUpload = { kind: "zip"; bytes: Uint8Array } | { kind: "files"; 
 export type UploadTarget = { newSkill: true; displayName?: string } | { skillName: string };
 
 /** EC-2: Anthropic's bound on `display_name`. */
-export const DISPLAY_NAME_MAX = 255;
+const DISPLAY_NAME_MAX = 255;
 
 function refused(problems: Array<{ path: string; message: string }>): Invalid {
   return Invalid.of(problems, `The bundle was refused: ${problems.map((p) => p.message).join(" ")}`);

@@ -37,6 +37,15 @@ export class SkillDigests {
     return { version, digest: this.digestOf(version, files), files };
   }
 
+  /** The digest and files of a version the caller already read, through the caller's manager. */
+  async ofVersion(
+    manager: DbManager,
+    version: SkillVersionEntity,
+  ): Promise<{ digest: string; files: SkillFileEntity[] }> {
+    const files = await new SkillRepository(manager).filesOf([version.id]);
+    return { digest: this.digestOf(version, files), files };
+  }
+
   /** The digest of a version a request read; its files come through the request's loader (one query per list). */
   async inRequest(ctx: AuthContext, version: SkillVersionEntity): Promise<string> {
     return this.digestOf(version, await ctx.loaders.of(SKILL_FILES_BY_VERSION).load(version.id));

@@ -83,18 +83,18 @@ export class SkillLifecycleService {
   }
 
   /**
-   * PV-3 inside the caller's transaction: the version is revoked for good. When it is the live version, `rollbackTo`
+   * PV-3 inside the caller's transaction: `target` (read with its skill's row locked) is revoked for good; the object
+   * is updated to match what was written. When it is the live version, `rollbackTo`
    * (an archived version of the same skill) goes live in its place, as a rollback does; without one the skill is left
    * without a live version. Refuses a version already revoked (`CONFLICT` `revoked`): a revocation is never redone.
    */
   async revokeInTx(
     tx: Tx,
     scope: ActingScope,
-    id: string,
+    target: SkillVersionEntity,
     revocation: { reason: string; digest: string; rollbackTo: string | null },
   ): Promise<{ version: SkillVersionEntity; wasLive: boolean; rolledBackTo: SkillVersionEntity | null }> {
     const repo = new SkillRepository(tx.manager);
-    const target = await this.findLockedVersion(repo, scope.projectId, id);
     refuseRevoked(target);
     const wasLive = target.state === "published";
     let rolledBackTo: SkillVersionEntity | null = null;
@@ -104,7 +104,7 @@ export class SkillLifecycleService {
         throw Invalid.field(
           "rollbackTo",
           `Version ${target.version} of '${target.name}' is not the live version: nothing needs to go live in its place.`,
-          { version_id: id },
+          { version_id: target.id },
         );
       }
       const to = await repo.findVersion(scope.projectId, revocation.rollbackTo);
@@ -112,33 +112,47 @@ export class SkillLifecycleService {
         throw Invalid.field("rollbackTo", `Version ${revocation.rollbackTo} is not a version of '${target.name}'.`);
       refuseRollback(target.name, to.id, to);
       rolledBackTo = await this.moveLivePointer(tx, repo, scope, to, "rollback");
+      // the move archived the target at the time it published `to`
+      Object.assign(target, { state: "archived", archivedAt: to.publishedAt, updatedAt: to.updatedAt });
     } else if (wasLive) {
       await repo.setState(target.id, "archived", now);
-      await repo.setLiveVersion(scope.projectId, target.name, null);
-      await repo.recordMove({
-        projectId: scope.projectId,
-        name: target.name,
-        versionId: null,
-        version: null,
-        action: "revoke",
-        actor: scope.actor,
-        at: now,
-      });
-      tx.emit(SkillLiveMoved({ projectId: scope.projectId, name: target.name }));
+      Object.assign(target, { state: "archived", archivedAt: now, updatedAt: now });
+      await this.clearLive(tx, repo, scope, target.name, "revoke", now);
     } else {
       // not live: nothing moves, but caches and a rollout whose candidate it is must hear of it
       tx.emit(SkillLiveMoved({ projectId: scope.projectId, name: target.name }));
     }
-    const marked = await repo.markRevoked(target.id, {
-      at: now,
-      reason: revocation.reason,
-      by: scope.actor,
-      digest: revocation.digest,
+    const revoked = { at: now, reason: revocation.reason, by: scope.actor, digest: revocation.digest };
+    await repo.markRevoked(target.id, revoked);
+    Object.assign(target, {
+      revokedAt: revoked.at,
+      revokedReason: revoked.reason,
+      revokedBy: revoked.by,
+      revokedDigest: revoked.digest,
     });
-    if (!marked)
-      throw new Conflict(`Version ${target.version} of '${target.name}' was revoked already.`, { reason: "revoked" });
-    const version = await repo.findVersion(scope.projectId, id);
-    return { version: version!, wasLive, rolledBackTo };
+    return { version: target, wasLive, rolledBackTo };
+  }
+
+  /** The skill is left without a live version (its live one revoked or deleted), recorded and announced. */
+  private async clearLive(
+    tx: Tx,
+    repo: SkillRepository,
+    scope: ActingScope,
+    name: string,
+    action: "revoke" | "delete",
+    at: Date,
+  ): Promise<void> {
+    await repo.setLiveVersion(scope.projectId, name, null);
+    await repo.recordMove({
+      projectId: scope.projectId,
+      name,
+      versionId: null,
+      version: null,
+      action,
+      actor: scope.actor,
+      at,
+    });
+    tx.emit(SkillLiveMoved({ projectId: scope.projectId, name }));
   }
 
   private async findLockedVersion(repo: SkillRepository, projectId: string, id: string): Promise<SkillVersionEntity> {
@@ -231,19 +245,7 @@ export class SkillLifecycleService {
       });
     }
     const now = new Date();
-    if (version.state === "published") {
-      await repo.setLiveVersion(scope.projectId, version.name, null);
-      await repo.recordMove({
-        projectId: scope.projectId,
-        name: version.name,
-        versionId: null,
-        version: null,
-        action: "delete",
-        actor: scope.actor,
-        at: now,
-      });
-      tx.emit(SkillLiveMoved({ projectId: scope.projectId, name: version.name }));
-    }
+    if (version.state === "published") await this.clearLive(tx, repo, scope, version.name, "delete", now);
     await repo.deleteVersion(version.id);
     await this.audit.record(tx, {
       projectId: scope.projectId,
