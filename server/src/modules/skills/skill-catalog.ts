@@ -185,9 +185,10 @@ export class SkillCatalogService {
       }
       // the key strings kept with the catalog: a string built anew per lookup is hashed anew (thousands per start)
       const key = last.liveKeys[i]!;
-      const liveId = this.live.get(key);
-      if (liveId === undefined) return false;
-      checked.until = Math.min(checked.until, this.live.expiresAt(key) ?? 0);
+      const live = this.live.entryOf(key);
+      if (live === undefined) return false;
+      checked.until = Math.min(checked.until, live.until);
+      const liveId = live.value;
       if (liveId === null) continue;
       if (this.versions.get(liveId) !== last.found[k++]) return false;
     }

@@ -36,7 +36,7 @@ export class InvalidatedCache<K extends string, V> {
 
   /**
    * A number that moves whenever a key read before could read differently now (an invalidation, a replaced or dropped
-   * entry); expiry is not in it: see `expiresAt`.
+   * entry); expiry is not in it: see `expiresAt` and `entryOf`.
    */
   get changes(): number {
     return this.epoch + this.entries.changes;
@@ -47,14 +47,19 @@ export class InvalidatedCache<K extends string, V> {
     return this.entries.get(key)?.until;
   }
 
-  get(key: K): V | undefined {
+  /** The key's entry while it has not expired: its value and when it expires (epoch ms); an expired one is dropped. */
+  entryOf(key: K): { readonly value: V; readonly until: number } | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.until <= Date.now()) {
       this.entries.delete(key);
       return undefined;
     }
-    return entry.value;
+    return entry;
+  }
+
+  get(key: K): V | undefined {
+    return this.entryOf(key)?.value;
   }
 
   /**
