@@ -62,8 +62,9 @@ describe("console journey: the platform, keys, webhooks with redelivery and the 
     expect(await platform.row("Shared skills").textContent()).not.toContain("Billing");
     await s.page.getByRole("button", { name: "Continue in Billing with this key" }).click();
     await s.page.waitForURL(/\/skills$/);
-    expect(await frame().project()).toBe("Billing");
-    expect(await frame().role()).toBe("admin");
+    // the header follows the new session once its first read answers
+    await expect.poll(() => frame().project()).toBe("Billing");
+    await expect.poll(() => frame().role()).toBe("admin");
   });
 
   it("UX-6 creates keys (each shown once) and revokes one after confirming", async () => {

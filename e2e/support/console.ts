@@ -52,7 +52,7 @@ export async function checkPage(page: Page, journey: string, step: string): Prom
 
 /**
  * The page as a person would look at it (in front): nothing loading (no Mantine loader, in a list or on a button),
- * fonts in, and two frames painted. Cheaper than waiting for the network to idle, which pages that poll never do.
+ * fonts in, no transition running, and two frames painted. Cheaper than waiting for the network to idle, which pages that poll never do.
  */
 async function settled(page: Page): Promise<void> {
   // a tab in the background paints no frames: the step's tab comes to the front first; the pointer goes to a
@@ -66,6 +66,11 @@ async function settled(page: Page): Promise<void> {
     // a full-page picture from the top: scrolled, the fixed header would be drawn over the middle of the page
     window.scrollTo(0, 0);
     await document.fonts.ready;
+    // a dialog or menu still fading in is drawn half-transparent: axe would measure the contrast of a blend
+    await Promise.race([
+      Promise.allSettled(document.getAnimations().map((animation) => animation.finished)),
+      new Promise((resolve) => setTimeout(resolve, 2_000)),
+    ]);
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
 }
