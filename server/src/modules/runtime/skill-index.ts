@@ -1,3 +1,4 @@
+import { countTerms, type TermCounts, type Vocabulary } from "./skill-term-counts";
 import { stemOf, wordsOf } from "./skill-terms";
 import { wordnetThesaurus, type Thesaurus } from "./skill-thesaurus";
 
@@ -76,27 +77,17 @@ export const MAX_BODY_WORDS = 5_000;
 
 /** A skill's fields as the index counts them: per field (name, description, body) its distinct terms and counts. */
 export interface AnalysedSkill {
-  readonly fields: ReadonlyArray<{
-    readonly terms: readonly string[];
-    readonly counts: Uint32Array;
-    readonly length: number;
-  }>;
+  readonly fields: readonly TermCounts[];
 }
 
 /** Counts a skill's terms per field (the index's unit of work, pure: cache it by the skill's content). */
 export function analyseSkill(document: SkillDocument, stem = true): AnalysedSkill {
-  const texts = [nameText(document.name), document.description, document.body ?? ""];
   return {
-    fields: texts.map((text, field) => {
-      let words = wordsOf(text);
-      if (field === 2 && words.length > MAX_BODY_WORDS) words = words.slice(0, MAX_BODY_WORDS);
-      const counts = new Map<string, number>();
-      for (const word of words) {
-        const term = stem ? stemOf(word) : word;
-        counts.set(term, (counts.get(term) ?? 0) + 1);
-      }
-      return { terms: [...counts.keys()], counts: Uint32Array.from(counts.values()), length: words.length };
-    }),
+    fields: [
+      countTerms(nameText(document.name), stem),
+      countTerms(document.description, stem),
+      countTerms(document.body ?? "", stem, MAX_BODY_WORDS),
+    ],
   };
 }
 
@@ -178,21 +169,37 @@ export class SkillIndex {
     let df = new Uint32Array(1 << 12);
     let tf = new Float64Array(1 << 12);
     const seen: number[] = [];
+    const idOf = (term: string) => {
+      let id = ids.get(term);
+      if (id === undefined) {
+        ids.set(term, (id = ids.size));
+        if (id >= df.length) {
+          df = grown(df, id + 1);
+          tf = grown(tf, id + 1);
+        }
+      }
+      return id;
+    };
+    // Counts numbered by countTerms' vocabulary are looked up by number: this index's number for each of theirs.
+    const byVocabulary = new Map<Vocabulary, Int32Array>();
     for (let doc = 0; doc < n; doc++) {
       const fields = analysed[doc]!.fields;
       for (let field = 0; field < FIELDS; field++) {
-        const { terms, counts, length } = fields[field]!;
+        const { terms, counts, length, ids: numbers, vocabulary } = fields[field]!;
         if (length === 0 || fieldWeight[field] === 0) continue;
         const scale = fieldWeight[field]! / (1 - b[field]! + (b[field]! * length) / average[field]!);
+        let local = vocabulary && byVocabulary.get(vocabulary);
+        if (vocabulary && (!local || local.length < vocabulary.terms.length)) {
+          const grownLocal = new Int32Array(vocabulary.terms.length * 2).fill(-1);
+          if (local) grownLocal.set(local);
+          byVocabulary.set(vocabulary, (local = grownLocal));
+        }
         for (let i = 0; i < terms.length; i++) {
-          let id = ids.get(terms[i]!);
-          if (id === undefined) {
-            ids.set(terms[i]!, (id = ids.size));
-            if (id >= df.length) {
-              df = grown(df, id + 1);
-              tf = grown(tf, id + 1);
-            }
-          }
+          let id: number;
+          if (local && numbers) {
+            id = local[numbers[i]!]!;
+            if (id < 0) local[numbers[i]!] = id = idOf(terms[i]!);
+          } else id = idOf(terms[i]!);
           if (tf[id] === 0) seen.push(id);
           tf[id]! += counts[i]! * scale;
         }

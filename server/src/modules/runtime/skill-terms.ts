@@ -4,9 +4,13 @@ import { STOPWORDS } from "./skill-thesaurus.data";
 // The words the catalog ranking compares (CT-2): lower-cased letters and digits, English stop words dropped, each
 // reduced to its Porter2 stem, so "merging", "merged" and "merges" are one term.
 
-const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
-const NOT_ASCII = /[^ -~\t\n\r]/;
+export const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
+export const NOT_ASCII = /[^ -~\t\n\r]/;
 const stopwords = new Set(STOPWORDS.split(" "));
+
+export function isStopword(word: string): boolean {
+  return stopwords.has(word);
+}
 
 /** Stems by word, bounded: the catalog's vocabulary is a few tens of thousands of words; requests bring new ones. */
 const stems = new Map<string, string>();

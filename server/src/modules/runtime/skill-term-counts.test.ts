@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { countTerms } from "./skill-term-counts";
+import { termsOf, wordsOf } from "./skill-terms";
+
+/** What countTerms must answer: the text's terms (or words), the first `max` of them, counted in order of first use. */
+function reference(text: string, stem: boolean, max: number) {
+  const counts = new Map<string, number>();
+  const terms = (stem ? termsOf(text) : wordsOf(text)).slice(0, max);
+  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return { terms: [...counts.keys()], counts: [...counts.values()], length: terms.length };
+}
+
+function counted(text: string, stem: boolean, max: number) {
+  const { terms, counts, length } = countTerms(text, stem, max);
+  return { terms: [...terms], counts: [...counts], length };
+}
+
+let seed = 11;
+const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]!;
+
+describe("countTerms", () => {
+  it("CT-2 counts what termsOf reads, in order, case and width folded", () => {
+    expect(counted("Merge the PDFs; merging pdf files, MERGED pdf.", true, Infinity)).toEqual({
+      terms: ["merg", "pdfs", "pdf", "file"],
+      counts: [3, 1, 2, 1],
+      length: 7,
+    });
+    expect(counted("The ＰＤＦ and a Café: x cafe\u0301", false, Infinity)).toEqual({
+      terms: ["pdf", "café"],
+      counts: [1, 2],
+      length: 3,
+    });
+  });
+
+  it("CT-2 answers as termsOf does for random texts of ASCII, Unicode letters, marks, stop words and surrogates", () => {
+    const pieces = [
+      ..."aZ09 -_.,'\t\n\u00e9\u00c9Ｐ—→ßﬁ①٣中\u0301\u200b\u00a0İΣΑα…™\u1100\u1161\u11a8가",
+      "😀",
+      "\ud83d",
+      "𝐀",
+      "the",
+      "And",
+      "PDF",
+      "merging",
+      "Merged",
+      "x",
+      "résumé",
+      "naïve",
+    ];
+    for (let i = 0; i < 30_000; i++) {
+      const text = Array.from({ length: Math.floor(random() * 16) }, () => pick(pieces)).join(pick(["", " "]));
+      const stem = random() < 0.7;
+      const max = random() < 0.3 ? Math.floor(random() * 4) : Infinity;
+      expect(counted(text, stem, max), JSON.stringify({ text, stem, max })).toEqual(reference(text, stem, max));
+    }
+  });
+
+  it("CT-2 keeps answering right while its table of words grows and starts over (100,000 new words)", () => {
+    const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    for (let round = 0; round < 50; round++) {
+      const words = Array.from({ length: 2_000 }, () =>
+        Array.from({ length: 2 + Math.floor(random() * 8) }, () => pick([...letters])).join(""),
+      );
+      const text = words.join(" ");
+      expect(counted(text, round % 2 === 0, Infinity)).toEqual(reference(text, round % 2 === 0, Infinity));
+    }
+  });
+
+  it("CT-2 stops after the first maxWords words: a body's tail is not read", () => {
+    expect(countTerms(`${"alpha ".repeat(10)} omega`, true, 10)).toMatchObject({ terms: ["alpha"], length: 10 });
+  });
+});

@@ -1,0 +1,262 @@
+import { isStopword, LETTER_OR_DIGIT, stemOf } from "./skill-terms";
+
+/** A text's terms as the index counts them: its distinct terms in order of first use, each one's count, its words. */
+export interface TermCounts {
+  readonly terms: readonly string[];
+  readonly counts: Uint32Array;
+  /** The words counted (stop words and one-letter words are not words). */
+  readonly length: number;
+  /**
+   * The terms' numbers in `vocabulary`, which numbers every term countTerms has met (until it starts over with a new
+   * one): an index built from counts of one vocabulary tells terms apart by number, with no string lookup.
+   */
+  readonly ids?: Uint32Array;
+  readonly vocabulary?: Vocabulary;
+}
+
+/** The terms a run of countTerms has numbered, by number. */
+export interface Vocabulary {
+  readonly terms: readonly string[];
+}
+
+/**
+ * The words met so far, each with its term (its stem, or the word itself) or none for a stop word. ASCII words, nearly
+ * every word of a SKILL.md, are found by a hash of their characters straight from the text, so the count of a body
+ * makes no string per word: a slot holds the word's hash, term, and place and length in a pool of characters, so one
+ * probe reads one cache line. A word with a letter beyond ASCII goes through a Map.
+ */
+class WordTable implements Vocabulary {
+  /** Per slot: hash, term + 2 (0: empty, 1: stop word), the word's offset in `pool`, its length. */
+  private slots = new Int32Array(4 << 16);
+  private asciiWords = 0;
+  private pool = new Uint8Array(1 << 18);
+  private poolUsed = 0;
+  private readonly others = new Map<string, number>();
+  private readonly termIds = new Map<string, number>();
+  readonly terms: string[] = [];
+
+  constructor(private readonly stem: boolean) {}
+
+  get size(): number {
+    return this.asciiWords + this.others.size;
+  }
+
+  /**
+   * The term of the ASCII word bytes[start, start + length), whose lower-cased characters hash to `hash`: -1 for a stop
+   * word, UNKNOWN for a word not met yet (`addAscii` it).
+   */
+  asciiTerm(bytes: Uint8Array, start: number, length: number, hash: number): number {
+    const slots = this.slots;
+    const pool = this.pool;
+    const mask = (slots.length >> 2) - 1;
+    for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
+      const at = slot << 2;
+      const term = slots[at + 1]!;
+      if (term === 0) return UNKNOWN;
+      if (slots[at] !== hash || slots[at + 3] !== length) continue;
+      const offset = slots[at + 2]!;
+      let k = 0;
+      while (k < length && pool[offset + k] === (bytes[start + k]! | 32)) k++;
+      if (k === length) return term - 2;
+    }
+  }
+
+  /** The term of a lower-cased word with a letter or digit beyond ASCII; -1 for a stop word. */
+  otherTerm(word: string): number {
+    let term = this.others.get(word);
+    if (term === undefined) this.others.set(word, (term = this.termOf(word)));
+    return term;
+  }
+
+  /** Adds a lower-cased ASCII word whose characters hash to `hash`; answers its term. */
+  addAscii(word: string, hash: number): number {
+    const term = this.termOf(word);
+    if (this.poolUsed + word.length > this.pool.length) {
+      const pool = new Uint8Array(Math.max(this.pool.length * 2, this.poolUsed + word.length));
+      pool.set(this.pool);
+      this.pool = pool;
+    }
+    const offset = this.poolUsed;
+    for (let k = 0; k < word.length; k++) this.pool[offset + k] = word.charCodeAt(k);
+    this.poolUsed += word.length;
+    this.place(this.slots, hash, term + 2, offset, word.length);
+    if (++this.asciiWords * 2 > this.slots.length >> 2) this.grow();
+    return term;
+  }
+
+  private termOf(word: string): number {
+    if (isStopword(word)) return -1;
+    const term = this.stem ? stemOf(word) : word;
+    let id = this.termIds.get(term);
+    if (id === undefined) {
+      this.termIds.set(term, (id = this.terms.length));
+      this.terms.push(term);
+    }
+    return id;
+  }
+
+  private place(slots: Int32Array, hash: number, term: number, offset: number, length: number): void {
+    const mask = (slots.length >> 2) - 1;
+    let slot = hash & mask;
+    while (slots[(slot << 2) + 1] !== 0) slot = (slot + 1) & mask;
+    slots.set([hash, term, offset, length], slot << 2);
+  }
+
+  private grow(): void {
+    const old = this.slots;
+    this.slots = new Int32Array(old.length * 2);
+    for (let at = 0; at < old.length; at += 4)
+      if (old[at + 1] !== 0) this.place(this.slots, old[at]!, old[at + 1]!, old[at + 2]!, old[at + 3]!);
+  }
+}
+
+/**
+ * The words a table may hold before it starts over: the vocabulary of thousands of SKILL.md bodies is a few hundred
+ * thousand words, and a hostile body of random words must not grow it without end.
+ */
+const MAX_TABLE_WORDS = 1 << 19;
+const tables: Array<WordTable | undefined> = [];
+let counts = new Uint32Array(1 << 12);
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 16777619;
+const UNKNOWN = -2;
+const utf8 = new TextEncoder();
+let bytes = new Uint8Array(1 << 16);
+
+// What a character beyond ASCII is to the scan, worked out once per character (BMP) and kept.
+const KNOWN = 1;
+const WORD = 2; // a letter or a digit
+const NOT_NFKC = 4; // NFKC could change it or join it to its neighbour (a mark, a Hangul vowel or final)
+const CASED = 8; // lower-casing changes it
+const MARK_OR_JAMO = /^[\p{M}\u1160-\u11ff\ud7b0-\ud7ff]$/u;
+const kinds = new Uint8Array(0x10000);
+
+function kindOf(point: number): number {
+  if (point < 0x10000 && kinds[point] !== 0) return kinds[point]!;
+  const char = String.fromCodePoint(point);
+  let kind = KNOWN;
+  if (LETTER_OR_DIGIT.test(char)) kind |= WORD;
+  if (char.normalize("NFKC") !== char || MARK_OR_JAMO.test(char)) kind |= NOT_NFKC;
+  if (char.toLowerCase() !== char) kind |= CASED;
+  if (point < 0x10000) kinds[point] = kind;
+  return kind;
+}
+
+/**
+ * `termsOf(text)` counted, the first `maxWords` words only: the same terms in the same order with the same counts
+ * (skill-term-counts.test.ts holds it to that), in one pass over the text's UTF-8 bytes that makes no string for a
+ * word it has met. termsOf normalises (NFKC) and lower-cases a text with characters beyond ASCII; most bodies' are
+ * dashes, arrows and emoji that neither changes, so the text is read as it is and read again normalised, or
+ * lower-cased too, only when it holds a character that would change.
+ */
+export function countTerms(text: string, stem = true, maxWords = Infinity): TermCounts {
+  if (maxWords <= 0) return { terms: [], counts: new Uint32Array(0), length: 0, ids: new Uint32Array(0) };
+  let table = tables[stem ? 1 : 0];
+  if (!table || table.size > MAX_TABLE_WORDS) tables[stem ? 1 : 0] = table = new WordTable(stem);
+  let source = text;
+  let changing = NOT_NFKC | CASED; // the kinds of character that send the scan back to the start
+  for (;;) {
+    const counted = scan(table, source, maxWords, changing);
+    if (counted) return counted;
+    if (changing & NOT_NFKC) {
+      source = source.normalize("NFKC");
+      changing = CASED;
+    } else {
+      source = source.toLowerCase();
+      changing = 0;
+    }
+  }
+}
+
+/** One reading of `source`, or null when it meets a character of a `changing` kind (nothing is left counted). */
+function scan(table: WordTable, source: string, maxWords: number, changing: number): TermCounts | null {
+  if (bytes.length < source.length * 3) bytes = new Uint8Array(source.length * 3);
+  const end = utf8.encodeInto(source, bytes).written;
+  const touched: number[] = [];
+  let scratch = counts;
+  let words = 0;
+  let start = -1; // the word's first byte
+  let startUnit = 0; // and its place in `source` (UTF-16 units)
+  let ascii = true;
+  let hash = FNV_OFFSET;
+  for (let i = 0, unit = 0; i <= end; i++, unit++) {
+    const code = i < end ? bytes[i]! : 32;
+    let extra = 0; // the character's bytes after the first
+    let units = 1; // and its UTF-16 units
+    if (code < 128) {
+      const lower = code | 32;
+      if ((lower >= 97 && lower <= 122) || (code >= 48 && code <= 57)) {
+        if (start < 0) {
+          start = i;
+          startUnit = unit;
+          ascii = true;
+          hash = FNV_OFFSET;
+        }
+        hash = Math.imul(hash ^ lower, FNV_PRIME);
+        continue;
+      }
+    } else {
+      let point: number;
+      if (code >= 0xf0) {
+        point = ((code & 7) << 18) | ((bytes[i + 1]! & 63) << 12) | ((bytes[i + 2]! & 63) << 6) | (bytes[i + 3]! & 63);
+        extra = 3;
+        units = 2;
+      } else if (code >= 0xe0) {
+        point = ((code & 15) << 12) | ((bytes[i + 1]! & 63) << 6) | (bytes[i + 2]! & 63);
+        extra = 2;
+      } else {
+        point = ((code & 31) << 6) | (bytes[i + 1]! & 63);
+        extra = 1;
+      }
+      const kind = kindOf(point);
+      if (kind & changing) {
+        for (const term of touched) scratch[term] = 0;
+        return null;
+      }
+      if (kind & WORD) {
+        if (start < 0) {
+          start = i;
+          startUnit = unit;
+        }
+        ascii = false;
+        i += extra;
+        unit += units - 1;
+        continue;
+      }
+    }
+    if (start >= 0 && unit - startUnit >= 2) {
+      let term: number;
+      // (lower-casing a word alone is lower-casing its ASCII letters: a text with another cased letter is read
+      // lower-cased as a whole, as termsOf does, for the context of Σ)
+      if (!ascii) term = table.otherTerm(source.slice(startUnit, unit).toLowerCase());
+      else {
+        term = table.asciiTerm(bytes, start, i - start, hash);
+        if (term === UNKNOWN) term = table.addAscii(source.slice(startUnit, unit).toLowerCase(), hash);
+      }
+      if (term >= 0) {
+        if (term >= scratch.length) scratch = counts = grownUint32(scratch, term + 1);
+        const before = scratch[term]!;
+        scratch[term] = before + 1;
+        if (before === 0) touched.push(term);
+        if (++words >= maxWords) break;
+      }
+    }
+    start = -1;
+    i += extra;
+    unit += units - 1;
+  }
+  const terms = touched.map((term) => table.terms[term]!);
+  const termCounts = new Uint32Array(touched.length);
+  for (let k = 0; k < touched.length; k++) {
+    termCounts[k] = scratch[touched[k]!]!;
+    scratch[touched[k]!] = 0;
+  }
+  return { terms, counts: termCounts, length: words, ids: Uint32Array.from(touched), vocabulary: table };
+}
+
+function grownUint32(array: Uint32Array, size: number) {
+  const copy = new Uint32Array(Math.max(array.length * 2, size));
+  copy.set(array);
+  return copy;
+}
