@@ -157,13 +157,17 @@ export class SkillIndex {
     const fieldWeight = [name, description, body];
     const b = [bName, bDescription, bBody];
     const totals = [0, 0, 0];
+    let pairs = 0; // at most: a term in two fields of a skill is one pair
     for (const skill of analysed)
-      for (let field = 0; field < FIELDS; field++) totals[field]! += skill.fields[field]!.length;
+      for (let field = 0; field < FIELDS; field++) {
+        totals[field]! += skill.fields[field]!.length;
+        pairs += skill.fields[field]!.terms.length;
+      }
     const average = totals.map((total) => (n > 0 ? total / n : 0));
     // One pass over every skill's distinct terms: its BM25F tf per term (weighted, length-normalised counts), kept
     // as (term, tf) pairs per skill, and each term's document frequency.
-    let pairIds = new Uint32Array(1 << 16);
-    let pairTf = new Float64Array(1 << 16);
+    const pairIds = new Uint32Array(pairs);
+    const pairTf = new Float64Array(pairs);
     let used = 0;
     const bounds = new Uint32Array(n + 1);
     let df = new Uint32Array(1 << 12);
@@ -203,10 +207,6 @@ export class SkillIndex {
           if (tf[id] === 0) seen.push(id);
           tf[id]! += counts[i]! * scale;
         }
-      }
-      if (used + seen.length > pairIds.length) {
-        pairIds = grown(pairIds, used + seen.length);
-        pairTf = grown(pairTf, used + seen.length);
       }
       for (const id of seen) {
         pairIds[used] = id;
