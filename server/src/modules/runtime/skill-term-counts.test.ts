@@ -71,3 +71,11 @@ describe("countTerms", () => {
     expect(countTerms(`${"alpha ".repeat(10)} omega`, true, 10)).toMatchObject({ terms: ["alpha"], length: 10 });
   });
 });
+
+describe("countTerms on a text of megabytes", () => {
+  it("CT-2 counts a 4 MB text of letters beyond ASCII as termsOf does, and the next text as well", () => {
+    const big = "Ünïcödé wörds — ".repeat(300_000);
+    expect(counted(big, true, 5)).toEqual(reference(big, true, 5));
+    expect(counted("merge pdf files", true, Infinity)).toEqual(reference("merge pdf files", true, Infinity));
+  });
+});

@@ -123,6 +123,7 @@ const FNV_PRIME = 16777619;
 const UNKNOWN = -2;
 const utf8 = new TextEncoder();
 let bytes = new Uint8Array(1 << 16);
+const MAX_KEPT_BUFFER = 1 << 22;
 
 // What a character beyond ASCII is to the scan, worked out once per character (BMP) and kept.
 const KNOWN = 1;
@@ -158,6 +159,8 @@ export function countTerms(text: string, stem = true, maxWords = Infinity): Term
   let changing = NOT_NFKC | CASED; // the kinds of character that send the scan back to the start
   for (;;) {
     const counted = scan(table, source, maxWords, changing);
+    // a buffer grown for a text of megabytes is not kept for the next
+    if (bytes.length > MAX_KEPT_BUFFER) bytes = new Uint8Array(1 << 16);
     if (counted) return counted;
     if (changing & NOT_NFKC) {
       source = source.normalize("NFKC");
