@@ -7,6 +7,19 @@ import type { Draft } from "../../shared/use-draft";
 import { AGENT_SKILL_SEARCH } from "./agent-documents";
 import type { AgentFields, AgentVersion } from "./use-agent-draft";
 
+/** CT-1: how the version's skills fit in its catalog budget, in words (no skills, one, all, some left out). */
+export function catalogFitText(catalog: { shown: readonly string[]; omitted: readonly string[]; budget: number }) {
+  const total = catalog.shown.length + catalog.omitted.length;
+  const budget = `${catalog.budget.toLocaleString("en")} characters`;
+  if (total === 0) return "No skills yet: the catalog is empty.";
+  if (catalog.omitted.length === 0)
+    return total === 1
+      ? `The one skill fits in ${budget}: the catalog lists it.`
+      : `All ${total} skills fit in ${budget}: the catalog lists them all.`;
+  const left = catalog.omitted.length === 1 ? "1 is left out" : `${catalog.omitted.length} are left out`;
+  return `${catalog.shown.length} of ${total} skills fit in ${budget} now; ${left} until a conversation makes them relevant or find_skills finds them.`;
+}
+
 /**
  * CT-1, CT-2 in the agent editor: the catalog budget, how many of the version's skills fit in it now and which are
  * left out, and a box to try a request against the ranking find_skills answers (the published version's).
@@ -18,7 +31,6 @@ export function CatalogPanel(props: {
 }) {
   const { version, draft } = props;
   const catalog = version?.catalog ?? null;
-  const total = catalog ? catalog.shown.length + catalog.omitted.length : 0;
   return (
     <Card withBorder component="section" aria-label="Catalog">
       <Stack gap="sm">
@@ -39,9 +51,7 @@ export function CatalogPanel(props: {
         />
         {catalog ? (
           <Text size="sm" data-testid="catalog-fit">
-            {catalog.omitted.length === 0
-              ? `All ${total} skills fit in ${catalog.budget.toLocaleString("en")} characters: the catalog lists them all.`
-              : `${catalog.shown.length} of ${total} skills fit in ${catalog.budget.toLocaleString("en")} characters now; ${catalog.omitted.length} are left out until a conversation makes them relevant or find_skills finds them.`}
+            {catalogFitText(catalog)}
           </Text>
         ) : (
           <Text size="sm" c="dimmed">
