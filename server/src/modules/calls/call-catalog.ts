@@ -173,11 +173,6 @@ function firstKey(budget: number, share: number, variables: TemplateVariables, c
   }
 }
 
-/**
- * CT-1 for a conversation ranked by itself alone (an eval's scenario: its runs must not depend on the agent's recent
- * use): the catalog after `turns` user messages — the first fills a share of the budget, each later one adds what it
- * makes relevant, as a chat session's do. Null when every skill fits.
- */
 /** Builds a conversation's index a slice at a time, when its catalog leaves skills out (only then is it read). */
 export async function prepareConversationCatalog(
   segment: Pick<CallSegment, "agent" | "resolved">,
@@ -187,17 +182,39 @@ export async function prepareConversationCatalog(
   if (!catalogFits(segment.resolved, budget, variables)) await analyseInTurns(segment.resolved);
 }
 
+/**
+ * CT-1 for a conversation ranked by itself alone (an eval's scenario: its runs must not depend on the agent's recent
+ * use): the catalog after its first user message, which fills a share of the budget; `nextConversationCatalog` adds
+ * what each later one makes relevant, as a chat session's do. Null when every skill fits.
+ */
 export function conversationCatalog(
   segment: Pick<CallSegment, "agent" | "resolved">,
   variables: TemplateVariables,
-  turns: readonly string[],
+  firstMessage: string,
 ): CatalogShown {
   return conversationShown({
     resolved: segment.resolved,
     budget: segment.agent.catalogBudget ?? DEFAULT_CATALOG_BUDGET,
     variables,
-    turns,
+    turns: [firstMessage],
     relevance: (text) => relevanceOf(segment.resolved, text),
+  });
+}
+
+/** CT-1: the catalog after a new message: what was shown stays; skills the message makes relevant join while they fit. */
+export function nextConversationCatalog(
+  segment: Pick<CallSegment, "agent" | "resolved">,
+  shown: CatalogShown,
+  variables: TemplateVariables,
+  message: string,
+): CatalogShown {
+  if (shown === null) return null;
+  return nextCatalog({
+    resolved: segment.resolved,
+    shown,
+    budget: segment.agent.catalogBudget ?? DEFAULT_CATALOG_BUDGET,
+    variables,
+    relevance: relevanceOf(segment.resolved, message),
   });
 }
 
@@ -257,15 +274,7 @@ export class CallCatalog {
 
   /** The catalog after a new message: what was shown stays; skills the message makes relevant join while they fit. */
   next(segment: CallSegment, variables: TemplateVariables, message: string): CatalogShown {
-    const shown = segment.shown ?? null;
-    if (shown === null) return null;
-    return nextCatalog({
-      resolved: segment.resolved,
-      shown,
-      budget: segment.agent.catalogBudget ?? DEFAULT_CATALOG_BUDGET,
-      variables,
-      relevance: relevanceOf(segment.resolved, message),
-    });
+    return nextConversationCatalog(segment, segment.shown ?? null, variables, message);
   }
 
   private loadsOf(projectId: string, agentId: string): Promise<ReadonlyMap<string, number>> {

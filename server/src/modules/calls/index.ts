@@ -44,6 +44,7 @@ export {
   CallCatalog,
   catalogView,
   conversationCatalog,
+  nextConversationCatalog,
   prepareConversationCatalog,
   skillIndexOf,
   type RecentLoads,

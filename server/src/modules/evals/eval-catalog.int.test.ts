@@ -64,6 +64,33 @@ describeEachDialect(
       expect(result!.toolCalls[1]!.result).toMatchObject({ status: "LOADED", skill: "git-helper" });
     });
 
+    it("CT-1 a scenario's later turn keeps what the catalog showed and adds the skills it makes relevant", async () => {
+      const agentId = await publishAgent(t, key, {
+        name: "eval-two-turns",
+        catalogBudget: BUDGET,
+        skills: SKILLS.map(([name]) => ({ name })),
+        model: modelConfig,
+      });
+      const scenario = await saveScenario(t, key, {
+        name: "refund, then push",
+        turns: ["I returned my order, where is my refund?", "Also commit and push my changes to git."],
+        expectations: [{ kind: "REPLY_CONTAINS", text: "Pushed" }],
+      });
+      model.reply({ text: "Refund issued." }, { text: "Pushed." });
+      const run = await settledRun(
+        t,
+        key,
+        (await startRun(t, key, { target: { agentId }, scenarioIds: [scenario.id], iterations: 1 })).id,
+      );
+      expect(run.status).toBe("done");
+      const first = listed(model.requests[0]);
+      const second = listed(model.requests[1]);
+      expect(first).not.toContain("git-helper");
+      expect(second.slice(0, first.length)).toEqual(first);
+      expect(second.slice(first.length)).toContain("git-helper");
+      expect(run.results[0]!.passed).toBe(true);
+    });
+
     it("CT-1 an agent whose skills fit its budget is evaluated with every skill listed and no find_skills", async () => {
       const agentId = await publishAgent(t, key, {
         name: "eval-roomy",

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { Invalid } from "../../platform/errors";
 import {
   conversationCatalog,
+  nextConversationCatalog,
   prepareConversationCatalog,
   inlineMcpServer,
   stateRound,
@@ -134,7 +135,10 @@ export class EvalExecutor {
     for (const [i, turn] of scenario.turns.entries()) {
       conversation.push({ role: "user", content: turn });
       // CT-1: the agent's catalog budget as in its calls and sessions, ranked by the scenario's turns so far only
-      const shown = conversationCatalog(agent.segment, variables, scenario.turns.slice(0, i + 1));
+      const shown =
+        i === 0
+          ? conversationCatalog(agent.segment, variables, turn)
+          : nextConversationCatalog(agent.segment, segment.shown ?? null, variables, turn);
       if (shown !== (segment.shown ?? null)) {
         segment = { ...agent.segment, shown };
         state = { ...state, segments: [segment] };
