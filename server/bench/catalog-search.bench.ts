@@ -28,22 +28,19 @@ import {
   type SkillDocument,
 } from "../src/modules/runtime";
 import { nameText } from "../src/modules/runtime/skill-index";
-import { stemOf, termsOf, wordsOf } from "../src/modules/runtime/skill-terms";
+import { stemOf, wordsOf } from "../src/modules/runtime/skill-terms";
 import {
   percentile,
-  quality,
   readCatalog,
   readRequests,
   scaledCatalog,
   type BenchRequest,
-  type Quality,
 } from "./catalog-search/catalog";
 import { bodiesFile, readBodies } from "./catalog-search/bodies";
+import { bodyGrid, grid, measure, pct, tried } from "./catalog-search/tuning";
 import { startInstance } from "./call-runtime/instance";
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 200);
-
-const pct = (x: number) => `${(x * 100).toFixed(1)}%`;
 
 /** The steps measured, each adding one thing to the one before. */
 function variants(
@@ -74,13 +71,6 @@ function variants(
         ]
       : []),
   ];
-}
-
-function measure(index: SkillIndex, requests: readonly BenchRequest[], strict: boolean): Quality {
-  return quality(
-    requests.map((r) => (strict ? { ...r, request: r.strict } : r)),
-    (q) => index.search(q, 10).map((m) => m.name),
-  );
 }
 
 /** How many word stems each request shares with its first expected skill's name and description (the set's hardness). */
@@ -129,127 +119,6 @@ function qualityReport(
       `  (no SKILL.md bodies at ${bodiesFile()}: node dist/bench/catalog-search/bodies.js writes them, see its header)`,
     );
   console.log("  targets (lexical, CT-2): Recall@5 ≥ 80%, Recall@1 ≥ 55%");
-}
-
-/** The grid the shipped weights come from, over the tune requests only (R@1 + R@5, best first). */
-function grid(catalog: readonly SkillDocument[], requests: readonly BenchRequest[]) {
-  const tune = requests.filter((r) => r.split === "tune");
-  const results: Array<{ score: number; line: string }> = [];
-  for (const bName of [0.3, 0.6, 0.9])
-    for (const bDescription of [0.5, 0.75, 0.9])
-      for (const k1 of [0.8, 1.2, 1.6, 2.4])
-        for (const name of [1, 2, 3, 5])
-          for (const expansionUnknown of [0, 0.25, 0.5, 1]) {
-            const weights = { name, bName, bDescription, k1, expansion: 0, expansionUnknown };
-            const q = measure(SkillIndex.build(catalog, { weights }), tune, false);
-            results.push({
-              score: q.recallAt1 + q.recallAt5,
-              line: `${pct(q.recallAt1)} ${pct(q.recallAt5)} ${JSON.stringify(weights)}`,
-            });
-          }
-  results.sort((a, b) => b.score - a.score);
-  console.log("\nweight grid on the tune requests (R@1, R@5), best 10:");
-  for (const r of results.slice(0, 10)) console.log(`  ${r.line}`);
-}
-
-/** The body's weight and length normalisation, with the other weights as shipped (tune requests only). */
-function bodyGrid(withBodies: readonly SkillDocument[], requests: readonly BenchRequest[]) {
-  const tune = requests.filter((r) => r.split === "tune");
-  const analysed = withBodies.map((document) => analyseSkill(document));
-  const results: Array<{ score: number; line: string }> = [];
-  for (const body of [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1])
-    for (const bBody of [0.5, 0.75, 0.8, 0.9, 1])
-      for (const k1 of [0.9, 1.2, 1.6]) {
-        const weights = { body, bBody, k1 };
-        const q = measure(SkillIndex.build(withBodies, { weights, analysed }), tune, false);
-        results.push({
-          score: q.recallAt1 + q.recallAt5,
-          line: `${pct(q.recallAt1)} ${pct(q.recallAt5)} ${JSON.stringify(weights)}`,
-        });
-      }
-  results.sort((a, b) => b.score - a.score);
-  console.log("\nbody weight grid on the tune requests, with SKILL.md bodies (R@1, R@5), best 10:");
-  for (const r of results.slice(0, 10)) console.log(`  ${r.line}`);
-}
-
-/** Request phrasing that says nothing of the task ("help me", "I need", "can you"): dropped before ranking. */
-const REQUEST_PHRASES =
-  /\b(help me|i need|i want|can you|could you|please|i'd like|i would like|want to|how (do|should|can) i|is there a way to)\b/gi;
-
-/** The description's first sentence or clause, the part that usually says what the skill is for. */
-const leadOf = (description: string) => description.split(/(?<=[.!?])\s|[;:\u2013\u2014]| - /)[0] ?? description;
-
-/**
- * Pseudo-relevance feedback (RM3-like): the `m` terms that weigh most in the first `k` skills' names and descriptions
- * (term frequency × idf × the skill's score), added to the request at `beta` of its own weight.
- */
-function feedbackRanking(catalog: readonly SkillDocument[], index: SkillIndex, k: number, m: number, beta: number) {
-  const texts = catalog.map((d) => termsOf(`${nameText(d.name)} ${d.description}`));
-  const df = new Map<string, number>();
-  for (const terms of texts) for (const term of new Set(terms)) df.set(term, (df.get(term) ?? 0) + 1);
-  const position = new Map(catalog.map((d, i) => [d.name, i]));
-  return (request: string): string[] => {
-    const first = index.search(request, k);
-    if (first.length === 0) return [];
-    const own = new Set(termsOf(request));
-    const weights = new Map<string, number>();
-    for (const match of first) {
-      const terms = texts[position.get(match.name)!]!;
-      for (const term of terms) {
-        if (own.has(term)) continue;
-        const idf = Math.log(catalog.length / df.get(term)!);
-        weights.set(term, (weights.get(term) ?? 0) + ((match.score / first[0]!.score) * idf) / terms.length);
-      }
-    }
-    const expansion = [...weights]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, m)
-      .map(([term]) => term);
-    const base = index.scores(request);
-    const extra = index.scores(expansion.join(" "));
-    const top = Math.max(...extra, 1e-9) / Math.max(...base, 1e-9);
-    return catalog
-      .map((d, i) => ({ name: d.name, score: base[i]! + (beta * extra[i]!) / top }))
-      .filter((x) => x.score > 0)
-      .sort((a, b) => b.score - a.score)
-      .slice(0, 10)
-      .map((x) => x.name);
-  };
-}
-
-/** Ideas measured on the tune requests only and not shipped (BENCH_CATALOG_TRIED=1): R@1, R@5 beside the shipped ranking. */
-function tried(catalog: readonly SkillDocument[], requests: readonly BenchRequest[]) {
-  const tune = requests.filter((r) => r.split === "tune");
-  const shipped = SkillIndex.build(catalog);
-  const rows: Array<[string, Quality]> = [
-    ["shipped ranking", measure(shipped, tune, false)],
-    [
-      "request phrases dropped",
-      quality(tune, (q) => shipped.search(q.replace(REQUEST_PHRASES, " "), 10).map((m) => m.name)),
-    ],
-  ];
-  for (const body of [0.3, 0.5, 1])
-    rows.push([
-      `description's first clause as a field, weight ${body}`,
-      measure(
-        SkillIndex.build(
-          catalog.map((d) => ({ ...d, body: leadOf(d.description) })),
-          { weights: { body, bBody: 0.3 } },
-        ),
-        tune,
-        false,
-      ),
-    ]);
-  for (const [k, m, beta] of [
-    [3, 5, 0.2],
-    [5, 10, 0.2],
-    [10, 5, 0.1],
-    [5, 5, 0.4],
-  ] as const)
-    rows.push([`feedback k=${k} m=${m} beta=${beta}`, quality(tune, feedbackRanking(catalog, shipped, k, m, beta))]);
-  console.log("\nideas tried on the tune requests (not shipped):");
-  for (const [label, q] of rows)
-    console.log(`  ${label.padEnd(52)} ${pct(q.recallAt1).padStart(6)} ${pct(q.recallAt5).padStart(6)}`);
 }
 
 /** The analysis as it was before `countTerms` (and as its tests' reference reads a text): the baseline it is timed against. */
@@ -504,7 +373,7 @@ export async function run(): Promise<void> {
     grid(catalog, requests);
     if (withBodies) bodyGrid(withBodies, requests);
   }
-  if (process.env.BENCH_CATALOG_TRIED === "1") tried(catalog, requests);
+  if (process.env.BENCH_CATALOG_TRIED === "1") tried(catalog, withBodies, requests);
   const speed = speedReport(catalog, requests, "names and descriptions");
   if (withBodies) {
     speedReport(withBodies, requests, "with SKILL.md bodies");
