@@ -29,13 +29,7 @@ import {
 } from "../src/modules/runtime";
 import { nameText } from "../src/modules/runtime/skill-index";
 import { stemOf, wordsOf } from "../src/modules/runtime/skill-terms";
-import {
-  percentile,
-  readCatalog,
-  readRequests,
-  scaledCatalog,
-  type BenchRequest,
-} from "./catalog-search/catalog";
+import { percentile, readCatalog, readRequests, scaledCatalog, type BenchRequest } from "./catalog-search/catalog";
 import { bodiesFile, readBodies } from "./catalog-search/bodies";
 import { bodyGrid, grid, measure, pct, tried } from "./catalog-search/tuning";
 import { startInstance } from "./call-runtime/instance";
