@@ -52,7 +52,8 @@ export async function checkPage(page: Page, journey: string, step: string): Prom
 
 /**
  * The page as a person would look at it (in front): nothing loading (no Mantine loader, in a list or on a button),
- * fonts in, no transition running, and two frames painted. Cheaper than waiting for the network to idle, which pages that poll never do.
+ * fonts in, no transition running, and two frames painted. Cheaper than waiting for the network to idle, which pages
+ * that poll never do.
  */
 async function settled(page: Page): Promise<void> {
   // a tab in the background paints no frames: the step's tab comes to the front first; the pointer goes to a

@@ -184,20 +184,24 @@ export class SkillIndex {
       }
       return id;
     };
-    // Counts numbered by countTerms' vocabulary are looked up by number: this index's number for each of theirs.
+    // Counts numbered by countTerms' vocabulary are looked up by number: this index's number for each of theirs
+    // (-1: not met yet), grown as the vocabulary grows.
     const byVocabulary = new Map<Vocabulary, Int32Array>();
+    const numbering = (vocabulary: Vocabulary): Int32Array => {
+      const known = byVocabulary.get(vocabulary);
+      if (known && known.length >= vocabulary.terms.length) return known;
+      const grownNumbering = new Int32Array(vocabulary.terms.length * 2).fill(-1);
+      if (known) grownNumbering.set(known);
+      byVocabulary.set(vocabulary, grownNumbering);
+      return grownNumbering;
+    };
     for (let doc = 0; doc < n; doc++) {
       const fields = analysed[doc]!.fields;
       for (let field = 0; field < FIELDS; field++) {
         const { terms, counts, length, ids: numbers, vocabulary } = fields[field]!;
         if (length === 0 || fieldWeight[field] === 0) continue;
         const scale = fieldWeight[field]! / (1 - b[field]! + (b[field]! * length) / average[field]!);
-        let local = vocabulary && byVocabulary.get(vocabulary);
-        if (vocabulary && (!local || local.length < vocabulary.terms.length)) {
-          const grownLocal = new Int32Array(vocabulary.terms.length * 2).fill(-1);
-          if (local) grownLocal.set(local);
-          byVocabulary.set(vocabulary, (local = grownLocal));
-        }
+        const local = vocabulary && numbers ? numbering(vocabulary) : null;
         for (let i = 0; i < terms.length; i++) {
           let id: number;
           if (local && numbers) {

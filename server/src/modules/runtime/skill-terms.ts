@@ -5,7 +5,7 @@ import { STOPWORDS } from "./skill-thesaurus.data";
 // reduced to its Porter2 stem, so "merging", "merged" and "merges" are one term.
 
 export const LETTER_OR_DIGIT = /^[\p{L}\p{N}]$/u;
-export const NOT_ASCII = /[^ -~\t\n\r]/;
+const NOT_ASCII = /[^ -~\t\n\r]/;
 const stopwords = new Set(STOPWORDS.split(" "));
 
 export function isStopword(word: string): boolean {
