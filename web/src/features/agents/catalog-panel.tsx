@@ -7,11 +7,20 @@ import type { Draft } from "../../shared/use-draft";
 import { AGENT_SKILL_SEARCH } from "./agent-documents";
 import type { AgentFields, AgentVersion } from "./use-agent-draft";
 
-/** CT-1: how the version's skills fit in its catalog budget, in words (no skills, one, all, some left out). */
-export function catalogFitText(catalog: { shown: readonly string[]; omitted: readonly string[]; budget: number }) {
+/**
+ * CT-1: how the version's skills fit in its catalog budget, in words (no skills, one, all, some left out). `entries`
+ * is how many skills the version lists: one can resolve to nothing (a pin to a revoked version).
+ */
+export function catalogFitText(
+  catalog: { shown: readonly string[]; omitted: readonly string[]; budget: number },
+  entries: number,
+) {
   const total = catalog.shown.length + catalog.omitted.length;
   const budget = `${catalog.budget.toLocaleString("en")} characters`;
-  if (total === 0) return "No skills yet: the catalog is empty.";
+  if (total === 0)
+    return entries === 0
+      ? "No skills yet: the catalog is empty."
+      : "None of this version's skills can be served now: the catalog is empty.";
   if (catalog.omitted.length === 0)
     return total === 1
       ? `The one skill fits in ${budget}: the catalog lists it.`
@@ -51,7 +60,7 @@ export function CatalogPanel(props: {
         />
         {catalog ? (
           <Text size="sm" data-testid="catalog-fit">
-            {catalogFitText(catalog)}
+            {catalogFitText(catalog, version?.skills.length ?? 0)}
           </Text>
         ) : (
           <Text size="sm" c="dimmed">
