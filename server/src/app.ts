@@ -11,6 +11,7 @@ import { createLogger, type Logger } from "./platform/logger";
 import { AgentTelemetry, Metrics, openTracing } from "./platform/telemetry";
 import { TENANCY_TOPIC } from "./modules/auth";
 import { EvalWorker } from "./modules/evals";
+import { configureSkillAnalysis, defaultAnalysisThreads, skillAnalysisCounts } from "./modules/calls";
 import { WebhookWorker } from "./modules/webhooks";
 import { ReviewWorker } from "./modules/review";
 import { bindRolloutUpdates, RolloutUpdates, RolloutWorker } from "./modules/rollouts";
@@ -56,6 +57,18 @@ function watchQueues(metrics: Metrics, db: Database, webhooks: WebhookWorker, ev
         { labels: ["total"], value: pool.total },
         { labels: ["idle"], value: pool.idle },
         { labels: ["waiting"], value: pool.waiting },
+      ];
+    },
+  });
+  metrics.addScrapedGauge({
+    name: "skillgraph_skills_analysed",
+    help: "Skills analysed for the search index since the process started (CT-2), by where: thread (the analysis threads) or event_loop.",
+    labelNames: ["where"],
+    read: async () => {
+      const counts = skillAnalysisCounts();
+      return [
+        { labels: ["thread"], value: counts.threads },
+        { labels: ["event_loop"], value: counts.here },
       ];
     },
   });
@@ -131,6 +144,11 @@ export async function createApp(
   );
   const events = new DomainEvents(logger);
   db.deliverEventsTo(events);
+  await configureSkillAnalysis({
+    threads: config.skillAnalysisThreads ?? defaultAnalysisThreads(),
+    onFailure: (error) =>
+      logger.warn({ err: error }, "a skill analysis thread failed; its skills are analysed on the event loop"),
+  });
   // SEC-21: every use of Redis goes through one link that bounds its commands and measures its health.
   const redis = config.redisUrl
     ? new RedisLink(config.redisUrl, logger, { commandTimeoutMs: config.redisCommandTimeoutMs })
@@ -212,6 +230,7 @@ export async function createApp(
   } catch (error) {
     // GATEWAY_CONFIG did not validate (GW-3): nothing started may keep the process alive.
     await mcpSkills.close();
+    await configureSkillAnalysis({ threads: 0 });
     await sessionStore.close();
     await bus.close();
     await tracing.close();
@@ -315,6 +334,8 @@ export async function createApp(
       services.signalRollup.stop(),
     ]);
     outage.stop();
+    // after the drain: a request in flight may still be waiting for its skills' analyses
+    await configureSkillAnalysis({ threads: 0 });
     await bus.close();
     await sessionStore.close();
     await tracing.close();

@@ -74,6 +74,8 @@ export interface Config {
   readonly embeddingsTimeoutMs: number;
   /** After a failed embeddings request, searches are lexical only for this long. */
   readonly embeddingsPauseMs: number;
+  /** CT-2: threads that analyse skills for the search index (SKILL_ANALYSIS_THREADS; unset: one per core, at most 4). */
+  readonly skillAnalysisThreads: number | undefined;
   /** Rounds of one chat reply's tool loop (model → tools → model …). */
   readonly chatMaxToolRounds: number;
   /** How often an idle eval worker looks for queued runs (and runs whose worker died). */
@@ -335,6 +337,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     embeddingsApiKey: env.EMBEDDINGS_API_KEY || undefined,
     embeddingsTimeoutMs: integer(env, "EMBEDDINGS_TIMEOUT_MS", 2_000, 10, 60_000),
     embeddingsPauseMs: integer(env, "EMBEDDINGS_PAUSE_MS", 30_000, 0, 3_600_000),
+    skillAnalysisThreads: env.SKILL_ANALYSIS_THREADS ? integer(env, "SKILL_ANALYSIS_THREADS", 0, 0, 16) : undefined,
     chatMaxToolRounds: integer(env, "CHAT_MAX_TOOL_ROUNDS", 8, 1, 100),
     evalPollIntervalMs: integer(env, "EVAL_POLL_INTERVAL_MS", 1000, 10, 600_000),
     rolloutCheckIntervalMs: integer(env, "ROLLOUT_CHECK_INTERVAL_MS", 15_000, 100, 3_600_000),

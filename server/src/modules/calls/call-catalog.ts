@@ -16,6 +16,7 @@ import {
   type TemplateVariables,
 } from "../runtime";
 import type { CallSegment } from "./call-state";
+import { defaultAnalysisThreads, SkillAnalysisPool, type AnalysisPoolOptions } from "./skill-analysis-pool";
 
 /**
  * CT-2: the search index of a resolution's skills (name, description, SKILL.md instructions), built on first use and
@@ -37,6 +38,38 @@ const indexesByVersions = new LruCache<string, SkillIndex>(2_000);
  * skill's SKILL.md again, not thousands (CT-2's index build at 10,000 skills; about 5 KB a version).
  */
 const analyses = new LruCache<string, AnalysedSkill>(20_000);
+
+/**
+ * The threads that analyse skills off the event loop (`configureSkillAnalysis`; by default one per core, at most 4,
+ * when the compiled worker is there). Lists with fewer characters than SHARED_MIN_CHARS to read are analysed here:
+ * a batch's round trip would cost more than it saves.
+ */
+let pool: SkillAnalysisPool | null = null;
+const SHARED_MIN_CHARS = 256 * 1024;
+const BATCH_CHARS = 512 * 1024;
+
+function analysisPool(): SkillAnalysisPool {
+  return (pool ??= new SkillAnalysisPool({ threads: defaultAnalysisThreads() }));
+}
+
+/** Skills analysed since the process started: on the analysis threads, and on the event loop (OB-2's metrics). */
+const analysedCounts = { threads: 0, here: 0 };
+
+export function skillAnalysisCounts(): Readonly<typeof analysedCounts> {
+  return { ...analysedCounts };
+}
+
+/** Sets the analysis threads (SKILL_ANALYSIS_THREADS; 0: none), stopping the ones before. */
+export function configureSkillAnalysis(options: AnalysisPoolOptions): Promise<void> {
+  return useSkillAnalysisPool(new SkillAnalysisPool(options))?.stop() ?? Promise.resolve();
+}
+
+/** Analyses with `next` from now on; answers the pool used before, left running (a bench switches between two). */
+export function useSkillAnalysisPool(next: SkillAnalysisPool): SkillAnalysisPool | null {
+  const before = pool;
+  pool = next;
+  return before;
+}
 
 /** How long one slice of `analyseInTurns` may hold the event loop. */
 const SLICE_MS = 20;
@@ -64,11 +97,10 @@ export function analyseInTurns(resolved: readonly ResolvedSkill[]): Promise<void
         indexes.set(resolved, known.index);
         return;
       }
-      for (const skill of resolved) {
-        if (skill.rollout?.arm === "candidate" || analyses.get(skill.id)) continue;
-        analysisOf(skill, skillDocument(skill));
-        await pause();
-      }
+      await analyseMissing(
+        resolved.filter((skill) => skill.rollout?.arm !== "candidate" && !analyses.get(skill.id)),
+        pause,
+      );
       const steps = SkillIndex.steps(...inputsOf(resolved));
       for (let step = steps.next(); ; step = steps.next()) {
         if (step.done) {
@@ -81,6 +113,52 @@ export function analyseInTurns(resolved: readonly ResolvedSkill[]): Promise<void
     analysing.set(resolved, running);
   }
   return running;
+}
+
+/**
+ * The analyses of skills not kept yet. Much to read (a cold list of thousands of SKILL.md bodies) goes to the
+ * analysis threads in batches, two in flight per thread, while this thread's event loop serves other requests; a
+ * batch a thread failed on, and a short list, are analysed here a slice per turn.
+ */
+async function analyseMissing(missing: readonly ResolvedSkill[], pause: () => Promise<void>): Promise<void> {
+  const pool = analysisPool();
+  let chars = 0;
+  for (const skill of missing) chars += skill.description.length + skill.instructions.length;
+  const batches = pool.available && chars >= SHARED_MIN_CHARS ? batchesOf(missing) : [];
+  const here: Array<readonly ResolvedSkill[]> = batches.length > 0 ? [] : [missing];
+  let next = 0;
+  const lane = async () => {
+    while (next < batches.length) {
+      const batch = batches[next++]!;
+      try {
+        const analysed = await pool.analyse(batch.map(skillDocument));
+        batch.forEach((skill, i) => analyses.get(skill.id) ?? analyses.set(skill.id, analysed[i]!));
+        analysedCounts.threads += batch.length;
+      } catch {
+        here.push(batch);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 2 * pool.size }, lane));
+  for (const batch of here)
+    for (const skill of batch) {
+      analysisOf(skill, skillDocument(skill));
+      await pause();
+    }
+}
+
+function batchesOf(skills: readonly ResolvedSkill[]): Array<readonly ResolvedSkill[]> {
+  const batches: ResolvedSkill[][] = [[]];
+  let chars = 0;
+  for (const skill of skills) {
+    if (chars >= BATCH_CHARS) {
+      batches.push([]);
+      chars = 0;
+    }
+    batches.at(-1)!.push(skill);
+    chars += skill.description.length + skill.instructions.length;
+  }
+  return batches;
 }
 
 export function skillIndexOf(resolved: readonly ResolvedSkill[]): SkillIndex {
@@ -109,10 +187,15 @@ function inputsOf(resolved: readonly ResolvedSkill[]): [SkillDocument[], IndexOp
 
 /** A version's analysis, kept by its id (a rollout's candidate, which may still change, is analysed afresh). */
 function analysisOf(skill: ResolvedSkill, document: SkillDocument): AnalysedSkill {
-  if (skill.rollout?.arm === "candidate") return analyseSkill(document);
+  if (skill.rollout?.arm === "candidate") return analysedHere(document);
   let analysis = analyses.get(skill.id);
-  if (!analysis) analyses.set(skill.id, (analysis = analyseSkill(document)));
+  if (!analysis) analyses.set(skill.id, (analysis = analysedHere(document)));
   return analysis;
+}
+
+function analysedHere(document: SkillDocument): AnalysedSkill {
+  analysedCounts.here++;
+  return analyseSkill(document);
 }
 
 function remember(resolved: readonly ResolvedSkill[], key: string | null, index: SkillIndex): SkillIndex {

@@ -43,12 +43,16 @@ export {
   analyseInTurns,
   CallCatalog,
   catalogView,
+  configureSkillAnalysis,
+  skillAnalysisCounts,
+  useSkillAnalysisPool,
   conversationCatalog,
   nextConversationCatalog,
   prepareConversationCatalog,
   skillIndexOf,
   type RecentLoads,
 } from "./call-catalog";
+export { defaultAnalysisThreads, SkillAnalysisPool, type AnalysisPoolOptions } from "./skill-analysis-pool";
 export { SkillSearch, SKILL_VECTORS, type Embedder, type SkillSearchOptions } from "./skill-search";
 export { presentOfferedTool } from "./call.presenters";
 export { registerCallLoaders } from "./call.loaders";

@@ -97,6 +97,14 @@ export {
   type SkillMatch,
 } from "./skill-index";
 export {
+  analyseBatch,
+  encodeDocuments,
+  VocabulariesSent,
+  VocabularyMirror,
+  type AnalysisBatch,
+  type DocumentBatch,
+} from "./skill-analysis-wire";
+export {
   cosineScores,
   EMBEDDED_BODY_CHARS,
   EMBEDDED_TEXT_CHARS,

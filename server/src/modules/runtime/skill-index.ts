@@ -161,7 +161,7 @@ export class SkillIndex {
     for (const skill of analysed)
       for (let field = 0; field < FIELDS; field++) {
         totals[field]! += skill.fields[field]!.length;
-        pairs += skill.fields[field]!.terms.length;
+        pairs += skill.fields[field]!.counts.length;
       }
     const average = totals.map((total) => (n > 0 ? total / n : 0));
     // One pass over every skill's distinct terms: its BM25F tf per term (weighted, length-normalised counts), kept
@@ -198,16 +198,17 @@ export class SkillIndex {
     for (let doc = 0; doc < n; doc++) {
       const fields = analysed[doc]!.fields;
       for (let field = 0; field < FIELDS; field++) {
-        const { terms, counts, length, ids: numbers, vocabulary } = fields[field]!;
+        const counted = fields[field]!;
+        const { counts, length, ids: numbers, vocabulary } = counted;
         if (length === 0 || fieldWeight[field] === 0) continue;
         const scale = fieldWeight[field]! / (1 - b[field]! + (b[field]! * length) / average[field]!);
         const local = vocabulary && numbers ? numbering(vocabulary) : null;
-        for (let i = 0; i < terms.length; i++) {
+        for (let i = 0; i < counts.length; i++) {
           let id: number;
           if (local && numbers) {
             id = local[numbers[i]!]!;
-            if (id < 0) local[numbers[i]!] = id = idOf(terms[i]!);
-          } else id = idOf(terms[i]!);
+            if (id < 0) local[numbers[i]!] = id = idOf(vocabulary!.terms[numbers[i]!]!);
+          } else id = idOf(counted.terms[i]!);
           if (tf[id] === 0) seen.push(id);
           tf[id]! += counts[i]! * scale;
         }

@@ -122,6 +122,7 @@ const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 16777619;
 const UNKNOWN = -2;
 const utf8 = new TextEncoder();
+const utf8Text = new TextDecoder();
 let bytes = new Uint8Array(1 << 16);
 const MAX_KEPT_BUFFER = 1 << 22;
 
@@ -147,60 +148,89 @@ function kindOf(point: number): number {
 /**
  * `termsOf(text)` counted, the first `maxWords` words only: the same terms in the same order with the same counts
  * (skill-term-counts.test.ts holds it to that), in one pass over the text's UTF-8 bytes that makes no string for a
- * word it has met. termsOf normalises (NFKC) and lower-cases a text with characters beyond ASCII; most bodies' are
- * dashes, arrows and emoji that neither changes, so the text is read as it is and read again normalised, or
- * lower-cased too, only when it holds a character that would change.
+ * word it has met.
  */
 export function countTerms(text: string, stem = true, maxWords = Infinity): TermCounts {
+  if (bytes.length < text.length * 3) bytes = new Uint8Array(text.length * 3);
+  const end = utf8.encodeInto(text, bytes).written;
+  const counted = countTermsOfBytes(bytes, 0, end, stem, maxWords);
+  // a buffer grown for a text of megabytes is not kept for the next
+  if (bytes.length > MAX_KEPT_BUFFER) bytes = new Uint8Array(1 << 16);
+  return counted;
+}
+
+/**
+ * `countTerms` of the text whose UTF-8 bytes are `source[start, end)` (an analysis thread reads its batch's bytes as
+ * they came). termsOf normalises (NFKC) and lower-cases a text with characters beyond ASCII; most bodies' are dashes,
+ * arrows and emoji that neither changes, so the text is read as it is and read again normalised, or lower-cased too,
+ * only when it holds a character that would change.
+ */
+export function countTermsOfBytes(
+  source: Uint8Array,
+  start: number,
+  end: number,
+  stem = true,
+  maxWords = Infinity,
+): TermCounts {
   if (maxWords <= 0) return { terms: [], counts: new Uint32Array(0), length: 0, ids: new Uint32Array(0) };
   let table = tables[stem ? 1 : 0];
   if (!table || table.size > MAX_TABLE_WORDS) tables[stem ? 1 : 0] = table = new WordTable(stem);
-  let source = text;
+  let text = source;
+  let from = start;
+  let to = end;
   let changing = NOT_NFKC | CASED; // the kinds of character that send the scan back to the start
   for (;;) {
-    const counted = scan(table, source, maxWords, changing);
-    // a buffer grown for a text of megabytes is not kept for the next
-    if (bytes.length > MAX_KEPT_BUFFER) bytes = new Uint8Array(1 << 16);
+    const counted = scan(table, text, from, to, maxWords, changing);
     if (counted) return counted;
+    let again = utf8Text.decode(text.subarray(from, to));
     if (changing & NOT_NFKC) {
-      source = source.normalize("NFKC");
+      again = again.normalize("NFKC");
       changing = CASED;
     } else {
-      source = source.toLowerCase();
+      again = again.toLowerCase();
       changing = 0;
     }
+    text = utf8.encode(again);
+    from = 0;
+    to = text.length;
   }
 }
 
-/** One reading of `source`, or null when it meets a character of a `changing` kind (nothing is left counted). */
-function scan(table: WordTable, source: string, maxWords: number, changing: number): TermCounts | null {
-  if (bytes.length < source.length * 3) bytes = new Uint8Array(source.length * 3);
-  const end = utf8.encodeInto(source, bytes).written;
+/** One reading of `bytes[from, end)`, or null when it meets a character of a `changing` kind (nothing is left counted). */
+function scan(
+  table: WordTable,
+  bytes: Uint8Array,
+  from: number,
+  end: number,
+  maxWords: number,
+  changing: number,
+): TermCounts | null {
   const touched: number[] = [];
   let scratch = counts;
   let words = 0;
   let start = -1; // the word's first byte
-  let startUnit = 0; // and its place in `source` (UTF-16 units)
+  let characters = 0; // and its characters so far
   let ascii = true;
   let hash = FNV_OFFSET;
-  for (let i = 0, unit = 0; i <= end; i++, unit++) {
+  for (let i = from; i <= end; i++) {
     const code = i < end ? bytes[i]! : 32;
     let extra = 0; // the character's bytes after the first
-    let units = 1; // and its UTF-16 units
     if (code < 128) {
       const lower = code | 32;
       if ((lower >= 97 && lower <= 122) || (code >= 48 && code <= 57)) {
         if (start < 0) {
           start = i;
-          startUnit = unit;
+          characters = 0;
           ascii = true;
           hash = FNV_OFFSET;
         }
+        characters++;
         hash = Math.imul(hash ^ lower, FNV_PRIME);
         continue;
       }
     } else {
       let point: number;
+      let units = 1; // its UTF-16 units (a one-letter word is one unit long)
       if (code >= 0xf0) {
         point = ((code & 7) << 18) | ((bytes[i + 1]! & 63) << 12) | ((bytes[i + 2]! & 63) << 6) | (bytes[i + 3]! & 63);
         extra = 3;
@@ -220,22 +250,22 @@ function scan(table: WordTable, source: string, maxWords: number, changing: numb
       if (kind & WORD) {
         if (start < 0) {
           start = i;
-          startUnit = unit;
+          characters = 0;
         }
+        characters += units;
         ascii = false;
         i += extra;
-        unit += units - 1;
         continue;
       }
     }
-    if (start >= 0 && unit - startUnit >= 2) {
+    if (start >= 0 && characters >= 2) {
       let term: number;
       // (lower-casing a word alone is lower-casing its ASCII letters: a text with another cased letter is read
       // lower-cased as a whole, as termsOf does, for the context of Σ)
-      if (!ascii) term = table.otherTerm(source.slice(startUnit, unit).toLowerCase());
+      if (!ascii) term = table.otherTerm(utf8Text.decode(bytes.subarray(start, i)).toLowerCase());
       else {
         term = table.asciiTerm(bytes, start, i - start, hash);
-        if (term === UNKNOWN) term = table.addAscii(source.slice(startUnit, unit).toLowerCase(), hash);
+        if (term === UNKNOWN) term = table.addAscii(asciiLowerCase(bytes, start, i), hash);
       }
       if (term >= 0) {
         if (term >= scratch.length) scratch = counts = grownUint32(scratch, term + 1);
@@ -247,15 +277,37 @@ function scan(table: WordTable, source: string, maxWords: number, changing: numb
     }
     start = -1;
     i += extra;
-    unit += units - 1;
   }
-  const terms = touched.map((term) => table.terms[term]!);
+  const ids = Uint32Array.from(touched);
   const termCounts = new Uint32Array(touched.length);
   for (let k = 0; k < touched.length; k++) {
     termCounts[k] = scratch[touched[k]!]!;
     scratch[touched[k]!] = 0;
   }
-  return { terms, counts: termCounts, length: words, ids: Uint32Array.from(touched), vocabulary: table };
+  return new NumberedTermCounts(ids, termCounts, words, table);
+}
+
+/** Counts of numbered terms; their terms as strings only when asked for (the index merges by number). */
+export class NumberedTermCounts implements TermCounts {
+  private named?: readonly string[];
+
+  constructor(
+    readonly ids: Uint32Array,
+    readonly counts: Uint32Array,
+    readonly length: number,
+    readonly vocabulary: Vocabulary,
+  ) {}
+
+  get terms(): readonly string[] {
+    return (this.named ??= Array.from(this.ids, (id) => this.vocabulary.terms[id]!));
+  }
+}
+
+/** The ASCII letters and digits bytes[start, end) as a lower-cased string. */
+function asciiLowerCase(bytes: Uint8Array, start: number, end: number): string {
+  let word = "";
+  for (let i = start; i < end; i++) word += String.fromCharCode(bytes[i]! | 32);
+  return word;
 }
 
 function grownUint32(array: Uint32Array, size: number) {

@@ -1,0 +1,154 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { Worker } from "node:worker_threads";
+import {
+  encodeDocuments,
+  VocabularyMirror,
+  type AnalysedSkill,
+  type AnalysisBatch,
+  type SkillDocument,
+} from "../runtime";
+
+/** The compiled worker beside this module (tsc's output); absent when the sources run as TypeScript (tests). */
+export const ANALYSIS_WORKER_SCRIPT = path.join(__dirname, "skill-analysis.worker.js");
+
+type FromWorker = { id: number; analysis: AnalysisBatch } | { id: number; error: string };
+
+interface Waiting {
+  resolve(analyses: AnalysedSkill[]): void;
+  reject(error: Error): void;
+}
+
+/** One worker thread, its copy of the worker's vocabularies and the batches it has not answered yet. */
+class AnalysisThread {
+  private readonly mirror = new VocabularyMirror();
+  private readonly waiting = new Map<number, Waiting>();
+  private next = 0;
+  private failure: Error | null = null;
+
+  constructor(
+    private readonly worker: Worker,
+    private readonly onFailure: (error: Error) => void,
+  ) {
+    worker.unref();
+    worker.on("message", (message: FromWorker) => this.answer(message));
+    worker.on("error", (error) => this.fail(error));
+    worker.on("exit", (code) => this.fail(new Error(`the skill analysis thread stopped (exit code ${code})`)));
+  }
+
+  get pending(): number {
+    return this.waiting.size;
+  }
+
+  get failed(): boolean {
+    return this.failure !== null;
+  }
+
+  analyse(documents: readonly SkillDocument[]): Promise<AnalysedSkill[]> {
+    if (this.failure) return Promise.reject(this.failure);
+    const batch = encodeDocuments(documents);
+    const id = this.next++;
+    return new Promise((resolve, reject) => {
+      this.waiting.set(id, { resolve, reject });
+      // a thread with work keeps the process alive until it answers; an idle one does not
+      if (this.waiting.size === 1) this.worker.ref();
+      this.worker.postMessage({ id, batch }, [batch.bytes.buffer, batch.ends.buffer]);
+    });
+  }
+
+  stop(): Promise<number> {
+    this.failure ??= new Error("the skill analysis thread was stopped");
+    return this.worker.terminate();
+  }
+
+  private answer(message: FromWorker): void {
+    const waiting = this.waiting.get(message.id);
+    if (!waiting) return;
+    this.waiting.delete(message.id);
+    if (this.waiting.size === 0) this.worker.unref();
+    if ("error" in message) return this.fail(new Error(message.error), waiting);
+    let analyses: AnalysedSkill[];
+    try {
+      analyses = this.mirror.read(message.analysis);
+    } catch (error) {
+      return this.fail(error as Error, waiting);
+    }
+    waiting.resolve(analyses);
+  }
+
+  /** A thread that failed once is not asked again: its vocabularies and this mirror may no longer agree. */
+  private fail(error: Error, also?: Waiting): void {
+    const first = this.failure === null;
+    this.failure ??= error;
+    also?.reject(error);
+    for (const waiting of this.waiting.values()) waiting.reject(error);
+    this.waiting.clear();
+    if (first) {
+      this.onFailure(error);
+      void this.worker.terminate();
+    }
+  }
+}
+
+export interface AnalysisPoolOptions {
+  /** Worker threads (0: none). */
+  threads: number;
+  /** The worker's script (default: the compiled one beside this module). */
+  script?: string;
+  /** Told once per thread that fails (its batches are then analysed by the caller). */
+  onFailure?: (error: Error) => void;
+}
+
+/**
+ * CT-2: skills analysed on other cores. A cold index of thousands of skills with their SKILL.md bodies is a second of
+ * CPU (about 85 MB of text at 10,000); `analyseInTurns` (call-catalog.ts) hands it to these threads in batches, so
+ * it takes a share of the cores and holds no request of the event loop. Threads start on first use and do not keep
+ * an idle process alive.
+ */
+export class SkillAnalysisPool {
+  private threads: AnalysisThread[] | null = null;
+
+  constructor(private readonly options: AnalysisPoolOptions) {}
+
+  /** Its threads (some may have failed). */
+  get size(): number {
+    return Math.max(0, this.options.threads);
+  }
+
+  /** Whether batches can go to a thread now (some thread has not failed). */
+  get available(): boolean {
+    if (this.options.threads <= 0) return false;
+    return this.threads === null || this.threads.some((thread) => !thread.failed);
+  }
+
+  /** The skills' analyses, by position; rejects if the thread failed (the caller analyses them itself). */
+  analyse(documents: readonly SkillDocument[]): Promise<AnalysedSkill[]> {
+    const live = this.started().filter((thread) => !thread.failed);
+    if (live.length === 0) return Promise.reject(new Error("no skill analysis thread is running"));
+    const idlest = live.reduce((best, thread) => (thread.pending < best.pending ? thread : best));
+    return idlest.analyse(documents);
+  }
+
+  async stop(): Promise<void> {
+    const threads = this.threads ?? [];
+    this.threads = null;
+    await Promise.all(threads.map((thread) => thread.stop()));
+  }
+
+  private started(): AnalysisThread[] {
+    this.threads ??= Array.from(
+      { length: this.options.threads },
+      () =>
+        new AnalysisThread(new Worker(this.options.script ?? ANALYSIS_WORKER_SCRIPT), (error) =>
+          this.options.onFailure?.(error),
+        ),
+    );
+    return this.threads;
+  }
+}
+
+/** The threads a process uses by default: one per core, at most 4; none where the compiled script is absent. */
+export function defaultAnalysisThreads(): number {
+  return fs.existsSync(ANALYSIS_WORKER_SCRIPT) ? Math.min(4, os.availableParallelism()) : 0;
+}
