@@ -167,6 +167,23 @@ describeEachDialect.withOwnApps("OB-2 metrics", (dialect) => {
     ).toBe(1);
   });
 
+  it("OB-2 CT-2 skills analysed for the search index, by where (here the event loop: the tests run no compiled worker)", async () => {
+    await publishSkill(kit.t, key, "invoices", { description: "Use for invoices." });
+    const searched = await publishAgent(kit.t, key, {
+      name: "searched",
+      prompt: "You help.",
+      skills: [{ name: "billing" }, { name: "invoices" }],
+    });
+    const before = await read();
+    const search = `query($agentId: ID!) { agentSkillSearch(agentId: $agentId, query: "invoices", limit: 5) { name } }`;
+    await kit.t.ok(search, { agentId: searched }, key);
+    await kit.t.ok(search, { agentId: searched }, key);
+    const after = await read();
+    // two versions read once: the second search uses the index built by the first
+    expect(grew(before, after, series("skillgraph_skills_analysed", { where: "event_loop" }))).toBe(2);
+    expect(grew(before, after, series("skillgraph_skills_analysed", { where: "thread" }))).toBe(0);
+  });
+
   it("OB-2 webhook deliveries by status and the pending queue, the eval queue's depth", async () => {
     await kit.t.ok(
       `mutation($url: String!) { createWebhookSubscription(url: $url, eventTypes: ["call.ended"]) { subscription { id } } }`,
