@@ -132,6 +132,17 @@ describe("OB-1 tracing settings (OpenTelemetry's own variables)", () => {
   });
 });
 
+describe("CT-2 skill analysis threads", () => {
+  it("CT-2 unset: the default (one per core, at most 4); SKILL_ANALYSIS_THREADS 0–16 says how many; else refused", () => {
+    expect(loadConfig({}).skillAnalysisThreads).toBeUndefined();
+    expect(loadConfig({ SKILL_ANALYSIS_THREADS: "" }).skillAnalysisThreads).toBeUndefined();
+    expect(loadConfig({ SKILL_ANALYSIS_THREADS: "0" }).skillAnalysisThreads).toBe(0);
+    expect(loadConfig({ SKILL_ANALYSIS_THREADS: "3" }).skillAnalysisThreads).toBe(3);
+    for (const wrong of ["17", "-1", "two"])
+      expect(() => loadConfig({ SKILL_ANALYSIS_THREADS: wrong })).toThrow(/SKILL_ANALYSIS_THREADS/);
+  });
+});
+
 describe("SEC-19 Redis command timeout", () => {
   it("is 200 ms unless REDIS_COMMAND_TIMEOUT_MS says otherwise, within 10 ms – 60 s", () => {
     expect(loadConfig({}).redisCommandTimeoutMs).toBe(200);
