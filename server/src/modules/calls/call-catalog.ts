@@ -121,17 +121,17 @@ export function analyseInTurns(resolved: readonly ResolvedSkill[]): Promise<void
  * batch a thread failed on, and a short list, are analysed here a slice per turn.
  */
 async function analyseMissing(missing: readonly ResolvedSkill[], pause: () => Promise<void>): Promise<void> {
-  const pool = analysisPool();
+  const threads = analysisPool();
   let chars = 0;
   for (const skill of missing) chars += skill.description.length + skill.instructions.length;
-  const batches = pool.available && chars >= SHARED_MIN_CHARS ? batchesOf(missing) : [];
+  const batches = threads.available && chars >= SHARED_MIN_CHARS ? batchesOf(missing) : [];
   const here: Array<readonly ResolvedSkill[]> = batches.length > 0 ? [] : [missing];
   let next = 0;
   const lane = async () => {
     while (next < batches.length) {
       const batch = batches[next++]!;
       try {
-        const analysed = await pool.analyse(batch.map(skillDocument));
+        const analysed = await threads.analyse(batch.map(skillDocument));
         batch.forEach((skill, i) => analyses.get(skill.id) ?? analyses.set(skill.id, analysed[i]!));
         analysedCounts.threads += batch.length;
       } catch {
@@ -139,7 +139,7 @@ async function analyseMissing(missing: readonly ResolvedSkill[], pause: () => Pr
       }
     }
   };
-  await Promise.all(Array.from({ length: 2 * pool.size }, lane));
+  await Promise.all(Array.from({ length: 2 * threads.size }, lane));
   for (const batch of here)
     for (const skill of batch) {
       analysisOf(skill, skillDocument(skill));
