@@ -67,8 +67,8 @@ function watchQueues(metrics: Metrics, db: Database, webhooks: WebhookWorker, ev
     read: async () => {
       const counts = skillAnalysisCounts();
       return [
-        { labels: ["thread"], value: counts.threads },
-        { labels: ["event_loop"], value: counts.here },
+        { labels: ["thread"], value: counts.thread },
+        { labels: ["event_loop"], value: counts.event_loop },
       ];
     },
   });

@@ -16,7 +16,7 @@ import {
   type TemplateVariables,
 } from "../runtime";
 import type { CallSegment } from "./call-state";
-import { defaultAnalysisThreads, SkillAnalysisPool, type AnalysisPoolOptions } from "./skill-analysis-pool";
+import { analysisPool, countAnalysed } from "./skill-analysis-pool";
 
 /**
  * CT-2: the search index of a resolution's skills (name, description, SKILL.md instructions), built on first use and
@@ -40,36 +40,11 @@ const indexesByVersions = new LruCache<string, SkillIndex>(2_000);
 const analyses = new LruCache<string, AnalysedSkill>(20_000);
 
 /**
- * The threads that analyse skills off the event loop (`configureSkillAnalysis`; by default one per core, at most 4,
- * when the compiled worker is there). Lists with fewer characters than SHARED_MIN_CHARS to read are analysed here:
- * a batch's round trip would cost more than it saves.
+ * Lists with fewer characters than SHARED_MIN_CHARS to read are analysed on the event loop: a batch's round trip to
+ * an analysis thread would cost more than it saves.
  */
-let pool: SkillAnalysisPool | null = null;
 const SHARED_MIN_CHARS = 256 * 1024;
 const BATCH_CHARS = 512 * 1024;
-
-function analysisPool(): SkillAnalysisPool {
-  return (pool ??= new SkillAnalysisPool({ threads: defaultAnalysisThreads() }));
-}
-
-/** Skills analysed since the process started: on the analysis threads, and on the event loop (OB-2's metrics). */
-const analysedCounts = { threads: 0, here: 0 };
-
-export function skillAnalysisCounts(): Readonly<typeof analysedCounts> {
-  return { ...analysedCounts };
-}
-
-/** Sets the analysis threads (SKILL_ANALYSIS_THREADS; 0: none), stopping the ones before. */
-export function configureSkillAnalysis(options: AnalysisPoolOptions): Promise<void> {
-  return useSkillAnalysisPool(new SkillAnalysisPool(options))?.stop() ?? Promise.resolve();
-}
-
-/** Analyses with `next` from now on; answers the pool used before, left running (a bench switches between two). */
-export function useSkillAnalysisPool(next: SkillAnalysisPool): SkillAnalysisPool | null {
-  const before = pool;
-  pool = next;
-  return before;
-}
 
 /** How long one slice of `analyseInTurns` may hold the event loop. */
 const SLICE_MS = 20;
@@ -133,7 +108,7 @@ async function analyseMissing(missing: readonly ResolvedSkill[], pause: () => Pr
       try {
         const analysed = await threads.analyse(batch.map(skillDocument));
         batch.forEach((skill, i) => analyses.get(skill.id) ?? analyses.set(skill.id, analysed[i]!));
-        analysedCounts.threads += batch.length;
+        countAnalysed("thread", batch.length);
       } catch {
         here.push(batch);
       }
@@ -194,7 +169,7 @@ function analysisOf(skill: ResolvedSkill, document: SkillDocument): AnalysedSkil
 }
 
 function analysedHere(document: SkillDocument): AnalysedSkill {
-  analysedCounts.here++;
+  countAnalysed("event_loop", 1);
   return analyseSkill(document);
 }
 

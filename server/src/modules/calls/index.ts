@@ -43,16 +43,20 @@ export {
   analyseInTurns,
   CallCatalog,
   catalogView,
-  configureSkillAnalysis,
-  skillAnalysisCounts,
-  useSkillAnalysisPool,
   conversationCatalog,
   nextConversationCatalog,
   prepareConversationCatalog,
   skillIndexOf,
   type RecentLoads,
 } from "./call-catalog";
-export { defaultAnalysisThreads, SkillAnalysisPool, type AnalysisPoolOptions } from "./skill-analysis-pool";
+export {
+  configureSkillAnalysis,
+  defaultAnalysisThreads,
+  skillAnalysisCounts,
+  SkillAnalysisPool,
+  useSkillAnalysisPool,
+  type AnalysisPoolOptions,
+} from "./skill-analysis-pool";
 export { SkillSearch, SKILL_VECTORS, type Embedder, type SkillSearchOptions } from "./skill-search";
 export { presentOfferedTool } from "./call.presenters";
 export { registerCallLoaders } from "./call.loaders";

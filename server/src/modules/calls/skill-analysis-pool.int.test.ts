@@ -4,8 +4,8 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureServerBuilt, SERVER_DIR } from "../../../test/support/server-build";
 import { analyseSkill, SkillIndex, type AnalysedSkill, type ResolvedSkill, type SkillDocument } from "../runtime";
-import { analyseInTurns, configureSkillAnalysis, skillAnalysisCounts, skillIndexOf } from "./call-catalog";
-import { SkillAnalysisPool } from "./skill-analysis-pool";
+import { analyseInTurns, skillIndexOf } from "./call-catalog";
+import { configureSkillAnalysis, SkillAnalysisPool, skillAnalysisCounts } from "./skill-analysis-pool";
 
 // The threads run tsc's output (the sources are TypeScript here): the compiled worker of this very tree.
 const WORKER = path.join(SERVER_DIR, "dist", "src", "modules", "calls", "skill-analysis.worker.js");
@@ -87,8 +87,8 @@ describe("skills analysed on worker threads", () => {
     const list = listOf(400, 1_500);
     await analyseInTurns(list);
     const after = skillAnalysisCounts();
-    expect(after.threads - before.threads).toBe(400);
-    expect(after.here - before.here).toBe(0);
+    expect(after.thread - before.thread).toBe(400);
+    expect(after.event_loop - before.event_loop).toBe(0);
     const index = skillIndexOf(list);
     const built = SkillIndex.build(documentsOf(list));
     for (const query of ["staple my pdf files", "deploy kubernetes tests", "résumé 中文", "rain"])
@@ -101,7 +101,7 @@ describe("skills analysed on worker threads", () => {
     const before = skillAnalysisCounts();
     await analyseInTurns(listOf(20, 500));
     const after = skillAnalysisCounts();
-    expect([after.threads - before.threads, after.here - before.here]).toEqual([0, 20]);
+    expect([after.thread - before.thread, after.event_loop - before.event_loop]).toEqual([0, 20]);
   });
 
   it("CT-2 a thread that fails is told once and its batches are analysed on the event loop: the index is the same", async () => {
@@ -113,12 +113,12 @@ describe("skills analysed on worker threads", () => {
     const list = listOf(400, 1_500);
     await analyseInTurns(list);
     const after = skillAnalysisCounts();
-    expect([after.threads - before.threads, after.here - before.here]).toEqual([0, 400]);
+    expect([after.thread - before.thread, after.event_loop - before.event_loop]).toEqual([0, 400]);
     expect(failures.map((error) => error.message)).toEqual(["the skill analysis thread stopped (exit code 3)"]);
     expect(skillIndexOf(list).search("staple my pdf files", 1)[0]?.name).toBe("skill-7");
     // the next cold list does not ask the failed thread again
     await analyseInTurns(listOf(400, 1_500));
     expect(failures).toHaveLength(1);
-    expect(skillAnalysisCounts().threads).toBe(after.threads);
+    expect(skillAnalysisCounts().thread).toBe(after.thread);
   });
 });

@@ -152,3 +152,36 @@ export class SkillAnalysisPool {
 export function defaultAnalysisThreads(): number {
   return fs.existsSync(ANALYSIS_WORKER_SCRIPT) ? Math.min(4, os.availableParallelism()) : 0;
 }
+
+/**
+ * The process's analysis threads (`configureSkillAnalysis`, from SKILL_ANALYSIS_THREADS; by default one per core, at
+ * most 4, when the compiled worker is there).
+ */
+let current: SkillAnalysisPool | null = null;
+
+export function analysisPool(): SkillAnalysisPool {
+  return (current ??= new SkillAnalysisPool({ threads: defaultAnalysisThreads() }));
+}
+
+/** Sets the analysis threads (0: none), stopping the ones before. */
+export function configureSkillAnalysis(options: AnalysisPoolOptions): Promise<void> {
+  return useSkillAnalysisPool(new SkillAnalysisPool(options))?.stop() ?? Promise.resolve();
+}
+
+/** Analyses with `next` from now on; answers the pool used before, left running (a bench switches between two). */
+export function useSkillAnalysisPool(next: SkillAnalysisPool): SkillAnalysisPool | null {
+  const before = current;
+  current = next;
+  return before;
+}
+
+/** Skill versions analysed since the process started, by where (OB-2's `skillgraph_skills_analysed`). */
+const analysed = { thread: 0, event_loop: 0 };
+
+export function countAnalysed(where: keyof typeof analysed, count: number): void {
+  analysed[where] += count;
+}
+
+export function skillAnalysisCounts(): Readonly<typeof analysed> {
+  return { ...analysed };
+}
