@@ -3,7 +3,7 @@
  * shipped weights come from (BENCH_CATALOG_GRID=1) and the ideas measured and not shipped (BENCH_CATALOG_TRIED=1),
  * each beside the shipped ranking (docs/catalog-search.md).
  */
-import { analyseSkill, SkillIndex, type SkillDocument } from "../../src/modules/runtime";
+import { analyseSkill, SkillIndex, type RankingWeights, type SkillDocument } from "../../src/modules/runtime";
 import { nameText } from "../../src/modules/runtime/skill-index";
 import { termsOf } from "../../src/modules/runtime/skill-terms";
 import { quality, type BenchRequest, type Quality } from "./catalog";
@@ -19,42 +19,46 @@ export function measure(index: SkillIndex, requests: readonly BenchRequest[], st
 
 /** The grid the shipped weights come from, over the tune requests only (R@1 + R@5, best first). */
 export function grid(catalog: readonly SkillDocument[], requests: readonly BenchRequest[]) {
-  const tune = requests.filter((r) => r.split === "tune");
-  const results: Array<{ score: number; line: string }> = [];
+  const weights: Array<Partial<RankingWeights>> = [];
   for (const bName of [0.3, 0.6, 0.9])
     for (const bDescription of [0.5, 0.75, 0.9])
       for (const k1 of [0.8, 1.2, 1.6, 2.4])
         for (const name of [1, 2, 3, 5])
-          for (const expansionUnknown of [0, 0.25, 0.5, 1]) {
-            const weights = { name, bName, bDescription, k1, expansion: 0, expansionUnknown };
-            const q = measure(SkillIndex.build(catalog, { weights }), tune, false);
-            results.push({
-              score: q.recallAt1 + q.recallAt5,
-              line: `${pct(q.recallAt1)} ${pct(q.recallAt5)} ${JSON.stringify(weights)}`,
-            });
-          }
-  results.sort((a, b) => b.score - a.score);
-  console.log("\nweight grid on the tune requests (R@1, R@5), best 10:");
-  for (const r of results.slice(0, 10)) console.log(`  ${r.line}`);
+          for (const expansionUnknown of [0, 0.25, 0.5, 1])
+            weights.push({ name, bName, bDescription, k1, expansion: 0, expansionUnknown });
+  printBest("weight grid on the tune requests (R@1, R@5)", weights, requests, (w) =>
+    SkillIndex.build(catalog, { weights: w }),
+  );
 }
 
 /** The body's weight and length normalisation, with the other weights as shipped (tune requests only). */
 export function bodyGrid(withBodies: readonly SkillDocument[], requests: readonly BenchRequest[]) {
-  const tune = requests.filter((r) => r.split === "tune");
   const analysed = withBodies.map((document) => analyseSkill(document));
-  const results: Array<{ score: number; line: string }> = [];
+  const weights: Array<Partial<RankingWeights>> = [];
   for (const body of [0.05, 0.1, 0.15, 0.2, 0.3, 0.5, 1])
-    for (const bBody of [0.5, 0.75, 0.8, 0.9, 1])
-      for (const k1 of [0.9, 1.2, 1.6]) {
-        const weights = { body, bBody, k1 };
-        const q = measure(SkillIndex.build(withBodies, { weights, analysed }), tune, false);
-        results.push({
-          score: q.recallAt1 + q.recallAt5,
-          line: `${pct(q.recallAt1)} ${pct(q.recallAt5)} ${JSON.stringify(weights)}`,
-        });
-      }
+    for (const bBody of [0.5, 0.75, 0.8, 0.9, 1]) for (const k1 of [0.9, 1.2, 1.6]) weights.push({ body, bBody, k1 });
+  printBest("body weight grid on the tune requests, with SKILL.md bodies (R@1, R@5)", weights, requests, (w) =>
+    SkillIndex.build(withBodies, { weights: w, analysed }),
+  );
+}
+
+/** Each of a grid's weights measured on the tune requests; the best 10 by R@1 + R@5. */
+function printBest(
+  title: string,
+  grid: ReadonlyArray<Partial<RankingWeights>>,
+  requests: readonly BenchRequest[],
+  build: (weights: Partial<RankingWeights>) => SkillIndex,
+) {
+  const tune = requests.filter((r) => r.split === "tune");
+  const results = grid.map((weights) => {
+    const q = measure(build(weights), tune, false);
+    return {
+      score: q.recallAt1 + q.recallAt5,
+      line: `${pct(q.recallAt1)} ${pct(q.recallAt5)} ${JSON.stringify(weights)}`,
+    };
+  });
   results.sort((a, b) => b.score - a.score);
-  console.log("\nbody weight grid on the tune requests, with SKILL.md bodies (R@1, R@5), best 10:");
+  console.log(`\n${title}, best 10:`);
   for (const r of results.slice(0, 10)) console.log(`  ${r.line}`);
 }
 

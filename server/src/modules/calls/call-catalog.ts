@@ -97,8 +97,7 @@ export function analyseInTurns(resolved: readonly ResolvedSkill[]): Promise<void
  */
 async function analyseMissing(missing: readonly ResolvedSkill[], pause: () => Promise<void>): Promise<void> {
   const threads = analysisPool();
-  let chars = 0;
-  for (const skill of missing) chars += skill.description.length + skill.instructions.length;
+  const chars = missing.reduce((sum, skill) => sum + charsOf(skill), 0);
   const batches = threads.available && chars >= SHARED_MIN_CHARS ? batchesOf(missing) : [];
   const here: Array<readonly ResolvedSkill[]> = batches.length > 0 ? [] : [missing];
   let next = 0;
@@ -131,9 +130,14 @@ function batchesOf(skills: readonly ResolvedSkill[]): Array<readonly ResolvedSki
       chars = 0;
     }
     batches.at(-1)!.push(skill);
-    chars += skill.description.length + skill.instructions.length;
+    chars += charsOf(skill);
   }
   return batches;
+}
+
+/** What an analysis of the skill reads, about (the name is a few characters). */
+function charsOf(skill: ResolvedSkill): number {
+  return skill.description.length + skill.instructions.length;
 }
 
 export function skillIndexOf(resolved: readonly ResolvedSkill[]): SkillIndex {

@@ -198,17 +198,13 @@ export class SkillIndex {
     for (let doc = 0; doc < n; doc++) {
       const fields = analysed[doc]!.fields;
       for (let field = 0; field < FIELDS; field++) {
-        const counted = fields[field]!;
-        const { counts, length, ids: numbers, vocabulary } = counted;
+        const { counts, length, ids: numbers, vocabulary } = fields[field]!;
         if (length === 0 || fieldWeight[field] === 0) continue;
         const scale = fieldWeight[field]! / (1 - b[field]! + (b[field]! * length) / average[field]!);
-        const local = vocabulary && numbers ? numbering(vocabulary) : null;
+        const local = numbering(vocabulary);
         for (let i = 0; i < counts.length; i++) {
-          let id: number;
-          if (local && numbers) {
-            id = local[numbers[i]!]!;
-            if (id < 0) local[numbers[i]!] = id = idOf(vocabulary!.terms[numbers[i]!]!);
-          } else id = idOf(counted.terms[i]!);
+          let id = local[numbers[i]!]!;
+          if (id < 0) local[numbers[i]!] = id = idOf(vocabulary.terms[numbers[i]!]!);
           if (tf[id] === 0) seen.push(id);
           tf[id]! += counts[i]! * scale;
         }

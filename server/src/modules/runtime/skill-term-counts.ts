@@ -10,8 +10,8 @@ export interface TermCounts {
    * The terms' numbers in `vocabulary`, which numbers every term countTerms has met (until it starts over with a new
    * one): an index built from counts of one vocabulary tells terms apart by number, with no string lookup.
    */
-  readonly ids?: Uint32Array;
-  readonly vocabulary?: Vocabulary;
+  readonly ids: Uint32Array;
+  readonly vocabulary: Vocabulary;
 }
 
 /** The terms a run of countTerms has numbered, by number. */
@@ -172,9 +172,9 @@ export function countTermsOfBytes(
   stem = true,
   maxWords = Infinity,
 ): TermCounts {
-  if (maxWords <= 0) return { terms: [], counts: new Uint32Array(0), length: 0, ids: new Uint32Array(0) };
   let table = tables[stem ? 1 : 0];
   if (!table || table.size > MAX_TABLE_WORDS) tables[stem ? 1 : 0] = table = new WordTable(stem);
+  if (maxWords <= 0) return new NumberedTermCounts(new Uint32Array(0), new Uint32Array(0), 0, table);
   let text = source;
   let from = start;
   let to = end;
