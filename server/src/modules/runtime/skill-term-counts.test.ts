@@ -56,6 +56,26 @@ describe("countTerms", () => {
     }
   });
 
+  it("CT-2 reads every character beyond ASCII between words and marks as termsOf does (each code point, in context)", () => {
+    // a letter before a mark or a jamo that joins it, a final sigma, and U+16D63 that U+16D67/U+16D68 join
+    const contexts = [
+      ["ab", "cd"],
+      ["e", "\u0301x"],
+      ["Σa", "bΣ"],
+      ["\u{16d63}", "ab"],
+    ] as const;
+    const wrong: string[] = [];
+    const points = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+    for (const point of [...points(0x80, 0xd7ff), ...points(0xe000, 0x1ffff), ...points(0xe0000, 0xe01ef)])
+      for (const [before, after] of contexts) {
+        const text = before + String.fromCodePoint(point) + after;
+        const got = counted(text, false, Infinity);
+        const want = reference(text, false, Infinity);
+        if (JSON.stringify(got) !== JSON.stringify(want)) wrong.push(text);
+      }
+    expect(wrong).toEqual([]);
+  });
+
   it("CT-2 keeps answering right while its table of words grows and starts over (100,000 new words)", () => {
     const letters = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
     for (let round = 0; round < 50; round++) {

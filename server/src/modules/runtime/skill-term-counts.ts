@@ -129,9 +129,16 @@ const MAX_KEPT_BUFFER = 1 << 22;
 // What a character beyond ASCII is to the scan, worked out once per character (BMP) and kept.
 const KNOWN = 1;
 const WORD = 2; // a letter or a digit
-const NOT_NFKC = 4; // NFKC could change it or join it to its neighbour (a mark, a Hangul vowel or final)
+const NOT_NFKC = 4; // NFKC could change a word with it (a letter it changes, a mark, a Hangul vowel or final…)
 const CASED = 8; // lower-casing changes it
-const MARK_OR_JAMO = /^[\p{M}\u1160-\u11ff\ud7b0-\ud7ff]$/u;
+// Characters that may join the one before them under NFKC: the marks, the conjoining jamo, and the two others whose
+// decomposition starts with a decomposition's second part (U+16D67 and U+16D68, Kirat Rai, Unicode 16; computed over
+// every code point).
+const JOINING = "\\p{M}\\u1160-\\u11ff\\ud7b0-\\ud7ff\\u{16d67}\\u{16d68}";
+const MARK_OR_JAMO = new RegExp(`^[${JOINING}]$`, "u");
+const LETTER_DIGIT_OR_JOINING = new RegExp(`[\\p{L}\\p{N}${JOINING}]`, "u");
+// Marks that never join anything: an emoji's presentation selector (U+FE0F) is the common one.
+const VARIATION_SELECTOR = /^[\ufe00-\ufe0f\u{e0100}-\u{e01ef}]$/u;
 const kinds = new Uint8Array(0x10000);
 
 function kindOf(point: number): number {
@@ -139,10 +146,23 @@ function kindOf(point: number): number {
   const char = String.fromCodePoint(point);
   let kind = KNOWN;
   if (LETTER_OR_DIGIT.test(char)) kind |= WORD;
-  if (char.normalize("NFKC") !== char || MARK_OR_JAMO.test(char)) kind |= NOT_NFKC;
+  const normal = char.normalize("NFKC");
+  const joinsOrChanges = normal !== char || MARK_OR_JAMO.test(char);
+  if (joinsOrChanges && (kind & WORD || !staysSeparator(char, normal))) kind |= NOT_NFKC;
   if (char.toLowerCase() !== char) kind |= CASED;
   if (point < 0x10000) kinds[point] = kind;
   return kind;
+}
+
+/**
+ * Whether a character that is not a letter or digit stays between words when the text is normalised: NFKC makes it
+ * neither a letter, a digit nor a character that joins its neighbour (full-width punctuation, "…", U+FE0F), so
+ * reading it as it is splits the words as reading the normalised text does. Most SKILL.md bodies in Chinese or with
+ * emoji hold only such characters beyond ASCII and are read once, not again normalised.
+ */
+function staysSeparator(char: string, normal: string): boolean {
+  if (MARK_OR_JAMO.test(char) && !VARIATION_SELECTOR.test(char)) return false;
+  return normal === char || !LETTER_DIGIT_OR_JOINING.test(normal);
 }
 
 /**
@@ -162,8 +182,8 @@ export function countTerms(text: string, stem = true, maxWords = Infinity): Term
 /**
  * `countTerms` of the text whose UTF-8 bytes are `source[start, end)` (an analysis thread reads its batch's bytes as
  * they came). termsOf normalises (NFKC) and lower-cases a text with characters beyond ASCII; most bodies' are dashes,
- * arrows and emoji that neither changes, so the text is read as it is and read again normalised, or lower-cased too,
- * only when it holds a character that would change.
+ * arrows, emoji and full-width punctuation that change no word (`staysSeparator`), so the text is read as it is and
+ * read again normalised, or lower-cased too, only when it holds a character that could change one.
  */
 export function countTermsOfBytes(
   source: Uint8Array,
@@ -196,7 +216,17 @@ export function countTermsOfBytes(
   }
 }
 
-/** One reading of `bytes[from, end)`, or null when it meets a character of a `changing` kind (nothing is left counted). */
+/** An ASCII byte's lower-cased self when it is a letter or a digit, else 0 (and 0 for every byte beyond ASCII). */
+const ASCII_WORD = new Uint8Array(256);
+for (let code = 48; code <= 122; code++)
+  if (code <= 57 || (code >= 97 && code <= 122)) ASCII_WORD[code] = code;
+  else if (code >= 65 && code <= 90) ASCII_WORD[code] = code | 32;
+
+/**
+ * One reading of `bytes[from, end)`, or null when it meets a character of a `changing` kind (nothing is left counted).
+ * The common word, ASCII letters and digits, is read by a tight loop that hashes it; a character beyond ASCII sends
+ * the reading to `readBeyondAscii`.
+ */
 function scan(
   table: WordTable,
   bytes: Uint8Array,
@@ -208,75 +238,46 @@ function scan(
   const touched: number[] = [];
   let scratch = counts;
   let words = 0;
-  let start = -1; // the word's first byte
-  let characters = 0; // and its characters so far
-  let ascii = true;
-  let hash = FNV_OFFSET;
-  for (let i = from; i <= end; i++) {
-    const code = i < end ? bytes[i]! : 32;
-    let extra = 0; // the character's bytes after the first
-    if (code < 128) {
-      const lower = code | 32;
-      if ((lower >= 97 && lower <= 122) || (code >= 48 && code <= 57)) {
-        if (start < 0) {
-          start = i;
-          characters = 0;
-          ascii = true;
-          hash = FNV_OFFSET;
-        }
-        characters++;
-        hash = Math.imul(hash ^ lower, FNV_PRIME);
-        continue;
-      }
-    } else {
-      let point: number;
-      let units = 1; // its UTF-16 units (a one-letter word is one unit long)
-      if (code >= 0xf0) {
-        point = ((code & 7) << 18) | ((bytes[i + 1]! & 63) << 12) | ((bytes[i + 2]! & 63) << 6) | (bytes[i + 3]! & 63);
-        extra = 3;
-        units = 2;
-      } else if (code >= 0xe0) {
-        point = ((code & 15) << 12) | ((bytes[i + 1]! & 63) << 6) | (bytes[i + 2]! & 63);
-        extra = 2;
-      } else {
-        point = ((code & 31) << 6) | (bytes[i + 1]! & 63);
-        extra = 1;
-      }
-      const kind = kindOf(point);
-      if (kind & changing) {
+  let i = from;
+  while (i < end) {
+    let lower = ASCII_WORD[bytes[i]!]!;
+    if (lower === 0 && bytes[i]! < 128) {
+      i++;
+      continue;
+    }
+    const start = i;
+    let hash = FNV_OFFSET;
+    while (lower !== 0) {
+      hash = Math.imul(hash ^ lower, FNV_PRIME);
+      if (++i === end) break;
+      lower = ASCII_WORD[bytes[i]!]!;
+    }
+    let ascii = true;
+    if (i < end && bytes[i]! >= 128) {
+      const read = readBeyondAscii(bytes, start, i, end, changing);
+      if (read === null) {
         for (const term of touched) scratch[term] = 0;
         return null;
       }
-      if (kind & WORD) {
-        if (start < 0) {
-          start = i;
-          characters = 0;
-        }
-        characters += units;
-        ascii = false;
-        i += extra;
-        continue;
-      }
+      ascii = read.end === i;
+      i = read.end;
+      if (read.units < 2) continue;
+    } else if (i - start < 2) continue;
+    let term: number;
+    // (lower-casing a word alone is lower-casing its ASCII letters: a text with another cased letter is read
+    // lower-cased as a whole, as termsOf does, for the context of Σ)
+    if (!ascii) term = table.otherTerm(utf8Text.decode(bytes.subarray(start, i)).toLowerCase());
+    else {
+      term = table.asciiTerm(bytes, start, i - start, hash);
+      if (term === UNKNOWN) term = table.addAscii(asciiLowerCase(bytes, start, i), hash);
     }
-    if (start >= 0 && characters >= 2) {
-      let term: number;
-      // (lower-casing a word alone is lower-casing its ASCII letters: a text with another cased letter is read
-      // lower-cased as a whole, as termsOf does, for the context of Σ)
-      if (!ascii) term = table.otherTerm(utf8Text.decode(bytes.subarray(start, i)).toLowerCase());
-      else {
-        term = table.asciiTerm(bytes, start, i - start, hash);
-        if (term === UNKNOWN) term = table.addAscii(asciiLowerCase(bytes, start, i), hash);
-      }
-      if (term >= 0) {
-        if (term >= scratch.length) scratch = counts = grownUint32(scratch, term + 1);
-        const before = scratch[term]!;
-        scratch[term] = before + 1;
-        if (before === 0) touched.push(term);
-        if (++words >= maxWords) break;
-      }
+    if (term >= 0) {
+      if (term >= scratch.length) scratch = counts = grownUint32(scratch, term + 1);
+      const before = scratch[term]!;
+      scratch[term] = before + 1;
+      if (before === 0) touched.push(term);
+      if (++words >= maxWords) break;
     }
-    start = -1;
-    i += extra;
   }
   const ids = Uint32Array.from(touched);
   const termCounts = new Uint32Array(touched.length);
@@ -285,6 +286,59 @@ function scan(
     scratch[touched[k]!] = 0;
   }
   return new NumberedTermCounts(ids, termCounts, words, table);
+}
+
+/** Where `readBeyondAscii` stopped, and the UTF-16 units of the word it read (a one-letter word is one unit long). */
+const beyondAscii = { end: 0, units: 0 };
+
+/**
+ * Reads on from `bytes[at]`, a character beyond ASCII, the word begun at `start` (its ASCII part is `[start, at)`):
+ * up to the next character that is not a letter or digit, or past that one character when it is all there is (a
+ * separator). Null when a character of a `changing` kind comes first.
+ */
+function readBeyondAscii(
+  bytes: Uint8Array,
+  start: number,
+  at: number,
+  end: number,
+  changing: number,
+): typeof beyondAscii | null {
+  let units = at - start;
+  let i = at;
+  while (i < end) {
+    const code = bytes[i]!;
+    if (code < 128) {
+      if (ASCII_WORD[code] === 0) break;
+      units++;
+      i++;
+      continue;
+    }
+    let point: number;
+    let width: number; // its bytes
+    let pointUnits = 1;
+    if (code >= 0xf0) {
+      point = ((code & 7) << 18) | ((bytes[i + 1]! & 63) << 12) | ((bytes[i + 2]! & 63) << 6) | (bytes[i + 3]! & 63);
+      width = 4;
+      pointUnits = 2;
+    } else if (code >= 0xe0) {
+      point = ((code & 15) << 12) | ((bytes[i + 1]! & 63) << 6) | (bytes[i + 2]! & 63);
+      width = 3;
+    } else {
+      point = ((code & 31) << 6) | (bytes[i + 1]! & 63);
+      width = 2;
+    }
+    const kind = kindOf(point);
+    if (kind & changing) return null;
+    if (!(kind & WORD)) {
+      if (i === start) i += width;
+      break;
+    }
+    units += pointUnits;
+    i += width;
+  }
+  beyondAscii.end = i;
+  beyondAscii.units = units;
+  return beyondAscii;
 }
 
 /** Counts of numbered terms; their terms as strings only when asked for (the index merges by number). */
