@@ -1,4 +1,4 @@
-import stem from "wink-porter2-stemmer";
+import { porter2 } from "./porter2";
 import { STOPWORDS } from "./skill-thesaurus.data";
 
 // The words the catalog ranking compares (CT-2): lower-cased letters and digits, English stop words dropped, each
@@ -20,7 +20,7 @@ export function stemOf(word: string): string {
   let stemmed = stems.get(word);
   if (stemmed === undefined) {
     if (stems.size >= MAX_STEMS) stems.clear();
-    stemmed = stem(word);
+    stemmed = porter2(word);
     stems.set(word, stemmed);
   }
   return stemmed;
