@@ -14,13 +14,13 @@
  */
 import "./production-mode";
 import "reflect-metadata";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { entities } from "../src/entities";
 import { Database } from "../src/platform/db/database";
 import {
-  analyseInTurns,
   defaultAnalysisThreads,
   SkillAnalysisPool,
   SkillSearch,
@@ -39,6 +39,7 @@ import { nameText } from "../src/modules/runtime/skill-index";
 import { stemOf, wordsOf } from "../src/modules/runtime/skill-terms";
 import { percentile, readCatalog, readRequests, scaledCatalog, type BenchRequest } from "./catalog-search/catalog";
 import { bodiesFile, readBodies } from "./catalog-search/bodies";
+import { buildAsCallStart, coldList } from "./catalog-search/cold-list";
 import { bodyGrid, grid, measure, pct, tried } from "./catalog-search/tuning";
 import { startInstance } from "./call-runtime/instance";
 
@@ -246,19 +247,7 @@ async function fusionReport(
 async function coldReport(catalog: readonly SkillDocument[]) {
   const skills = scaledCatalog(catalog, 10_000);
   let passes = 0;
-  const listOf = (): ResolvedSkill[] => {
-    const pass = passes++;
-    return skills.map((d, i) => ({
-      id: `cold-${pass}-${i}`,
-      name: d.name,
-      version: 1,
-      description: d.description,
-      instructions: d.body ?? "",
-      tools: [],
-      knowledgeBases: [],
-      pinned: false,
-    }));
-  };
+  const listOf = (): ResolvedSkill[] => coldList(skills, String(passes++));
   const measure = async (build: (list: ResolvedSkill[]) => Promise<unknown>) => {
     const list = listOf();
     let last = performance.now();
@@ -276,10 +265,6 @@ async function coldReport(catalog: readonly SkillDocument[]) {
     clearInterval(ticker);
     return { took, stall };
   };
-  const inTurns = async (list: ResolvedSkill[]) => {
-    await analyseInTurns(list);
-    skillIndexOf(list);
-  };
   const threads = defaultAnalysisThreads();
   const pools = { threads: new SkillAnalysisPool({ threads }), loop: new SkillAnalysisPool({ threads: 0 }) };
   const before = useSkillAnalysisPool(pools.loop);
@@ -287,9 +272,9 @@ async function coldReport(catalog: readonly SkillDocument[]) {
   const runs: { threads: Run[]; loop: Run[] } = { threads: [], loop: [] };
   for (let i = 0; i < 6; i++) {
     useSkillAnalysisPool(pools.threads);
-    const onThreads = await measure(inTurns);
+    const onThreads = await measure(buildAsCallStart);
     useSkillAnalysisPool(pools.loop);
-    const onLoop = await measure(inTurns);
+    const onLoop = await measure(buildAsCallStart);
     // the first of each warms the threads (start, tables of words met, stems) as a running server has them: not counted
     if (i === 0) continue;
     runs.threads.push(onThreads);
@@ -312,6 +297,15 @@ async function coldReport(catalog: readonly SkillDocument[]) {
       `on the event loop in turns ${took.loop.toFixed(0)} ms (${(took.loop / took.threads).toFixed(2)}× as long)\n` +
       `  longest event-loop stall: with threads ${stall(runs.threads).toFixed(0)} ms, in turns ` +
       `${stall(runs.loop).toFixed(0)} ms, in one go ${once.stall.toFixed(0)} ms (${once.took.toFixed(0)} ms)`,
+  );
+  // The first cold list of a server just started: its threads start with it, their tables of words and stems empty.
+  const firsts = Array.from({ length: 3 }, () => {
+    const output = execFileSync(process.execPath, [path.join(__dirname, "catalog-search", "cold-list.js")]);
+    return (JSON.parse(output.toString()) as { took: number }).took;
+  });
+  console.log(
+    `  the first cold list of a process just started (threads start with it), 3 processes: median ` +
+      `${median(firsts).toFixed(0)} ms (${firsts.map((took) => took.toFixed(0)).join(", ")})`,
   );
 }
 

@@ -146,6 +146,11 @@ export function tried(
     rows.push(["with SKILL.md bodies: shipped ranking", measure(index, tune, false)]);
     for (const power of [0.25, 0.5, 1, 2])
       rows.push([`  coordination: score × coverage^${power}`, quality(tune, coordinated(withBodies, index, power, 0))]);
+    const withHeadings = withBodies.map((d) => ({ ...d, description: `${d.description} ${headingsOf(d.body ?? "")}` }));
+    rows.push([
+      "  the body's headings in the description's field",
+      measure(SkillIndex.build(withHeadings), tune, false),
+    ]);
     for (const perTerm of [0.05, 0.1, 0.2])
       rows.push([
         `  coordination: score × (1 + ${perTerm} × terms matched)`,
@@ -178,4 +183,9 @@ function coordinated(documents: readonly SkillDocument[], index: SkillIndex, pow
       .slice(0, 10)
       .map((match) => match.name);
   };
+}
+
+/** A SKILL.md body's markdown headings ("## Merge PDFs"), as one text. */
+function headingsOf(body: string): string {
+  return [...body.matchAll(/^#{1,6}\s+(.+)$/gm)].map((match) => match[1]).join(" ");
 }
