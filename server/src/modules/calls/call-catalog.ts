@@ -13,6 +13,7 @@ import {
   type IndexOptions,
   type ResolvedSkill,
   type SkillDocument,
+  type SkillIndexAssembly,
   type TemplateVariables,
 } from "../runtime";
 import type { CallSegment } from "./call-state";
@@ -52,7 +53,7 @@ const analysing = new WeakMap<readonly ResolvedSkill[], Promise<void>>();
 
 /**
  * Builds a list's index a slice of about SLICE_MS per turn of the event loop: the versions' analyses not kept yet,
- * then the merge (`SkillIndex.steps`). A cold list of 10,000 skills with their SKILL.md bodies is about 1.2 s of
+ * each merged into the index as it comes (`SkillIndex.assemble`), then the merge's last part. A cold list of 10,000 skills with their SKILL.md bodies is about 1.2 s of
  * CPU: built in one go inside a call start, it would hold every other request of the process as long. Callers that
  * are already async await it first; `skillIndexOf` alone still works (it builds what is missing in one go).
  */
@@ -72,11 +73,22 @@ export function analyseInTurns(resolved: readonly ResolvedSkill[]): Promise<void
         indexes.set(resolved, known.index);
         return;
       }
-      await analyseMissing(
-        resolved.filter((skill) => skill.rollout?.arm !== "candidate" && !analyses.get(skill.id)),
-        pause,
-      );
-      const steps = SkillIndex.steps(...inputsOf(resolved));
+      const documents = resolved.map(skillDocument);
+      const assembly = SkillIndex.assemble(documents);
+      const missing = new Set<number>();
+      resolved.forEach((skill, i) => {
+        if (skill.rollout?.arm !== "candidate" && !analyses.get(skill.id)) missing.add(i);
+      });
+      // the threads' analyses are merged as they come, while the kept ones are merged here
+      const threads = analyseMissing(resolved, documents, [...missing], assembly, pause);
+      threads.catch(() => undefined); // awaited below; not an unhandled rejection meanwhile
+      for (let i = 0; i < resolved.length; i++) {
+        if (missing.has(i)) continue;
+        assembly.add(i, analysisOf(resolved[i]!, documents[i]!));
+        await pause();
+      }
+      await threads;
+      const steps = assembly.steps();
       for (let step = steps.next(); ; step = steps.next()) {
         if (step.done) {
           remember(resolved, known.key, step.value);
@@ -91,46 +103,60 @@ export function analyseInTurns(resolved: readonly ResolvedSkill[]): Promise<void
 }
 
 /**
- * The analyses of skills not kept yet. Much to read (a cold list of thousands of SKILL.md bodies) goes to the
- * analysis threads in batches, two in flight per thread, while this thread's event loop serves other requests; a
- * batch a thread failed on, and a short list, are analysed here a slice per turn.
+ * The analyses of skills not kept yet (`missing`: positions in `resolved`), each kept and added to the index being
+ * assembled as it comes. Much to read (a cold list of thousands of SKILL.md bodies) goes to the analysis threads in
+ * batches, two in flight per thread, while this thread's event loop serves other requests; a batch a thread failed
+ * on, and a short list, are analysed here a slice per turn.
  */
-async function analyseMissing(missing: readonly ResolvedSkill[], pause: () => Promise<void>): Promise<void> {
+async function analyseMissing(
+  resolved: readonly ResolvedSkill[],
+  documents: readonly SkillDocument[],
+  missing: readonly number[],
+  assembly: SkillIndexAssembly,
+  pause: () => Promise<void>,
+): Promise<void> {
   const threads = analysisPool();
-  const chars = missing.reduce((sum, skill) => sum + charsOf(skill), 0);
-  const batches = threads.available && chars >= SHARED_MIN_CHARS ? batchesOf(missing) : [];
-  const here: Array<readonly ResolvedSkill[]> = batches.length > 0 ? [] : [missing];
+  const chars = missing.reduce((sum, i) => sum + charsOf(resolved[i]!), 0);
+  const batches = threads.available && chars >= SHARED_MIN_CHARS ? batchesOf(resolved, missing) : [];
+  const here: Array<readonly number[]> = batches.length > 0 ? [] : [missing];
   let next = 0;
   const lane = async () => {
     while (next < batches.length) {
       const batch = batches[next++]!;
+      let analysed: AnalysedSkill[];
       try {
-        const analysed = await threads.analyse(batch.map(skillDocument));
-        batch.forEach((skill, i) => analyses.get(skill.id) ?? analyses.set(skill.id, analysed[i]!));
-        countAnalysed("thread", batch.length);
+        analysed = await threads.analyse(batch.map((i) => documents[i]!));
       } catch {
         here.push(batch);
+        continue;
       }
+      countAnalysed("thread", batch.length);
+      batch.forEach((i, k) => {
+        const id = resolved[i]!.id;
+        if (!analyses.get(id)) analyses.set(id, analysed[k]!);
+        assembly.add(i, analysed[k]!);
+      });
+      await pause();
     }
   };
   await Promise.all(Array.from({ length: 2 * threads.size }, lane));
   for (const batch of here)
-    for (const skill of batch) {
-      analysisOf(skill, skillDocument(skill));
+    for (const i of batch) {
+      assembly.add(i, analysisOf(resolved[i]!, documents[i]!));
       await pause();
     }
 }
 
-function batchesOf(skills: readonly ResolvedSkill[]): Array<readonly ResolvedSkill[]> {
-  const batches: ResolvedSkill[][] = [[]];
+function batchesOf(resolved: readonly ResolvedSkill[], positions: readonly number[]): number[][] {
+  const batches: number[][] = [[]];
   let chars = 0;
-  for (const skill of skills) {
+  for (const i of positions) {
     if (chars >= BATCH_CHARS) {
       batches.push([]);
       chars = 0;
     }
-    batches.at(-1)!.push(skill);
-    chars += charsOf(skill);
+    batches.at(-1)!.push(i);
+    chars += charsOf(resolved[i]!);
   }
   return batches;
 }

@@ -96,6 +96,22 @@ describe("skills analysed on worker threads", () => {
     expect(index.search("staple my pdf files", 1)[0]?.name).toBe("skill-7");
   });
 
+  it("CT-2 a list half analysed before: the kept half is merged while the threads analyse the rest, scores as one built in one go", async () => {
+    await configureSkillAnalysis({ threads: 2, script: WORKER });
+    const earlier = listOf(600, 1_500);
+    await analyseInTurns(earlier.slice(0, 300));
+    // the same versions (kept) interleaved with new ones, as a publish of many skills would list them
+    const fresh = listOf(300, 1_500).map((skill, i) => ({ ...skill, name: `fresh-${i}` }));
+    const list = earlier.slice(0, 300).flatMap((skill, i) => [skill, fresh[i]!]);
+    const before = skillAnalysisCounts();
+    await analyseInTurns(list);
+    const after = skillAnalysisCounts();
+    expect([after.thread - before.thread, after.event_loop - before.event_loop]).toEqual([300, 0]);
+    const built = SkillIndex.build(documentsOf(list));
+    for (const query of ["staple my pdf files", "deploy kubernetes tests", "résumé 中文", "rain"])
+      expect(skillIndexOf(list).scores(query)).toEqual(built.scores(query));
+  });
+
   it("CT-2 a short list is analysed on the event loop (a round trip would cost more)", async () => {
     await configureSkillAnalysis({ threads: 2, script: WORKER });
     const before = skillAnalysisCounts();

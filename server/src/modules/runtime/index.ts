@@ -92,6 +92,7 @@ export {
   SkillIndex,
   type AnalysedSkill,
   type IndexOptions,
+  type SkillIndexAssembly,
   type RankingWeights,
   type SkillDocument,
   type SkillMatch,

@@ -110,6 +110,34 @@ describe("SkillIndex", () => {
       expect(step.value.search(request, 5)).toEqual(whole.search(request, 5));
   });
 
+  it("CT-2 an index assembled from analyses added in any order scores exactly as one built in one go", () => {
+    const many = Array.from({ length: 700 }, (_, i) => ({
+      ...catalog[i % catalog.length]!,
+      name: `skill-${i}-${i % 7}`,
+    }));
+    const analysed = many.map((document) => analyseSkill(document));
+    const assembly = SkillIndex.assemble(many);
+    // as analysis threads answer: batches out of order, each skill once
+    const order = many.map((_, i) => i).sort((a, b) => ((a * 37) % 101) - ((b * 37) % 101) || b - a);
+    for (const i of order) assembly.add(i, analysed[i]!);
+    const steps = assembly.steps();
+    let step = steps.next();
+    while (!step.done) step = steps.next();
+    const whole = SkillIndex.build(many);
+    for (const request of ["merge two pdfs", "update my cv", "forecast", "append a note", "skill 3"]) {
+      expect(step.value.scores(request)).toEqual(whole.scores(request));
+      expect(step.value.search(request, 5)).toEqual(whole.search(request, 5));
+    }
+  });
+
+  it("CT-2 an assembly refuses a skill added twice, and an index before every skill is added", () => {
+    const assembly = SkillIndex.assemble(catalog);
+    assembly.add(0, analyseSkill(catalog[0]!));
+    expect(() => assembly.add(0, analyseSkill(catalog[0]!))).toThrow(/not one to add/);
+    expect(() => assembly.add(catalog.length, analyseSkill(catalog[0]!))).toThrow(/not one to add/);
+    expect(() => assembly.steps().next()).toThrow(/4 skills were not added/);
+  });
+
   it("CT-2 a body is read up to MAX_BODY_WORDS words", () => {
     const long = { name: "long", description: "Long.", body: `${"filler ".repeat(MAX_BODY_WORDS)} needle` };
     const short = { name: "short", description: "Short.", body: "filler needle" };

@@ -1,6 +1,9 @@
-import { countTerms, type TermCounts, type Vocabulary } from "./skill-term-counts";
+import { PostingsAssembly, STEP_DOCUMENTS, type Postings } from "./skill-postings";
+import { countTerms, type AnalysedSkill } from "./skill-term-counts";
 import { stemOf, wordsOf } from "./skill-terms";
 import { wordnetThesaurus, type Thesaurus } from "./skill-thesaurus";
+
+export type { AnalysedSkill } from "./skill-term-counts";
 
 /** What a catalog knows of a skill: always its name and description, its SKILL.md body when there is one. */
 export interface SkillDocument {
@@ -65,20 +68,11 @@ export interface IndexOptions {
   analysed?: ReadonlyArray<AnalysedSkill | undefined>;
 }
 
-const FIELDS = 3; // name, description, body
-/** Skills per step of `SkillIndex.steps` (a few milliseconds of merging; an analysis of this many bodies is more). */
-const STEP_DOCUMENTS = 256;
-
 /**
  * The body words an analysis reads: the start of a SKILL.md says what the skill is for; past this a body is reference
  * material, and a bound keeps one pathological body (a bundle may hold megabytes) from costing seconds per index.
  */
 export const MAX_BODY_WORDS = 5_000;
-
-/** A skill's fields as the index counts them: per field (name, description, body) its distinct terms and counts. */
-export interface AnalysedSkill {
-  readonly fields: readonly TermCounts[];
-}
 
 /** Counts a skill's terms per field (the index's unit of work, pure: cache it by the skill's content). */
 export function analyseSkill(document: SkillDocument, stem = true): AnalysedSkill {
@@ -98,12 +92,10 @@ export function analyseSkill(document: SkillDocument, stem = true): AnalysedSkil
  * it); a search adds up the precomputed impacts of the request's terms only.
  */
 export class SkillIndex {
-  /** Term → its number; its postings are `docs` and `impacts` from `starts[id]` to `starts[id + 1]`. */
-  private readonly terms = new Map<string, number>();
-  private starts = new Uint32Array(1);
-  /** Per posting: the skill, and the term's whole BM25F contribution there, `idf · tf / (k1 + tf)`. */
-  private docs = new Uint32Array(0);
-  private impacts = new Float32Array(0);
+  private readonly terms: Map<string, number>;
+  private readonly starts: Uint32Array;
+  private readonly docs: Uint32Array;
+  private readonly impacts: Float32Array;
   private readonly weights: RankingWeights;
   private readonly stem: boolean;
   private readonly thesaurus: Thesaurus | null;
@@ -111,10 +103,12 @@ export class SkillIndex {
   private constructor(
     private readonly documents: readonly SkillDocument[],
     options: IndexOptions,
+    postings: Postings,
   ) {
-    this.weights = { ...RANKING_WEIGHTS, ...options.weights };
+    this.weights = weightsOf(options);
     this.stem = options.stem ?? true;
     this.thesaurus = options.thesaurus === undefined ? wordnetThesaurus() : options.thesaurus;
+    ({ terms: this.terms, starts: this.starts, docs: this.docs, impacts: this.impacts } = postings);
   }
 
   static build(documents: readonly SkillDocument[], options: IndexOptions = {}): SkillIndex {
@@ -130,15 +124,35 @@ export class SkillIndex {
    * or merge) and the last returns the index — for a caller that must not hold its thread for a whole cold build.
    */
   static *steps(documents: readonly SkillDocument[], options: IndexOptions = {}): Generator<void, SkillIndex, void> {
-    const index = new SkillIndex(documents, options);
+    const assembly = SkillIndex.assemble(documents, options);
     const stem = options.stem ?? true;
-    const analysed: AnalysedSkill[] = [];
     for (let i = 0; i < documents.length; i++) {
-      analysed.push(options.analysed?.[i] ?? analyseSkill(documents[i]!, stem));
-      if (i % STEP_DOCUMENTS === STEP_DOCUMENTS - 1 && !options.analysed?.[i]) yield;
+      const kept = options.analysed?.[i];
+      assembly.add(i, kept ?? analyseSkill(documents[i]!, stem));
+      if (i % STEP_DOCUMENTS === STEP_DOCUMENTS - 1) yield;
     }
-    yield* index.fill(analysed);
-    return index;
+    return yield* assembly.steps();
+  }
+
+  /**
+   * An index put together from its skills' analyses as they come, in any order (analysis threads answer batches as
+   * they finish them): `add` each skill's analysis once, by position, then run `steps` (a bounded share of the merge
+   * per step) for the index. What `add` does is most of the merge, so a caller whose analyses arrive over time merges
+   * them meanwhile instead of after the last.
+   */
+  static assemble(documents: readonly SkillDocument[], options: IndexOptions = {}): SkillIndexAssembly {
+    const weights = weightsOf(options);
+    const postings = new PostingsAssembly(documents.length, {
+      fields: [weights.name, weights.description, weights.body],
+      b: [weights.bName, weights.bDescription, weights.bBody],
+      k1: weights.k1,
+    });
+    return {
+      add: (position, analysis) => postings.add(position, analysis),
+      steps: function* () {
+        return new SkillIndex(documents, options, yield* postings.finish());
+      },
+    };
   }
 
   get size(): number {
@@ -148,92 +162,6 @@ export class SkillIndex {
   private termsOf(text: string): string[] {
     const words = wordsOf(text);
     return this.stem ? words.map(stemOf) : words;
-  }
-
-  private *fill(analysed: readonly AnalysedSkill[]): Generator<void, void, void> {
-    const n = analysed.length;
-    const ids = this.terms;
-    const { name, description, body, bName, bDescription, bBody, k1 } = this.weights;
-    const fieldWeight = [name, description, body];
-    const b = [bName, bDescription, bBody];
-    const totals = [0, 0, 0];
-    let pairs = 0; // at most: a term in two fields of a skill is one pair
-    for (const skill of analysed)
-      for (let field = 0; field < FIELDS; field++) {
-        totals[field]! += skill.fields[field]!.length;
-        pairs += skill.fields[field]!.counts.length;
-      }
-    const average = totals.map((total) => (n > 0 ? total / n : 0));
-    // One pass over every skill's distinct terms: its BM25F tf per term (weighted, length-normalised counts), kept
-    // as (term, tf) pairs per skill, and each term's document frequency.
-    const pairIds = new Uint32Array(pairs);
-    const pairTf = new Float64Array(pairs);
-    let used = 0;
-    const bounds = new Uint32Array(n + 1);
-    let df = new Uint32Array(1 << 12);
-    let tf = new Float64Array(1 << 12);
-    const seen: number[] = [];
-    const idOf = (term: string) => {
-      let id = ids.get(term);
-      if (id === undefined) {
-        ids.set(term, (id = ids.size));
-        if (id >= df.length) {
-          df = grown(df, id + 1);
-          tf = grown(tf, id + 1);
-        }
-      }
-      return id;
-    };
-    // Counts numbered by countTerms' vocabulary are looked up by number: this index's number for each of theirs
-    // (-1: not met yet), grown as the vocabulary grows.
-    const byVocabulary = new Map<Vocabulary, Int32Array>();
-    const numbering = (vocabulary: Vocabulary): Int32Array => {
-      const known = byVocabulary.get(vocabulary);
-      if (known && known.length >= vocabulary.terms.length) return known;
-      const grownNumbering = new Int32Array(vocabulary.terms.length * 2).fill(-1);
-      if (known) grownNumbering.set(known);
-      byVocabulary.set(vocabulary, grownNumbering);
-      return grownNumbering;
-    };
-    for (let doc = 0; doc < n; doc++) {
-      const fields = analysed[doc]!.fields;
-      for (let field = 0; field < FIELDS; field++) {
-        const { counts, length, ids: numbers, vocabulary } = fields[field]!;
-        if (length === 0 || fieldWeight[field] === 0) continue;
-        const scale = fieldWeight[field]! / (1 - b[field]! + (b[field]! * length) / average[field]!);
-        const local = numbering(vocabulary);
-        for (let i = 0; i < counts.length; i++) {
-          let id = local[numbers[i]!]!;
-          if (id < 0) local[numbers[i]!] = id = idOf(vocabulary.terms[numbers[i]!]!);
-          if (tf[id] === 0) seen.push(id);
-          tf[id]! += counts[i]! * scale;
-        }
-      }
-      for (const id of seen) {
-        pairIds[used] = id;
-        pairTf[used++] = tf[id]!;
-        df[id]!++;
-        tf[id] = 0;
-      }
-      seen.length = 0;
-      bounds[doc + 1] = used;
-      if (doc % STEP_DOCUMENTS === STEP_DOCUMENTS - 1) yield;
-    }
-    this.starts = new Uint32Array(ids.size + 1);
-    for (let id = 0; id < ids.size; id++) this.starts[id + 1] = this.starts[id]! + df[id]!;
-    this.docs = new Uint32Array(used);
-    this.impacts = new Float32Array(used);
-    const next = this.starts.slice(0, ids.size);
-    const idf = Float64Array.from(df.subarray(0, ids.size), (count) => Math.log(1 + (n - count + 0.5) / (count + 0.5)));
-    for (let doc = 0; doc < n; doc++) {
-      for (let i = bounds[doc]!; i < bounds[doc + 1]!; i++) {
-        const id = pairIds[i]!;
-        const at = next[id]!++;
-        this.docs[at] = doc;
-        this.impacts[at] = (idf[id]! * pairTf[i]!) / (k1 + pairTf[i]!);
-      }
-      if (doc % STEP_DOCUMENTS === STEP_DOCUMENTS - 1) yield;
-    }
   }
 
   /** Whether some skill uses the term. */
@@ -313,14 +241,18 @@ export class SkillIndex {
   }
 }
 
+export interface SkillIndexAssembly {
+  /** The analysis of the skill at `position` (each position once). */
+  add(position: number, analysis: AnalysedSkill): void;
+  /** The merge's last part, a bounded share per step; returns the index once every skill is added. */
+  steps(): Generator<void, SkillIndex, void>;
+}
+
+function weightsOf(options: IndexOptions): RankingWeights {
+  return { ...RANKING_WEIGHTS, ...options.weights };
+}
+
 /** A skill's name as words: its parts between hyphens, underscores and dots ("gh-fix-ci" → "gh fix ci"). */
 export function nameText(name: string): string {
   return name.replace(/[-_.]+/g, " ");
-}
-
-/** A copy of `array` at least `size` long (doubling), its values kept. */
-function grown<T extends Uint32Array | Float64Array>(array: T, size: number): T {
-  const copy = new (array.constructor as new (length: number) => T)(Math.max(array.length * 2, size));
-  copy.set(array);
-  return copy;
 }

@@ -14,6 +14,11 @@ export interface TermCounts {
   readonly vocabulary: Vocabulary;
 }
 
+/** A skill's fields as the index counts them: per field (name, description, body) its distinct terms and counts. */
+export interface AnalysedSkill {
+  readonly fields: readonly TermCounts[];
+}
+
 /** The terms a run of countTerms has numbered, by number. */
 export interface Vocabulary {
   readonly terms: readonly string[];
