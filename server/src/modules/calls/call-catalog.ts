@@ -53,9 +53,10 @@ const analysing = new WeakMap<readonly ResolvedSkill[], Promise<void>>();
 
 /**
  * Builds a list's index a slice of about SLICE_MS per turn of the event loop: the versions' analyses not kept yet,
- * each merged into the index as it comes (`SkillIndex.assemble`), then the merge's last part. A cold list of 10,000 skills with their SKILL.md bodies is about 1.2 s of
- * CPU: built in one go inside a call start, it would hold every other request of the process as long. Callers that
- * are already async await it first; `skillIndexOf` alone still works (it builds what is missing in one go).
+ * each merged into the index as it comes (`SkillIndex.assemble`), then the merge's last part. A cold list of 10,000
+ * skills with their SKILL.md bodies is about a second of CPU: built in one go inside a call start, it would hold every
+ * other request of the process as long. Callers that are already async await it first; `skillIndexOf` alone still
+ * works (it builds what is missing in one go).
  */
 export function analyseInTurns(resolved: readonly ResolvedSkill[]): Promise<void> {
   if (indexes.has(resolved)) return Promise.resolve();
