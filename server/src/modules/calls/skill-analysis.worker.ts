@@ -1,8 +1,9 @@
 import { parentPort } from "node:worker_threads";
-import { analyseBatch, VocabulariesSent, type DocumentBatch } from "../runtime";
+import { analyseBatch, VocabulariesSent, warmUpTermCounts, type DocumentBatch } from "../runtime";
 
 // The thread of skill-analysis-pool.ts: analyses the batches it is sent, in order, and answers each with numbers.
 const sent = new VocabulariesSent();
+warmUpTermCounts();
 parentPort!.on("message", ({ id, batch }: { id: number; batch: DocumentBatch }) => {
   let analysis;
   try {

@@ -105,6 +105,7 @@ export {
   type AnalysisBatch,
   type DocumentBatch,
 } from "./skill-analysis-wire";
+export { warmUpTermCounts } from "./skill-term-counts";
 export {
   cosineScores,
   EMBEDDED_BODY_CHARS,

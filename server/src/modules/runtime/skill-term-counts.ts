@@ -31,10 +31,12 @@ export interface Vocabulary {
  * probe reads one cache line. A word with a letter beyond ASCII goes through a Map.
  */
 class WordTable implements Vocabulary {
+  // Sized for the vocabulary of thousands of SKILL.md bodies (up to 64K words before the first growth): V8 drops the
+  // scan's optimised code when a table it reads is replaced, so growing while a cold list is read costs twice.
   /** Per slot: hash, term + 2 (0: empty, 1: stop word), the word's offset in `pool`, its length. */
-  private slots = new Int32Array(4 << 16);
+  private slots = new Int32Array(4 << 17);
   private asciiWords = 0;
-  private pool = new Uint8Array(1 << 18);
+  private pool = new Uint8Array(1 << 19);
   private poolUsed = 0;
   private readonly others = new Map<string, number>();
   private readonly termIds = new Map<string, number>();
@@ -121,7 +123,7 @@ class WordTable implements Vocabulary {
  */
 const MAX_TABLE_WORDS = 1 << 19;
 const tables: Array<WordTable | undefined> = [];
-let counts = new Uint32Array(1 << 12);
+let counts = new Uint32Array(1 << 16);
 
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 16777619;
@@ -182,6 +184,17 @@ export function countTerms(text: string, stem = true, maxWords = Infinity): Term
   // a buffer grown for a text of megabytes is not kept for the next
   if (bytes.length > MAX_KEPT_BUFFER) bytes = new Uint8Array(1 << 16);
   return counted;
+}
+
+/**
+ * Runs the count over a short text of every kind of word a few hundred times, so an analysis thread's first list is
+ * read by optimised code (a few milliseconds). Its words join the table: words of any SKILL.md.
+ */
+export function warmUpTermCounts(): void {
+  const text =
+    "Use this skill when the user asks to create, update, review or merge files: run the script, check the output " +
+    "and report errors. Ünïcödé wörds — ＰＤＦ (full width)， café… naïve résumé 😀\ufe0f → `npm run build` 2024-01-01 x";
+  for (let round = 0; round < 200; round++) countTerms(text, true);
 }
 
 /**
