@@ -2,6 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { Worker } from "node:worker_threads";
+import { cpuQuota } from "../../platform/cpu-quota";
 import {
   encodeDocuments,
   VocabularyMirror,
@@ -148,10 +149,23 @@ export class SkillAnalysisPool {
   }
 }
 
-/** The threads a process uses by default: one per core, at most 4; none where the compiled script is absent. */
+/**
+ * The threads a process uses by default: one per core it may use — its cpuset, and a CPU quota rounded up — at most 4;
+ * none where the compiled script is absent.
+ */
 export function defaultAnalysisThreads(): number {
-  return fs.existsSync(ANALYSIS_WORKER_SCRIPT) ? Math.min(4, os.availableParallelism()) : 0;
+  if (!fs.existsSync(ANALYSIS_WORKER_SCRIPT)) return 0;
+  quota ??= { cpus: cpuQuota() };
+  return analysisThreadsFor(os.availableParallelism(), quota.cpus);
 }
+
+/** One thread per core of `cores` that a quota of `quotaCpus` (null: none) lets run at once, at least 1, at most 4. */
+export function analysisThreadsFor(cores: number, quotaCpus: number | null): number {
+  const usable = quotaCpus === null ? cores : Math.min(cores, Math.ceil(quotaCpus));
+  return Math.max(1, Math.min(4, usable));
+}
+
+let quota: { cpus: number | null } | undefined;
 
 /**
  * The process's analysis threads (`configureSkillAnalysis`, from SKILL_ANALYSIS_THREADS; by default one per core, at
