@@ -188,7 +188,7 @@ export function countTerms(text: string, stem = true, maxWords = Infinity): Term
 
 /**
  * Runs the count over a short text of every kind of word a few hundred times, so an analysis thread's first list is
- * read by optimised code (a few milliseconds). Its words join the table: words of any SKILL.md.
+ * read by optimised code (about 20 ms in a thread just started). Its words join the table: words of any SKILL.md.
  */
 export function warmUpTermCounts(): void {
   const text =
