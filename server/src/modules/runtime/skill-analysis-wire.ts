@@ -1,12 +1,11 @@
 import { MAX_BODY_WORDS, nameText, type AnalysedSkill, type SkillDocument } from "./skill-index";
+import { FIELDS } from "./skill-postings";
 import { countTermsOfBytes, NumberedTermCounts, type TermCounts, type Vocabulary } from "./skill-term-counts";
 
 // CT-2: skills analysed on another thread (calls/skill-analysis-pool.ts). The texts go there as one buffer of UTF-8
 // bytes (transferred, not copied), the analyses come back as numbers: per field its terms' numbers in the other
 // thread's vocabulary and their counts, with the terms that vocabulary numbered since its last answer. A skill's
 // analysis read back is the one `analyseSkill` gives in this thread (skill-analysis-wire.test.ts).
-
-const FIELDS = 3; // name, description, body
 
 /** Documents as the other thread reads them: their texts' bytes, and where each text ends. */
 export interface DocumentBatch {

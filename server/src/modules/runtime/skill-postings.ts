@@ -1,4 +1,4 @@
-import type { AnalysedSkill, Vocabulary } from "./skill-term-counts";
+import { grown, type AnalysedSkill, type Vocabulary } from "./skill-term-counts";
 
 // CT-2's index, its postings: how BM25F's impacts are worked out from the skills' analyses (skill-index.ts searches them).
 
@@ -131,11 +131,4 @@ export class PostingsAssembly {
     this.byVocabulary.set(vocabulary, grownNumbering);
     return grownNumbering;
   }
-}
-
-/** A copy of `array` at least `size` long (doubling), its values kept. */
-function grown<T extends Uint32Array | Float64Array>(array: T, size: number): T {
-  const copy = new (array.constructor as new (length: number) => T)(Math.max(array.length * 2, size));
-  copy.set(array);
-  return copy;
 }

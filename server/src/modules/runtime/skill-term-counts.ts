@@ -290,7 +290,7 @@ function scan(
       if (term === UNKNOWN) term = table.addAscii(asciiLowerCase(bytes, start, i), hash);
     }
     if (term >= 0) {
-      if (term >= scratch.length) scratch = counts = grownUint32(scratch, term + 1);
+      if (term >= scratch.length) scratch = counts = grown(scratch, term + 1);
       const before = scratch[term]!;
       scratch[term] = before + 1;
       if (before === 0) touched.push(term);
@@ -382,8 +382,9 @@ function asciiLowerCase(bytes: Uint8Array, start: number, end: number): string {
   return word;
 }
 
-function grownUint32(array: Uint32Array, size: number) {
-  const copy = new Uint32Array(Math.max(array.length * 2, size));
+/** A copy of `array` at least `size` long (doubling), its values kept. */
+export function grown<T extends Uint32Array | Float64Array>(array: T, size: number): T {
+  const copy = new (array.constructor as new (length: number) => T)(Math.max(array.length * 2, size));
   copy.set(array);
   return copy;
 }
