@@ -11,7 +11,13 @@ import { createLogger, type Logger } from "./platform/logger";
 import { AgentTelemetry, Metrics, openTracing } from "./platform/telemetry";
 import { TENANCY_TOPIC } from "./modules/auth";
 import { EvalWorker } from "./modules/evals";
-import { configureSkillAnalysis, defaultAnalysisThreads, skillAnalysisCounts } from "./modules/calls";
+import {
+  analysisPool,
+  configureSkillAnalysis,
+  defaultAnalysisThreads,
+  skillAnalysisCounts,
+  startAnalysisThreadsFor,
+} from "./modules/calls";
 import { WebhookWorker } from "./modules/webhooks";
 import { ReviewWorker } from "./modules/review";
 import { bindRolloutUpdates, RolloutUpdates, RolloutWorker } from "./modules/rollouts";
@@ -71,6 +77,11 @@ function watchQueues(metrics: Metrics, db: Database, webhooks: WebhookWorker, ev
         { labels: ["event_loop"], value: counts.event_loop },
       ];
     },
+  });
+  metrics.addScrapedGauge({
+    name: "skillgraph_skill_analysis_threads",
+    help: "Skill analysis threads running (CT-2): started at boot when the live skills hold much text, else on the first large cold list; a failed one is not counted.",
+    read: async () => [{ labels: [], value: analysisPool().running }],
   });
 }
 
@@ -161,6 +172,7 @@ export async function createApp(
   const telemetry = new AgentTelemetry(tracing, metrics);
   const services = wireServices(db, config, secrets, bus, logger, telemetry);
   await services.discovery.applyStartValue();
+  startAnalysisThreadsFor(await services.skillReader.liveTextBytes());
   // PV-1: the current public key joins the JWKS the first time the deployment starts with it (rotation keeps the old)
   await services.provenance.registerKey();
   // SEC-20: one outage log for requests and workers: one line when the database goes away, one when it is back.

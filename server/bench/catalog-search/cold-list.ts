@@ -2,8 +2,9 @@
  * A cold list of 10,000 skills with bodies as CallResolution hands one to a call start, and its index built as a call
  * start builds it (`analyseInTurns`, then `skillIndexOf`). Run as a script it builds one in a process of its own and
  * prints how long that took: the first cold list of a server just started (its analysis threads start with it, their
- * tables of words and stems empty), which the bench's in-process runs cannot measure.
- *   node dist/bench/catalog-search/cold-list.js   (prints {"took": ms, "threads": n})
+ * tables of words and stems empty; `--threads-at-boot`: started and warmed up before the list, as a server whose live
+ * skills hold much text starts them), which the bench's in-process runs cannot measure.
+ *   node dist/bench/catalog-search/cold-list.js [--threads-at-boot]   (prints {"took": ms, "threads": n})
  */
 import "../production-mode";
 import {
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
   const pool = new SkillAnalysisPool({ threads });
   useSkillAnalysisPool(pool);
   const list = coldList(scaledCatalog(readCatalog(bodies), 10_000), "first");
+  if (process.argv.includes("--threads-at-boot")) await pool.start();
   const started = performance.now();
   await buildAsCallStart(list);
   const took = performance.now() - started;

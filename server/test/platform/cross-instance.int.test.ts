@@ -5,7 +5,7 @@ import { createScratchPostgres } from "../../src/platform/db/scratch-postgres";
 import { skillMd } from "../support/skill-md";
 import { REDIS_URL, redisReachable, skipUnless } from "../support/required";
 import { ensureServerBuilt } from "../support/server-build";
-import { startServer, type ServerProcess } from "../support/server-process";
+import { gqlOn as gql, startServer, type ServerProcess } from "../support/server-process";
 import { describeOnDialect } from "../support/test-app";
 
 const SEEN_WITHIN_MS = 1000;
@@ -17,16 +17,6 @@ const SEEN_WITHIN_MS = 1000;
  */
 
 const BASE_URL = process.env.TEST_DATABASE_URL;
-async function gql<T>(server: ServerProcess, token: string, query: string, variables: Record<string, unknown> = {}) {
-  const res = await fetch(`${server.url}/graphql`, {
-    method: "POST",
-    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
-    body: JSON.stringify({ query, variables }),
-  });
-  const body = (await res.json()) as { data?: T; errors?: unknown[] };
-  if (body.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
-  return body.data as T;
-}
 
 const CREATE_PROJECT = `mutation($name: String!) { createProject(name: $name) { project { id } apiKey } }`;
 const CREATE_SKILL = `mutation($input: SkillVersionInput!) { createSkillVersion(input: $input) { id version } }`;

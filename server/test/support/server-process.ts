@@ -79,3 +79,20 @@ export function startServer(env: Record<string, string>, name: string): Promise<
     });
   });
 }
+
+/** A GraphQL request to a server process with a bearer token; throws on errors, answers `data`. */
+export async function gqlOn<T>(
+  server: ServerProcess,
+  token: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<T> {
+  const res = await fetch(`${server.url}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify({ query, variables }),
+  });
+  const body = (await res.json()) as { data?: T; errors?: unknown[] };
+  if (body.errors?.length) throw new Error(`GraphQL errors: ${JSON.stringify(body.errors)}`);
+  return body.data as T;
+}

@@ -47,9 +47,11 @@ export {
   nextConversationCatalog,
   prepareConversationCatalog,
   skillIndexOf,
+  startAnalysisThreadsFor,
   type RecentLoads,
 } from "./call-catalog";
 export {
+  analysisPool,
   configureSkillAnalysis,
   defaultAnalysisThreads,
   skillAnalysisCounts,

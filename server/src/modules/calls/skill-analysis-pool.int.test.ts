@@ -81,6 +81,33 @@ describe("skills analysed on worker threads", () => {
     }
   });
 
+  it("CT-2 start() settles once each thread has warmed up (running counts them); a thread that dies starting settles it too and is not counted", async () => {
+    const pool = new SkillAnalysisPool({ threads: 2, script: WORKER });
+    try {
+      expect(pool.running).toBe(0);
+      await pool.start();
+      expect(pool.running).toBe(2);
+      await pool.start(); // started once
+      expect(pool.running).toBe(2);
+      const [analysis] = await pool.analyse([{ name: "merge-pdfs", description: "Combine PDF files", body: "rain" }]);
+      expect(plain(analysis!)).toEqual(
+        plain(analyseSkill({ name: "merge-pdfs", description: "Combine PDF files", body: "rain" })),
+      );
+    } finally {
+      await pool.stop();
+    }
+    expect(pool.running).toBe(0);
+
+    const dying = path.join(dir, "dying-worker.js");
+    fs.writeFileSync(dying, "process.exit(4);\n");
+    const failures: Error[] = [];
+    const broken = new SkillAnalysisPool({ threads: 1, script: dying, onFailure: (error) => failures.push(error) });
+    await broken.start();
+    expect(broken.running).toBe(0);
+    expect(broken.available).toBe(false);
+    expect(failures.map((error) => error.message)).toEqual(["the skill analysis thread stopped (exit code 4)"]);
+  });
+
   it("CT-2 a cold list of hundreds of thousands of characters is analysed on the threads; its index ranks as one built here", async () => {
     await configureSkillAnalysis({ threads: 2, script: WORKER });
     const before = skillAnalysisCounts();

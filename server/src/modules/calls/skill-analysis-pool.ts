@@ -14,7 +14,7 @@ import {
 /** The compiled worker beside this module (tsc's output); absent when the sources run as TypeScript (tests). */
 export const ANALYSIS_WORKER_SCRIPT = path.join(__dirname, "skill-analysis.worker.js");
 
-type FromWorker = { id: number; analysis: AnalysisBatch } | { id: number; error: string };
+type FromWorker = { ready: true } | { id: number; analysis: AnalysisBatch } | { id: number; error: string };
 
 interface Waiting {
   resolve(analyses: AnalysedSkill[]): void;
@@ -27,6 +27,9 @@ class AnalysisThread {
   private readonly waiting = new Map<number, Waiting>();
   private next = 0;
   private failure: Error | null = null;
+  private markReady!: () => void;
+  /** Settles once the thread has warmed up, or failed. */
+  readonly ready = new Promise<void>((resolve) => (this.markReady = resolve));
 
   constructor(
     private readonly worker: Worker,
@@ -64,6 +67,7 @@ class AnalysisThread {
   }
 
   private answer(message: FromWorker): void {
+    if ("ready" in message) return this.markReady();
     const waiting = this.waiting.get(message.id);
     if (!waiting) return;
     this.waiting.delete(message.id);
@@ -82,6 +86,7 @@ class AnalysisThread {
   private fail(error: Error, also?: Waiting): void {
     const first = this.failure === null;
     this.failure ??= error;
+    this.markReady();
     also?.reject(error);
     for (const waiting of this.waiting.values()) waiting.reject(error);
     this.waiting.clear();
@@ -104,7 +109,8 @@ export interface AnalysisPoolOptions {
 /**
  * CT-2: skills analysed on other cores. A cold index of thousands of skills with their SKILL.md bodies is a second of
  * CPU (about 85 MB of text at 10,000); `analyseInTurns` (call-catalog.ts) hands it to these threads in batches, so
- * it takes a share of the cores and holds no request of the event loop. Threads start on first use and do not keep
+ * it takes a share of the cores and holds no request of the event loop. Threads start on first use, or at boot
+ * (`start`, when the live skills hold much text: startAnalysisThreadsFor), and do not keep
  * an idle process alive.
  */
 export class SkillAnalysisPool {
@@ -115,6 +121,11 @@ export class SkillAnalysisPool {
   /** Its threads (some may have failed). */
   get size(): number {
     return Math.max(0, this.options.threads);
+  }
+
+  /** Threads started and not failed (0 before first use or `start`). */
+  get running(): number {
+    return (this.threads ?? []).filter((thread) => !thread.failed).length;
   }
 
   /** Whether batches can go to a thread now (some thread has not failed). */
@@ -129,6 +140,16 @@ export class SkillAnalysisPool {
     if (live.length === 0) return Promise.reject(new Error("no skill analysis thread is running"));
     const idlest = live.reduce((best, thread) => (thread.pending < best.pending ? thread : best));
     return idlest.analyse(documents);
+  }
+
+  /**
+   * Starts the threads now rather than on first use, and settles once each has warmed up (or failed): a server that
+   * holds enough skill text for its lists to go to the threads starts them at boot, so the first cold list after a
+   * restart does not wait for them.
+   */
+  async start(): Promise<void> {
+    if (this.options.threads <= 0) return;
+    await Promise.all(this.started().map((thread) => thread.ready));
   }
 
   async stop(): Promise<void> {

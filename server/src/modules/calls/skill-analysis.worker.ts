@@ -4,6 +4,7 @@ import { analyseBatch, VocabulariesSent, warmUpTermCounts, type DocumentBatch } 
 // The thread of skill-analysis-pool.ts: analyses the batches it is sent, in order, and answers each with numbers.
 const sent = new VocabulariesSent();
 warmUpTermCounts();
+parentPort!.postMessage({ ready: true });
 parentPort!.on("message", ({ id, batch }: { id: number; batch: DocumentBatch }) => {
   let analysis;
   try {

@@ -39,6 +39,14 @@ export class SkillReader {
     return this.read(undefined, (repo) => repo.findAllPublished(projectId));
   }
 
+  /**
+   * How much text the live versions of all projects hold, in bytes: the one read across projects, an amount only, for
+   * the boot's choice to start the skill analysis threads (CT-2).
+   */
+  liveTextBytes(): Promise<number> {
+    return this.read(undefined, (repo) => repo.liveTextBytes());
+  }
+
   /** PV-3: the revoked versions of one project, newest revocation first. */
   revokedVersions(projectId: string): Promise<SkillVersionEntity[]> {
     return this.read(undefined, (repo) => repo.findRevoked(projectId));

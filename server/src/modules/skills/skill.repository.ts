@@ -85,6 +85,19 @@ export class SkillRepository extends BaseRepository {
     return this.versions.find({ where: { projectId, state: "published" }, order: { name: "ASC" } });
   }
 
+  /**
+   * The bytes of every project's live descriptions and instructions together (octet_length reads the stored length,
+   * not the text, on both databases).
+   */
+  async liveTextBytes(): Promise<number> {
+    const row = await this.versions
+      .createQueryBuilder("v")
+      .select("COALESCE(SUM(octet_length(v.description) + octet_length(v.instructions)), 0)", "bytes")
+      .where("v.state = 'published'")
+      .getRawOne<{ bytes: number | string }>();
+    return Number(row?.bytes ?? 0);
+  }
+
   /** The live version of each of `names` (one statement). */
   findPublishedMany(projectId: string, names: readonly string[]): Promise<SkillVersionEntity[]> {
     if (names.length === 0) return Promise.resolve([]);
