@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { startScriptedModel, type ScriptedModel } from "../../server/test/support/scripted-model";
 import { CATALOG_SKILLS } from "../../server/test/support/catalog";
+import { AgentEditor } from "../pages/agents";
 import { ConsoleFrame } from "../pages/console-frame";
 import { useConsoleSession } from "../support/session";
 
@@ -12,6 +13,8 @@ const skillMd = (name: string, description: string) =>
 const START = `mutation($input: StartCallInput!) { startCall(input: $input) { id } }`;
 const SEND = `mutation($input: SendMessageInput!) { sendMessage(input: $input) { session { id } } }`;
 const VERSIONS = `{ agents(latest: true, page: 1, limit: 10) { items { id name } } }`;
+/** Skills published after the catalog's: the agent "big desk" lists shelf-001 … shelf-060 of them. */
+const SHELF = Array.from({ length: 210 }, (_, i) => `shelf-${String(i).padStart(3, "0")}`);
 
 // Catalogs at scale (CT-1, CT-2): an agent whose skills do not all fit its budget, as its author and its calls see it.
 describe("console journey: a budgeted catalog in the agent editor, a call and a session (CT-1, CT-2)", () => {
@@ -27,6 +30,7 @@ describe("console journey: a budgeted catalog in the agent editor, a call and a 
   let key = "";
   let agentId = "";
   let versionId = "";
+  let bigVersionId = "";
   let callId = "";
   let sessionId = "";
 
@@ -39,8 +43,15 @@ describe("console journey: a budgeted catalog in the agent editor, a call and a 
       catalogBudget: 320,
       skills: CATALOG_SKILLS.map(([name]) => ({ name })),
     });
+    for (const name of SHELF) await s.publishSkill(key, skillMd(name, `Keeps the ${name} tidy.`));
+    await s.publishAgent(key, {
+      name: "big desk",
+      prompt: "You keep the shelves.",
+      skills: SHELF.slice(1, 61).map((name) => ({ name })),
+    });
     const versions = await s.gql<{ agents: { items: Array<{ id: string; name: string }> } }>(key, VERSIONS);
     versionId = versions.agents.items.find((v) => v.name === "help desk")!.id;
+    bigVersionId = versions.agents.items.find((v) => v.name === "big desk")!.id;
     callId = (
       await s.gql<{ startCall: { id: string } }>(key, START, {
         input: { agentId, variables: { request: "my parcel is lost, please track the shipment" } },
@@ -77,6 +88,51 @@ describe("console journey: a budgeted catalog in the agent editor, a call and a 
     await expect.poll(() => ranking.locator("tbody tr").first().textContent()).toContain("pdf-tools");
     await ranking.scrollIntoViewIfNeeded();
     await s.check("02-test-the-catalog");
+  });
+
+  it("CT-1 UX-4 an agent of 60 skills: the editor shows them 20 at a time with a filter, reads their live versions in one request (no request per skill), and adds any of 218 published skills by searching", async () => {
+    const operations: string[] = [];
+    const seen = (request: { url(): string; postData(): string | null }) => {
+      const name = /"operationName":"(\w+)"/.exec(request.postData() ?? "")?.[1];
+      if (request.url().endsWith("/graphql") && name) operations.push(name);
+    };
+    s.page.on("request", seen);
+    try {
+      await s.page.goto(`/agents/v/${bigVersionId}`);
+      const editor = new AgentEditor(s.page);
+      await s.page.getByRole("heading", { name: "Skills (60)" }).waitFor();
+      const entries = s.page.locator('[aria-label^="Skill entry "]');
+      await expect.poll(() => entries.count()).toBe(20);
+      await expect.poll(() => editor.picker("shelf-001").inputValue()).toBe("Follow live (now version 1)");
+      expect(operations.filter((name) => name === "SkillVersionsForPicker")).toEqual([]);
+      expect(operations.filter((name) => name === "LiveVersionsOf")).toHaveLength(1);
+
+      const pages = s.page.getByRole("navigation", { name: "Pages of the agent's skills" });
+      await pages.getByRole("button", { name: "Next page" }).click();
+      await editor.entry("shelf-021").waitFor();
+      await expect.poll(() => editor.picker("shelf-040").inputValue()).toBe("Follow live (now version 1)");
+
+      await s.page.getByRole("textbox", { name: "Filter the agent's skills" }).fill("shelf-05");
+      await expect.poll(() => entries.count()).toBe(10);
+      await editor.entry("shelf-059").waitFor();
+
+      // a skill's versions are read when its list is opened
+      await editor.picker("shelf-055").click();
+      await s.page.getByRole("option", { name: "Pin version 1 (published)" }).waitFor();
+      expect(operations.filter((name) => name === "SkillVersionsForPicker")).toHaveLength(1);
+      await s.page.keyboard.press("Escape");
+
+      // shelf-000 is older than the newest 200 published skills: found by its name all the same
+      await editor.addSkill("shelf-000");
+      await s.page.getByRole("heading", { name: "Skills (61)" }).waitFor();
+      // the filter is cleared and the last page shown, where the new entry is
+      expect(await s.page.getByRole("textbox", { name: "Filter the agent's skills" }).inputValue()).toBe("");
+      await expect.poll(() => entries.count()).toBe(1);
+      await editor.entry("shelf-000").scrollIntoViewIfNeeded();
+      await s.check("05-many-skills");
+    } finally {
+      s.page.off("request", seen);
+    }
   });
 
   it("CT-1 the call page says what the catalog listed and which skills it left out", async () => {

@@ -18,8 +18,12 @@ export class AgentEditor {
     return this.page.getByRole("textbox", { name: label, exact: true });
   }
 
+  /** Types the skill's name into "Add a skill" (the server searches every published skill) and picks it. */
   async addSkill(name: string): Promise<void> {
-    await pick(this.page, "Add a skill", name);
+    const box = this.page.getByRole("combobox", { name: "Add a skill" });
+    await box.click();
+    await box.fill(name);
+    await this.page.getByRole("option", { name, exact: true }).click();
     await this.entry(name).waitFor();
   }
 

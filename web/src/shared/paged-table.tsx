@@ -83,16 +83,40 @@ export function PagedTable<T>(props: Props<T>) {
         </Table>
       </Table.ScrollContainer>
       {total !== undefined && onPage && pages > 1 ? (
-        <Group justify="space-between">
-          <Text size="sm" c="dimmed">
-            {first}–{first + rows.length - 1} of {total}
-          </Text>
-          <nav aria-label={`Pages of ${label.toLowerCase()}`}>
-            <Pagination total={pages} value={page} onChange={onPage} getControlProps={pagerControlName} />
-          </nav>
-        </Group>
+        <Pager
+          label={label}
+          page={page}
+          pages={pages}
+          first={first}
+          shown={rows.length}
+          total={total}
+          onPage={onPage}
+        />
       ) : null}
     </>
+  );
+}
+
+/** "21–40 of 75" and the pages of a list named `label`. */
+export function Pager(props: {
+  label: string;
+  page: number;
+  pages: number;
+  /** The first row shown (1-based) and how many are shown. */
+  first: number;
+  shown: number;
+  total: number;
+  onPage(page: number): void;
+}) {
+  return (
+    <Group justify="space-between">
+      <Text size="sm" c="dimmed">
+        {props.first}–{props.first + props.shown - 1} of {props.total}
+      </Text>
+      <nav aria-label={`Pages of ${props.label.toLowerCase()}`}>
+        <Pagination total={props.pages} value={props.page} onChange={props.onPage} getControlProps={pagerControlName} />
+      </nav>
+    </Group>
   );
 }
 

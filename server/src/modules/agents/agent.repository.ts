@@ -6,7 +6,7 @@ import { AgentSkillEntryEntity } from "./agent-skill-entry.entity";
 import { AgentVersionEntity } from "./agent-version.entity";
 import type { Dialect, SqlStatement } from "../../platform/db/database";
 import { SOURCE_HOLDS_SKILLS_SQL, sourceJoin, sourceProjectSql, type RawSourceRow } from "../libraries";
-import { BaseRepository, likeEscaped } from "../../platform/db/repository";
+import { BaseRepository, containsPattern } from "../../platform/db/repository";
 
 export interface AgentVersionFilter {
   projectId: string;
@@ -17,9 +17,6 @@ export interface AgentVersionFilter {
   /** UX-5: versions whose name contains this text, case aside. */
   search?: string | null;
 }
-
-/** `%text%` for LIKE, lower-cased, its wildcards escaped by a backslash. */
-const containsPattern = (text: string) => `%${likeEscaped(text.toLowerCase())}%`;
 
 /** The only place that builds agent queries. Deleted agents' versions are invisible to every read here. */
 export class AgentRepository extends BaseRepository {

@@ -10,8 +10,9 @@ const PUBLISH = `mutation($id: ID!) { publishSkillVersion(id: $id) { id state ve
 const ROLLBACK = `mutation($name: String!, $to: ID!) { rollbackSkill(name: $name, toVersionId: $to) { id state version } }`;
 const DELETE = `mutation($id: ID!) { deleteSkillVersion(id: $id) }`;
 const READ = `query($id: ID!) { skillVersion(id: $id) { id state version } }`;
-const LIST = `query($name: String, $state: VersionState, $page: Int, $limit: Int) {
-  skills(name: $name, state: $state, page: $page, limit: $limit) { total page limit items { id name version state } } }`;
+const LIST = `query($name: String, $names: [String!], $search: String, $state: VersionState, $page: Int, $limit: Int) {
+  skills(name: $name, names: $names, search: $search, state: $state, page: $page, limit: $limit) {
+    total page limit items { id name version state } } }`;
 
 type Version = { id: string; name: string; version: number; state: string; warnings: string[] };
 
@@ -159,6 +160,37 @@ describeEachDialect("skill lifecycle", (t) => {
     await t.ok(PUBLISH, { id: b1.id }, adminKey);
     const live = await t.ok<{ skills: { items: Version[] } }>(LIST, { state: "PUBLISHED" }, adminKey);
     expect(live.skills.items.map((v) => v.name).sort()).toEqual(["live-a", "live-b"]);
+  });
+
+  it("SV-6 names narrows the list to those skills (none for an empty list, at most 200 names); search to names containing the text, case aside", async () => {
+    const { adminKey } = await t.project("narrowed list");
+    for (const name of ["pdf-merge", "pdf-split", "weather", "resume_100"]) {
+      const v1 = await create(name, {}, adminKey);
+      await t.ok(PUBLISH, { id: v1.id }, adminKey);
+    }
+    await create("pdf-merge", { body: "a draft of version 2" }, adminKey);
+    type Listed = { skills: { total: number; items: Version[] } };
+    const list = async (vars: Record<string, unknown>) =>
+      (await t.ok<Listed>(LIST, vars, adminKey)).skills.items.map((v) => `${v.name}@${v.version}`).sort();
+    expect(await list({ names: ["pdf-merge", "weather", "not-a-skill"] })).toEqual([
+      "pdf-merge@1",
+      "pdf-merge@2",
+      "weather@1",
+    ]);
+    expect(await list({ names: ["pdf-merge", "weather"], state: "PUBLISHED" })).toEqual(["pdf-merge@1", "weather@1"]);
+    expect(await list({ names: [] })).toEqual([]);
+    expect(await list({ search: "PDF", state: "PUBLISHED" })).toEqual(["pdf-merge@1", "pdf-split@1"]);
+    expect(await list({ search: "f-m" })).toEqual(["pdf-merge@1", "pdf-merge@2"]);
+    // LIKE's wildcards match as themselves
+    expect(await list({ search: "e_10" })).toEqual(["resume_100@1"]);
+    expect(await list({ search: "pdf_merge" })).toEqual([]);
+    expect(await list({ search: "%" })).toEqual([]);
+    const tooMany = await t.gql(LIST, { names: Array.from({ length: 201 }, (_, i) => `s-${i}`) }, adminKey);
+    expect(tooMany.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", details: { field: "names" } });
+    // another project's skills are never listed
+    expect((await t.ok<Listed>(LIST, { search: "pdf" }, key)).skills.items.map((v) => v.name)).not.toContain(
+      "pdf-split",
+    );
   });
 
   it("SV-7 a deleted version is gone from every read", async () => {

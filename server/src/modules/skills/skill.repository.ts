@@ -5,11 +5,15 @@ import { BlobEntity, SkillFileEntity } from "./skill-file.entity";
 import { SkillPointerMoveEntity } from "./skill-pointer-move.entity";
 import { SkillVersionEntity, type VersionStateName } from "./skill-version.entity";
 import type { Dialect, SqlStatement } from "../../platform/db/database";
-import { BaseRepository } from "../../platform/db/repository";
+import { BaseRepository, containsPattern } from "../../platform/db/repository";
 
 export interface VersionFilter {
   projectId: string;
   name?: string | null;
+  /** Only these skills (an empty list: none). */
+  names?: readonly string[] | null;
+  /** Skills whose name contains this text, case aside. */
+  search?: string | null;
   state?: VersionStateName | null;
 }
 
@@ -208,6 +212,11 @@ export class SkillRepository extends BaseRepository {
       .createQueryBuilder("v")
       .where("v.project_id = :projectId", { projectId: filter.projectId });
     if (filter.name) qb.andWhere("v.name = :name", { name: filter.name });
+    if (filter.names) {
+      if (filter.names.length === 0) return [[], 0];
+      qb.andWhere("v.name IN (:...names)", { names: [...new Set(filter.names)] });
+    }
+    if (filter.search) qb.andWhere("v.name LIKE :search ESCAPE '\\'", { search: containsPattern(filter.search) });
     if (filter.state) qb.andWhere("v.state = :state", { state: filter.state });
     qb.orderBy("v.created_at", "DESC").addOrderBy("v.version", "DESC").addOrderBy("v.id", "ASC");
     return this.pageAndCount(qb, window.offset, window.limit);

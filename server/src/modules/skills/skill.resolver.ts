@@ -46,8 +46,18 @@ export class SkillResolver {
     @Arg("page", () => Int, { defaultValue: 1 }) page: number,
     @Arg("limit", () => Int, { defaultValue: 50 }) limit: number,
     @Arg("projectId", () => ID, { nullable: true }) projectId: string | null,
+    @Arg("names", () => [String], {
+      nullable: true,
+      description: "Only these skills' versions (at most 200 names); with state PUBLISHED, their live versions.",
+    })
+    names: string[] | null,
+    @Arg("search", () => String, {
+      nullable: true,
+      description: "Only skills whose name contains this text, case aside.",
+    })
+    search: string | null,
   ): Promise<Page<SkillVersionEntity>> {
-    return this.skillService.list(ctx, { name, state, projectId }, page, limit);
+    return this.skillService.list(ctx, { name, names, search, state, projectId }, page, limit);
   }
 
   @Query(() => SkillVersionType, { nullable: true })

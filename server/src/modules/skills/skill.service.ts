@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { SecretBox } from "../../platform/crypto";
 import type { Database, Tx } from "../../platform/db/database";
 import { Conflict, Invalid, NotFound, type Problem } from "../../platform/errors";
-import { pageWindow, type Page } from "../../platform/graphql/page";
+import { MAX_PAGE_LIMIT, pageWindow, type Page } from "../../platform/graphql/page";
 import type { AuditService } from "../audit";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import type { KnowledgeService } from "../knowledge";
@@ -191,15 +191,29 @@ export class SkillService {
 
   async list(
     ctx: AuthContext,
-    filter: { name?: string | null; state?: VersionStateName | null; projectId?: string | null },
+    filter: {
+      name?: string | null;
+      names?: readonly string[] | null;
+      search?: string | null;
+      state?: VersionStateName | null;
+      projectId?: string | null;
+    },
     page: number,
     limit: number,
   ): Promise<Page<SkillVersionEntity>> {
     const scope = await this.auth.authorize(ctx, "viewer", filter.projectId);
     const window = pageWindow(page, limit);
+    if (filter.names && filter.names.length > MAX_PAGE_LIMIT)
+      throw Invalid.field("names", `names lists at most ${MAX_PAGE_LIMIT} skills; it lists ${filter.names.length}.`);
     const [items, total] = await this.db.read((m) =>
       new SkillRepository(m).page(
-        { projectId: scope.projectId, name: filter.name && normaliseSkillName(filter.name), state: filter.state },
+        {
+          projectId: scope.projectId,
+          name: filter.name && normaliseSkillName(filter.name),
+          names: filter.names?.map(normaliseSkillName),
+          search: filter.search && normaliseSkillName(filter.search),
+          state: filter.state,
+        },
         window,
       ),
     );

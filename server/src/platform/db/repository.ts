@@ -4,6 +4,9 @@ import type { DbManager } from "./database";
 /** Text for a `LIKE … ESCAPE '\\'` pattern: its own `%`, `_` and backslashes match as themselves. */
 export const likeEscaped = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** A LIKE pattern (ESCAPE '\\') for "contains this text, case aside": compare it with a lower-cased column. */
+export const containsPattern = (text: string): string => `%${likeEscaped(text.toLowerCase())}%`;
+
 /**
  * What every repository shares: the manager it queries through (a transaction's or the database's), the dialect
  * checks, and the statements that differ between SQLite and PostgreSQL only in a lock.

@@ -102,8 +102,19 @@ export const PUBLISH_AGENT = graphql(`
 `);
 
 export const SKILL_NAMES = graphql(`
-  query LiveSkillNames {
-    skills(state: PUBLISHED, limit: 200) {
+  query LiveSkillNames($search: String) {
+    skills(state: PUBLISHED, search: $search, limit: 20) {
+      items {
+        id
+        name
+      }
+    }
+  }
+`);
+
+export const LIVE_VERSIONS_OF = graphql(`
+  query LiveVersionsOf($names: [String!]!) {
+    skills(state: PUBLISHED, names: $names, limit: 200) {
       items {
         id
         name

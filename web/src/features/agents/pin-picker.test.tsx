@@ -17,6 +17,26 @@ describe("the pin picker (UX-4)", () => {
     expect(screen.getByRole("combobox", { name: "Version of refunds" })).toHaveValue("Follow live (now version 2)");
   });
 
+  it("UX-4 before its versions are read it names the live version it was told of, and asks for them when opened", async () => {
+    const onOpen = vi.fn();
+    const picker = (live: number | null | undefined) => (
+      <PinPicker skill="refunds" versions={[]} live={live} onOpen={onOpen} value={null} onChange={() => undefined} />
+    );
+    const box = () => screen.getByRole("combobox", { name: "Version of refunds" });
+    for (const [live, label] of [
+      [4, "Follow live (now version 4)"],
+      [null, "Follow live (none published yet)"],
+      [undefined, "Follow live"],
+    ] as const) {
+      const { unmount } = renderWithMantine(picker(live));
+      expect(box()).toHaveValue(label);
+      if (live !== undefined) unmount();
+    }
+    expect(onOpen).not.toHaveBeenCalled();
+    await userEvent.click(box());
+    expect(onOpen).toHaveBeenCalled();
+  });
+
   it("UX-4 pins a chosen version and offers no draft to pin", async () => {
     const onChange = vi.fn();
     renderWithMantine(<PinPicker skill="refunds" versions={versions} value={null} onChange={onChange} />);

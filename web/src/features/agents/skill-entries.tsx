@@ -1,9 +1,15 @@
 import { useQuery } from "@apollo/client/react";
-import { Button, Card, Group, Select, Stack, Text, Title } from "@mantine/core";
+import { Button, Card, Group, Select, Stack, Text, TextInput, Title } from "@mantine/core";
+import { useDebouncedValue } from "@mantine/hooks";
+import { useState } from "react";
 import type { Problem } from "../../shared/errors";
 import { FAILED_COLOR } from "../../shared/format";
-import { SKILL_NAMES, SKILL_VERSIONS_FOR_PICKER } from "./agent-documents";
+import { Pager } from "../../shared/paged-table";
+import { LIVE_VERSIONS_OF, SKILL_NAMES, SKILL_VERSIONS_FOR_PICKER } from "./agent-documents";
 import { PinPicker } from "./pin-picker";
+
+/** Entries shown at once: an agent may list thousands of skills (CT-1). */
+export const ENTRIES_PER_PAGE = 20;
 
 export interface SkillEntry {
   name: string;
@@ -26,13 +32,20 @@ export function entryErrors(problems: Problem[], i: number, field?: "name" | "ve
 function Entry(props: {
   entry: SkillEntry;
   index: number;
+  /** The live version's number (null: none; undefined: not known yet). */
+  live: number | null | undefined;
   problems: Problem[];
   readOnly: boolean;
   onChange(e: SkillEntry): void;
   onRemove(): void;
 }) {
   const { entry, index, problems } = props;
-  const { data } = useQuery(SKILL_VERSIONS_FOR_PICKER, { variables: { name: entry.name }, skip: !entry.name });
+  // a skill's versions are read when its list is opened, or at once when it is pinned (to name the pinned version)
+  const [opened, setOpened] = useState(false);
+  const { data } = useQuery(SKILL_VERSIONS_FOR_PICKER, {
+    variables: { name: entry.name },
+    skip: !entry.name || !(opened || entry.versionId),
+  });
   const other = entryErrors(problems, index);
   return (
     <Card withBorder p="sm" aria-label={`Skill entry ${entry.name}`}>
@@ -44,6 +57,8 @@ function Entry(props: {
           <PinPicker
             skill={entry.name}
             versions={data?.skills.items ?? []}
+            live={props.live}
+            onOpen={() => setOpened(true)}
             value={entry.versionId}
             onChange={(versionId) => props.onChange({ ...entry, versionId })}
             error={entryErrors(problems, index, "version_id") ?? entryErrors(problems, index, "name")}
@@ -77,6 +92,10 @@ function Entry(props: {
   );
 }
 
+/**
+ * UX-4 at catalog scale (CT-1): the agent's skills a page at a time, filtered by name, their live versions read in one
+ * request per page; a skill to add is searched for by name on the server, so every published skill can be added.
+ */
 export function SkillEntries({
   entries,
   onChange,
@@ -88,42 +107,108 @@ export function SkillEntries({
   problems: Problem[];
   readOnly: boolean;
 }) {
-  const { data } = useQuery(SKILL_NAMES);
-  const names = [...new Set((data?.skills.items ?? []).map((s) => s.name))].filter(
-    (n) => !entries.some((e) => e.name === n),
-  );
+  const [filter, setFilter] = useState("");
+  const [page, setPage] = useState(1);
+  const wanted = filter.trim().toLowerCase();
+  // positions in `entries`: save-time problems name entries by position
+  const matching = entries.flatMap((entry, i) => (entry.name.toLowerCase().includes(wanted) ? [i] : []));
+  const pages = Math.max(1, Math.ceil(matching.length / ENTRIES_PER_PAGE));
+  const current = Math.min(page, pages);
+  const shown = matching.slice((current - 1) * ENTRIES_PER_PAGE, current * ENTRIES_PER_PAGE);
+  const names = shown.map((i) => entries[i]!.name);
+  const { data: live } = useQuery(LIVE_VERSIONS_OF, { variables: { names }, skip: names.length === 0 });
+  const liveOf = (name: string) =>
+    live ? (live.skills.items.find((v) => v.name === name)?.version ?? null) : undefined;
   return (
     <Stack gap="sm">
       <Title order={2} size="h5">
-        Skills
+        Skills{entries.length > 0 ? ` (${entries.length})` : ""}
       </Title>
       {entries.length === 0 ? (
         <Text size="sm" c="dimmed">
           No skills: the agent runs with its prompt and tools only.
         </Text>
       ) : null}
-      {entries.map((entry, i) => (
+      {entries.length > ENTRIES_PER_PAGE ? (
+        <TextInput
+          label="Filter the agent's skills"
+          placeholder="Part of a name"
+          value={filter}
+          onChange={(e) => {
+            setFilter(e.currentTarget.value);
+            setPage(1);
+          }}
+          w={320}
+        />
+      ) : null}
+      {entries.length > 0 && matching.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No skill of the agent has “{filter.trim()}” in its name.
+        </Text>
+      ) : null}
+      {shown.map((i) => (
         <Entry
-          key={entry.name}
-          entry={entry}
+          key={entries[i]!.name}
+          entry={entries[i]!}
           index={i}
+          live={liveOf(entries[i]!.name)}
           problems={problems}
           readOnly={readOnly}
           onChange={(e) => onChange(entries.map((x, j) => (j === i ? e : x)))}
           onRemove={() => onChange(entries.filter((_, j) => j !== i))}
         />
       ))}
+      {pages > 1 ? (
+        <Pager
+          label="The agent's skills"
+          page={current}
+          pages={pages}
+          first={(current - 1) * ENTRIES_PER_PAGE + 1}
+          shown={shown.length}
+          total={matching.length}
+          onPage={setPage}
+        />
+      ) : null}
       {readOnly ? null : (
-        <Select
-          label="Add a skill"
-          placeholder={names.length ? "Pick a published skill" : "No other published skill"}
-          data={names}
-          value={null}
-          searchable
-          onChange={(name) => name && onChange([...entries, { name, versionId: null }])}
-          w={320}
+        <AddSkill
+          listed={entries}
+          onAdd={(name) => {
+            onChange([...entries, { name, versionId: null }]);
+            // the new entry is the last: shown at once
+            setFilter("");
+            setPage(Math.ceil((entries.length + 1) / ENTRIES_PER_PAGE));
+          }}
         />
       )}
     </Stack>
+  );
+}
+
+/** A published skill the agent does not list yet, found by part of its name (the server searches every skill). */
+function AddSkill({ listed, onAdd }: { listed: SkillEntry[]; onAdd(name: string): void }) {
+  const [search, setSearch] = useState("");
+  const [debounced] = useDebouncedValue(search.trim(), 200);
+  const { data, loading } = useQuery(SKILL_NAMES, { variables: { search: debounced || null } });
+  const names = [...new Set((data?.skills.items ?? []).map((s) => s.name))].filter(
+    (n) => !listed.some((e) => e.name === n),
+  );
+  return (
+    <Select
+      label="Add a skill"
+      description="Type part of a name to find any published skill."
+      placeholder={names.length || debounced || loading ? "Pick a published skill" : "No other published skill"}
+      data={names}
+      value={null}
+      searchable
+      searchValue={search}
+      onSearchChange={setSearch}
+      nothingFoundMessage={loading ? "Searching…" : `No published skill has “${debounced}” in its name`}
+      onChange={(name) => {
+        if (!name) return;
+        onAdd(name);
+        setSearch("");
+      }}
+      w={320}
+    />
   );
 }
