@@ -31,6 +31,7 @@ describe("console journey: a budgeted catalog in the agent editor, a call and a 
   let agentId = "";
   let versionId = "";
   let bigVersionId = "";
+  let bigCallId = "";
   let callId = "";
   let sessionId = "";
 
@@ -44,11 +45,14 @@ describe("console journey: a budgeted catalog in the agent editor, a call and a 
       skills: CATALOG_SKILLS.map(([name]) => ({ name })),
     });
     for (const name of SHELF) await s.publishSkill(key, skillMd(name, `Keeps the ${name} tidy.`));
-    await s.publishAgent(key, {
+    const bigDesk = await s.publishAgent(key, {
       name: "big desk",
       prompt: "You keep the shelves.",
+      catalogBudget: 400,
       skills: SHELF.slice(1, 61).map((name) => ({ name })),
     });
+    bigCallId = (await s.gql<{ startCall: { id: string } }>(key, START, { input: { agentId: bigDesk } })).startCall.id;
+    await s.gql(key, `mutation($id: ID!) { loadSkill(callId: $id, name: "shelf-060") { skill } }`, { id: bigCallId });
     const versions = await s.gql<{ agents: { items: Array<{ id: string; name: string }> } }>(key, VERSIONS);
     versionId = versions.agents.items.find((v) => v.name === "help desk")!.id;
     bigVersionId = versions.agents.items.find((v) => v.name === "big desk")!.id;
@@ -101,6 +105,14 @@ describe("console journey: a budgeted catalog in the agent editor, a call and a 
       await s.page.goto(`/agents/v/${bigVersionId}`);
       const editor = new AgentEditor(s.page);
       await s.page.getByRole("heading", { name: "Skills (60)" }).waitFor();
+      // most of the 60 are left out of a 400-character catalog: the first 24 are named, the rest on demand
+      const leftOut = s.page.getByLabel("Skills left out of the catalog");
+      await expect.poll(() => leftOut.locator(".mantine-Badge-root").count()).toBe(24);
+      const showAll = leftOut.getByRole("button", { name: /^Show all \d+$/ });
+      const omitted = Number(/\d+/.exec((await showAll.textContent()) ?? "")?.[0]);
+      expect(omitted).toBeGreaterThan(24);
+      await showAll.click();
+      await expect.poll(() => leftOut.locator(".mantine-Badge-root").count()).toBe(omitted);
       const entries = s.page.locator('[aria-label^="Skill entry "]');
       await expect.poll(() => entries.count()).toBe(20);
       await expect.poll(() => editor.picker("shelf-001").inputValue()).toBe("Follow live (now version 1)");
@@ -133,6 +145,19 @@ describe("console journey: a budgeted catalog in the agent editor, a call and a 
     } finally {
       s.page.off("request", seen);
     }
+  });
+
+  it("CT-1 a call of the 60-skill agent lists its resolved skills 25 a page, the loaded one first", async () => {
+    await s.page.goto(`/calls/${bigCallId}`);
+    const skills = s.page.getByRole("region", { name: "Resolved skills" });
+    await skills.waitFor();
+    await expect.poll(() => skills.locator("tbody tr").count()).toBe(25);
+    expect(await skills.locator("tbody tr").first().textContent()).toMatch(/^shelf-060.*loaded/);
+    const pages = s.page.getByRole("navigation", { name: "Pages of resolved skills" });
+    expect(await s.page.getByText("1–25 of 60").count()).toBe(1);
+    await pages.getByRole("button", { name: "3" }).click();
+    await expect.poll(() => skills.locator("tbody tr").count()).toBe(10);
+    await s.check("06-many-resolved-skills");
   });
 
   it("CT-1 the call page says what the catalog listed and which skills it left out", async () => {

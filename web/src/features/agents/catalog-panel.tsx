@@ -67,18 +67,32 @@ export function CatalogPanel(props: {
             Save the agent to see how many of its skills fit.
           </Text>
         )}
-        {catalog && catalog.omitted.length > 0 ? (
-          <Group gap={6} aria-label="Skills left out of the catalog">
-            {catalog.omitted.map((name) => (
-              <Badge key={name} variant="outline" color={MUTED_COLOR} tt="none">
-                {name}
-              </Badge>
-            ))}
-          </Group>
-        ) : null}
+        {catalog && catalog.omitted.length > 0 ? <OmittedSkills names={catalog.omitted} /> : null}
         {version ? <CatalogTest agentId={version.agentId} published={version.state !== "DRAFT"} /> : null}
       </Stack>
     </Card>
+  );
+}
+
+/** Badges shown before "Show all": an agent of thousands of skills leaves most of them out. */
+const OMITTED_SHOWN = 24;
+
+function OmittedSkills({ names }: { names: readonly string[] }) {
+  const [all, setAll] = useState(false);
+  const shown = all ? names : names.slice(0, OMITTED_SHOWN);
+  return (
+    <Group gap={6} aria-label="Skills left out of the catalog">
+      {shown.map((name) => (
+        <Badge key={name} variant="outline" color={MUTED_COLOR} tt="none">
+          {name}
+        </Badge>
+      ))}
+      {names.length > shown.length ? (
+        <Button size="compact-xs" variant="subtle" onClick={() => setAll(true)}>
+          Show all {names.length.toLocaleString("en")}
+        </Button>
+      ) : null}
+    </Group>
   );
 }
 

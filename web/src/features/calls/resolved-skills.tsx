@@ -1,6 +1,11 @@
 import { Anchor, Badge, Card, Group, Table, Text, Title } from "@mantine/core";
+import { useState } from "react";
 import { Link } from "react-router";
 import { MUTED_COLOR, OK_COLOR } from "../../shared/format";
+import { Pager } from "../../shared/paged-table";
+
+/** Rows a page: an agent may resolve thousands of skills (CT-1). */
+const SKILLS_PER_PAGE = 25;
 
 /** CT-1: what the catalog in the prompt showed (all skills when they fit its budget). */
 export interface CatalogSummary {
@@ -19,7 +24,8 @@ interface ResolvedSkill {
 
 /**
  * What a call or a chat session resolved (RT-10, TX-1): each skill's version, pinned or live, whether it loaded, and
- * (CT-1) whether the catalog in the prompt listed it or left it out for find_skills to find.
+ * (CT-1) whether the catalog in the prompt listed it or left it out for find_skills to find; loaded skills first, then
+ * listed ones, 25 a page.
  */
 export function ResolvedSkills({
   skills,
@@ -29,6 +35,15 @@ export function ResolvedSkills({
   catalog?: CatalogSummary | null;
 }) {
   const omitted = new Set(catalog?.omitted ?? []);
+  const listed = new Set(catalog?.shown ?? []);
+  const [page, setPage] = useState(1);
+  const pages = Math.ceil(skills.length / SKILLS_PER_PAGE);
+  const current = Math.min(page, Math.max(1, pages));
+  const first = (current - 1) * SKILLS_PER_PAGE;
+  // the loaded ones first, then those the catalog listed: what a reader looks for among thousands
+  const rank = (skill: ResolvedSkill) => (skill.loaded ? 0 : omitted.size > 0 && listed.has(skill.name) ? 1 : 2);
+  const ordered = [...skills].sort((a, b) => rank(a) - rank(b));
+  const rows = ordered.slice(first, first + SKILLS_PER_PAGE);
   return (
     <Card withBorder component="section" aria-label="Resolved skills">
       <Title order={2} size="h5" mb="xs">
@@ -48,7 +63,7 @@ export function ResolvedSkills({
       ) : (
         <Table>
           <Table.Tbody>
-            {skills.map((s) => (
+            {rows.map((s) => (
               <Table.Tr key={s.name}>
                 {/* The version under the name keeps the row to three columns that fit beside the timeline. Names
                     break at their hyphens, and mid-part only when one part alone is too long: `overflow-wrap:
@@ -75,7 +90,7 @@ export function ResolvedSkills({
                       <Badge variant="outline" color={MUTED_COLOR}>
                         left out
                       </Badge>
-                    ) : omitted.size > 0 && catalog?.shown.includes(s.name) ? (
+                    ) : omitted.size > 0 && listed.has(s.name) ? (
                       <Badge variant="light" color={OK_COLOR}>
                         listed
                       </Badge>
@@ -96,6 +111,17 @@ export function ResolvedSkills({
           </Table.Tbody>
         </Table>
       )}
+      {pages > 1 ? (
+        <Pager
+          label="Resolved skills"
+          page={current}
+          pages={pages}
+          first={first + 1}
+          shown={rows.length}
+          total={skills.length}
+          onPage={setPage}
+        />
+      ) : null}
     </Card>
   );
 }
