@@ -142,6 +142,13 @@ describe("console journey: a budgeted catalog in the agent editor, a call and a 
       await expect.poll(() => entries.count()).toBe(1);
       await editor.entry("shelf-000").scrollIntoViewIfNeeded();
       await s.check("05-many-skills");
+
+      // the skills graph's list of who uses the same skills: 50 rows a page
+      await s.page.getByRole("tab", { name: "Skills graph" }).click();
+      const usedBy = s.page.getByRole("table", { name: "Used by" });
+      await expect.poll(() => usedBy.locator("tbody tr").count()).toBe(50);
+      expect(await s.page.getByText("1–50 of 60").count()).toBe(1);
+      await s.check("06-many-skills-graph");
     } finally {
       s.page.off("request", seen);
     }
@@ -157,7 +164,7 @@ describe("console journey: a budgeted catalog in the agent editor, a call and a 
     expect(await s.page.getByText("1–25 of 60").count()).toBe(1);
     await pages.getByRole("button", { name: "3" }).click();
     await expect.poll(() => skills.locator("tbody tr").count()).toBe(10);
-    await s.check("06-many-resolved-skills");
+    await s.check("07-many-resolved-skills");
   });
 
   it("CT-1 the call page says what the catalog listed and which skills it left out", async () => {

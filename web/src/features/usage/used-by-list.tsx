@@ -1,12 +1,16 @@
 import { Anchor, Badge, Text } from "@mantine/core";
+import { useState } from "react";
 import { Link } from "react-router";
 import { MUTED_COLOR, PIN_COLOR, stateColor } from "../../shared/format";
 import { PagedTable, type Column } from "../../shared/paged-table";
 import type { UsageRow } from "./usage-graph-model";
 
+/** Rows a page: an agent of thousands of skills, or a skill of hundreds of agents, makes a long list. */
+const ROWS_PER_PAGE = 50;
+
 /**
  * The usage graph as a list (its accessible equivalent): every agent version, where it is, and what it reaches; in
- * the order given (the panels sort it with byAgentName).
+ * the order given (the panels sort it with byAgentName), 50 rows a page.
  */
 export function UsedByList({
   rows,
@@ -102,5 +106,18 @@ export function UsedByList({
         ),
     },
   ];
-  return <PagedTable label="Used by" columns={columns} rows={rows} rowKey={(r) => `${r.skill}:${r.agentVersionId}`} />;
+  const [page, setPage] = useState(1);
+  const current = Math.min(page, Math.max(1, Math.ceil(rows.length / ROWS_PER_PAGE)));
+  return (
+    <PagedTable
+      label="Used by"
+      columns={columns}
+      rows={rows.slice((current - 1) * ROWS_PER_PAGE, current * ROWS_PER_PAGE)}
+      rowKey={(r) => `${r.skill}:${r.agentVersionId}`}
+      total={rows.length}
+      page={current}
+      limit={ROWS_PER_PAGE}
+      onPage={setPage}
+    />
+  );
 }
