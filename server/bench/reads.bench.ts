@@ -205,7 +205,7 @@ export async function run(): Promise<ReadFigure[]> {
       )) as Array<Record<string, string>>;
     for (const t of [base, full]) console.log(`${t.scale.percent}%: ${JSON.stringify((await counts(t))[0])}`);
     console.log(
-      `\n${"read".padEnd(34)} ${"1%: p50".padStart(9)} ${"p99".padStart(8)} ${`${PERCENT}%: p50`.padStart(11)} ` +
+      `\n${"read".padEnd(48)} ${"1%: p50".padStart(9)} ${"p99".padStart(8)} ${`${PERCENT}%: p50`.padStart(11)} ` +
         `${"p99".padStart(8)} ${"p99 ratio".padStart(9)}  answer bytes 1% → ${PERCENT}%`,
     );
     const only = process.env.READS_ONLY;
@@ -241,7 +241,7 @@ export async function run(): Promise<ReadFigure[]> {
       const figure = { read: read.name, base: stat("base"), full: stat("full") };
       figures.push(figure);
       console.log(
-        `${read.name.padEnd(34)} ${figure.base.p50.toFixed(1).padStart(9)} ${figure.base.p99.toFixed(1).padStart(8)} ` +
+        `${read.name.padEnd(48)} ${figure.base.p50.toFixed(1).padStart(9)} ${figure.base.p99.toFixed(1).padStart(8)} ` +
           `${figure.full.p50.toFixed(1).padStart(11)} ${figure.full.p99.toFixed(1).padStart(8)} ` +
           `${(figure.full.p99 / figure.base.p99).toFixed(1).padStart(8)}×  ${figure.base.bytes} → ${figure.full.bytes}` +
           (figure.full.p99 > 100 ? "   (over 100 ms)" : ""),

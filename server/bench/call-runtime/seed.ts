@@ -42,7 +42,7 @@ const TOPICS = [
   "complaints",
 ];
 
-const skillName = (i: number) => `skill-${String(i).padStart(4, "0")}`;
+export const skillName = (i: number) => `skill-${String(i).padStart(4, "0")}`;
 const toolPrefix = (i: number) => `skill_${String(i).padStart(4, "0")}`;
 const agentName = (i: number) => `agent-${String(i).padStart(4, "0")}`;
 

@@ -1,4 +1,5 @@
 /** The reads CT-3 times: the console's own GraphQL documents (web/src/features), with the variables its pages send. */
+import { skillName } from "../call-runtime/seed";
 import type { SeedInfo } from "./seed";
 
 const DAY = 86_400_000;
@@ -98,9 +99,16 @@ export function reads(agentVersionId: (info: SeedInfo) => string): Read[] {
     { name: "who uses a skill", query: SKILL_USAGE_GRAPH, variables: (info) => ({ name: info.mostUsedSkill }) },
     { name: "agent page: version", query: AGENT_VERSION_FULL, variables: (info) => ({ id: agentVersionId(info) }) },
     {
-      name: "agent page: skill picker",
-      query: `query LiveSkillNames { skills(state: PUBLISHED, limit: 200) { items { id name version } } }`,
-      variables: () => ({}),
+      name: "agent page: add a skill (search, no match)",
+      // the console's "Add a skill": a text no name contains reads every live version's name
+      query: `query LiveSkillNames($search: String) { skills(state: PUBLISHED, search: $search, limit: 20) { items { id name } } }`,
+      variables: () => ({ search: "no-such-skill" }),
+    },
+    {
+      name: "agent page: live versions of 20 entries",
+      query: `query LiveVersionsOf($names: [String!]!) {
+        skills(state: PUBLISHED, names: $names, limit: 200) { items { id name version } } }`,
+      variables: () => ({ names: Array.from({ length: 20 }, (_, i) => skillName(i)) }),
     },
     { name: "agent page: usage", query: AGENT_USAGE_GRAPH, variables: (info) => ({ id: agentVersionId(info) }) },
     {
