@@ -1,8 +1,8 @@
 import { graphql } from "../../gql";
 
 export const SKILLS_LIST = graphql(`
-  query SkillsList($name: String, $state: VersionState, $page: Int!, $limit: Int!) {
-    skills(name: $name, state: $state, page: $page, limit: $limit) {
+  query SkillsList($search: String, $state: VersionState, $page: Int!, $limit: Int!) {
+    skills(search: $search, state: $state, page: $page, limit: $limit) {
       total
       page
       limit

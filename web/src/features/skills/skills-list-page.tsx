@@ -79,7 +79,7 @@ export default function SkillsListPage() {
   const [name] = useDebouncedValue(filters.values.name?.trim() ?? "", 300);
   const state = (filters.values.state ?? "ALL") as VersionState | "ALL";
   const query = useQuery(SKILLS_LIST, {
-    variables: { name: name || null, state: state === "ALL" ? null : state, page: filters.page, limit: LIMIT },
+    variables: { search: name || null, state: state === "ALL" ? null : state, page: filters.page, limit: LIMIT },
   });
   return (
     <Stack>
@@ -100,7 +100,7 @@ export default function SkillsListPage() {
       <FilterBar filters={filters}>
         <TextInput
           label="Skill name"
-          placeholder="exact name, e.g. explain-bill"
+          placeholder="part of a name, e.g. bill"
           value={filters.values.name ?? ""}
           onChange={(e) => filters.set({ name: e.currentTarget.value })}
           w={300}
