@@ -151,6 +151,9 @@ export function tried(
       "  the body's headings in the description's field",
       measure(SkillIndex.build(withHeadings), tune, false),
     ]);
+    const plain = SkillIndex.build(catalog);
+    for (const k of [5, 60])
+      rows.push([`  RRF with names and descriptions alone, k ${k}`, quality(tune, fusedWith(index, plain, k))]);
     for (const perTerm of [0.05, 0.1, 0.2])
       rows.push([
         `  coordination: score × (1 + ${perTerm} × terms matched)`,
@@ -182,6 +185,24 @@ function coordinated(documents: readonly SkillDocument[], index: SkillIndex, pow
       .sort((a, b) => b.score - a.score)
       .slice(0, 10)
       .map((match) => match.name);
+  };
+}
+
+/**
+ * Reciprocal-rank fusion of two lexical rankings (with bodies, and names and descriptions alone): a skill both put
+ * near the top wins over one the bodies alone find (6 Dec: no better than the bodies' ranking alone).
+ */
+function fusedWith(first: SkillIndex, second: SkillIndex, k: number) {
+  return (request: string): string[] => {
+    const fused = new Map<string, number>();
+    for (const index of [first, second])
+      index
+        .search(request, 100)
+        .forEach(({ name }, rank) => fused.set(name, (fused.get(name) ?? 0) + 1 / (k + rank + 1)));
+    return [...fused]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 10)
+      .map(([name]) => name);
   };
 }
 
