@@ -17,6 +17,7 @@ import {
   defaultAnalysisThreads,
   skillAnalysisCounts,
   startAnalysisThreadsFor,
+  warmLargeCatalogs,
 } from "./modules/calls";
 import { WebhookWorker } from "./modules/webhooks";
 import { ReviewWorker } from "./modules/review";
@@ -172,7 +173,7 @@ export async function createApp(
   const telemetry = new AgentTelemetry(tracing, metrics);
   const services = wireServices(db, config, secrets, bus, logger, telemetry);
   await services.discovery.applyStartValue();
-  startAnalysisThreadsFor(await services.skillReader.liveTextBytes());
+  const threadsAtBoot = startAnalysisThreadsFor(await services.skillReader.liveTextBytes());
   // PV-1: the current public key joins the JWKS the first time the deployment starts with it (rotation keeps the old)
   await services.provenance.registerKey();
   // SEC-20: one outage log for requests and workers: one line when the database goes away, one when it is back.
@@ -332,6 +333,21 @@ export async function createApp(
     reviewWorker.start();
   }
   let closing: Promise<void> | undefined;
+  // CT-2: the largest agents' catalog indexes are built now, on the threads started above, before their first call
+  if (threadsAtBoot) {
+    const started = performance.now();
+    warmLargeCatalogs(services.callResolution, services.agentDirectory, { stopped: () => closing !== undefined })
+      .then(({ agents, skills }) => {
+        if (agents > 0)
+          logger.info(
+            { agents, skills, ms: Math.round(performance.now() - started) },
+            "built the largest agents' skill search indexes",
+          );
+      })
+      .catch((error: unknown) => {
+        if (!closing) logger.warn({ err: error }, "the skill search indexes' warm-up stopped; first calls build them");
+      });
+  }
   // SEC-18: close MCP sessions, then stop accepting and drain in-flight requests while the worker finishes its
   // attempts in flight; only then close the bus and the database those requests and attempts use.
   const shutdown = async () => {

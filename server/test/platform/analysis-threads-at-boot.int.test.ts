@@ -11,6 +11,7 @@ import { skillMd } from "../support/skill-md";
 import { ensureServerBuilt } from "../support/server-build";
 import { gqlOn as gql, startServer, type ServerProcess } from "../support/server-process";
 import { describeOnDialect } from "../support/test-app";
+import { until } from "../support/wait";
 
 /**
  * CT-2 on real processes: a server whose live skills hold enough text for a cold list of them to go to the analysis
@@ -19,16 +20,25 @@ import { describeOnDialect } from "../support/test-app";
  */
 
 const THREADS = series("skillgraph_skill_analysis_threads");
-/** 40 skills of about 8 KB each: 320 KB of live text, above the 256 KB a list needs to go to the threads. */
-const SKILLS = 40;
+const ON_THREADS = series("skillgraph_skills_analysed", { where: "thread" });
+const ON_LOOP = series("skillgraph_skills_analysed", { where: "event_loop" });
+/**
+ * 110 skills of about 3 KB each: 330 KB of live text, above the 256 KB a list needs to go to the threads, and an
+ * agent listing all of them, above the 100 entries of the agents whose indexes are built at boot.
+ */
+const SKILLS = 110;
 const PARAGRAPH =
   "Read the request, list the files it names, check each one against the project's conventions and write down what " +
   "changed and why, so the next person can follow the reasoning without asking. ";
 
-async function threadsRunning(server: ServerProcess, token: string): Promise<number> {
+async function metrics(server: ServerProcess, token: string) {
   const { status, text } = await scrape(server.url, token);
   expect(status).toBe(200);
-  return parsePrometheus(text).get(THREADS)!;
+  return parsePrometheus(text);
+}
+
+async function threadsRunning(server: ServerProcess, token: string): Promise<number> {
+  return (await metrics(server, token)).get(THREADS)!;
 }
 
 async function bootsThreadsWithItsRegistry(dialect: Dialect): Promise<void> {
@@ -63,12 +73,30 @@ async function bootsThreadsWithItsRegistry(dialect: Dialect): Promise<void> {
     // a registry of one short skill: no threads at boot (a thread costs memory and would wait for nothing)
     const small = await start("threads-small");
     expect(await threadsRunning(small, platformToken)).toBe(0);
-    for (let i = 0; i < SKILLS; i++) await publish(small, key, `skill-${i}`, PARAGRAPH.repeat(50));
+    const names = Array.from({ length: SKILLS }, (_, i) => `skill-${i}`);
+    for (const name of names) await publish(small, key, name, PARAGRAPH.repeat(16));
+    const { saveAgent } = await gql<{ saveAgent: { id: string; agentId: string } }>(
+      small,
+      key,
+      `mutation($input: AgentInput!) { saveAgent(input: $input) { id agentId } }`,
+      { input: { name: "librarian", prompt: "You know every skill.", skills: names.map((name) => ({ name })) } },
+    );
+    await gql(small, key, `mutation($id: ID!) { publishAgentVersion(id: $id) { id } }`, { id: saveAgent.id });
     await small.stop();
 
-    // 320 KB of live text: the thread starts at boot, before any call asks for it
+    // 330 KB of live text: the thread starts at boot, before any call asks for it, and the 110-skill agent's index
+    // is built on it
     const large = await start("threads-large");
     expect(await threadsRunning(large, platformToken)).toBe(1);
+    await until(async () => (await metrics(large, platformToken)).get(ON_THREADS) === SKILLS, 20_000);
+    const before = await metrics(large, platformToken);
+    expect(before.get(ON_LOOP)).toBe(0);
+    // the first call start reads no SKILL.md: its index is the one built at boot
+    await gql(large, key, `mutation($input: StartCallInput!) { startCall(input: $input) { id } }`, {
+      input: { agentId: saveAgent.agentId, variables: { request: "check the files against the conventions" } },
+    });
+    const after = await metrics(large, platformToken);
+    expect([after.get(ON_THREADS), after.get(ON_LOOP)]).toEqual([SKILLS, 0]);
   } catch (error) {
     for (const server of servers) console.error(`--- server output ---\n${server.output()}`);
     throw error;
@@ -91,7 +119,7 @@ async function publish(server: ServerProcess, key: string, name: string, body: s
 
 for (const dialect of ["sqlite", "postgres"] as const)
   describeOnDialect(dialect)(`skill analysis threads at boot (${dialect})`, () => {
-    it("CT-2 a server whose live skills hold over 256 KB of text starts its analysis threads at boot; a small registry starts none", async () => {
+    it("CT-2 a server whose live skills hold over 256 KB of text starts its analysis threads at boot and builds its largest agent's index before the first call; a small registry starts none", async () => {
       await bootsThreadsWithItsRegistry(dialect);
     }, 180_000);
   });

@@ -98,7 +98,7 @@ export const COVERED: Record<string, Entry> = {
   "Query.auditLog": { paths: { projectId: ["projectId"], resourceId: EVERY_ID } },
   "Query.knowledgeBases": { paths: { projectId: ["projectId"] } },
   "Query.knowledgeBase": { paths: { id: ["knowledgeBaseId"] } },
-  "Query.skills": { paths: { projectId: ["projectId"], name: ["skillName"] } },
+  "Query.skills": { paths: { projectId: ["projectId"], name: ["skillName"], names: ["skillName"] } },
   "Query.skillVersion": { paths: { id: SKILL_VERSIONS } },
   "Query.diffSkillVersions": { paths: { fromId: SKILL_VERSIONS, toId: SKILL_VERSIONS } },
   "Query.skillPointerHistory": { paths: { name: ["skillName"] } },

@@ -215,6 +215,10 @@ export class AgentCallDirectory implements AgentDirectory {
     return agent ? { agent, model: found.model } : null;
   }
 
+  mostSkilledPublished(minEntries: number, limit: number): Promise<Array<{ projectId: string; agentId: string }>> {
+    return this.db.read((m) => new AgentRepository(m).mostSkilledPublished(minEntries, limit));
+  }
+
   /** GW-1: what `GET /v1/models` lists for a project. */
   gatewayNames(projectId: string): Promise<string[]> {
     return this.db.read((m) => new AgentRepository(m).publishedGatewayNames(projectId));

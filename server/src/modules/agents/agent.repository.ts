@@ -119,6 +119,30 @@ export class AgentRepository extends BaseRepository {
       .getOne();
   }
 
+  /**
+   * CT-2: the live agents whose published versions list the most skills (at least `minEntries`), most first, every
+   * project's: the boot builds their catalogs' indexes before a call asks.
+   */
+  async mostSkilledPublished(
+    minEntries: number,
+    limit: number,
+  ): Promise<Array<{ projectId: string; agentId: string }>> {
+    return this.versions
+      .createQueryBuilder("v")
+      .innerJoin(AgentEntity, "a", "a.id = v.agent_id AND a.deleted_at IS NULL")
+      .innerJoin(AgentSkillEntryEntity, "e", "e.agent_version_id = v.id")
+      .select("v.project_id", "projectId")
+      .addSelect("v.agent_id", "agentId")
+      .where("v.state = 'published'")
+      .groupBy("v.project_id")
+      .addGroupBy("v.agent_id")
+      .having("COUNT(*) >= :minEntries", { minEntries })
+      .orderBy("COUNT(*)", "DESC")
+      .addOrderBy("v.agent_id", "ASC")
+      .limit(limit)
+      .getRawMany<{ projectId: string; agentId: string }>();
+  }
+
   /** GW-1: the gateway names of the project's live agents that have a published version, sorted. */
   async publishedGatewayNames(projectId: string): Promise<string[]> {
     const rows = await this.versions

@@ -20,6 +20,11 @@ export interface CallAgent {
 export interface AgentDirectory {
   /** The agent's published version, or null when it has none or is not the project's. */
   published(projectId: string, agentId: string): Promise<CallAgent | null>;
+  /**
+   * CT-2: live agents whose published versions list at least `minEntries` skills, the most first (at most `limit`),
+   * every project's: the boot builds their catalogs' indexes.
+   */
+  mostSkilledPublished(minEntries: number, limit: number): Promise<Array<{ projectId: string; agentId: string }>>;
   /** An inline agent (call-init): its config checked for shape only; skill problems become warnings at resolution. */
   inline(projectId: string, input: unknown): Promise<CallAgent>;
   /** A stored agent version's tool secret in clear, for signing its webhook (RT-7). */

@@ -90,6 +90,39 @@ export class CallResolution {
     agent: CallAgent,
     rolloutKey: string | null = null,
   ): Promise<{ context: SegmentContext; warnings: string[] }> {
+    const { sourceProjectId, resolved, warnings } = await this.skillsResolved(projectId, agent, rolloutKey);
+    // MCP tools are listed live at every start, and an inline agent is new every time: neither is kept.
+    // Keyed by the versions resolved too: under a rollout (RO-2) both arms' resolutions are kept.
+    const key =
+      agent.versionId && agent.mcpServers.length === 0
+        ? contextKey(projectId, agent.versionId, sourceProjectId, resolved)
+        : null;
+    const known = key ? this.contexts.get(key) : undefined;
+    if (known && known.agent === agent.snapshot && sameResolution(known.resolved, resolved))
+      return { context: known, warnings };
+    const mcp = await this.mcp.listTools(agent.mcpServers);
+    const context: SegmentContext = {
+      agent: agent.snapshot,
+      agentVersionId: agent.versionId,
+      sourceProjectId,
+      resolved,
+      mcpTools: mcp.tools,
+      mcpServers: agent.mcpServers.map((s) => ({ name: s.name, url: s.url })),
+    };
+    if (key) this.contexts.set(key, context);
+    return { context, warnings: [...warnings, ...mcp.warnings] };
+  }
+
+  /** The agent's skills as a start outside any rollout's arms resolves them, no MCP server asked (CT-2's warm-up). */
+  async skillsOf(projectId: string, agent: CallAgent): Promise<readonly ResolvedSkill[]> {
+    return (await this.skillsResolved(projectId, agent, null)).resolved;
+  }
+
+  private async skillsResolved(
+    projectId: string,
+    agent: CallAgent,
+    rolloutKey: string | null,
+  ): Promise<{ sourceProjectId: string; resolved: ResolvedSkill[]; warnings: string[] }> {
     const source = await this.sources.sourceOf(projectId);
     // AG-4: a speech-to-speech agent runs without skills; the runtime says why, so no catalog is read for it.
     const entries = agent.snapshot.mode === "speech_to_speech" ? [] : agent.snapshot.skills;
@@ -114,26 +147,7 @@ export class CallResolution {
       });
       resolved = applyRollouts(resolved, shares, rolloutKey);
     }
-    // MCP tools are listed live at every start, and an inline agent is new every time: neither is kept.
-    // Keyed by the versions resolved too: under a rollout (RO-2) both arms' resolutions are kept.
-    const key =
-      agent.versionId && agent.mcpServers.length === 0
-        ? contextKey(projectId, agent.versionId, source.projectId, resolved)
-        : null;
-    const known = key ? this.contexts.get(key) : undefined;
-    if (known && known.agent === agent.snapshot && sameResolution(known.resolved, resolved))
-      return { context: known, warnings: resolution.warnings };
-    const mcp = await this.mcp.listTools(agent.mcpServers);
-    const context: SegmentContext = {
-      agent: agent.snapshot,
-      agentVersionId: agent.versionId,
-      sourceProjectId: source.projectId,
-      resolved,
-      mcpTools: mcp.tools,
-      mcpServers: agent.mcpServers.map((s) => ({ name: s.name, url: s.url })),
-    };
-    if (key) this.contexts.set(key, context);
-    return { context, warnings: [...resolution.warnings, ...mcp.warnings] };
+    return { sourceProjectId: source.projectId, resolved, warnings: resolution.warnings };
   }
 
   /**

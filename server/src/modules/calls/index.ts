@@ -50,6 +50,7 @@ export {
   startAnalysisThreadsFor,
   type RecentLoads,
 } from "./call-catalog";
+export { warmLargeCatalogs, type CatalogWarmUpOptions } from "./catalog-warm-up";
 export {
   analysisPool,
   configureSkillAnalysis,
