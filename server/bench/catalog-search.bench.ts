@@ -302,17 +302,22 @@ async function coldReport(catalog: readonly SkillDocument[]) {
   // startAnalysisThreadsFor), their tables of words and stems empty either way. Interleaved, 3 processes each.
   const first = (args: string[]) => {
     const output = execFileSync(process.execPath, [path.join(__dirname, "catalog-search", "cold-list.js"), ...args]);
-    return (JSON.parse(output.toString()) as { took: number }).took;
+    return JSON.parse(output.toString()) as { took: number; warmUp?: number };
   };
-  const firsts = { withList: [] as number[], atBoot: [] as number[] };
+  const firsts = { withList: [] as number[], atBoot: [] as number[], indexed: [] as number[], warmUps: [] as number[] };
   for (let i = 0; i < 3; i++) {
-    firsts.withList.push(first([]));
-    firsts.atBoot.push(first(["--threads-at-boot"]));
+    firsts.withList.push(first([]).took);
+    firsts.atBoot.push(first(["--threads-at-boot"]).took);
+    const indexed = first(["--index-at-boot"]);
+    firsts.indexed.push(indexed.took);
+    firsts.warmUps.push(indexed.warmUp!);
   }
-  const line = (runs: number[]) => `${median(runs).toFixed(0)} ms (${runs.map((took) => took.toFixed(0)).join(", ")})`;
+  const line = (runs: number[]) =>
+    `${median(runs).toFixed(median(runs) < 10 ? 2 : 0)} ms (${runs.map((took) => took.toFixed(took < 10 ? 2 : 0)).join(", ")})`;
   console.log(
     `  the first cold list of a process just started, 3 processes each: threads started with the list ` +
-      `${line(firsts.withList)}, threads started at boot ${line(firsts.atBoot)}`,
+      `${line(firsts.withList)}, threads started at boot ${line(firsts.atBoot)}; ` +
+      `the agent's index built at boot (${line(firsts.warmUps)} after the threads started): its first call ${line(firsts.indexed)}`,
   );
 }
 

@@ -7,12 +7,15 @@ export interface CatalogWarmUpOptions {
   minEntries?: number;
   /** Agents warmed at most, the most skilled first. */
   limit?: number;
+  /** Skills listed by the agents warmed, at most: the analyses kept (20,000) are not churned by a warm-up. */
+  maxSkills?: number;
   /** Asked between agents: true once the server is closing. */
   stopped?: () => boolean;
 }
 
 const MIN_ENTRIES = 100;
 const MAX_AGENTS = 50;
+const MAX_SKILLS = 20_000;
 
 /**
  * CT-2: builds at boot the search indexes of the published agents that list the most skills, as their first call
@@ -33,6 +36,7 @@ export async function warmLargeCatalogs(
     const agent = await agents.published(projectId, agentId);
     if (!agent) continue;
     const resolved = await resolution.skillsOf(projectId, agent);
+    if (warmed.skills + resolved.length > (options.maxSkills ?? MAX_SKILLS)) break;
     await analyseInTurns(resolved);
     skillIndexOf(resolved);
     warmed.agents++;
