@@ -1,5 +1,4 @@
 import type { Locator, Page } from "playwright-core";
-import { pick } from "./controls";
 
 /** Evals (EV): scenarios, runs and a run's results. */
 export class EvalPages {
@@ -20,8 +19,12 @@ export class EvalPages {
     await editor.waitFor({ state: "hidden" });
   }
 
+  /** Finds the agent by typing part of its name (the server searches every published agent) and starts a run. */
   async startRun(agent: string, iterations: number): Promise<void> {
-    await pick(this.page, "Agent", agent);
+    const box = this.page.getByRole("combobox", { name: "Agent" });
+    await box.click();
+    await box.fill(agent.slice(1));
+    await this.page.getByRole("option", { name: agent, exact: true }).click();
     await this.page.getByRole("textbox", { name: "Iterations" }).fill(String(iterations));
     await this.page.getByRole("button", { name: "Start run" }).click();
     await this.page.waitForURL(/\/evals\/runs\//);

@@ -62,6 +62,7 @@ type Documents = {
     "\n  query EvalRuns($page: Int!, $limit: Int!) {\n    evalRuns(page: $page, limit: $limit) {\n      total\n      items {\n        ...EvalRunSummary\n      }\n    }\n  }\n": typeof types.EvalRunsDocument,
     "\n  query EvalRun($id: ID!) {\n    evalRun(id: $id) {\n      ...EvalRunSummary\n      resolvedConfig\n      results {\n        scenarioId\n        agentId\n        iteration\n        passed\n        transcript\n        toolCalls\n        expectations\n      }\n    }\n  }\n": typeof types.EvalRunDocument,
     "\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n": typeof types.StartEvalRunDocument,
+    "\n  query EvalAgentChoices($search: String) {\n    agents(state: PUBLISHED, search: $search, limit: 50) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.EvalAgentChoicesDocument,
     "\n  query EvalAgents {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.EvalAgentsDocument,
     "\n  query EvalScenarios($tag: String, $page: Int!, $limit: Int!) {\n    evalScenarios(tag: $tag, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        name\n        tags\n        turns\n        expectations\n        mocks\n        mockOnly\n        variables\n        createdAt\n      }\n    }\n  }\n": typeof types.EvalScenariosDocument,
     "\n  mutation SaveEvalScenario($input: EvalScenarioInput!, $id: ID) {\n    saveEvalScenario(input: $input, id: $id) {\n      id\n      name\n    }\n  }\n": typeof types.SaveEvalScenarioDocument,
@@ -170,6 +171,7 @@ const documents: Documents = {
     "\n  query EvalRuns($page: Int!, $limit: Int!) {\n    evalRuns(page: $page, limit: $limit) {\n      total\n      items {\n        ...EvalRunSummary\n      }\n    }\n  }\n": types.EvalRunsDocument,
     "\n  query EvalRun($id: ID!) {\n    evalRun(id: $id) {\n      ...EvalRunSummary\n      resolvedConfig\n      results {\n        scenarioId\n        agentId\n        iteration\n        passed\n        transcript\n        toolCalls\n        expectations\n      }\n    }\n  }\n": types.EvalRunDocument,
     "\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n": types.StartEvalRunDocument,
+    "\n  query EvalAgentChoices($search: String) {\n    agents(state: PUBLISHED, search: $search, limit: 50) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": types.EvalAgentChoicesDocument,
     "\n  query EvalAgents {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": types.EvalAgentsDocument,
     "\n  query EvalScenarios($tag: String, $page: Int!, $limit: Int!) {\n    evalScenarios(tag: $tag, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        name\n        tags\n        turns\n        expectations\n        mocks\n        mockOnly\n        variables\n        createdAt\n      }\n    }\n  }\n": types.EvalScenariosDocument,
     "\n  mutation SaveEvalScenario($input: EvalScenarioInput!, $id: ID) {\n    saveEvalScenario(input: $input, id: $id) {\n      id\n      name\n    }\n  }\n": types.SaveEvalScenarioDocument,
@@ -436,6 +438,10 @@ export function graphql(source: "\n  query EvalRun($id: ID!) {\n    evalRun(id: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n"): (typeof documents)["\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EvalAgentChoices($search: String) {\n    agents(state: PUBLISHED, search: $search, limit: 50) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query EvalAgentChoices($search: String) {\n    agents(state: PUBLISHED, search: $search, limit: 50) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
