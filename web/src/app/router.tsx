@@ -14,6 +14,7 @@ const RolloutPage = lazy(() => import("../features/rollouts/rollout-page"));
 const RolloutsListPage = lazy(() => import("../features/rollouts/rollouts-list-page"));
 const AgentsListPage = lazy(() => import("../features/agents/agents-list-page"));
 const AgentEditorPage = lazy(() => import("../features/agents/agent-editor-page"));
+const AgentOpenPage = lazy(() => import("../features/agents/agent-open-page"));
 const TryItPage = lazy(() => import("../features/calls/try-it-page"));
 const CallsListPage = lazy(() => import("../features/calls/calls-list-page"));
 const CallPage = lazy(() => import("../features/calls/call-page"));
@@ -57,6 +58,7 @@ function pages(): RouteObject[] {
     { path: "agents", element: <AgentsListPage /> },
     { path: "agents/new", element: <AgentEditorPage /> },
     { path: "agents/v/:id", element: <AgentEditorPage /> },
+    { path: "agents/by-id/:agentId", element: <AgentOpenPage /> },
     { path: "agents/:agentId/try", element: <TryItPage /> },
     { path: "calls", element: <CallsListPage /> },
     { path: "calls/:id", element: <CallPage /> },

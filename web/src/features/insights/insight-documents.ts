@@ -36,13 +36,6 @@ export const INSIGHTS_PAGE = graphql(`
       evictions
       suggestedMax
     }
-    agents(page: 1, limit: 200) {
-      items {
-        id
-        agentId
-        state
-      }
-    }
   }
 `);
 

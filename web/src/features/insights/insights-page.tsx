@@ -134,10 +134,6 @@ function UnusedSkills({ names, anyCalls }: { names: string[]; anyCalls: boolean 
 }
 
 function CapAdvicePanel({ data }: { data: Data }) {
-  // the editor opens an agent's published version (else its newest)
-  const versionOf = new Map<string, string>();
-  for (const v of data.agents.items)
-    if (!versionOf.has(v.agentId) || v.state === "PUBLISHED") versionOf.set(v.agentId, v.id);
   return (
     <Paper withBorder p="md">
       <Title order={2} size="h5" mb="sm">
@@ -159,13 +155,10 @@ function CapAdvicePanel({ data }: { data: Data }) {
             {data.capAdvice.map((a) => (
               <Table.Tr key={a.agentId}>
                 <Table.Td>
-                  {versionOf.has(a.agentId) ? (
-                    <Anchor component={Link} to={`/agents/v/${versionOf.get(a.agentId)}`} size="sm">
-                      {a.agentName}
-                    </Anchor>
-                  ) : (
-                    a.agentName
-                  )}
+                  {/* the agent's published version (else its newest) */}
+                  <Anchor component={Link} to={`/agents/by-id/${a.agentId}`} size="sm">
+                    {a.agentName}
+                  </Anchor>
                 </Table.Td>
                 <Table.Td>{a.evictions}</Table.Td>
                 <Table.Td>{a.maxLoadedSkills}</Table.Td>
