@@ -36,7 +36,7 @@ type Documents = {
     "\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n        revoked\n      }\n    }\n  }\n": typeof types.SkillVersionsForPickerDocument,
     "\n  mutation DeleteAgent($agentId: ID!) {\n    deleteAgent(agentId: $agentId)\n  }\n": typeof types.DeleteAgentDocument,
     "\n  query AgentSkillSearch($agentId: ID!, $query: String!) {\n    agentSkillSearch(agentId: $agentId, query: $query, limit: 5) {\n      name\n      description\n      score\n    }\n  }\n": typeof types.AgentSkillSearchDocument,
-    "\n  query AgentChoices($search: String, $limit: Int!) {\n    agents(latest: true, search: $search, limit: $limit) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.AgentChoicesDocument,
+    "\n  query AgentChoices($search: String, $limit: Int!, $latest: Boolean, $state: VersionState) {\n    agents(latest: $latest, state: $state, search: $search, limit: $limit) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.AgentChoicesDocument,
     "\n  query AgentChosen($agentId: ID!) {\n    agents(agentId: $agentId, latest: true, limit: 1) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.AgentChosenDocument,
     "\n  query AgentToOpen($agentId: ID!) {\n    published: agents(agentId: $agentId, state: PUBLISHED, limit: 1) {\n      items {\n        id\n      }\n    }\n    newest: agents(agentId: $agentId, latest: true, limit: 1) {\n      items {\n        id\n      }\n    }\n  }\n": typeof types.AgentToOpenDocument,
     "\n  fragment ApprovalFields on Approval {\n    id\n    digest\n    approvedBy\n    approvedByName\n    current\n    createdAt\n    mayWithdraw\n  }\n": typeof types.ApprovalFieldsFragmentDoc,
@@ -63,7 +63,6 @@ type Documents = {
     "\n  query EvalRuns($page: Int!, $limit: Int!) {\n    evalRuns(page: $page, limit: $limit) {\n      total\n      items {\n        ...EvalRunSummary\n      }\n    }\n  }\n": typeof types.EvalRunsDocument,
     "\n  query EvalRun($id: ID!) {\n    evalRun(id: $id) {\n      ...EvalRunSummary\n      resolvedConfig\n      results {\n        scenarioId\n        agentId\n        iteration\n        passed\n        transcript\n        toolCalls\n        expectations\n      }\n    }\n  }\n": typeof types.EvalRunDocument,
     "\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n": typeof types.StartEvalRunDocument,
-    "\n  query EvalAgentChoices($search: String) {\n    agents(state: PUBLISHED, search: $search, limit: 50) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.EvalAgentChoicesDocument,
     "\n  query EvalAgents {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": typeof types.EvalAgentsDocument,
     "\n  query EvalScenarios($tag: String, $page: Int!, $limit: Int!) {\n    evalScenarios(tag: $tag, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        name\n        tags\n        turns\n        expectations\n        mocks\n        mockOnly\n        variables\n        createdAt\n      }\n    }\n  }\n": typeof types.EvalScenariosDocument,
     "\n  mutation SaveEvalScenario($input: EvalScenarioInput!, $id: ID) {\n    saveEvalScenario(input: $input, id: $id) {\n      id\n      name\n    }\n  }\n": typeof types.SaveEvalScenarioDocument,
@@ -146,7 +145,7 @@ const documents: Documents = {
     "\n  query SkillVersionsForPicker($name: String!) {\n    skills(name: $name, limit: 100) {\n      items {\n        id\n        version\n        state\n        revoked\n      }\n    }\n  }\n": types.SkillVersionsForPickerDocument,
     "\n  mutation DeleteAgent($agentId: ID!) {\n    deleteAgent(agentId: $agentId)\n  }\n": types.DeleteAgentDocument,
     "\n  query AgentSkillSearch($agentId: ID!, $query: String!) {\n    agentSkillSearch(agentId: $agentId, query: $query, limit: 5) {\n      name\n      description\n      score\n    }\n  }\n": types.AgentSkillSearchDocument,
-    "\n  query AgentChoices($search: String, $limit: Int!) {\n    agents(latest: true, search: $search, limit: $limit) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": types.AgentChoicesDocument,
+    "\n  query AgentChoices($search: String, $limit: Int!, $latest: Boolean, $state: VersionState) {\n    agents(latest: $latest, state: $state, search: $search, limit: $limit) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": types.AgentChoicesDocument,
     "\n  query AgentChosen($agentId: ID!) {\n    agents(agentId: $agentId, latest: true, limit: 1) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": types.AgentChosenDocument,
     "\n  query AgentToOpen($agentId: ID!) {\n    published: agents(agentId: $agentId, state: PUBLISHED, limit: 1) {\n      items {\n        id\n      }\n    }\n    newest: agents(agentId: $agentId, latest: true, limit: 1) {\n      items {\n        id\n      }\n    }\n  }\n": types.AgentToOpenDocument,
     "\n  fragment ApprovalFields on Approval {\n    id\n    digest\n    approvedBy\n    approvedByName\n    current\n    createdAt\n    mayWithdraw\n  }\n": types.ApprovalFieldsFragmentDoc,
@@ -173,7 +172,6 @@ const documents: Documents = {
     "\n  query EvalRuns($page: Int!, $limit: Int!) {\n    evalRuns(page: $page, limit: $limit) {\n      total\n      items {\n        ...EvalRunSummary\n      }\n    }\n  }\n": types.EvalRunsDocument,
     "\n  query EvalRun($id: ID!) {\n    evalRun(id: $id) {\n      ...EvalRunSummary\n      resolvedConfig\n      results {\n        scenarioId\n        agentId\n        iteration\n        passed\n        transcript\n        toolCalls\n        expectations\n      }\n    }\n  }\n": types.EvalRunDocument,
     "\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n": types.StartEvalRunDocument,
-    "\n  query EvalAgentChoices($search: String) {\n    agents(state: PUBLISHED, search: $search, limit: 50) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": types.EvalAgentChoicesDocument,
     "\n  query EvalAgents {\n    agents(state: PUBLISHED, limit: 200) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n": types.EvalAgentsDocument,
     "\n  query EvalScenarios($tag: String, $page: Int!, $limit: Int!) {\n    evalScenarios(tag: $tag, page: $page, limit: $limit) {\n      total\n      items {\n        id\n        name\n        tags\n        turns\n        expectations\n        mocks\n        mockOnly\n        variables\n        createdAt\n      }\n    }\n  }\n": types.EvalScenariosDocument,
     "\n  mutation SaveEvalScenario($input: EvalScenarioInput!, $id: ID) {\n    saveEvalScenario(input: $input, id: $id) {\n      id\n      name\n    }\n  }\n": types.SaveEvalScenarioDocument,
@@ -339,7 +337,7 @@ export function graphql(source: "\n  query AgentSkillSearch($agentId: ID!, $quer
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query AgentChoices($search: String, $limit: Int!) {\n    agents(latest: true, search: $search, limit: $limit) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentChoices($search: String, $limit: Int!) {\n    agents(latest: true, search: $search, limit: $limit) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"];
+export function graphql(source: "\n  query AgentChoices($search: String, $limit: Int!, $latest: Boolean, $state: VersionState) {\n    agents(latest: $latest, state: $state, search: $search, limit: $limit) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query AgentChoices($search: String, $limit: Int!, $latest: Boolean, $state: VersionState) {\n    agents(latest: $latest, state: $state, search: $search, limit: $limit) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -444,10 +442,6 @@ export function graphql(source: "\n  query EvalRun($id: ID!) {\n    evalRun(id: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n"): (typeof documents)["\n  mutation StartEvalRun($input: StartEvalRunInput!) {\n    startEvalRun(input: $input) {\n      ...EvalRunSummary\n    }\n  }\n"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query EvalAgentChoices($search: String) {\n    agents(state: PUBLISHED, search: $search, limit: 50) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"): (typeof documents)["\n  query EvalAgentChoices($search: String) {\n    agents(state: PUBLISHED, search: $search, limit: 50) {\n      items {\n        agentId\n        name\n      }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

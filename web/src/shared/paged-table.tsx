@@ -82,7 +82,7 @@ export function PagedTable<T>(props: Props<T>) {
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {total !== undefined && onPage && pages > 1 ? (
+      {total !== undefined && onPage ? (
         <Pager
           label={label}
           page={page}
@@ -97,7 +97,7 @@ export function PagedTable<T>(props: Props<T>) {
   );
 }
 
-/** "21–40 of 75" and the pages of a list named `label`. */
+/** "21–40 of 75" and the pages of a list named `label`; nothing when it has one page. */
 export function Pager(props: {
   label: string;
   page: number;
@@ -108,6 +108,7 @@ export function Pager(props: {
   total: number;
   onPage(page: number): void;
 }) {
+  if (props.pages <= 1) return null;
   return (
     <Group justify="space-between">
       <Text size="sm" c="dimmed">

@@ -1,5 +1,5 @@
 import type { AgentDirectory } from "../agents";
-import { analyseInTurns, skillIndexOf } from "./call-catalog";
+import { analyseInTurns } from "./call-catalog";
 import type { CallResolution } from "./call-resolution";
 
 export interface CatalogWarmUpOptions {
@@ -37,8 +37,7 @@ export async function warmLargeCatalogs(
     if (!agent) continue;
     const resolved = await resolution.skillsOf(projectId, agent);
     if (warmed.skills + resolved.length > (options.maxSkills ?? MAX_SKILLS)) break;
-    await analyseInTurns(resolved);
-    skillIndexOf(resolved);
+    await analyseInTurns(resolved); // keeps the index it builds
     warmed.agents++;
     warmed.skills += resolved.length;
   }

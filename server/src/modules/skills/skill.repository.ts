@@ -216,7 +216,8 @@ export class SkillRepository extends BaseRepository {
       if (filter.names.length === 0) return [[], 0];
       qb.andWhere("v.name IN (:...names)", { names: [...new Set(filter.names)] });
     }
-    if (filter.search) qb.andWhere("v.name LIKE :search ESCAPE '\\'", { search: containsPattern(filter.search) });
+    if (filter.search)
+      qb.andWhere("LOWER(v.name) LIKE :search ESCAPE '\\'", { search: containsPattern(filter.search) });
     if (filter.state) qb.andWhere("v.state = :state", { state: filter.state });
     qb.orderBy("v.created_at", "DESC").addOrderBy("v.version", "DESC").addOrderBy("v.id", "ASC");
     return this.pageAndCount(qb, window.offset, window.limit);

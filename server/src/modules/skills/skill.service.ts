@@ -7,7 +7,7 @@ import type { AuditService } from "../audit";
 import type { AuthContext, AuthService, ProjectScope } from "../auth";
 import type { KnowledgeService } from "../knowledge";
 import { SkillEntity } from "./skill.entity";
-import { SkillRepository } from "./skill.repository";
+import { SkillRepository, type VersionFilter } from "./skill.repository";
 import { bundleFingerprint, checkContent, knowledgeBaseProblems, type SkillContentInput } from "./skill-content";
 import { normaliseSkillName } from "./skill-name";
 import { liveAtIn, type LiveAt } from "./skill-reader";
@@ -16,7 +16,7 @@ import { BlobEntity, SkillFileEntity } from "./skill-file.entity";
 import type { FileLimits } from "./skill-files";
 import type { SkillPointerMoveEntity } from "./skill-pointer-move.entity";
 import { toolUrlProblems, type CheckedTool } from "./skill-tools";
-import { SkillVersionEntity, type StoredTool, type VersionStateName } from "./skill-version.entity";
+import { SkillVersionEntity, type StoredTool } from "./skill-version.entity";
 import { reviewableOfChecked, type ContentReviewPort } from "./skill-review-content";
 
 /**
@@ -191,13 +191,7 @@ export class SkillService {
 
   async list(
     ctx: AuthContext,
-    filter: {
-      name?: string | null;
-      names?: readonly string[] | null;
-      search?: string | null;
-      state?: VersionStateName | null;
-      projectId?: string | null;
-    },
+    filter: Omit<VersionFilter, "projectId"> & { projectId?: string | null },
     page: number,
     limit: number,
   ): Promise<Page<SkillVersionEntity>> {

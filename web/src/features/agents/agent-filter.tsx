@@ -9,8 +9,8 @@ import { naturalCompare } from "../../shared/natural-order";
 const CHOICES = 50;
 
 export const AGENT_CHOICES = graphql(`
-  query AgentChoices($search: String, $limit: Int!) {
-    agents(latest: true, search: $search, limit: $limit) {
+  query AgentChoices($search: String, $limit: Int!, $latest: Boolean, $state: VersionState) {
+    agents(latest: $latest, state: $state, search: $search, limit: $limit) {
       items {
         agentId
         name
@@ -35,14 +35,29 @@ export const AGENT_CHOSEN = graphql(`
  * Picks one of the project's agents by name (a list's filter, UX-5, UX-9): each agent once, by its newest version;
  * typing searches every agent on the server, so an agent past the first page can still be picked.
  */
-export function AgentFilter({ value, onChange }: { value: string | null; onChange(agentId: string | null): void }) {
+export function AgentFilter({
+  value,
+  onChange,
+  published = false,
+  placeholder = "Any agent",
+  error,
+}: {
+  value: string | null;
+  onChange(agentId: string | null): void;
+  /** Only agents with a published version, by its name (what an eval run can run). */
+  published?: boolean;
+  placeholder?: string;
+  error?: string;
+}) {
   const [search, setSearch] = useState("");
   const [debounced] = useDebouncedValue(search, 250);
   const chosen = useQuery(AGENT_CHOSEN, { variables: { agentId: value ?? "" }, skip: !value });
   const chosenName = chosen.data?.agents.items[0]?.name;
   // the chosen agent's name stands in the box: it lists every agent again rather than only itself
   const text = debounced.trim() && debounced !== chosenName ? debounced.trim() : null;
-  const { data } = useQuery(AGENT_CHOICES, { variables: { search: text, limit: CHOICES } });
+  const { data } = useQuery(AGENT_CHOICES, {
+    variables: { search: text, limit: CHOICES, ...(published ? { state: "PUBLISHED" as const } : { latest: true }) },
+  });
   const agents = new Map((data?.agents.items ?? []).map((a) => [a.agentId, a.name]));
   for (const a of chosen.data?.agents.items ?? []) agents.set(a.agentId, a.name);
   const options = [...agents.entries()]
@@ -58,8 +73,9 @@ export function AgentFilter({ value, onChange }: { value: string | null; onChang
       onSearchChange={setSearch}
       clearable
       searchable
-      placeholder="Any agent"
+      placeholder={placeholder}
       nothingFoundMessage={debounced === search ? "No agent has that name" : "Searching…"}
+      error={error}
       w={200}
     />
   );

@@ -5,6 +5,7 @@ import { useState } from "react";
 import type { Problem } from "../../shared/errors";
 import { FAILED_COLOR } from "../../shared/format";
 import { Pager } from "../../shared/paged-table";
+import { useClientPages } from "../../shared/use-client-pages";
 import { LIVE_VERSIONS_OF, SKILL_NAMES, SKILL_VERSIONS_FOR_PICKER } from "./agent-documents";
 import { PinPicker } from "./pin-picker";
 
@@ -108,13 +109,10 @@ export function SkillEntries({
   readOnly: boolean;
 }) {
   const [filter, setFilter] = useState("");
-  const [page, setPage] = useState(1);
   const wanted = filter.trim().toLowerCase();
   // positions in `entries`: save-time problems name entries by position
   const matching = entries.flatMap((entry, i) => (entry.name.toLowerCase().includes(wanted) ? [i] : []));
-  const pages = Math.max(1, Math.ceil(matching.length / ENTRIES_PER_PAGE));
-  const current = Math.min(page, pages);
-  const shown = matching.slice((current - 1) * ENTRIES_PER_PAGE, current * ENTRIES_PER_PAGE);
+  const { rows: shown, setPage, pager } = useClientPages(matching, ENTRIES_PER_PAGE);
   const names = shown.map((i) => entries[i]!.name);
   const { data: live } = useQuery(LIVE_VERSIONS_OF, { variables: { names }, skip: names.length === 0 });
   const liveOf = (name: string) =>
@@ -158,17 +156,7 @@ export function SkillEntries({
           onRemove={() => onChange(entries.filter((_, j) => j !== i))}
         />
       ))}
-      {pages > 1 ? (
-        <Pager
-          label="The agent's skills"
-          page={current}
-          pages={pages}
-          first={(current - 1) * ENTRIES_PER_PAGE + 1}
-          shown={shown.length}
-          total={matching.length}
-          onPage={setPage}
-        />
-      ) : null}
+      <Pager label="The agent's skills" {...pager} />
       {readOnly ? null : (
         <AddSkill
           listed={entries}

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Card, Group, Table, Text, Title } from "@mantine/core";
-import { useState } from "react";
 import { Link } from "react-router";
 import { MUTED_COLOR, OK_COLOR } from "../../shared/format";
 import { Pager } from "../../shared/paged-table";
+import { useClientPages } from "../../shared/use-client-pages";
 
 /** Rows a page: an agent may resolve thousands of skills (CT-1). */
 const SKILLS_PER_PAGE = 25;
@@ -36,14 +36,12 @@ export function ResolvedSkills({
 }) {
   const omitted = new Set(catalog?.omitted ?? []);
   const listed = new Set(catalog?.shown ?? []);
-  const [page, setPage] = useState(1);
-  const pages = Math.ceil(skills.length / SKILLS_PER_PAGE);
-  const current = Math.min(page, Math.max(1, pages));
-  const first = (current - 1) * SKILLS_PER_PAGE;
   // the loaded ones first, then those the catalog listed: what a reader looks for among thousands
   const rank = (skill: ResolvedSkill) => (skill.loaded ? 0 : omitted.size > 0 && listed.has(skill.name) ? 1 : 2);
-  const ordered = [...skills].sort((a, b) => rank(a) - rank(b));
-  const rows = ordered.slice(first, first + SKILLS_PER_PAGE);
+  const { rows, pager } = useClientPages(
+    [...skills].sort((a, b) => rank(a) - rank(b)),
+    SKILLS_PER_PAGE,
+  );
   return (
     <Card withBorder component="section" aria-label="Resolved skills">
       <Title order={2} size="h5" mb="xs">
@@ -111,17 +109,7 @@ export function ResolvedSkills({
           </Table.Tbody>
         </Table>
       )}
-      {pages > 1 ? (
-        <Pager
-          label="Resolved skills"
-          page={current}
-          pages={pages}
-          first={first + 1}
-          shown={rows.length}
-          total={skills.length}
-          onPage={setPage}
-        />
-      ) : null}
+      <Pager label="Resolved skills" {...pager} />
     </Card>
   );
 }

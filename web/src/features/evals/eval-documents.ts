@@ -51,17 +51,6 @@ export const START_EVAL_RUN = graphql(`
   }
 `);
 
-export const EVAL_AGENT_CHOICES = graphql(`
-  query EvalAgentChoices($search: String) {
-    agents(state: PUBLISHED, search: $search, limit: 50) {
-      items {
-        agentId
-        name
-      }
-    }
-  }
-`);
-
 export const EVAL_AGENTS = graphql(`
   query EvalAgents {
     agents(state: PUBLISHED, limit: 200) {

@@ -1,18 +1,5 @@
 import { useQuery } from "@apollo/client/react";
-import {
-  Anchor,
-  Button,
-  Group,
-  NumberInput,
-  Paper,
-  SegmentedControl,
-  Select,
-  Stack,
-  TextInput,
-  Title,
-} from "@mantine/core";
-import { useDebouncedValue } from "@mantine/hooks";
-import { useState } from "react";
+import { Anchor, Button, Group, NumberInput, Paper, SegmentedControl, Stack, TextInput, Title } from "@mantine/core";
 import { Link, useNavigate } from "react-router";
 import type { EvalRunsQuery } from "../../gql/graphql";
 import { when } from "../../shared/format";
@@ -20,40 +7,12 @@ import { PagedQueryTable, type Column } from "../../shared/paged-table";
 import { ErrorNotice } from "../../shared/states";
 import { useUrlFilters } from "../../shared/use-url-filters";
 import { useCanWrite } from "../sign-in/session-context";
-import { EVAL_AGENT_CHOICES, EVAL_RUNS } from "./eval-documents";
+import { AgentFilter } from "../agents/agent-filter";
+import { EVAL_RUNS } from "./eval-documents";
 import { RunProgress, RunStatus } from "./run-status";
 import { useRunDraft, type RunFields } from "./use-eval-drafts";
 
 const LIMIT = 25;
-
-/** A published agent, found by part of its name on the server (a project may have thousands: CT-3). */
-function PublishedAgentPicker(props: { value: string | null; onChange(agentId: string | null): void; error?: string }) {
-  const [search, setSearch] = useState("");
-  const [debounced] = useDebouncedValue(search.trim(), 250);
-  const [chosen, setChosen] = useState<{ value: string; label: string } | null>(null);
-  const { data } = useQuery(EVAL_AGENT_CHOICES, { variables: { search: debounced || null } });
-  const options = (data?.agents.items ?? []).map((a) => ({ value: a.agentId, label: a.name }));
-  // the chosen agent stays a choice while another search is shown
-  if (chosen && chosen.value === props.value && !options.some((o) => o.value === chosen.value)) options.push(chosen);
-  return (
-    <Select
-      label="Agent"
-      data={options}
-      value={props.value}
-      onChange={(agentId, option) => {
-        setChosen(agentId ? option : null);
-        props.onChange(agentId);
-      }}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      nothingFoundMessage="No published agent has that in its name"
-      placeholder="Pick"
-      error={props.error}
-      w={240}
-    />
-  );
-}
 
 /** Starts a run against one agent or every agent using a skill (EV-4). */
 function StartRunForm() {
@@ -81,9 +40,11 @@ function StartRunForm() {
         />
         <Group align="flex-start">
           {values.kind === "agent" ? (
-            <PublishedAgentPicker
+            <AgentFilter
+              published
               value={values.agentId}
               onChange={(agentId) => edit({ agentId })}
+              placeholder="Pick"
               error={fieldError("target.agent_id", "target")}
             />
           ) : (

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Text } from "@mantine/core";
-import { useState } from "react";
 import { Link } from "react-router";
 import { MUTED_COLOR, PIN_COLOR, stateColor } from "../../shared/format";
 import { PagedTable, type Column } from "../../shared/paged-table";
+import { useClientPages } from "../../shared/use-client-pages";
 import type { UsageRow } from "./usage-graph-model";
 
 /** Rows a page: an agent of thousands of skills, or a skill of hundreds of agents, makes a long list. */
@@ -106,18 +106,17 @@ export function UsedByList({
         ),
     },
   ];
-  const [page, setPage] = useState(1);
-  const current = Math.min(page, Math.max(1, Math.ceil(rows.length / ROWS_PER_PAGE)));
+  const paging = useClientPages(rows, ROWS_PER_PAGE);
   return (
     <PagedTable
       label="Used by"
       columns={columns}
-      rows={rows.slice((current - 1) * ROWS_PER_PAGE, current * ROWS_PER_PAGE)}
+      rows={paging.rows}
       rowKey={(r) => `${r.skill}:${r.agentVersionId}`}
       total={rows.length}
-      page={current}
+      page={paging.pager.page}
       limit={ROWS_PER_PAGE}
-      onPage={setPage}
+      onPage={paging.setPage}
     />
   );
 }
