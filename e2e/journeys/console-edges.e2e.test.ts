@@ -81,6 +81,7 @@ describe("console journey: addresses that lead nowhere, and a skill many agents 
       ["agent", "/agents/v/nope", /No agent version has id nope/, "Back to agents", "/agents"],
       ["call", "/calls/nope", /No call has id nope/, "Back to calls", "/calls"],
       ["try-it", "/agents/nope/try", /No agent has id nope/, "Back to agents", "/agents"],
+      ["agent-by-id", "/agents/by-id/nope", /No agent has id nope/, "Back to agents", "/agents"],
       ["rollout", "/rollouts/nope", /No rollout has id nope/, "Back to skills", "/skills"],
       ["knowledge-base", "/knowledge/nope", /No knowledge base has id nope/, "Back to knowledge bases", "/knowledge"],
     ];

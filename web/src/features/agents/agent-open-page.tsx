@@ -2,6 +2,7 @@ import { useQuery } from "@apollo/client/react";
 import { Navigate, useParams } from "react-router";
 import { graphql } from "../../gql";
 import { QueryState } from "../../shared/query-state";
+import { NotFound } from "../../shared/states";
 
 const AGENT_TO_OPEN = graphql(`
   query AgentToOpen($agentId: ID!) {
@@ -26,8 +27,13 @@ export default function AgentOpenPage() {
     <QueryState
       query={query}
       errorTitle="The agent could not be opened"
+      loadingLabel="Opening the agent…"
       isEmpty={(d) => d.newest.items.length === 0}
-      notFound="No such agent in this project."
+      notFound={
+        <NotFound back={{ to: "/agents", label: "Back to agents" }}>
+          No agent has id {agentId} in this project.
+        </NotFound>
+      }
     >
       {(d) => <Navigate to={`/agents/v/${(d.published.items[0] ?? d.newest.items[0])!.id}`} replace />}
     </QueryState>
